@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { PASSWORD_MIN, ROLES } from '@visa/shared/constants';
+import { ConfigError, loadConfig } from '../config.js';
+import { createDb, migrateToLatest } from '../db/connection.js';
+import { hashPassword } from '../modules/users/passwords.js';
+import * as users from '../modules/users/repository.js';
+
+const USAGE = `Usage:
+  npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
+  npm run admin -- reset-password --email EMAIL --password PASSWORD
+`;
+
+async function run(argv: string[]) {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+  });
+  const email = z.email().safeParse(values.email?.trim().toLowerCase());
+  const password = z.string().min(PASSWORD_MIN).safeParse(values.password);
+  if (!command || !['create', 'reset-password'].includes(command) || !email.success || !password.success) {
+    process.stderr.write(USAGE + `(email must be valid, password at least ${PASSWORD_MIN} characters)\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    const existing = await users.findUserByEmail(db, email.data);
+    if (command === 'create') {
+      const role = z.enum(ROLES).safeParse(values.role ?? 'superadmin');
+      if (!role.success) {
+        process.stderr.write('role must be superadmin or admin\n');
+        return 2;
+      }
+      if (existing) {
+        process.stderr.write(`A user with email ${email.data} already exists.\n`);
+        return 1;
+      }
+      await users.insertUser(db, { name: values.name ?? 'Admin', email: email.data, role: role.data, passwordHash: await hashPassword(password.data) });
+      process.stdout.write(`Created ${role.data} ${email.data}\n`);
+      return 0;
+    }
+    if (!existing) {
+      process.stderr.write(`No user with email ${email.data}.\n`);
+      return 1;
+    }
+    await users.updateUser(db, existing.id, { passwordHash: await hashPassword(password.data) });
+    await users.revokeUserSessions(db, existing.id);
+    process.stdout.write(`Password reset for ${email.data}; their sessions were signed out.\n`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err instanceof ConfigError ? err.message : (err as Error).message}\n`);
+    process.exit(1);
+  },
+);

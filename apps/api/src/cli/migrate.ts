@@ -1,0 +1,13 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { createDb, migrateToLatest } from '../db/connection.js';
+
+try {
+  const config = loadConfig();
+  const db = createDb(config.database);
+  const applied = await migrateToLatest(db);
+  process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
+  await db.destroy();
+} catch (err) {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : `Migration failed: ${(err as Error).message}`}\n`);
+  process.exit(1);
+}

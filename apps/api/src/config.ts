@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every setting the process reads, validated once at start-up (ADR 0003). */
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a whole number between 1 and 65535' })
+    .int('must be a whole number between 1 and 65535')
+    .min(1, 'must be a whole number between 1 and 65535')
+    .max(65535, 'must be a whole number between 1 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded SQLite database)')
+    .optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
+  ADMIN_NAME: z.string().min(1).default('Super Admin'),
+  APP_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Dhaka').default('Asia/Dhaka'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Visa Desk <no-reply@localhost>'),
+  STORAGE_DRIVER: z.enum(['local', 's3'], 'must be local or s3').default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url('must be a URL').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  PUBLIC_URL: z.url('must be a URL such as https://visa.example.com').optional(),
+  TRUST_PROXY: bool.default(false),
+  COOKIE_SECURE: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  publicUrl: string;
+  cookieSecure: boolean;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = cleaned[name];
+    const shown = name.includes('SECRET') || name.includes('PASSWORD') ? '' : got === undefined ? '' : ` (got "${got}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3');
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    ...e,
+    dataDir,
+    publicUrl,
+    cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'visa.sqlite') },
+  };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type DbKind = Config['database']['kind'];
+
+// int8 (count(*), bigint columns) arrives as a string by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function createDb(database: Config['database']): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export const nowIso = () => new Date().toISOString();
+
+/** True when an insert/update failed on a unique index, on either engine. */
+export function isUniqueViolation(err: unknown, column?: string): boolean {
+  const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
+  const unique = e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  if (!unique || !column) return unique;
+  const text = `${e.message ?? ''} ${e.constraint ?? ''} ${e.detail ?? ''}`;
+  return text.includes(column);
+}

@@ -1,0 +1,138 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The Kysely view of the database (DESIGN.md §3). Timestamps are ISO-8601 UTC strings and
+ * calendar dates are YYYY-MM-DD strings on both engines (ADR 0001), booleans are 0/1 integers.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  role: 'superadmin' | 'admin';
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  refresh_hash: string;
+  family_id: string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  surname: string;
+  given_name: string;
+  /** Lower-cased copies that the prefix search ranges over with an index. */
+  surname_key: string;
+  given_name_key: string;
+  email: string;
+  phone: string;
+  national_id: string;
+  sex: 'Male' | 'Female';
+  dob: string;
+  birth_city: string;
+  current_nationality: string;
+  current_nationality_key: string;
+  identification: string;
+  company: string;
+  duty_duration: string;
+  job_title: string;
+  salary: string;
+  passport: string;
+  issued_country: string;
+  image_key: string | null;
+  thumb_key: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  pending_date: string | null;
+  approve_date: string | null;
+  is_admin: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApplicationDocumentsTable {
+  id: string;
+  application_id: string;
+  storage_key: string;
+  label: string;
+  content_type: string;
+  size: number;
+  position: number;
+  created_at: string;
+}
+
+export interface SlidesTable {
+  id: string;
+  thumbnail: string;
+  title: string;
+  image_key: string | null;
+  status: 'Published' | 'Unpublished';
+  link: string;
+  shown_on_navbar: number;
+  position: number;
+  alt_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  actor_user_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  at: string;
+  details: string;
+}
+
+export interface EmailOutboxTable {
+  id: string;
+  application_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  applications: ApplicationsTable;
+  application_documents: ApplicationDocumentsTable;
+  slides: SlidesTable;
+  audit_events: AuditEventsTable;
+  email_outbox: EmailOutboxTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type NewApplicationRow = Insertable<ApplicationsTable>;
+export type ApplicationUpdateRow = Updateable<ApplicationsTable>;
+export type SlideRow = Selectable<SlidesTable>;
+export type DocumentRow = Selectable<ApplicationDocumentsTable>;
+export type OutboxRow = Selectable<EmailOutboxTable>;
+// Generated is re-exported for modules that add auto columns later.
+export type { Generated };

@@ -1,0 +1,78 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { IMAGE_LONGEST_SIDE, IMAGE_MAX_PIXELS, THUMBNAIL_SIDE } from '@visa/shared/constants';
+
+export type ImageMime = 'image/jpeg' | 'image/png';
+
+/** What the bytes say the file is (magic numbers), whatever its name or declared type claims. */
+export async function sniffType(bytes: Buffer): Promise<{ mime: string; ext: string } | null> {
+  if (bytes.length === 0) return null;
+  const type = await fileTypeFromBuffer(bytes);
+  return type ? { mime: type.mime, ext: type.ext } : null;
+}
+
+export const isAllowedImage = (mime: string | undefined): mime is ImageMime => mime === 'image/jpeg' || mime === 'image/png';
+
+export class ImageDecodeError extends Error {}
+
+export interface ProcessedImage {
+  bytes: Buffer;
+  contentType: 'image/jpeg' | 'image/webp';
+  ext: 'jpg' | 'webp';
+  width: number;
+  height: number;
+}
+
+const decoder = (bytes: Buffer) =>
+  // limitInputPixels refuses decompression bombs before any pixel is decoded; failOn 'warning'
+  // refuses truncated or corrupt files instead of storing half a picture.
+  sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' });
+
+/**
+ * Re-encodes an uploaded photo: orientation applied, all metadata (EXIF, GPS) dropped, the
+ * longest side capped. Throws ImageDecodeError for anything that is not a sound image.
+ */
+export async function reencodePhoto(bytes: Buffer, longestSide = IMAGE_LONGEST_SIDE): Promise<ProcessedImage> {
+  try {
+    const { data, info } = await decoder(bytes)
+      .rotate()
+      .resize({ width: longestSide, height: longestSide, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: 'image/jpeg', ext: 'jpg', width: info.width, height: info.height };
+  } catch (err) {
+    throw new ImageDecodeError((err as Error).message);
+  }
+}
+
+/** A small square WebP for lists. */
+export async function makeThumbnail(bytes: Buffer, side = THUMBNAIL_SIDE): Promise<ProcessedImage> {
+  try {
+    const { data, info } = await decoder(bytes)
+      .rotate()
+      .resize({ width: side, height: side, fit: 'cover' })
+      .webp({ quality: 70 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: 'image/webp', ext: 'webp', width: info.width, height: info.height };
+  } catch (err) {
+    throw new ImageDecodeError((err as Error).message);
+  }
+}
+
+/** Resized variants for responsive `srcset` (slides): WebP at each width plus a JPEG fallback. */
+export async function makeVariants(bytes: Buffer, widths: number[]): Promise<(ProcessedImage & { width: number })[]> {
+  try {
+    const out: (ProcessedImage & { width: number })[] = [];
+    for (const width of widths) {
+      const base = decoder(bytes).rotate().resize({ width, withoutEnlargement: true });
+      const webp = await base.clone().webp({ quality: 72 }).toBuffer({ resolveWithObject: true });
+      out.push({ bytes: webp.data, contentType: 'image/webp', ext: 'webp', width: webp.info.width, height: webp.info.height });
+    }
+    const largest = widths[widths.length - 1] ?? IMAGE_LONGEST_SIDE;
+    const jpeg = await decoder(bytes).rotate().resize({ width: largest, withoutEnlargement: true }).jpeg({ quality: 78, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    out.push({ bytes: jpeg.data, contentType: 'image/jpeg', ext: 'jpg', width: jpeg.info.width, height: jpeg.info.height });
+    return out;
+  } catch (err) {
+    throw new ImageDecodeError((err as Error).message);
+  }
+}

@@ -1,0 +1,31 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The key every signature derives from: APP_SECRET when given, otherwise a random key created
+ * once under DATA_DIR with owner-only permissions and reused, so restarts keep sessions and URLs valid.
+ */
+export function loadSecret(dataDir: string, appSecret: string | undefined): string {
+  if (appSecret) return appSecret;
+  const file = path.join(dataDir, 'secret.key');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    // 'wx' fails if another process created the file first; then we read theirs.
+    fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw err;
+  }
+}
+
+/** A separate key per purpose, so a signature for one use can never be replayed for another. */
+export const deriveKey = (secret: string, purpose: string): Buffer =>
+  createHmac('sha256', secret).update(`visa-desk:${purpose}`).digest();

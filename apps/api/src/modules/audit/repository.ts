@@ -1,0 +1,54 @@
+import type { Db } from '../../db/connection.js';
+import { nowIso } from '../../db/connection.js';
+import { newId } from '../../lib/ids.js';
+
+export interface AuditInput {
+  actorUserId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  /** Never passwords or file bytes: names of changed fields, dates, labels. */
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      id: newId(),
+      actor_user_id: input.actorUserId,
+      action: input.action,
+      entity: input.entity,
+      entity_id: input.entityId,
+      at: nowIso(),
+      details: JSON.stringify(input.details ?? {}),
+    })
+    .execute();
+}
+
+export interface AuditEvent {
+  _id: string;
+  action: string;
+  at: string;
+  actor: { _id: string; name: string } | null;
+  details: Record<string, unknown>;
+}
+
+export async function listAuditFor(db: Db, entity: string, entityId: string): Promise<AuditEvent[]> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
+    .select(['audit_events.id', 'audit_events.action', 'audit_events.at', 'audit_events.details', 'users.id as actor_id', 'users.name as actor_name'])
+    .where('audit_events.entity', '=', entity)
+    .where('audit_events.entity_id', '=', entityId)
+    .orderBy('audit_events.at', 'asc')
+    .orderBy('audit_events.id', 'asc')
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    action: r.action,
+    at: r.at,
+    actor: r.actor_id ? { _id: r.actor_id, name: r.actor_name ?? '' } : null,
+    details: JSON.parse(r.details) as Record<string, unknown>,
+  }));
+}

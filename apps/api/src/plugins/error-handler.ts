@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SERVER } from '@visa/shared/messages';
+import { HttpError } from '../lib/http-error.js';
+
+/**
+ * One JSON error shape everywhere: {"message", "errors"?}. Only messages we wrote reach the
+ * caller; anything unexpected is logged and answered with a generic 500 (no stack traces).
+ */
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? SERVER.invalidInput,
+      }));
+      return reply.status(400).send({ message: errors[0]?.message ?? SERVER.invalidInput, errors });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
+      return reply.status(413).send({ message: SERVER.payloadTooLarge });
+    }
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: { code: err.code, message: err.message } }, 'client error');
+      // Fastify's own 4xx messages (bad JSON, wrong content type) describe the input, not the server.
+      return reply.status(status).send({ message: status === 429 ? SERVER.tooManyRequests : err.message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: SERVER.internal });
+  });
+});

@@ -1,0 +1,30 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../../lib/secret.js';
+
+/** Private files are reachable only through these short-lived HMAC-signed URLs (DESIGN.md §4). */
+export const SIGNED_URL_TTL_S = 15 * 60;
+
+export interface UrlSigner {
+  sign(key: string, ttlS?: number, now?: number): string;
+  verify(key: string, exp: string | undefined, sig: string | undefined, now?: number): boolean;
+}
+
+export function createUrlSigner(secret: string): UrlSigner {
+  const hmacKey = deriveKey(secret, 'file-url');
+  const mac = (key: string, exp: number) => createHmac('sha256', hmacKey).update(`${key}\n${exp}`).digest('base64url');
+  return {
+    sign(key, ttlS = SIGNED_URL_TTL_S, now = Date.now()) {
+      // Rounded up to the minute so that URLs are stable for a while and browsers can cache them.
+      const exp = Math.ceil((now / 1000 + ttlS) / 60) * 60;
+      return `/files/${key}?exp=${exp}&sig=${mac(key, exp)}`;
+    },
+    verify(key, exp, sig, now = Date.now()) {
+      if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
+      const expS = Number(exp);
+      if (expS * 1000 < now) return false;
+      const expected = Buffer.from(mac(key, expS));
+      const given = Buffer.from(sig);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVER } from '@visa/shared/messages';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Double-submit anti-forgery check (DESIGN.md §4): every response makes sure the browser holds a
+ * random XSRF-TOKEN cookie; every unsafe /api request must echo it in X-XSRF-TOKEN. A forged
+ * cross-site form cannot read our cookie, so it cannot send the header.
+ */
+export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: opts.secure,
+        httpOnly: false,
+      });
+    }
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    const header = request.headers[XSRF_HEADER];
+    const ok =
+      typeof header === 'string' &&
+      typeof cookie === 'string' &&
+      header.length === cookie.length &&
+      header.length > 0 &&
+      timingSafeEqual(Buffer.from(header), Buffer.from(cookie));
+    if (!ok) return reply.status(403).send({ message: SERVER.xsrf });
+  });
+});

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import { createDb, migrateToLatest } from './db/connection.js';
+import { loadSecret } from './lib/secret.js';
+import { createStorage } from './plugins/storage/create.js';
+
+/** The built SPA next to this package, unless WEB_DIST points elsewhere. */
+export function defaultWebRoot(config: Config): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/build/client');
+  return fs.existsSync(root) ? root : null;
+}
+
+/** Opens what the app needs (database migrated, secret, storage). Shared by server.ts and the CLIs. */
+export async function openRuntime(config: Config) {
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const db = createDb(config.database);
+  const applied = await migrateToLatest(db);
+  const secret = loadSecret(config.dataDir, config.APP_SECRET);
+  const storage = await createStorage(config);
+  return { db, secret, storage, applied };
+}

@@ -1,0 +1,55 @@
+import { buildApp } from './app.js';
+import { ensureSuperadmin } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { defaultWebRoot, openRuntime } from './runtime.js';
+
+/** Reads config, migrates, starts, and shuts down gracefully. Nothing else lives here. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { db, secret, storage, applied } = await openRuntime(config);
+  const app = await buildApp({ config, db, secret, storage, webRoot: defaultWebRoot(config) });
+  if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+  await ensureSuperadmin(db, config, app.log);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A stuck connection must not keep the process alive for ever.
+    const timer = setTimeout(() => {
+      app.log.error('forced exit after 10 s');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  process.stdout.write(`\n  Visa desk is running at ${config.publicUrl}\n  Staff sign in at ${config.publicUrl}/login\n\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`Start-up failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

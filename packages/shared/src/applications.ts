@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, DOCUMENT_LABELS, JOB_TITLES, MAX_PAGE_SIZE, NAME_MAX, NAME_MIN, PAGE_SIZE, SEXES } from './constants.js';
+import { isIsoDate } from './dates.js';
+import { VALIDATION, pleaseEnterValid } from './messages.js';
+
+const text = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+
+const name = (message: string) =>
+  z.string({ error: message }).trim().min(NAME_MIN, message).max(NAME_MAX, message);
+
+/** Digits only (spec §5 rule 4); a leading + for international numbers is the one allowance. */
+const PHONE_PATTERN = /^\+?\d{6,20}$/;
+/** Passports are letters and digits; spaces are dropped so 'ab 123' and 'AB123' are one passport. */
+const PASSPORT_PATTERN = /^[A-Z0-9]{5,20}$/;
+
+export const normalizePassport = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+const passport = z
+  .string({ error: pleaseEnterValid('passport') })
+  .transform(normalizePassport)
+  .pipe(z.string().regex(PASSPORT_PATTERN, pleaseEnterValid('passport')));
+
+const dateOfBirth = z
+  .string({ error: pleaseEnterValid('date of birth') })
+  .trim()
+  .refine(isIsoDate, pleaseEnterValid('date of birth'))
+  .refine((v) => v <= new Date().toISOString().slice(0, 10) && v >= '1900-01-01', pleaseEnterValid('date of birth'));
+
+/**
+ * Fields shared by add and edit. Keys are declared in the order of spec §5, so the first
+ * issue zod reports is the first rule that fails — the one message the form shows.
+ */
+const otherFields = {
+  email: z
+    .string({ error: VALIDATION.email })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(VALIDATION.email).max(254, VALIDATION.email)),
+  phone: z.string({ error: VALIDATION.phone }).trim().regex(PHONE_PATTERN, VALIDATION.phone),
+  nationalId: text(pleaseEnterValid('national ID'), 40),
+  sex: z.enum(SEXES, pleaseEnterValid('sex')),
+  dob: dateOfBirth,
+  birthCity: text(pleaseEnterValid('birth city')),
+  currentN: text(pleaseEnterValid('current nationality'), 60),
+  identification: text(pleaseEnterValid('identification'), 200),
+  company: text(pleaseEnterValid('company'), 120),
+  dutyDuration: text(pleaseEnterValid('duty duration'), 60),
+  jobTitle: z.enum(JOB_TITLES, pleaseEnterValid('job title')),
+  salary: text(pleaseEnterValid('salary'), 60),
+  passport,
+  issuedCountry: text(pleaseEnterValid('issued country'), 60),
+};
+
+export const ApplicationInputSchema = z.object({
+  surname: name(VALIDATION.surnameLength),
+  givenN: name(VALIDATION.givenNameLength),
+  ...otherFields,
+});
+export type ApplicationInput = z.infer<typeof ApplicationInputSchema>;
+/** What the form holds before parsing: every field a string. */
+export type ApplicationFormValues = z.input<typeof ApplicationInputSchema>;
+
+export const ApplicationUpdateSchema = z.object({
+  surname: name(VALIDATION.namesLengthEdit),
+  givenN: name(VALIDATION.namesLengthEdit),
+  ...otherFields,
+});
+export type ApplicationUpdate = z.infer<typeof ApplicationUpdateSchema>;
+
+export const APPLICATION_FIELDS = Object.keys(ApplicationInputSchema.shape) as (keyof ApplicationInput)[];
+
+export const ApplicationStatusSchema = z.enum(APPLICATION_STATUSES);
+export const DocumentLabelSchema = z.enum(DOCUMENT_LABELS);
+
+export const ApplicationDocumentSchema = z.object({
+  _id: z.string(),
+  label: DocumentLabelSchema,
+  url: z.string(),
+  publicId: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+export type ApplicationDocument = z.infer<typeof ApplicationDocumentSchema>;
+
+export const ApplicationSchema = z.object({
+  _id: z.string(),
+  surname: z.string(),
+  givenN: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  nationalId: z.string(),
+  sex: z.enum(SEXES),
+  dob: z.string(),
+  birthCity: z.string(),
+  currentN: z.string(),
+  identification: z.string(),
+  company: z.string(),
+  dutyDuration: z.string(),
+  jobTitle: z.string(),
+  salary: z.string(),
+  passport: z.string(),
+  issuedCountry: z.string(),
+  /** Short-lived signed URL of the photo (DESIGN.md §4). */
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  file1: z.array(z.string()),
+  file1PublicId: z.array(z.string()),
+  documents: z.array(ApplicationDocumentSchema),
+  isStatus: ApplicationStatusSchema,
+  pending: z.string().nullable(),
+  approve: z.string().nullable(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Application = z.infer<typeof ApplicationSchema>;
+
+export const ApplicationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  search: z.string().trim().max(60).default(''),
+});
+export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;
+
+export const ApplicationPageSchema = z.object({
+  applications: z.array(ApplicationSchema),
+  totalApplication: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
+export type ApplicationPage = z.infer<typeof ApplicationPageSchema>;
+
+export const StatusActionInputSchema = z
+  .object({ date: z.string().refine(isIsoDate, 'Please enter a valid date.').optional() })
+  .default({});

@@ -1,0 +1,109 @@
+/**
+ * Every user-facing message of spec §5 and §8, word for word. Both apps import these;
+ * a test compares them with the spec so a typo cannot slip in.
+ */
+
+export const VALIDATION = {
+  surnameLength: 'Surname must be between 3 and 31 characters long.',
+  givenNameLength: 'Given name must be between 3 and 31 characters long.',
+  email: 'Please enter a valid email address.',
+  phone: 'Please enter a valid phone number.',
+  emailTaken: 'User email already exists. Please try another email.',
+  passportTaken: 'User passport already exists. Please try another passport.',
+  imageTooLargeAdd: 'File size exceeds the limit of 10 MB.',
+  namesLengthEdit: 'Surname and Given name must be between 3 and 31 characters long.',
+  imageTypeEdit: 'Invalid file type. Only JPEG, JPG, and PNG are allowed.',
+  imageTooLargeEdit: 'File size exceeds the limit of 2MB.',
+  allFieldsRequired: 'All fields are required',
+  invalidId: 'Invalid ID format',
+  enquiryNoMatch: 'No valid application found. Please check your input.',
+} as const;
+
+/** 'Please enter a valid {thing}.' for the non-empty fields of spec §5 rule 5. */
+export const pleaseEnterValid = (thing: string) => `Please enter a valid ${thing}.`;
+
+export const documentInvalidType = (file: string, type: string) =>
+  `Invalid file type: ${file} (${type}). Allowed types are JPEG and PNG.`;
+export const documentTooLarge = (file: string) =>
+  `File too large: ${file}. Maximum allowed size is 7 MB.`;
+
+export const LOGIN = {
+  invalidCredentials: 'Invalid email or password.',
+  failed: 'Login failed. Please check your credentials.',
+  noResponse: 'No response from server. Please try again.',
+  error: 'An error occurred during login. Please try again.',
+  noToken: 'Login failed. No token received.',
+} as const;
+
+export const ADD_ADMIN = {
+  exists: 'Error: User all ready exists. Please sign in.',
+  noResponse: 'No response from server. Please try again.',
+  error: 'An error occurred during registration. Please try again.',
+} as const;
+
+export const EDIT_ADMIN = {
+  failed: 'Failed to update user.',
+  error: 'Error updating user. Please try again.',
+} as const;
+
+export const APPLICATION_LIST = {
+  fetchFailed: 'Failed to fetch data from the server. Please try again later.',
+  noResponse: 'No response from the server. Please check your connection.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  deleteFailed: 'Failed to delete application.',
+  deleteError: 'Error deleting application. Please try again.',
+  invalidId: 'Invalid ID format.',
+  empty: 'No applications found.',
+} as const;
+
+export const ADD_APPLICATION = {
+  failedWithStatus: (status: number | string) =>
+    `Failed to add application. Server responded with status: ${status}`,
+  error: 'Error adding application. Please try again.',
+  fetchError: 'Error fetching applications. Please try again.',
+} as const;
+
+export const EDIT_APPLICATION = {
+  failed: 'Failed to update application.',
+  error: 'Error updating application. Please try again.',
+} as const;
+
+export const VIEW = {
+  pendingFailed: 'Failed to pending application...',
+  approveFailed: 'Failed to approve application...',
+  rejectFailed: 'Failed to reject application...',
+  /** 'Error ... {message}. Please try again.' — the dots stand for the action being taken. */
+  actionError: (action: string, message: string) =>
+    `Error ${action} ${message}. Please try again.`,
+  loadError: 'Error loading application data. Please try again.',
+} as const;
+
+export const PROFILE = {
+  aborted: (message: string) => `Request was aborted: ${message}`,
+} as const;
+
+export const VIEW_ONE = {
+  noData: 'No application data found.',
+} as const;
+
+export const SLIDER = {
+  notFound: 'Resource not found',
+  unexpected: 'An unexpected error occurred',
+} as const;
+
+/** Server-side messages the spec does not word; kept here so the forms can show them too. */
+export const SERVER = {
+  notFound: 'Not found',
+  unauthorized: 'Please sign in to continue.',
+  forbidden: 'You do not have permission to do this.',
+  xsrf: 'Your session form token is missing or out of date. Please reload the page and try again.',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  payloadTooLarge: 'The request is too large.',
+  internal: 'Something went wrong on our side. Please try again.',
+  invalidInput: 'Some fields are not valid.',
+  passwordsMustMatch: 'Password and confirm password must match.',
+  passwordTooShort: 'Password must be at least 8 characters long.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  lastSuperadmin: 'The last super-admin cannot be removed.',
+  emailTaken: 'A staff account with this email already exists.',
+} as const;
