@@ -26,7 +26,12 @@ export async function ensureSuperadmin(db: Db, config: Config, log: Pick<Fastify
   }
   if ((await users.countUsers(db)) > 0) return;
   const password = randomBytes(12).toString('base64url');
-  await users.insertUser(db, { name: config.ADMIN_NAME, email: 'admin@example.com', role: 'superadmin', passwordHash: await hashPassword(password) });
+  await users.insertUser(db, {
+    name: config.ADMIN_NAME,
+    email: 'admin@example.com',
+    role: 'superadmin',
+    passwordHash: await hashPassword(password),
+  });
   // Printed on stdout rather than logged as a field so it is shown exactly once, plainly.
   process.stdout.write(
     `\n  First start: a super-admin account was created.\n    email:    admin@example.com\n    password: ${password}\n  Change it from the Profile page after signing in.\n\n`,

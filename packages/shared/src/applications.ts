@@ -3,11 +3,9 @@ import { APPLICATION_STATUSES, DOCUMENT_LABELS, JOB_TITLES, MAX_PAGE_SIZE, NAME_
 import { isIsoDate } from './dates.js';
 import { VALIDATION, pleaseEnterValid } from './messages.js';
 
-const text = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message);
+const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
-const name = (message: string) =>
-  z.string({ error: message }).trim().min(NAME_MIN, message).max(NAME_MAX, message);
+const name = (message: string) => z.string({ error: message }).trim().min(NAME_MIN, message).max(NAME_MAX, message);
 
 /** Digits only (spec §5 rule 4); a leading + for international numbers is the one allowance. */
 const PHONE_PATTERN = /^\+?\d{6,20}$/;
@@ -32,11 +30,7 @@ const dateOfBirth = z
  * issue zod reports is the first rule that fails — the one message the form shows.
  */
 const otherFields = {
-  email: z
-    .string({ error: VALIDATION.email })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email(VALIDATION.email).max(254, VALIDATION.email)),
+  email: z.string({ error: VALIDATION.email }).trim().toLowerCase().pipe(z.email(VALIDATION.email).max(254, VALIDATION.email)),
   phone: z.string({ error: VALIDATION.phone }).trim().regex(PHONE_PATTERN, VALIDATION.phone),
   nationalId: text(pleaseEnterValid('national ID'), 40),
   sex: z.enum(SEXES, pleaseEnterValid('sex')),

@@ -77,15 +77,7 @@ export type Sex = (typeof SEXES)[number];
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const DOCUMENT_LABELS = [
-  'Job Letter',
-  'LMIA',
-  'Visa',
-  'Visa Form',
-  'Work Permit',
-  'Air Tickets',
-  'Other',
-] as const;
+export const DOCUMENT_LABELS = ['Job Letter', 'LMIA', 'Visa', 'Visa Form', 'Work Permit', 'Air Tickets', 'Other'] as const;
 export type DocumentLabel = (typeof DOCUMENT_LABELS)[number];
 
 export const ROLES = ['superadmin', 'admin'] as const;
@@ -94,5 +86,4 @@ export type Role = (typeof ROLES)[number];
 export const SLIDE_STATUSES = ['Published', 'Unpublished'] as const;
 export type SlideStatus = (typeof SLIDE_STATUSES)[number];
 
-export const OFFICIAL_VISA_SITE =
-  'https://www.canada.ca/en/immigration-refugees-citizenship/services/application.html';
+export const OFFICIAL_VISA_SITE = 'https://www.canada.ca/en/immigration-refugees-citizenship/services/application.html';

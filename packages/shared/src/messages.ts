@@ -22,10 +22,8 @@ export const VALIDATION = {
 /** 'Please enter a valid {thing}.' for the non-empty fields of spec §5 rule 5. */
 export const pleaseEnterValid = (thing: string) => `Please enter a valid ${thing}.`;
 
-export const documentInvalidType = (file: string, type: string) =>
-  `Invalid file type: ${file} (${type}). Allowed types are JPEG and PNG.`;
-export const documentTooLarge = (file: string) =>
-  `File too large: ${file}. Maximum allowed size is 7 MB.`;
+export const documentInvalidType = (file: string, type: string) => `Invalid file type: ${file} (${type}). Allowed types are JPEG and PNG.`;
+export const documentTooLarge = (file: string) => `File too large: ${file}. Maximum allowed size is 7 MB.`;
 
 export const LOGIN = {
   invalidCredentials: 'Invalid email or password.',
@@ -57,8 +55,7 @@ export const APPLICATION_LIST = {
 } as const;
 
 export const ADD_APPLICATION = {
-  failedWithStatus: (status: number | string) =>
-    `Failed to add application. Server responded with status: ${status}`,
+  failedWithStatus: (status: number | string) => `Failed to add application. Server responded with status: ${status}`,
   error: 'Error adding application. Please try again.',
   fetchError: 'Error fetching applications. Please try again.',
 } as const;
@@ -73,8 +70,7 @@ export const VIEW = {
   approveFailed: 'Failed to approve application...',
   rejectFailed: 'Failed to reject application...',
   /** 'Error ... {message}. Please try again.' — the dots stand for the action being taken. */
-  actionError: (action: string, message: string) =>
-    `Error ${action} ${message}. Please try again.`,
+  actionError: (action: string, message: string) => `Error ${action} ${message}. Please try again.`,
   loadError: 'Error loading application data. Please try again.',
 } as const;
 

@@ -38,7 +38,12 @@ async function run(argv: string[]) {
         process.stderr.write(`A user with email ${email.data} already exists.\n`);
         return 1;
       }
-      await users.insertUser(db, { name: values.name ?? 'Admin', email: email.data, role: role.data, passwordHash: await hashPassword(password.data) });
+      await users.insertUser(db, {
+        name: values.name ?? 'Admin',
+        email: email.data,
+        role: role.data,
+        passwordHash: await hashPassword(password.data),
+      });
       process.stdout.write(`Created ${role.data} ${email.data}\n`);
       return 0;
     }

@@ -9,7 +9,6 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
-  new HttpError(400, message, errors);
+export const badRequest = (message: string, errors?: { path: string; message: string }[]) => new HttpError(400, message, errors);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

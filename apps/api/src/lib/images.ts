@@ -69,7 +69,11 @@ export async function makeVariants(bytes: Buffer, widths: number[]): Promise<(Pr
       out.push({ bytes: webp.data, contentType: 'image/webp', ext: 'webp', width: webp.info.width, height: webp.info.height });
     }
     const largest = widths[widths.length - 1] ?? IMAGE_LONGEST_SIDE;
-    const jpeg = await decoder(bytes).rotate().resize({ width: largest, withoutEnlargement: true }).jpeg({ quality: 78, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    const jpeg = await decoder(bytes)
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
     out.push({ bytes: jpeg.data, contentType: 'image/jpeg', ext: 'jpg', width: jpeg.info.width, height: jpeg.info.height });
     return out;
   } catch (err) {

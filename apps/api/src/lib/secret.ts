@@ -27,5 +27,4 @@ export function loadSecret(dataDir: string, appSecret: string | undefined): stri
 }
 
 /** A separate key per purpose, so a signature for one use can never be replayed for another. */
-export const deriveKey = (secret: string, purpose: string): Buffer =>
-  createHmac('sha256', secret).update(`visa-desk:${purpose}`).digest();
+export const deriveKey = (secret: string, purpose: string): Buffer => createHmac('sha256', secret).update(`visa-desk:${purpose}`).digest();

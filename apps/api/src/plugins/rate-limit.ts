@@ -30,8 +30,18 @@ export function createRateLimiter(db: Db): RateLimiter {
         .values({ key, window_start: now, count: 1 })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet((eb) => ({
-            count: eb.case().when('rate_limits.window_start', '<=', expired).then(1).else(eb('rate_limits.count', '+', 1)).end(),
-            window_start: eb.case().when('rate_limits.window_start', '<=', expired).then(now).else(eb.ref('rate_limits.window_start')).end(),
+            count: eb
+              .case()
+              .when('rate_limits.window_start', '<=', expired)
+              .then(1)
+              .else(eb('rate_limits.count', '+', 1))
+              .end(),
+            window_start: eb
+              .case()
+              .when('rate_limits.window_start', '<=', expired)
+              .then(now)
+              .else(eb.ref('rate_limits.window_start'))
+              .end(),
           })),
         )
         .returning(['count', 'window_start'])

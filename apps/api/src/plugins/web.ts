@@ -28,7 +28,7 @@ export default fp(async function web(app: FastifyInstance, opts: { root: string 
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' && request.method !== 'HEAD') {
+    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: SERVER.notFound });
     }
     if (!root || !shellFile) return reply.status(404).send({ message: SERVER.notFound });
@@ -38,11 +38,14 @@ export default fp(async function web(app: FastifyInstance, opts: { root: string 
     } catch {
       return reply.status(400).send({ message: SERVER.invalidInput });
     }
-    const relative = path.normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, '').replace(/^\/+/, '');
+    const relative = path
+      .normalize(decoded)
+      .replace(/^(\.\.(\/|\\|$))+/, '')
+      .replace(/^\/+/, '');
     const candidates = [relative, path.join(relative, 'index.html')];
     for (const candidate of candidates) {
       const file = path.join(root, candidate);
-      if (!file.startsWith(root) || candidate === '' ) continue;
+      if (!file.startsWith(root) || candidate === '') continue;
       if (fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(candidate);
     }
     if (relative === '' && fs.existsSync(path.join(root, 'index.html'))) return reply.sendFile('index.html');

@@ -145,7 +145,16 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['rate_limits', 'email_outbox', 'audit_events', 'slides', 'application_documents', 'applications', 'sessions', 'users']) {
+  for (const table of [
+    'rate_limits',
+    'email_outbox',
+    'audit_events',
+    'slides',
+    'application_documents',
+    'applications',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -38,7 +38,14 @@ export async function listAuditFor(db: Db, entity: string, entityId: string): Pr
   const rows = await db
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.actor_user_id')
-    .select(['audit_events.id', 'audit_events.action', 'audit_events.at', 'audit_events.details', 'users.id as actor_id', 'users.name as actor_name'])
+    .select([
+      'audit_events.id',
+      'audit_events.action',
+      'audit_events.at',
+      'audit_events.details',
+      'users.id as actor_id',
+      'users.name as actor_name',
+    ])
     .where('audit_events.entity', '=', entity)
     .where('audit_events.entity_id', '=', entityId)
     .orderBy('audit_events.at', 'asc')

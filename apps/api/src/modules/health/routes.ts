@@ -11,7 +11,10 @@ export default async function healthRoutes(app: FastifyInstance, opts: { db: Db 
       schema: {
         tags: ['health'],
         summary: 'Liveness and database check',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ status: z.string(), database: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          503: z.object({ status: z.string(), database: z.string() }),
+        },
       },
     },
     async (_request, reply) => {

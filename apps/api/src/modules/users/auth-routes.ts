@@ -55,7 +55,13 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db; c
 
   r.post(
     '/refresh',
-    { schema: { tags: ['users'], summary: 'Rotate the refresh cookie and get a new access token', response: { 200: LoginResponseSchema, 401: ErrorBodySchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Rotate the refresh cookie and get a new access token',
+        response: { 200: LoginResponseSchema, 401: ErrorBodySchema },
+      },
+    },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw new HttpError(401, SERVER.unauthorized);
@@ -74,7 +80,13 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db; c
 
   r.post(
     '/logout',
-    { schema: { tags: ['users'], summary: 'Sign out: revoke the session and clear its cookies', response: { 200: z.object({ message: z.string() }) } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign out: revoke the session and clear its cookies',
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await revokeByRefreshToken(db, presented);
@@ -91,7 +103,15 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Db; c
 
   r.get(
     '/me',
-    { preHandler: app.authenticate, schema: { tags: ['users'], summary: 'The signed-in staff member', security: [{ bearer: [] }], response: { 200: UserSchema, 401: ErrorBodySchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in staff member',
+        security: [{ bearer: [] }],
+        response: { 200: UserSchema, 401: ErrorBodySchema },
+      },
+    },
     async (request) => {
       const { sessionFamily: _family, ...user } = request.user!;
       return user;

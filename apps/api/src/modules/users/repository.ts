@@ -48,7 +48,11 @@ export async function insertUser(db: Db, input: { name: string; email: string; r
   return toUser(row);
 }
 
-export async function updateUser(db: Db, id: string, patch: { name?: string; email?: string; passwordHash?: string }): Promise<User | undefined> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: { name?: string; email?: string; passwordHash?: string },
+): Promise<User | undefined> {
   const result = await db
     .updateTable('users')
     .set({
@@ -106,7 +110,12 @@ export async function markSessionRotated(db: Db, id: string): Promise<boolean> {
 }
 
 export async function revokeFamily(db: Db, familyId: string) {
-  await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeUserSessions(db: Db, userId: string, exceptFamily?: string) {

@@ -33,8 +33,7 @@ export async function startSession(db: Db, userId: string, ctx: SessionContext) 
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; familyId: string; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+  { ok: true; userId: string; familyId: string; refreshToken: string } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
 
 /**
  * Refresh-token rotation: each token works once. Presenting a token that was already rotated

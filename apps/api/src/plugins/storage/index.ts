@@ -21,21 +21,25 @@ export default fp(async function storagePlugin(app: FastifyInstance, opts: { sto
   app.decorate('storage', opts.storage);
   app.decorate('urls', createUrlSigner(opts.secret));
 
-  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = request.params['*'];
-    if (!isValidKey(key) || !key.startsWith('private/') || !app.urls.verify(key, request.query.exp, request.query.sig)) {
-      return reply.status(403).send({ message: SERVER.forbidden });
-    }
-    const object = await opts.storage.get(key);
-    if (!object) return reply.status(404).send({ message: SERVER.notFound });
-    return reply
-      .header('content-type', object.contentType)
-      .header('content-length', object.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=600')
-      .header('content-disposition', 'inline')
-      .send(object.body);
-  });
+  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
+    '/files/*',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!isValidKey(key) || !key.startsWith('private/') || !app.urls.verify(key, request.query.exp, request.query.sig)) {
+        return reply.status(403).send({ message: SERVER.forbidden });
+      }
+      const object = await opts.storage.get(key);
+      if (!object) return reply.status(404).send({ message: SERVER.notFound });
+      return reply
+        .header('content-type', object.contentType)
+        .header('content-length', object.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=600')
+        .header('content-disposition', 'inline')
+        .send(object.body);
+    },
+  );
 
   app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = `public/${request.params['*']}`;

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
+import { LOGIN_LIMIT_PER_EMAIL } from '../src/modules/users/auth-routes.js';
+import { type TestApp, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string) => t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+const refresh = (refreshToken: string) =>
+  t.request({ method: 'POST', url: '/api/users/refresh', cookies: { refresh_token: refreshToken } });
+const cookie = (res: Awaited<ReturnType<typeof login>>, name: string) => res.cookies.find((c) => c.name === name);
+
+describe('sign-in', () => {
+  it('answers a token and the user, and sets the refresh cookie httpOnly for 7 days', async () => {
+    const staff = await t.createStaff('superadmin');
+    const res = await login(staff.email.toUpperCase(), staff.password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user).toEqual({ _id: staff.id, name: expect.any(String), email: staff.email, role: 'superadmin' });
+    expect(body).not.toHaveProperty('refreshToken');
+    const refreshCookie = cookie(res, 'refresh_token');
+    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/users', maxAge: 7 * 24 * 3600 });
+    expect(cookie(res, 'session')).toMatchObject({ value: '1', path: '/', maxAge: 7 * 24 * 3600 });
+    expect(cookie(res, 'session')?.httpOnly).toBeFalsy();
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const staff = await t.createStaff();
+    const wrong = await login(staff.email, 'wrong password');
+    const unknown = await login('nobody@example.com', 'wrong password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: LOGIN.invalidCredentials });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('requires both fields', async () => {
+    const res = await login('', '');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(VALIDATION.allFieldsRequired);
+  });
+
+  it('rate limits repeated attempts on one email with 429', async () => {
+    const staff = await t.createStaff();
+    for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL; i++) expect((await login(staff.email, 'nope')).statusCode).toBe(401);
+    const limited = await login(staff.email, staff.password);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: SERVER.tooManyRequests });
+  });
+});
+
+describe('sessions', () => {
+  it('lets /me answer only with a valid token', async () => {
+    const staff = await t.createStaff();
+    expect((await t.request({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token: 'not.a.jwt' })).statusCode).toBe(401);
+    const me = await t.request({ method: 'GET', url: '/api/users/me', token: staff.token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ _id: staff.id, email: staff.email, role: 'admin' });
+  });
+
+  it('rotates the refresh token, and a reused one signs the whole family out', async () => {
+    const staff = await t.createStaff();
+    const first = await login(staff.email, staff.password);
+    const original = cookie(first, 'refresh_token')!.value;
+
+    const rotated = await refresh(original);
+    expect(rotated.statusCode).toBe(200);
+    const next = cookie(rotated, 'refresh_token')!.value;
+    expect(next).not.toBe(original);
+    const newToken = rotated.json().token as string;
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token: newToken })).statusCode).toBe(200);
+
+    // The stolen original is replayed: the family is revoked, so even the fresh token stops working.
+    const replay = await refresh(original);
+    expect(replay.statusCode).toBe(401);
+    expect((await refresh(next)).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token: newToken })).statusCode).toBe(401);
+  });
+
+  it('logs out: the session is revoked and both cookies cleared', async () => {
+    const staff = await t.createStaff();
+    const res = await login(staff.email, staff.password);
+    const token = res.json().token as string;
+    const refreshToken = cookie(res, 'refresh_token')!.value;
+    const out = await t.request({ method: 'POST', url: '/api/users/logout', token, cookies: { refresh_token: refreshToken } });
+    expect(out.statusCode).toBe(200);
+    expect(cookie(out, 'refresh_token')?.value).toBe('');
+    expect(cookie(out, 'session')?.value).toBe('');
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token })).statusCode).toBe(401);
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+  });
+
+  it('refuses a refresh without a cookie', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/users/refresh' });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,50 @@
+import { NavLink } from 'react-router';
+import type { User } from '@visa/shared/users';
+import { paths } from '../../config/paths';
+
+interface Props {
+  open: boolean;
+  user: User | undefined;
+  onLogout: () => void;
+}
+
+const ROLE_LABEL = { superadmin: 'Super-admin', admin: 'Sub-admin' } as const;
+
+/** The sidebar of spec §2. The Sub-admin group is for super-admins only (DESIGN.md §6). */
+export function StaffSidebar({ open, user, onLogout }: Props) {
+  return (
+    <nav id="staff-sidebar" className={`staff-sidebar${open ? '' : ' closed'}`} aria-label="Staff" aria-hidden={!open} inert={!open}>
+      <div className="p-3 border-bottom border-secondary">
+        <div className="fw-bold">Canada Visa Desk</div>
+        {user && (
+          <div className="small text-light-emphasis mt-1" data-testid="signed-in-user">
+            <span className="d-block text-white">{user.name}</span>
+            <span className="text-secondary-emphasis" style={{ color: '#9ca3af' }}>
+              {ROLE_LABEL[user.role]}
+            </span>
+          </div>
+        )}
+      </div>
+      <NavLink to={paths.dashboard}>Dashboard</NavLink>
+      {user?.role === 'superadmin' && (
+        <>
+          <p className="group-title">Sub-admin</p>
+          <NavLink to={paths.userManagement}>Admin List</NavLink>
+          <NavLink to={paths.addUserManagement}>Add Admin</NavLink>
+        </>
+      )}
+      <p className="group-title">Application</p>
+      <NavLink to={paths.application}>Application List</NavLink>
+      <NavLink to={paths.addUserApplication}>Add Application</NavLink>
+      <p className="group-title">Approved</p>
+      <NavLink to={paths.slider}>Slider List</NavLink>
+      <NavLink to={paths.addSliders}>Add Slider</NavLink>
+      <p className="group-title">Super-admin</p>
+      <NavLink to={paths.profile}>Profile</NavLink>
+      <NavLink to={paths.setting}>Settings</NavLink>
+      <button type="button" className="link" onClick={onLogout}>
+        Logout
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '@visa/shared/users';
+import { api } from '../../../lib/api-client';
+
+export const getMe = async (): Promise<User> => (await api.get<User>('/api/users/me')).data;
+
+export const meQueryOptions = () => queryOptions({ queryKey: ['users', 'me'], queryFn: getMe, staleTime: 60_000 });
+
+/** Only asks when a token is stored: a signed-out visitor makes no call. */
+export const useMe = (enabled = true) => useQuery({ ...meQueryOptions(), enabled });

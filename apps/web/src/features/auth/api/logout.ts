@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { clearToken } from '../../../lib/auth-storage';
+
+export const logout = async () => {
+  try {
+    await api.post('/api/users/logout');
+  } finally {
+    // Signed out locally even when the server cannot be reached.
+    clearToken();
+  }
+};
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => queryClient.clear(),
+  });
+}

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { signInViaApi } from './support/staff';
+
+test('the health check answers JSON', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+});
+
+test('public pages are served as prerendered HTML, before any script runs', async ({ request }) => {
+  for (const path of ['/', '/terms', '/about', '/enquiry', '/login']) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h1');
+  }
+});
+
+test('an unknown path redirects to the home page', async ({ page }) => {
+  await page.goto('/this/page/does-not-exist');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a staff page without a token redirects to /login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a signed-in staff member sees the sidebar of spec §2', async ({ page }) => {
+  await signInViaApi(page);
+  await page.goto('/dashboard');
+  const sidebar = page.getByRole('navigation', { name: 'Staff' });
+  for (const label of [
+    'Dashboard',
+    'Admin List',
+    'Add Admin',
+    'Application List',
+    'Add Application',
+    'Slider List',
+    'Add Slider',
+    'Profile',
+    'Settings',
+  ]) {
+    await expect(sidebar.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide menu' }).click();
+  await expect(page.getByRole('button', { name: 'Show menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the home page has no accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+
+export const OWNER = { email: 'owner@example.com', password: 'owner-password-1', name: 'Office Owner' };
+
+/**
+ * Signs in through the API from the page's own origin (cookies and token as the login form
+ * leaves them). Journeys that test the form itself use the form instead.
+ */
+export async function signInViaApi(page: Page, user = OWNER) {
+  await page.goto('/');
+  const token = await page.evaluate(async ({ email, password }) => {
+    const xsrf =
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.split('=')[1] ?? '';
+    const res = await fetch('/api/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf) },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await res.json()) as { token?: string };
+    if (!body.token) throw new Error(`sign-in failed: ${res.status}`);
+    localStorage.setItem('token', body.token);
+    return body.token;
+  }, user);
+  return token;
+}
