@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
 import enquiryRoutes from './modules/enquiry/routes.js';
 import healthRoutes from './modules/health/routes.js';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(healthRoutes, { prefix: '/api', db: deps.db });
   await app.register(usersRoutes, { prefix: '/api/users', db: deps.db, cookieSecure: deps.config.cookieSecure });
   await app.register(applicationsRoutes, { prefix: '/api/application', ...deps });
+  await app.register(applicantFileRoutes, { prefix: '/api/application', ...deps });
   await app.register(enquiryRoutes, { prefix: '/api/application', ...deps });
   await app.register(slidesRoutes, { prefix: '/api/slider', ...deps });
   await app.register(web, { root: deps.webRoot });
