@@ -1,0 +1,311 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Application, ApplicationDocument, ApplicationInput } from '@visa/shared/applications';
+import { type ApplicationStatus, DOCUMENT_LABELS, type DocumentLabel, JOB_TITLES, type JobTitle } from '@visa/shared/constants';
+import type { Db } from '../../db/connection.js';
+import { nowIso } from '../../db/connection.js';
+import type { ApplicationRow, ApplicationUpdateRow, Database, DocumentRow, NewApplicationRow } from '../../db/schema.js';
+import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
+
+export type { ApplicationRow, DocumentRow };
+
+// ---------------------------------------------------------------------------------------------
+// Mapping between the API names of spec §3 and the columns of DESIGN.md §3 (done here, once).
+// ---------------------------------------------------------------------------------------------
+
+const toLabel = (label: string): DocumentLabel =>
+  (DOCUMENT_LABELS as readonly string[]).includes(label) ? (label as DocumentLabel) : 'Other';
+
+export function toDocument(row: DocumentRow, urls: UrlSigner): ApplicationDocument {
+  return {
+    _id: row.id,
+    label: toLabel(row.label),
+    url: urls.sign(row.storage_key),
+    publicId: row.storage_key,
+    contentType: row.content_type,
+    size: Number(row.size),
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * The API shape of spec §3. Photos and documents are personal data, so every file is given as a
+ * short-lived signed URL (DESIGN.md §4); `file1PublicId` carries the storage keys.
+ */
+export function toApplication(row: ApplicationRow, documents: DocumentRow[], urls: UrlSigner): Application {
+  const docs = documents.map((d) => toDocument(d, urls));
+  return {
+    _id: row.id,
+    surname: row.surname,
+    givenN: row.given_name,
+    email: row.email,
+    phone: row.phone,
+    nationalId: row.national_id,
+    sex: row.sex,
+    dob: row.dob,
+    birthCity: row.birth_city,
+    currentN: row.current_nationality,
+    identification: row.identification,
+    company: row.company,
+    dutyDuration: row.duty_duration,
+    jobTitle: row.job_title,
+    salary: row.salary,
+    passport: row.passport,
+    issuedCountry: row.issued_country,
+    image: row.image_key ? urls.sign(row.image_key) : null,
+    thumbnail: row.thumb_key ? urls.sign(row.thumb_key) : null,
+    file1: docs.map((d) => d.url),
+    file1PublicId: docs.map((d) => d.publicId),
+    documents: docs,
+    isStatus: row.status,
+    pending: row.pending_date,
+    approve: row.approve_date,
+    isAdmin: Number(row.is_admin) === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Columns written from validated input. Keys are lower-cased copies so the prefix search can range over an index. */
+export function inputColumns(input: ApplicationInput) {
+  return {
+    surname: input.surname,
+    given_name: input.givenN,
+    surname_key: input.surname.toLowerCase(),
+    given_name_key: input.givenN.toLowerCase(),
+    email: input.email,
+    phone: input.phone,
+    national_id: input.nationalId,
+    sex: input.sex,
+    dob: input.dob,
+    birth_city: input.birthCity,
+    current_nationality: input.currentN,
+    current_nationality_key: input.currentN.toLowerCase(),
+    identification: input.identification,
+    company: input.company,
+    duty_duration: input.dutyDuration,
+    job_title: input.jobTitle,
+    salary: input.salary,
+    // Passport is already normalised (upper-cased, no spaces) by the shared schema, so the
+    // unique index also catches 'ab 123' against 'AB123'.
+    passport: input.passport,
+    issued_country: input.issuedCountry,
+  } satisfies Partial<NewApplicationRow>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+export async function findApplicationRow(db: Db, id: string): Promise<ApplicationRow | undefined> {
+  return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One application's documents in upload order. */
+export async function listDocumentRows(db: Db, applicationId: string): Promise<DocumentRow[]> {
+  return db
+    .selectFrom('application_documents')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Documents of several applications with one query, grouped by application id. */
+export async function listDocumentRowsFor(db: Db, applicationIds: string[]): Promise<Map<string, DocumentRow[]>> {
+  const byApplication = new Map<string, DocumentRow[]>();
+  if (applicationIds.length === 0) return byApplication;
+  const rows = await db
+    .selectFrom('application_documents')
+    .selectAll()
+    .where('application_id', 'in', applicationIds)
+    .orderBy('application_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byApplication.get(row.application_id) ?? [];
+    list.push(row);
+    byApplication.set(row.application_id, list);
+  }
+  return byApplication;
+}
+
+export async function getApplication(db: Db, urls: UrlSigner, id: string): Promise<Application | undefined> {
+  const row = await findApplicationRow(db, id);
+  if (!row) return undefined;
+  return toApplication(row, await listDocumentRows(db, id), urls);
+}
+
+/** Upper bound of a prefix range: every string that starts with `prefix` sorts below it. */
+const prefixEnd = (prefix: string) => `${prefix}\uffff`;
+
+/**
+ * Case-insensitive prefix match on passport, surname or given name as index range scans
+ * (ADR 0001): never LIKE or a regex built from the input, so '.*' or '%' are just characters.
+ */
+export function searchFilter(search: string) {
+  const term = search.trim();
+  if (!term) return null;
+  const passport = term.replace(/\s+/g, '').toUpperCase();
+  const name = term.toLowerCase();
+  return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
+    const ranges: Expression<SqlBool>[] = [
+      eb.and([eb('surname_key', '>=', name), eb('surname_key', '<', prefixEnd(name))]),
+      eb.and([eb('given_name_key', '>=', name), eb('given_name_key', '<', prefixEnd(name))]),
+    ];
+    if (passport) ranges.unshift(eb.and([eb('passport', '>=', passport), eb('passport', '<', prefixEnd(passport))]));
+    return eb.or(ranges);
+  };
+}
+
+export interface ApplicationPageRows {
+  rows: ApplicationRow[];
+  total: number;
+}
+
+/** Newest first; page 1 with no search reads the first `limit` entries of the created_at index. */
+export async function listApplicationRows(db: Db, query: { page: number; limit: number; search: string }): Promise<ApplicationPageRows> {
+  const filter = searchFilter(query.search);
+  let rowsQuery = db.selectFrom('applications').selectAll();
+  let countQuery = db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (filter) {
+    rowsQuery = rowsQuery.where(filter);
+    countQuery = countQuery.where(filter);
+  }
+  const [rows, count] = await Promise.all([
+    rowsQuery
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    countQuery.executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function listApplications(
+  db: Db,
+  urls: UrlSigner,
+  query: { page: number; limit: number; search: string },
+): Promise<{ applications: Application[]; total: number }> {
+  const { rows, total } = await listApplicationRows(db, query);
+  const documents = await listDocumentRowsFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { applications: rows.map((r) => toApplication(r, documents.get(r.id) ?? [], urls)), total };
+}
+
+/** Rows of a search in batches (newest first) for the CSV export, without holding them all in memory. */
+export async function* iterateApplicationRows(db: Db, search: string, batchSize = 500): AsyncGenerator<ApplicationRow[]> {
+  const filter = searchFilter(search);
+  let after: { created_at: string; id: string } | null = null;
+  for (;;) {
+    let q = db.selectFrom('applications').selectAll();
+    if (filter) q = q.where(filter);
+    if (after) {
+      const { created_at, id } = after;
+      q = q.where((eb) => eb.or([eb('created_at', '<', created_at), eb.and([eb('created_at', '=', created_at), eb('id', '<', id)])]));
+    }
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { created_at: last.created_at, id: last.id };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard figures
+// ---------------------------------------------------------------------------------------------
+
+export interface ApplicationStats {
+  total: number;
+  byStatus: Record<ApplicationStatus, number>;
+  /** Applications created per calendar month (UTC), 'YYYY-MM', oldest first. */
+  byMonth: { month: string; count: number }[];
+  /** Every job title of spec §3, in that order, with its count (0 included). */
+  byJobTitle: { jobTitle: JobTitle; count: number }[];
+}
+
+export async function applicationStats(db: Db, sinceMonth: string): Promise<ApplicationStats> {
+  const [statusRows, jobRows, monthRows] = await Promise.all([
+    db
+      .selectFrom('applications')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('applications')
+      .select(['job_title', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('job_title')
+      .execute(),
+    // created_at is ISO text on both engines, so its first 7 characters are the UTC month.
+    db
+      .selectFrom('applications')
+      .select((eb) => [eb.fn<string>('substr', ['created_at', eb.val(1), eb.val(7)]).as('month'), eb.fn.countAll<number>().as('n')])
+      .where('created_at', '>=', `${sinceMonth}-01`)
+      .groupBy((eb) => eb.fn('substr', ['created_at', eb.val(1), eb.val(7)]))
+      .execute(),
+  ]);
+  const byStatus: Record<ApplicationStatus, number> = { pending: 0, approved: 0, rejected: 0 };
+  for (const r of statusRows) if (r.status in byStatus) byStatus[r.status] = Number(r.n);
+  const jobCounts = new Map(jobRows.map((r) => [r.job_title, Number(r.n)]));
+  const monthCounts = new Map(monthRows.map((r) => [r.month, Number(r.n)]));
+  return {
+    total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+    byStatus,
+    byMonth: monthsFrom(sinceMonth, nowIso().slice(0, 7)).map((month) => ({ month, count: monthCounts.get(month) ?? 0 })),
+    byJobTitle: JOB_TITLES.map((jobTitle) => ({ jobTitle, count: jobCounts.get(jobTitle) ?? 0 })),
+  };
+}
+
+/** Every 'YYYY-MM' from `first` to `last` inclusive. */
+export function monthsFrom(first: string, last: string): string[] {
+  const out: string[] = [];
+  let [y, m] = first.split('-').map(Number) as [number, number];
+  for (let guard = 0; guard < 1200; guard++) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > last) break;
+    out.push(month);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (callers run them inside a transaction when files are involved)
+// ---------------------------------------------------------------------------------------------
+
+export async function insertApplicationRow(db: Db, row: NewApplicationRow): Promise<void> {
+  await db.insertInto('applications').values(row).execute();
+}
+
+export async function updateApplicationRow(db: Db, id: string, patch: ApplicationUpdateRow): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set({ ...patch, updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the row (documents go with it by the foreign key) and answers the file keys to remove afterwards. */
+export async function deleteApplicationRow(db: Db, id: string): Promise<string[] | undefined> {
+  const row = await db.selectFrom('applications').select(['image_key', 'thumb_key']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const documents = await db.selectFrom('application_documents').select('storage_key').where('application_id', '=', id).execute();
+  await db.deleteFrom('application_documents').where('application_id', '=', id).execute();
+  const result = await db.deleteFrom('applications').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return undefined;
+  return [row.image_key, row.thumb_key, ...documents.map((d) => d.storage_key)].filter((k): k is string => Boolean(k));
+}
+
+export const isJobTitle = (value: string): value is JobTitle => (JOB_TITLES as readonly string[]).includes(value);
