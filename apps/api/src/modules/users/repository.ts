@@ -51,13 +51,14 @@ export async function insertUser(db: Db, input: { name: string; email: string; r
 export async function updateUser(
   db: Db,
   id: string,
-  patch: { name?: string; email?: string; passwordHash?: string },
+  patch: { name?: string; email?: string; role?: Role; passwordHash?: string },
 ): Promise<User | undefined> {
   const result = await db
     .updateTable('users')
     .set({
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.email !== undefined ? { email: patch.email.trim().toLowerCase() } : {}),
+      ...(patch.role !== undefined ? { role: patch.role } : {}),
       ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
       updated_at: nowIso(),
     })
@@ -65,6 +66,20 @@ export async function updateUser(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
   return findUserById(db, id);
+}
+
+/**
+ * Serialises every change that could leave the office without a super-admin. A no-op UPDATE of the
+ * super-admin rows is the one statement that locks on both engines: row locks on PostgreSQL (a
+ * concurrent transaction waits, then re-reads), the database write lock on SQLite. Call it first
+ * inside the transaction, before counting.
+ */
+export async function lockSuperadmins(db: Db): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('role', '=', 'superadmin')
+    .execute();
 }
 
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
@@ -116,6 +131,39 @@ export async function revokeFamily(db: Db, familyId: string) {
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** Live sessions of one user: per family, the newest unrevoked, unexpired refresh token. */
+export async function listLiveSessions(db: Db, userId: string) {
+  const live = await db
+    .selectFrom('sessions')
+    .select(['family_id', 'created_at', 'expires_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .orderBy('created_at', 'desc')
+    .execute();
+  if (live.length === 0) return [];
+  // The family's first row is when that device signed in.
+  const starts = await db
+    .selectFrom('sessions')
+    .select(['family_id', (eb) => eb.fn.min('created_at').as('signed_in_at')])
+    .where(
+      'family_id',
+      'in',
+      live.map((s) => s.family_id),
+    )
+    .groupBy('family_id')
+    .execute();
+  const startOf = new Map(starts.map((s) => [s.family_id, String(s.signed_in_at)]));
+  return live.map((s) => ({
+    familyId: s.family_id,
+    signedInAt: startOf.get(s.family_id) ?? s.created_at,
+    lastUsedAt: s.created_at,
+    expiresAt: s.expires_at,
+    ip: s.ip,
+    userAgent: s.user_agent,
+  }));
 }
 
 export async function revokeUserSessions(db: Db, userId: string, exceptFamily?: string) {

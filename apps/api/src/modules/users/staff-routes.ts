@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@visa/shared/errors';
+import { IdParamsSchema } from '@visa/shared/ids';
+import { AddUserInputSchema, UpdateUserInputSchema, UserListSchema, UserSchema } from '@visa/shared/users';
+import type { Db } from '../../db/connection.js';
+import * as repo from './repository.js';
+import * as service from './service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+/**
+ * Staff accounts (spec §7 Users), super-admins only (DESIGN.md §4/§6). The role is checked in
+ * onRequest, before the body or the id is even parsed, so an outsider learns nothing from
+ * validation messages.
+ */
+export default async function staffRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const superadminOnly = app.requireRole('superadmin');
+  const security = [{ bearer: [] }];
+
+  r.get(
+    '/get_users',
+    {
+      onRequest: superadminOnly,
+      schema: { tags: ['users'], summary: 'List staff accounts', security, response: { 200: UserListSchema, ...errors } },
+    },
+    async () => repo.listUsers(db),
+  );
+
+  r.post(
+    '/add_user',
+    {
+      onRequest: superadminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Create a staff account (a sub-admin unless role says otherwise)',
+        security,
+        body: AddUserInputSchema,
+        response: { 201: UserSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createStaff(db, request.user!, request.body)),
+  );
+
+  r.put(
+    '/update_user/:id',
+    {
+      onRequest: superadminOnly,
+      schema: {
+        tags: ['users'],
+        summary: "Change a staff account's name and email (and optionally role or password)",
+        security,
+        params: IdParamsSchema,
+        body: UpdateUserInputSchema,
+        response: { 200: UserSchema, ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => service.updateStaff(db, request.user!, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/delete_user/:id',
+    {
+      onRequest: superadminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a staff account',
+        security,
+        params: IdParamsSchema,
+        response: { 200: z.object({ message: z.string(), _id: z.string() }), ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.deleteStaff(db, request.user!, request.params.id);
+      return { message: 'Deleted', _id: request.params.id };
+    },
+  );
+}
