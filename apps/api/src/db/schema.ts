@@ -80,6 +80,8 @@ export interface SlidesTable {
   shown_on_navbar: number;
   position: number;
   alt_text: string;
+  /** JSON list of the stored variants of the image (migration 20261121T132800). */
+  image_variants: string;
   created_at: string;
   updated_at: string;
 }
