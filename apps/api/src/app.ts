@@ -8,6 +8,7 @@ import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
 import enquiryRoutes from './modules/enquiry/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import notifications from './modules/notifications/plugin.js';
 import slidesRoutes from './modules/slides/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(rateLimit, { db: deps.db });
   await app.register(auth, { db: deps.db, secret: deps.secret });
   await app.register(storagePlugin, { storage: deps.storage, secret: deps.secret });
+  await app.register(notifications, { config: deps.config, db: deps.db });
 
   // Routes.
   await app.register(healthRoutes, { prefix: '/api', db: deps.db });

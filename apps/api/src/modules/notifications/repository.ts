@@ -1,0 +1,145 @@
+import type { Db } from '../../db/connection.js';
+import type { OutboxRow } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+
+export type { OutboxRow };
+
+export interface NewEmail {
+  applicationId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/**
+ * Queues a message. Called inside the staff action's transaction, so the email exists exactly
+ * when the change it reports exists; sending happens later, outside any request.
+ */
+export async function enqueueEmail(db: Db, email: NewEmail, now = new Date()): Promise<string> {
+  const id = newId(now.getTime());
+  await db
+    .insertInto('email_outbox')
+    .values({
+      id,
+      application_id: email.applicationId,
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html,
+      status: 'queued',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      last_error: null,
+      sent_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Claims up to `limit` due messages for this worker. A claim is a conditional UPDATE on the row's
+ * current status and due time, so when several processes poll the same table each message is
+ * claimed by exactly one of them. A claim is a lease: a process that dies mid-send leaves the row
+ * in 'sending' with a due time in the future, and once that passes another worker takes it over.
+ */
+export async function claimDueEmails(
+  db: Db,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<{ claimed: OutboxRow[]; /** Fewer than `limit` were due: no need to ask again now. */ exhausted: boolean }> {
+  const nowText = now.toISOString();
+  const due = await db
+    .selectFrom('email_outbox')
+    .select(['id', 'status', 'next_attempt_at'])
+    .where('status', 'in', ['queued', 'sending'])
+    .where('next_attempt_at', '<=', nowText)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  const claimed: OutboxRow[] = [];
+  for (const candidate of due) {
+    const result = await db
+      .updateTable('email_outbox')
+      .set((eb) => ({ status: 'sending', next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', candidate.id)
+      .where('status', '=', candidate.status)
+      .where('next_attempt_at', '=', candidate.next_attempt_at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    const row = await db.selectFrom('email_outbox').selectAll().where('id', '=', candidate.id).executeTakeFirst();
+    if (row) claimed.push({ ...row, attempts: Number(row.attempts) });
+  }
+  return { claimed, exhausted: due.length < limit };
+}
+
+export async function markEmailSent(db: Db, id: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'sent', sent_at: now.toISOString(), last_error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** Back in the queue for another try at `nextAttemptAt`. */
+export async function markEmailRetry(db: Db, id: string, error: string, nextAttemptAt: Date): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'queued', last_error: error, next_attempt_at: nextAttemptAt.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** Given up: staff see it as failed on the applicant view. */
+export async function markEmailFailed(db: Db, id: string, error: string): Promise<void> {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'failed', last_error: error })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** What staff see about one message: never the body, which they can reconstruct from the history. */
+export interface EmailDelivery {
+  _id: string;
+  to: string;
+  subject: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export async function listEmailsFor(db: Db, applicationId: string): Promise<EmailDelivery[]> {
+  const rows = await db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    status: r.status,
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+    nextAttemptAt: r.status === 'queued' ? r.next_attempt_at : null,
+    sentAt: r.sent_at,
+    createdAt: r.created_at,
+  }));
+}
+
+export async function findEmail(db: Db, id: string): Promise<OutboxRow | undefined> {
+  return db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,164 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.js';
+import { recordAudit } from '../audit/repository.js';
+import type { Mailer } from './mailer.js';
+import { type OutboxRow, claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent } from './repository.js';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** How often the table is polled; messages queued by other processes are found this way. */
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed message stays with this process before another may take it over. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** 0..1 spread of each backoff, so many failed messages do not all retry in the same second. */
+  jitter?: number;
+}
+
+export interface RunSummary {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Stops polling and waits for a run in progress; `runOnce` still works (tests drive it by hand). */
+  stop(): Promise<void>;
+  /** Stops and releases the mailer (app shutdown). */
+  close(): Promise<void>;
+  /** Asks for a run as soon as possible (a staff action just queued a message). */
+  kick(): void;
+  /** Waits for any run in progress, then delivers what is due at `now`. */
+  runOnce(now?: Date): Promise<RunSummary>;
+}
+
+export const OUTBOX_DEFAULTS = {
+  pollMs: 5_000,
+  batchSize: 20,
+  leaseMs: 2 * 60_000,
+  maxAttempts: 10,
+  backoffBaseMs: 30_000,
+  backoffMaxMs: 60 * 60_000,
+  jitter: 0.2,
+} as const;
+
+/** 30 s, 1 min, 2 min, … capped at an hour: ten attempts span about four hours of SMTP outage. */
+export function backoffMs(attempts: number, base: number, max: number, jitter: number, random = Math.random): number {
+  const exact = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exact * (1 - jitter + 2 * jitter * random()));
+}
+
+/** SMTP replies can be long; the stored reason is for staff, so keep the first line, shortened. */
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
+
+const MAX_BATCHES_PER_RUN = 10;
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const o = { ...OUTBOX_DEFAULTS, ...options };
+  const { db, mailer, log } = o;
+  let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  // Runs never overlap inside one process; across processes the claim in the repository decides.
+  let chain: Promise<unknown> = Promise.resolve();
+
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  async function deliver(row: OutboxRow, now: Date, summary: RunSummary) {
+    try {
+      await mailer.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+    } catch (err) {
+      const reason = describe(err);
+      if (row.attempts >= o.maxAttempts) {
+        await markEmailFailed(db, row.id, reason);
+        if (row.application_id) {
+          await recordAudit(db, {
+            actorUserId: null,
+            action: 'email.failed',
+            entity: 'application',
+            entityId: row.application_id,
+            details: { emailId: row.id, subject: row.subject, attempts: row.attempts, error: reason },
+          });
+        }
+        summary.failed += 1;
+        log.error({ emailId: row.id, attempts: row.attempts, reason }, 'email delivery failed for good');
+      } else {
+        const next = new Date(now.getTime() + backoffMs(row.attempts, o.backoffBaseMs, o.backoffMaxMs, o.jitter));
+        await markEmailRetry(db, row.id, reason, next);
+        summary.retried += 1;
+        log.warn({ emailId: row.id, attempts: row.attempts, reason, retryAt: next.toISOString() }, 'email delivery failed; will retry');
+      }
+      return;
+    }
+    await markEmailSent(db, row.id, now);
+    if (row.application_id) {
+      await recordAudit(db, {
+        actorUserId: null,
+        action: 'email.sent',
+        entity: 'application',
+        entityId: row.application_id,
+        details: { emailId: row.id, subject: row.subject, via: mailer.kind },
+      });
+    }
+    summary.sent += 1;
+  }
+
+  async function run(now: Date): Promise<RunSummary> {
+    const summary: RunSummary = { sent: 0, retried: 0, failed: 0 };
+    for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+      const { claimed, exhausted } = await claimDueEmails(db, now, o.batchSize, o.leaseMs);
+      for (const row of claimed) await deliver(row, now, summary);
+      // Another process may have claimed some of this batch; keep going while more were due.
+      if (exhausted) break;
+    }
+    return summary;
+  }
+
+  function schedule(delayMs: number) {
+    if (!running) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      exclusive(() => run(new Date()))
+        .catch((err: unknown) => log.error({ err }, 'email outbox run failed'))
+        .finally(() => schedule(o.pollMs));
+    }, delayMs);
+    // Never the reason a process (or a test run) stays alive.
+    timer.unref();
+  }
+
+  async function stop() {
+    running = false;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    await chain;
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    stop,
+    async close() {
+      await stop();
+      mailer.close();
+    },
+    kick() {
+      schedule(0);
+    },
+    runOnce(now = new Date()) {
+      return exclusive(() => run(now));
+    },
+  };
+}
