@@ -111,10 +111,48 @@ export const ApplicationSchema = z.object({
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
+/** Messages of the applications back office that the spec does not word (ADR 0007). */
+export const APPLICATION_MESSAGES = {
+  imageRequired: 'Please choose an image.',
+  imageUnreadable: 'The image could not be read. Please choose another JPEG or PNG file.',
+  imageTooManyPixels: 'The image has too many pixels. Please choose a picture of at most 40 megapixels.',
+  notMultipart: 'Please send the form as multipart/form-data.',
+  malformedForm: 'The form data could not be read.',
+  invalidPage: 'Page must be a whole number of at least 1.',
+  invalidLimit: `Limit must be a whole number between 1 and ${MAX_PAGE_SIZE}.`,
+  invalidSearch: 'Search may only contain letters, digits, spaces, dots, hyphens and apostrophes.',
+  added: 'Application added successfully.',
+  updated: 'Application updated successfully.',
+  deleted: 'Application deleted successfully.',
+} as const;
+
+/**
+ * Search is a prefix of a passport or a name, so only the characters those can hold are
+ * accepted; '*', '(', '[', '%', '\\' and friends are refused rather than silently matched.
+ */
+const SEARCH_PATTERN = /^[\p{L}\p{M}\p{N} .'-]*$/u;
+export const SEARCH_MAX = 60;
+
+export const ApplicationSearchSchema = z
+  .string({ error: APPLICATION_MESSAGES.invalidSearch })
+  .trim()
+  .max(SEARCH_MAX, APPLICATION_MESSAGES.invalidSearch)
+  .regex(SEARCH_PATTERN, APPLICATION_MESSAGES.invalidSearch);
+
 export const ApplicationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
-  search: z.string().trim().max(60).default(''),
+  page: z.coerce
+    .number({ error: APPLICATION_MESSAGES.invalidPage })
+    .int(APPLICATION_MESSAGES.invalidPage)
+    .min(1, APPLICATION_MESSAGES.invalidPage)
+    .max(1_000_000, APPLICATION_MESSAGES.invalidPage)
+    .default(1),
+  limit: z.coerce
+    .number({ error: APPLICATION_MESSAGES.invalidLimit })
+    .int(APPLICATION_MESSAGES.invalidLimit)
+    .min(1, APPLICATION_MESSAGES.invalidLimit)
+    .max(MAX_PAGE_SIZE, APPLICATION_MESSAGES.invalidLimit)
+    .default(PAGE_SIZE),
+  search: ApplicationSearchSchema.default(''),
 });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;
 
@@ -125,6 +163,20 @@ export const ApplicationPageSchema = z.object({
   page: z.number(),
 });
 export type ApplicationPage = z.infer<typeof ApplicationPageSchema>;
+
+export const ApplicationExportQuerySchema = z.object({ search: ApplicationSearchSchema.default('') });
+
+export const ApplicationStatsSchema = z.object({
+  total: z.number(),
+  byStatus: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
+  /** The last 12 calendar months in APP_TIMEZONE, oldest first, 'YYYY-MM'. */
+  byMonth: z.array(z.object({ month: z.string(), count: z.number() })),
+  /** Every job title of spec §3 in that order, zeros included. */
+  byJobTitle: z.array(z.object({ jobTitle: z.enum(JOB_TITLES), count: z.number() })),
+});
+export type ApplicationStats = z.infer<typeof ApplicationStatsSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
 
 export const StatusActionInputSchema = z
   .object({ date: z.string().refine(isIsoDate, 'Please enter a valid date.').optional() })

@@ -80,3 +80,37 @@ export async function makeVariants(bytes: Buffer, widths: number[]): Promise<(Pr
     throw new ImageDecodeError((err as Error).message);
   }
 }
+
+/** The bytes are not a JPEG or PNG, whatever the file name or declared type says. */
+export class ImageTypeError extends Error {}
+/** The header promises more pixels than IMAGE_MAX_PIXELS: a decompression bomb or an absurd scan. */
+export class ImageTooManyPixelsError extends Error {}
+
+export interface PreparedPhoto {
+  photo: ProcessedImage;
+  thumbnail: ProcessedImage;
+  sourceType: ImageMime;
+}
+
+/**
+ * Everything an uploaded applicant photo goes through before it is stored: the type is taken
+ * from the magic bytes, the pixel count from the header (before any decoding), then the photo
+ * is re-encoded and a list thumbnail is made from the re-encoded copy (smaller, already upright).
+ */
+export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
+  const type = await sniffType(bytes);
+  if (!type || !isAllowedImage(type.mime)) throw new ImageTypeError(type?.mime ?? 'unknown');
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    // Reading the header only; the pixel limit is checked by us so the answer can say why.
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch (err) {
+    throw new ImageDecodeError((err as Error).message);
+  }
+  if (!width || !height) throw new ImageDecodeError('image has no dimensions');
+  if (width * height > IMAGE_MAX_PIXELS) throw new ImageTooManyPixelsError(`${width}x${height}`);
+  const photo = await reencodePhoto(bytes);
+  const thumbnail = await makeThumbnail(photo.bytes);
+  return { photo, thumbnail, sourceType: type.mime };
+}

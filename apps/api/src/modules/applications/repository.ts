@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Application, ApplicationDocument, ApplicationInput } from '@visa/shared/applications';
-import { type ApplicationStatus, DOCUMENT_LABELS, type DocumentLabel, JOB_TITLES, type JobTitle } from '@visa/shared/constants';
+import type { Application, ApplicationDocument, ApplicationInput, ApplicationStats } from '@visa/shared/applications';
+import { DOCUMENT_LABELS, type DocumentLabel, JOB_TITLES, type JobTitle } from '@visa/shared/constants';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import type { ApplicationRow, ApplicationUpdateRow, Database, DocumentRow, NewApplicationRow } from '../../db/schema.js';
@@ -222,17 +222,9 @@ export async function* iterateApplicationRows(db: Db, search: string, batchSize 
 // Dashboard figures
 // ---------------------------------------------------------------------------------------------
 
-export interface ApplicationStats {
-  total: number;
-  byStatus: Record<ApplicationStatus, number>;
-  /** Applications created per calendar month (UTC), 'YYYY-MM', oldest first. */
-  byMonth: { month: string; count: number }[];
-  /** Every job title of spec §3, in that order, with its count (0 included). */
-  byJobTitle: { jobTitle: JobTitle; count: number }[];
-}
-
-export async function applicationStats(db: Db, sinceMonth: string): Promise<ApplicationStats> {
-  const [statusRows, jobRows, monthRows] = await Promise.all([
+/** Counts for the dashboard; months are given as UTC ranges so both engines count them the same way. */
+export async function applicationStats(db: Db, months: { month: string; from: string; to: string }[]): Promise<ApplicationStats> {
+  const [statusRows, jobRows, monthCounts] = await Promise.all([
     db
       .selectFrom('applications')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -243,41 +235,38 @@ export async function applicationStats(db: Db, sinceMonth: string): Promise<Appl
       .select(['job_title', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy('job_title')
       .execute(),
-    // created_at is ISO text on both engines, so its first 7 characters are the UTC month.
-    db
-      .selectFrom('applications')
-      .select((eb) => [eb.fn<string>('substr', ['created_at', eb.val(1), eb.val(7)]).as('month'), eb.fn.countAll<number>().as('n')])
-      .where('created_at', '>=', `${sinceMonth}-01`)
-      .groupBy((eb) => eb.fn('substr', ['created_at', eb.val(1), eb.val(7)]))
-      .execute(),
+    // Range counts on the created_at index: no per-row date arithmetic, no engine-specific SQL.
+    Promise.all(
+      months.map((m) =>
+        db
+          .selectFrom('applications')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('created_at', '>=', m.from)
+          .where('created_at', '<', m.to)
+          .executeTakeFirstOrThrow(),
+      ),
+    ),
   ]);
-  const byStatus: Record<ApplicationStatus, number> = { pending: 0, approved: 0, rejected: 0 };
+  const byStatus: ApplicationStats['byStatus'] = { pending: 0, approved: 0, rejected: 0 };
   for (const r of statusRows) if (r.status in byStatus) byStatus[r.status] = Number(r.n);
   const jobCounts = new Map(jobRows.map((r) => [r.job_title, Number(r.n)]));
-  const monthCounts = new Map(monthRows.map((r) => [r.month, Number(r.n)]));
   return {
-    total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+    total: byStatus.pending + byStatus.approved + byStatus.rejected,
     byStatus,
-    byMonth: monthsFrom(sinceMonth, nowIso().slice(0, 7)).map((month) => ({ month, count: monthCounts.get(month) ?? 0 })),
+    byMonth: months.map((m, i) => ({ month: m.month, count: Number(monthCounts[i]!.n) })),
     byJobTitle: JOB_TITLES.map((jobTitle) => ({ jobTitle, count: jobCounts.get(jobTitle) ?? 0 })),
   };
 }
 
-/** Every 'YYYY-MM' from `first` to `last` inclusive. */
-export function monthsFrom(first: string, last: string): string[] {
-  const out: string[] = [];
-  let [y, m] = first.split('-').map(Number) as [number, number];
-  for (let guard = 0; guard < 1200; guard++) {
-    const month = `${y}-${String(m).padStart(2, '0')}`;
-    if (month > last) break;
-    out.push(month);
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
-  }
-  return out;
+/** Which of an email and a passport another application already holds (a friendly early answer; the unique indexes decide races). */
+export async function findDuplicates(db: Db, email: string, passport: string, exceptId?: string) {
+  let q = db
+    .selectFrom('applications')
+    .select(['email', 'passport'])
+    .where((eb) => eb.or([eb('email', '=', email), eb('passport', '=', passport)]));
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  const rows = await q.limit(2).execute();
+  return { email: rows.some((r) => r.email === email), passport: rows.some((r) => r.passport === passport) };
 }
 
 // ---------------------------------------------------------------------------------------------

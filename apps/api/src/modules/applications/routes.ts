@@ -1,33 +1,180 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApplicationSchema } from '@visa/shared/applications';
+import { z } from 'zod';
+import {
+  APPLICATION_MESSAGES,
+  ApplicationExportQuerySchema,
+  ApplicationListQuerySchema,
+  ApplicationPageSchema,
+  ApplicationSchema,
+  ApplicationStatsSchema,
+  MessageResponseSchema,
+  normalizePassport,
+} from '@visa/shared/applications';
+import { todayIn } from '@visa/shared/dates';
 import { ErrorBodySchema } from '@visa/shared/errors';
-import { IdParamsSchema } from '@visa/shared/ids';
+import { IdParamsSchema, IdSchema } from '@visa/shared/ids';
 import type { AppDeps } from '../../app.js';
 import { notFound } from '../../lib/http-error.js';
-import { getApplication } from './repository.js';
+import { readApplicationForm } from './form.js';
+import { findDuplicates, getApplication } from './repository.js';
+import * as service from './service.js';
 
-/** /api/application/… routes of the applications module. */
+const AvailabilityQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).default(''),
+  passport: z.string().max(40).transform(normalizePassport).default(''),
+  exceptId: IdSchema.optional(),
+});
+
+/**
+ * /api/application/… routes of the applications module (spec §7, DESIGN.md §4). Every route is
+ * for signed-in staff; uploads are multipart and read by form.ts with the spec's size limits.
+ */
 export default async function applicationsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (log: service.ApplicationsContext['log']): service.ApplicationsContext => ({
+    db: deps.db,
+    storage: app.storage,
+    urls: app.urls,
+    timeZone: deps.config.APP_TIMEZONE,
+    log,
+  });
   const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+  const uploadErrors = { ...errors, 409: ErrorBodySchema, 413: ErrorBodySchema, 415: ErrorBodySchema };
+  const tags = ['applications'];
+
+  r.get(
+    '/fetchApplication',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A page of applications, newest first; search is a prefix of passport, surname or given name',
+        querystring: ApplicationListQuerySchema,
+        response: { 200: ApplicationPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listApplicationsPage(ctx(request.log), request.query),
+  );
 
   // For pages opened without navigation state (a reload of /editApplication or /userView).
   r.get(
     '/fetchApplication/:id',
     {
       preHandler: app.authenticate,
-      schema: {
-        tags: ['applications'],
-        summary: 'One application by id',
-        params: IdParamsSchema,
-        response: { 200: ApplicationSchema, ...errors },
-      },
+      schema: { tags, summary: 'One application by id', params: IdParamsSchema, response: { 200: ApplicationSchema, ...errors } },
     },
     async (request) => {
       const application = await getApplication(deps.db, app.urls, request.params.id);
       if (!application) throw notFound();
       return application;
     },
+  );
+
+  r.get(
+    '/checkAvailability',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Whether an email or passport is already used by another application (add/edit form rules 6 and 7)',
+        querystring: AvailabilityQuerySchema,
+        response: { 200: z.object({ emailTaken: z.boolean(), passportTaken: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { email, passport, exceptId } = request.query;
+      const taken = await findDuplicates(deps.db, email, passport, exceptId);
+      return { emailTaken: Boolean(email) && taken.email, passportTaken: Boolean(passport) && taken.passport };
+    },
+  );
+
+  r.post(
+    '/addApplication',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Add an application: multipart with every field of spec §3 plus image (JPEG or PNG, at most 10 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: ApplicationSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const form = await readApplicationForm(request, service.IMAGE_LIMITS.add);
+      const application = await service.addApplication(ctx(request.log), request.user!, form);
+      return reply.status(201).send(application);
+    },
+  );
+
+  r.put(
+    '/updateApplication/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Update an application: multipart with every field and an optional new image (at most 2 MB)',
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: ApplicationSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const form = await readApplicationForm(request, service.IMAGE_LIMITS.edit);
+      return service.updateApplication(ctx(request.log), request.user!, request.params.id, form);
+    },
+  );
+
+  r.delete(
+    '/deleteApplication/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Delete an application with its documents and files',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteApplication(ctx(request.log), request.user!, request.params.id);
+      return { message: APPLICATION_MESSAGES.deleted };
+    },
+  );
+
+  r.get(
+    '/export',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The applications matching a search as CSV (UTF-8, formula-safe cells)',
+        querystring: ApplicationExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const filename = `applications-${todayIn(deps.config.APP_TIMEZONE)}.csv`;
+      const body = Readable.from(service.exportApplicationsCsv(ctx(request.log), request.user!, request.query.search));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  r.get(
+    '/stats',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Dashboard counts: by status, per month, per job title',
+        response: { 200: ApplicationStatsSchema, ...errors },
+      },
+    },
+    async (request) => service.applicationStats(ctx(request.log)),
   );
 }

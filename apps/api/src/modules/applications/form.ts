@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { APPLICATION_FIELDS, APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { SERVER } from '@visa/shared/messages';
+import { HttpError } from '../../lib/http-error.js';
+
+export interface UploadedFile {
+  bytes: Buffer;
+  /** What the browser said; only for logs. The bytes decide what the file is. */
+  filename: string;
+  declaredType: string;
+  /** The file went over the limit; its bytes beyond the limit were discarded unread. */
+  tooLarge: boolean;
+}
+
+export interface ApplicationForm {
+  fields: Record<string, string>;
+  image: UploadedFile | null;
+}
+
+type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
+
+const KNOWN_FIELDS = new Set<string>(APPLICATION_FIELDS);
+const IMAGE_FIELD = 'image';
+
+/**
+ * Reads the add/edit multipart form. The image is buffered up to `maxImageBytes`; a bigger file
+ * is cut off by the parser (and flagged) while the rest of the form is still read, so the field
+ * rules of spec §5 can be checked before the size rule, in the spec's order.
+ */
+export async function readApplicationForm(request: FastifyRequest, maxImageBytes: number): Promise<ApplicationForm> {
+  if (!request.isMultipart()) throw new HttpError(415, APPLICATION_MESSAGES.notMultipart);
+  const fields: Record<string, string> = {};
+  let image: UploadedFile | null = null;
+  try {
+    // throwFileSizeLimit is read per call by @fastify/multipart although its types omit it here.
+    const options: PartsOptions & { throwFileSizeLimit: boolean } = {
+      limits: { fileSize: maxImageBytes, files: 1, fields: KNOWN_FIELDS.size + 5, fieldSize: 4 * 1024, parts: KNOWN_FIELDS.size + 6 },
+      throwFileSizeLimit: false,
+    };
+    const parts = request.parts(options);
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.fieldname !== IMAGE_FIELD) throw new HttpError(400, APPLICATION_MESSAGES.malformedForm);
+        const bytes = Buffer.concat(chunks);
+        // Browsers send an empty, nameless file part when no file was chosen.
+        if (bytes.length === 0 && !part.filename) continue;
+        image = { bytes, filename: part.filename, declaredType: part.mimetype, tooLarge: part.file.truncated };
+        continue;
+      }
+      if (!KNOWN_FIELDS.has(part.fieldname)) continue;
+      if (typeof part.value !== 'string' || part.valueTruncated || part.fieldname in fields) {
+        throw new HttpError(400, APPLICATION_MESSAGES.malformedForm);
+      }
+      fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    // Parser limits (too many parts or files) are 413; anything else is a broken body, never a 500.
+    if (status === 413) throw new HttpError(413, SERVER.payloadTooLarge);
+    request.log.info({ err: { message: (err as Error).message } }, 'unreadable multipart form');
+    throw new HttpError(400, APPLICATION_MESSAGES.malformedForm);
+  }
+  return { fields, image };
+}

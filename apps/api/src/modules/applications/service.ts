@@ -1,0 +1,297 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  APPLICATION_MESSAGES,
+  type Application,
+  ApplicationInputSchema,
+  type ApplicationStats,
+  ApplicationUpdateSchema,
+} from '@visa/shared/applications';
+import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
+import { todayIn } from '@visa/shared/dates';
+import { VALIDATION } from '@visa/shared/messages';
+import type { Db } from '../../db/connection.js';
+import { isUniqueViolation, nowIso } from '../../db/connection.js';
+import type { ApplicationRow } from '../../db/schema.js';
+import { HttpError, conflict, notFound } from '../../lib/http-error.js';
+import { newId } from '../../lib/ids.js';
+import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type PreparedPhoto, preparePhoto } from '../../lib/images.js';
+import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
+import type { Storage } from '../../plugins/storage/storage.js';
+import { recordAudit } from '../audit/repository.js';
+import { csvHeader, csvRow } from './csv.js';
+import type { ApplicationForm, UploadedFile } from './form.js';
+import * as repo from './repository.js';
+
+export interface ApplicationsContext {
+  db: Db;
+  storage: Storage;
+  urls: UrlSigner;
+  timeZone: string;
+  log: FastifyBaseLogger;
+}
+
+export interface Actor {
+  _id: string;
+}
+
+const AUDIT_ENTITY = 'application';
+
+/** The first issue in schema (= spec §5) order becomes the one message; all issues go along for forms that want them. */
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw new HttpError(400, errors[0]!.message, errors);
+}
+
+async function assertUnique(db: Db, email: string, passport: string, exceptId?: string) {
+  const taken = await repo.findDuplicates(db, email, passport, exceptId);
+  if (taken.email) throw conflict(VALIDATION.emailTaken);
+  if (taken.passport) throw conflict(VALIDATION.passportTaken);
+}
+
+/** Maps a unique-index failure to the spec's message; the index, not the read above, is what settles a race. */
+function rethrowDuplicate(err: unknown): never {
+  if (isUniqueViolation(err, 'email')) throw conflict(VALIDATION.emailTaken);
+  if (isUniqueViolation(err, 'passport')) throw conflict(VALIDATION.passportTaken);
+  throw err;
+}
+
+/**
+ * A name that says another type (photo.pdf) is refused even when the bytes are a PNG: the spec's
+ * rule is about the file type the person chose, and the bytes alone must also be JPEG or PNG.
+ */
+const hasImageName = (filename: string) => {
+  const dot = filename.lastIndexOf('.');
+  if (dot < 0) return true;
+  return (ALLOWED_IMAGE_EXTENSIONS as readonly string[]).includes(filename.slice(dot + 1).toLowerCase());
+};
+
+async function processPhoto(file: UploadedFile, limits: { tooLarge: string; wrongType: string }): Promise<PreparedPhoto> {
+  if (file.tooLarge) throw new HttpError(413, limits.tooLarge);
+  if (!hasImageName(file.filename)) throw new HttpError(415, limits.wrongType);
+  try {
+    return await preparePhoto(file.bytes);
+  } catch (err) {
+    if (err instanceof ImageTypeError) throw new HttpError(415, limits.wrongType);
+    if (err instanceof ImageTooManyPixelsError) throw new HttpError(413, APPLICATION_MESSAGES.imageTooManyPixels);
+    if (err instanceof ImageDecodeError) throw new HttpError(415, APPLICATION_MESSAGES.imageUnreadable);
+    throw err;
+  }
+}
+
+interface StoredPhoto {
+  imageKey: string;
+  thumbKey: string;
+}
+
+/** Random keys, never derived from the uploaded file's name. */
+const randomKey = (ext: string) => `private/${randomBytes(16).toString('hex')}.${ext}`;
+
+async function storePhoto(ctx: ApplicationsContext, prepared: PreparedPhoto): Promise<StoredPhoto> {
+  const stored = { imageKey: randomKey(prepared.photo.ext), thumbKey: randomKey(prepared.thumbnail.ext) };
+  try {
+    await ctx.storage.put(stored.imageKey, prepared.photo.bytes, prepared.photo.contentType);
+    await ctx.storage.put(stored.thumbKey, prepared.thumbnail.bytes, prepared.thumbnail.contentType);
+  } catch (err) {
+    await removeFiles(ctx, [stored.imageKey, stored.thumbKey]);
+    throw err;
+  }
+  return stored;
+}
+
+/** Best effort: a file that cannot be removed is logged, never turned into a failed request after the row changed. */
+async function removeFiles(ctx: ApplicationsContext, keys: (string | null | undefined)[]) {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await ctx.storage.delete(key);
+    } catch (err) {
+      ctx.log.error({ err, key }, 'could not remove a stored file');
+    }
+  }
+}
+
+export async function addApplication(ctx: ApplicationsContext, actor: Actor, form: ApplicationForm): Promise<Application> {
+  // Spec §5 order: field rules (1–5), duplicates (6–7), image size (8), image present (9).
+  const input = parseFields(ApplicationInputSchema, form.fields);
+  await assertUnique(ctx.db, input.email, input.passport);
+  if (form.image?.tooLarge) throw new HttpError(413, VALIDATION.imageTooLargeAdd);
+  if (!form.image) throw new HttpError(400, APPLICATION_MESSAGES.imageRequired);
+  const prepared = await processPhoto(form.image, { tooLarge: VALIDATION.imageTooLargeAdd, wrongType: VALIDATION.imageTypeEdit });
+
+  // File first, row second: a failed insert removes the file, so no row points at a missing file
+  // and no file outlives its failed request.
+  const stored = await storePhoto(ctx, prepared);
+  const now = nowIso();
+  const row: ApplicationRow = {
+    id: newId(),
+    ...repo.inputColumns(input),
+    image_key: stored.imageKey,
+    thumb_key: stored.thumbKey,
+    status: 'pending',
+    pending_date: todayIn(ctx.timeZone),
+    approve_date: null,
+    is_admin: 0,
+    created_by: actor._id,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.insertApplicationRow(trx, row);
+      await recordAudit(trx, {
+        actorUserId: actor._id,
+        action: 'application.create',
+        entity: AUDIT_ENTITY,
+        entityId: row.id,
+        details: { fields: Object.keys(input), image: true },
+      });
+    });
+  } catch (err) {
+    await removeFiles(ctx, [stored.imageKey, stored.thumbKey]);
+    rethrowDuplicate(err);
+  }
+  return repo.toApplication(row, [], ctx.urls);
+}
+
+/** API field names whose value differs: what the audit records (never the values themselves). */
+function changedFields(before: Application, after: Record<string, unknown>): string[] {
+  return Object.entries(after)
+    .filter(([key, value]) => before[key as keyof Application] !== value)
+    .map(([key]) => key);
+}
+
+export async function updateApplication(ctx: ApplicationsContext, actor: Actor, id: string, form: ApplicationForm): Promise<Application> {
+  const existing = await repo.findApplicationRow(ctx.db, id);
+  if (!existing) throw notFound();
+  const input = parseFields(ApplicationUpdateSchema, form.fields);
+  await assertUnique(ctx.db, input.email, input.passport, id);
+  const prepared = form.image
+    ? await processPhoto(form.image, { tooLarge: VALIDATION.imageTooLargeEdit, wrongType: VALIDATION.imageTypeEdit })
+    : null;
+
+  const stored = prepared ? await storePhoto(ctx, prepared) : null;
+  const before = repo.toApplication(existing, [], ctx.urls);
+  const fields = changedFields(before, input);
+  try {
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      const ok = await repo.updateApplicationRow(trx, id, {
+        ...repo.inputColumns(input),
+        ...(stored ? { image_key: stored.imageKey, thumb_key: stored.thumbKey } : {}),
+      });
+      if (!ok) return false;
+      await recordAudit(trx, {
+        actorUserId: actor._id,
+        action: 'application.update',
+        entity: AUDIT_ENTITY,
+        entityId: id,
+        details: { fields, image: Boolean(stored) },
+      });
+      return true;
+    });
+    // Deleted by someone else between our read and our write.
+    if (!updated) throw notFound();
+  } catch (err) {
+    if (stored) await removeFiles(ctx, [stored.imageKey, stored.thumbKey]);
+    rethrowDuplicate(err);
+  }
+  // The old photo goes only once the row no longer points at it.
+  if (stored) await removeFiles(ctx, [existing.image_key, existing.thumb_key]);
+  const application = await repo.getApplication(ctx.db, ctx.urls, id);
+  if (!application) throw notFound();
+  return application;
+}
+
+export async function deleteApplication(ctx: ApplicationsContext, actor: Actor, id: string): Promise<void> {
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    const removed = await repo.deleteApplicationRow(trx, id);
+    if (!removed) return undefined;
+    await recordAudit(trx, {
+      actorUserId: actor._id,
+      action: 'application.delete',
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      details: { files: removed.length },
+    });
+    return removed;
+  });
+  if (!keys) throw notFound();
+  await removeFiles(ctx, keys);
+}
+
+export async function listApplicationsPage(ctx: ApplicationsContext, query: { page: number; limit: number; search: string }) {
+  const { applications, total } = await repo.listApplications(ctx.db, ctx.urls, query);
+  return { applications, totalApplication: total, totalPages: Math.ceil(total / query.limit), page: query.page };
+}
+
+/** The CSV of a search, written in batches; a UTF-8 BOM first so spreadsheet programs read Bengali names correctly. */
+export async function* exportApplicationsCsv(ctx: ApplicationsContext, actor: Actor, search: string): AsyncGenerator<string> {
+  await recordAudit(ctx.db, {
+    actorUserId: actor._id,
+    action: 'application.export',
+    entity: AUDIT_ENTITY,
+    entityId: null,
+    details: { search },
+  });
+  yield `\uFEFF${csvHeader()}`;
+  for await (const rows of repo.iterateApplicationRows(ctx.db, search)) {
+    yield rows.map(csvRow).join('');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+// ---------------------------------------------------------------------------------------------
+
+const STATS_MONTHS = 12;
+
+/** Minutes a zone is ahead of UTC at an instant. */
+function zoneOffsetMinutes(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Math.round((asUtc - Math.floor(at / 60_000) * 60_000) / 60_000);
+}
+
+/** The UTC instant (ISO) at which a calendar month starts in a zone. */
+export function monthStartUtc(year: number, month: number, timeZone: string): string {
+  const naive = Date.UTC(year, month - 1, 1);
+  let instant = naive - zoneOffsetMinutes(timeZone, naive) * 60_000;
+  // A second pass settles months that start next to a daylight-saving change.
+  instant = naive - zoneOffsetMinutes(timeZone, instant) * 60_000;
+  return new Date(instant).toISOString();
+}
+
+/** The last `count` months in a zone, oldest first, each with its UTC range. */
+export function recentMonths(timeZone: string, count: number, now = new Date()) {
+  const [y, m] = todayIn(timeZone, now).split('-').map(Number) as [number, number];
+  const months: { month: string; from: string; to: string }[] = [];
+  for (let i = count - 1; i >= 0; i--) {
+    const index = y * 12 + (m - 1) - i;
+    const [year, month] = [Math.floor(index / 12), (index % 12) + 1];
+    const [nextYear, nextMonth] = [Math.floor((index + 1) / 12), ((index + 1) % 12) + 1];
+    months.push({
+      month: `${year}-${String(month).padStart(2, '0')}`,
+      from: monthStartUtc(year, month, timeZone),
+      to: monthStartUtc(nextYear, nextMonth, timeZone),
+    });
+  }
+  return months;
+}
+
+export async function applicationStats(ctx: ApplicationsContext): Promise<ApplicationStats> {
+  return repo.applicationStats(ctx.db, recentMonths(ctx.timeZone, STATS_MONTHS));
+}
+
+export const IMAGE_LIMITS = { add: IMAGE_MAX_BYTES_ADD, edit: IMAGE_MAX_BYTES_EDIT } as const;
