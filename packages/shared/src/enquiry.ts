@@ -1,10 +1,57 @@
 import { z } from 'zod';
+import { APPLICATION_STATUSES, SEXES } from './constants.js';
+import { isIsoDate } from './dates.js';
+import { pleaseEnterValid } from './messages.js';
 
-/** The three enquiry inputs of spec §7: search = passport, search1 = nationality, search2 = date of birth. */
+const required = (thing: string, max: number) =>
+  z
+    .string({ error: pleaseEnterValid(thing) })
+    .trim()
+    .min(1, pleaseEnterValid(thing))
+    .max(max, pleaseEnterValid(thing));
+
+/**
+ * The three enquiry inputs of spec §7: search = passport, search1 = nationality, search2 = date of
+ * birth. All three are required (DESIGN.md §4). A passport of an impossible shape is not an
+ * error: it simply matches nothing, so the answer never says more than "no match".
+ */
 export const EnquiryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(10).default(10),
-  search: z.string().trim().min(1).max(40),
-  search1: z.string().trim().min(1).max(60),
-  search2: z.string().trim().min(1).max(10),
+  search: required('passport', 40),
+  search1: required('nationality', 60),
+  search2: required('date of birth', 10).refine(isIsoDate, pleaseEnterValid('date of birth')),
 });
 export type EnquiryQuery = z.infer<typeof EnquiryQuerySchema>;
+
+/**
+ * Only what the applicant copy on /view-one shows. Contact details, national ID, visible marks,
+ * salary, documents and internal ids are left out: the answer goes to whoever knows three facts
+ * about a person, so it carries nothing the copy does not need.
+ */
+export const EnquiryApplicationSchema = z.object({
+  surname: z.string(),
+  givenN: z.string(),
+  sex: z.enum(SEXES),
+  dob: z.string(),
+  currentN: z.string(),
+  passport: z.string(),
+  issuedCountry: z.string(),
+  jobTitle: z.string(),
+  company: z.string(),
+  dutyDuration: z.string(),
+  /** Short-lived signed URL of the photo (DESIGN.md §4). */
+  image: z.string().nullable(),
+  isStatus: z.enum(APPLICATION_STATUSES),
+  /** Visa collection date (YYYY-MM-DD). */
+  pending: z.string().nullable(),
+  /** Visa approval date (YYYY-MM-DD). */
+  approve: z.string().nullable(),
+});
+export type EnquiryApplication = z.infer<typeof EnquiryApplicationSchema>;
+
+/** A miss is `{ applications: [] }`: the same shape whether or not the passport exists. */
+export const EnquiryResponseSchema = z.object({ applications: z.array(EnquiryApplicationSchema) });
+export type EnquiryResponse = z.infer<typeof EnquiryResponseSchema>;
+
+/** Nationality is matched case-insensitively and without regard to extra spaces. */
+export const normalizeNationality = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();

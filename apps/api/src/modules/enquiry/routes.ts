@@ -1,5 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EnquiryQuerySchema, EnquiryResponseSchema } from '@visa/shared/enquiry';
+import { ErrorBodySchema } from '@visa/shared/errors';
 import type { AppDeps } from '../../app.js';
+import { enquire } from './service.js';
 
-/** /api/application/… routes of the enquiry module. */
-export default async function enquiryRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+/** /api/application/fetchApplicationEnquiry: the public status check (spec §7, DESIGN.md §4). */
+export default async function enquiryRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/fetchApplicationEnquiry',
+    {
+      schema: {
+        tags: ['enquiry'],
+        summary: 'Public status check: exact passport, nationality and date of birth; a miss is an empty list',
+        querystring: EnquiryQuerySchema,
+        response: { 200: EnquiryResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      // Personal data: no browser or proxy may keep a copy.
+      reply.header('cache-control', 'no-store');
+      return enquire({ db: deps.db, urls: app.urls, rateLimiter: app.rateLimiter, secret: deps.secret }, request.query, request.ip);
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { normalizePassport } from '@visa/shared/applications';
+import { type EnquiryQuery, type EnquiryResponse, normalizeNationality } from '@visa/shared/enquiry';
+import type { Db } from '../../db/connection.js';
+import { deriveKey } from '../../lib/secret.js';
+import type { RateLimiter } from '../../plugins/rate-limit.js';
+import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
+import { recordAudit } from '../audit/repository.js';
+import { findByPassport } from './repository.js';
+
+/** A visitor typing slowly fires a few debounced lookups per enquiry; 30 leaves room for mistakes. */
+export const ENQUIRY_LIMIT_PER_ADDRESS = 30;
+export const ENQUIRY_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Caps guessing a known passport's date of birth from many addresses: at most this many lookups
+ * per passport per hour, wherever they come from.
+ */
+export const ENQUIRY_LIMIT_PER_PASSPORT = 20;
+export const ENQUIRY_PASSPORT_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Every answer takes at least this long, so a hit, a miss on an existing passport and a miss on an
+ * unknown one cannot be told apart by timing (the work differs by microseconds, the floor hides it).
+ */
+export const ENQUIRY_MIN_RESPONSE_MS = 150;
+
+export interface EnquiryContext {
+  db: Db;
+  urls: UrlSigner;
+  rateLimiter: RateLimiter;
+  secret: string;
+}
+
+/** Keyed hashes: the audit log and the rate-limit table can correlate lookups without holding the inputs. */
+const hasher = (secret: string) => {
+  const key = deriveKey(secret, 'enquiry-audit');
+  return (value: string) => createHmac('sha256', key).update(value).digest('base64url').slice(0, 32);
+};
+
+export async function enquire(ctx: EnquiryContext, query: EnquiryQuery, clientAddress: string): Promise<EnquiryResponse> {
+  const started = performance.now();
+  const hash = hasher(ctx.secret);
+  const passport = normalizePassport(query.search);
+  const nationality = normalizeNationality(query.search1);
+  const dob = query.search2;
+
+  await ctx.rateLimiter.hit(`enquiry:ip:${clientAddress}`, ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_WINDOW_MS);
+  await ctx.rateLimiter.hit(`enquiry:passport:${hash(passport)}`, ENQUIRY_LIMIT_PER_PASSPORT, ENQUIRY_PASSPORT_WINDOW_MS);
+
+  const candidate = await findByPassport(ctx.db, passport);
+  // Exact on all three: the stored passport equals the normalised input (the lookup), and the
+  // date and the nationality must agree too; anything less is a miss.
+  const match = candidate && candidate.dob === dob && normalizeNationality(candidate.currentNationality) === nationality ? candidate : null;
+
+  await recordAudit(ctx.db, {
+    actorUserId: null,
+    action: match ? 'enquiry.match' : 'enquiry.miss',
+    entity: 'enquiry',
+    entityId: match?.id ?? null,
+    details: {
+      inputs: hash(`${passport}\n${nationality}\n${dob}`),
+      passport: hash(passport),
+      client: hash(clientAddress),
+    },
+  });
+
+  const answer: EnquiryResponse = { applications: match ? [match.toCopy(ctx.urls)].slice(0, query.limit) : [] };
+  const wait = ENQUIRY_MIN_RESPONSE_MS - (performance.now() - started);
+  if (wait > 0) await sleep(wait);
+  return answer;
+}
