@@ -22,4 +22,12 @@ export const bn: Messages = {
   },
   scrollTop: 'উপরে ফিরে যান',
   notFound: 'পৃষ্ঠাটি পাওয়া যায়নি',
+  login: {
+    title: 'স্টাফ লগইন',
+    intro: 'আবেদন, স্লাইড ও স্টাফ অ্যাকাউন্ট পরিচালনা করতে লগইন করুন।',
+    email: 'ইমেইল',
+    password: 'পাসওয়ার্ড',
+    submit: 'লগইন',
+    submitting: 'লগইন হচ্ছে…',
+  },
 };

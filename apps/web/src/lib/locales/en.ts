@@ -21,5 +21,13 @@ export const en = {
   },
   scrollTop: 'Back to top',
   notFound: 'Page not found',
+  login: {
+    title: 'Staff Login',
+    intro: 'Sign in to manage applications, slides and staff accounts.',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Login',
+    submitting: 'Signing in…',
+  },
 };
 export type Messages = typeof en;
