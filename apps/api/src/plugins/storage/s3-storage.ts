@@ -1,6 +1,79 @@
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
-import type { Storage } from './storage.js';
+import { type Storage, isValidKey } from './storage.js';
 
-export function createS3Storage(_config: Config): Storage {
-  throw new Error('STORAGE_DRIVER=s3 is not available yet');
+export type S3StorageConfig = Pick<
+  Config,
+  'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
+
+const isMissing = (err: unknown) =>
+  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404);
+
+function checkedKey(key: string): string {
+  if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
+
+/**
+ * Any S3-compatible object store (AWS S3, MinIO, Ceph, R2 …), for several app processes that
+ * must see the same files (DESIGN.md §1). A PUT is atomic on S3: readers see the old object or
+ * the whole new one, never half a file. Objects stay private in the bucket; the app serves them
+ * through its own signed /files URLs, so the bucket never needs a public policy.
+ */
+export function createS3Storage(config: S3StorageConfig): Storage {
+  const bucket = config.S3_BUCKET;
+  if (!bucket) throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  const client = new S3Client({
+    region: config.S3_REGION,
+    ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    // Without explicit keys the SDK's default chain applies (environment, instance role …).
+    ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }
+      : {}),
+  });
+
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: checkedKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+      );
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: checkedKey(key) }));
+        if (!(out.Body instanceof Readable)) throw new Error('S3 answered a body that is not a Node stream');
+        return {
+          body: out.Body,
+          size: Number(out.ContentLength ?? 0),
+          contentType: out.ContentType ?? 'application/octet-stream',
+        };
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      // Deleting a missing object is a success on S3, which matches the local driver's `force`.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: checkedKey(key) }));
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: checkedKey(key) }));
+        return true;
+      } catch (err) {
+        if (isMissing(err)) return false;
+        throw err;
+      }
+    },
+  };
 }
