@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SLIDE_STATUSES, type SlideStatus } from './constants.js';
+import { IMAGE_MAX_PIXELS, SLIDE_STATUSES, type SlideStatus } from './constants.js';
 import { IdSchema } from './ids.js';
 
 /** Lengths of the slide fields; the form, the server and the database agree on them. */
@@ -35,6 +35,7 @@ export const SLIDE_MESSAGES = {
   imageRequired: 'Please choose an image.',
   oneImageOnly: 'Please send one image only.',
   imageUnreadable: 'The image could not be read. Please choose another JPEG or PNG file.',
+  imageTooManyPixels: `The image has too many pixels (more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels). Please choose a smaller picture.`,
   notMultipart: 'Please send the slide as a multipart form.',
   nothingToUpdate: 'Please change at least one field.',
   reorderDuplicate: 'Each slide can appear only once in the new order.',
