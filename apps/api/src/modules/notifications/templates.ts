@@ -1,3 +1,4 @@
+import { displayDate } from '@visa/shared/applicant-file';
 import type { ApplicationStatus, DocumentLabel } from '@visa/shared/constants';
 
 /**
@@ -44,13 +45,8 @@ const LABEL_NAMES: Record<DocumentLabel, string> = {
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 const toBengaliDigits = (value: string) => value.replace(/\d/g, (d) => BENGALI_DIGITS[Number(d)]!);
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** '2026-11-21' → '21 November 2026'; string work only, so no time zone can move the day. */
-export const englishDate = (iso: string) => {
-  const [y, m, d] = iso.split('-');
-  return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`;
-};
+/** '2026-11-21' → '21 November 2026'. */
+export const englishDate = displayDate;
 
 /** '2026-11-21' → '২১-১১-২০২৬' (DD-MM-YYYY with Bengali digits, as on the public pages). */
 export const bengaliDate = (iso: string) => {

@@ -1,0 +1,148 @@
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import {
+  APPLICANT_FILE_MESSAGES as M,
+  DOCUMENT_FILE_FIELD,
+  DOCUMENT_LABEL_FIELD,
+  DOCUMENT_LONGEST_SIDE,
+  MAX_DOCUMENTS_PER_UPLOAD,
+} from '@visa/shared/applicant-file';
+import { DOCUMENT_LABELS, DOCUMENT_MAX_BYTES, type DocumentLabel } from '@visa/shared/constants';
+import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
+import { HttpError } from '../../lib/http-error.js';
+import { ImageDecodeError, isAllowedImage, reencodePhoto, sniffType } from '../../lib/images.js';
+
+export interface UploadedDocument {
+  bytes: Buffer;
+  /** The name the browser gave; shown back in messages and kept in the history, never used as a key. */
+  filename: string;
+  declaredType: string;
+  /** Went over 7 MB: the parser stopped keeping its bytes. */
+  tooLarge: boolean;
+}
+
+export interface DocumentUpload {
+  files: UploadedDocument[];
+  labels: DocumentLabel[];
+}
+
+export interface PreparedDocument {
+  filename: string;
+  label: DocumentLabel;
+  bytes: Buffer;
+  contentType: 'image/jpeg';
+}
+
+type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
+
+/** Names are shown back to staff and stored in the history: one line, no path, bounded. */
+export function cleanFilename(name: string): string {
+  const base = path.posix.basename(name.replaceAll('\\', '/'));
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return (cleaned || 'unnamed file').slice(0, 120);
+}
+
+const isLabel = (value: string): value is DocumentLabel => (DOCUMENT_LABELS as readonly string[]).includes(value);
+
+/**
+ * Reads `file1` files and their `label` fields. Every file is read to its end (a file over 7 MB
+ * is cut off and flagged, not refused mid-stream) so that all of them can be judged before any
+ * is kept: one bad file means none are stored.
+ */
+export async function readDocumentUpload(request: FastifyRequest): Promise<DocumentUpload> {
+  if (!request.isMultipart()) throw new HttpError(415, M.notMultipart);
+  const files: UploadedDocument[] = [];
+  const labels: string[] = [];
+  try {
+    // throwFileSizeLimit is honoured per call by @fastify/multipart although its types omit it here.
+    const options: PartsOptions & { throwFileSizeLimit: boolean } = {
+      limits: {
+        fileSize: DOCUMENT_MAX_BYTES,
+        files: MAX_DOCUMENTS_PER_UPLOAD,
+        fields: MAX_DOCUMENTS_PER_UPLOAD + 5,
+        fieldSize: 1024,
+        parts: 2 * MAX_DOCUMENTS_PER_UPLOAD + 5,
+      },
+      throwFileSizeLimit: false,
+    };
+    for await (const part of request.parts(options)) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.fieldname !== DOCUMENT_FILE_FIELD) throw new HttpError(400, M.unexpectedField);
+        const bytes = Buffer.concat(chunks);
+        // Browsers send an empty, nameless part when no file was chosen.
+        if (bytes.length === 0 && !part.filename) continue;
+        files.push({ bytes, filename: cleanFilename(part.filename), declaredType: part.mimetype, tooLarge: part.file.truncated });
+        continue;
+      }
+      if (part.fieldname !== DOCUMENT_LABEL_FIELD && part.fieldname !== `${DOCUMENT_LABEL_FIELD}[]`) continue;
+      if (typeof part.value !== 'string' || part.valueTruncated) throw new HttpError(400, M.unknownLabel);
+      labels.push(part.value.trim());
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413 || (err as { code?: string }).code === 'FST_FILES_LIMIT') throw new HttpError(413, M.tooManyDocuments);
+    request.log.info({ err: { message: (err as Error).message } }, 'unreadable document upload');
+    throw new HttpError(400, M.malformedUpload);
+  }
+
+  if (files.length === 0) throw new HttpError(400, M.noDocuments);
+  // The earlier app sent files without labels; those become 'Other'. Otherwise one label per file.
+  if (labels.length === 0) return { files, labels: files.map(() => 'Other') };
+  if (labels.length !== files.length) throw new HttpError(400, M.labelsMismatch);
+  const unknown = labels.find((l) => !isLabel(l));
+  if (unknown !== undefined) throw new HttpError(400, M.unknownLabel);
+  return { files, labels: labels as DocumentLabel[] };
+}
+
+/** The type a message names: what the bytes are, else what the browser claimed (unless it claimed an image). */
+function shownType(sniffed: string | undefined, declared: string): string {
+  if (sniffed) return sniffed;
+  if (declared && !isAllowedImage(declared)) return declared;
+  return 'unknown';
+}
+
+/**
+ * Judges every file by its bytes (spec §5 messages, 415 / 413), then re-encodes the good ones:
+ * orientation applied, EXIF and GPS dropped, longest side capped, decompression bombs refused.
+ * Throws for the first bad file, with every file's problem listed in `errors`.
+ */
+export async function prepareDocuments(upload: DocumentUpload): Promise<PreparedDocument[]> {
+  const problems: { index: number; status: number; message: string }[] = [];
+  for (const [index, file] of upload.files.entries()) {
+    if (file.tooLarge) {
+      problems.push({ index, status: 413, message: documentTooLarge(file.filename) });
+      continue;
+    }
+    const sniffed = await sniffType(file.bytes);
+    if (!isAllowedImage(sniffed?.mime)) {
+      problems.push({ index, status: 415, message: documentInvalidType(file.filename, shownType(sniffed?.mime, file.declaredType)) });
+    }
+  }
+  if (problems.length > 0) throw toHttpError(problems);
+
+  const prepared: PreparedDocument[] = [];
+  for (const [index, file] of upload.files.entries()) {
+    try {
+      const image = await reencodePhoto(file.bytes, DOCUMENT_LONGEST_SIDE);
+      prepared.push({ filename: file.filename, label: upload.labels[index]!, bytes: image.bytes, contentType: 'image/jpeg' });
+    } catch (err) {
+      if (!(err instanceof ImageDecodeError)) throw err;
+      problems.push({ index, status: 400, message: M.documentUnreadable(file.filename) });
+    }
+  }
+  if (problems.length > 0) throw toHttpError(problems);
+  return prepared;
+}
+
+function toHttpError(problems: { index: number; status: number; message: string }[]): HttpError {
+  const first = problems[0]!;
+  return new HttpError(
+    first.status,
+    first.message,
+    problems.map((p) => ({ path: `${DOCUMENT_FILE_FIELD}.${p.index}`, message: p.message })),
+  );
+}

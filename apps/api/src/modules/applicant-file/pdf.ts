@@ -1,0 +1,191 @@
+import PDFDocument from 'pdfkit';
+import { type CopyVerification, displayDate, statusLabel } from '@visa/shared/applicant-file';
+import type { Application } from '@visa/shared/applications';
+import type { DocumentRow } from '../../db/schema.js';
+import type { Storage } from '../../plugins/storage/storage.js';
+
+/** The sections of the applicant copy (issue 5 item 1), shared by the PDF; the web view has the same list. */
+export function copySections(a: Application): { title: string; rows: [string, string][] }[] {
+  return [
+    {
+      title: 'A. Personal Particulars',
+      rows: [
+        ['Surname', a.surname],
+        ['Given name', a.givenN],
+        ['Sex', a.sex],
+        ['Date of birth', displayDate(a.dob)],
+        ['Place of birth', a.birthCity],
+        ['Visible identification marks', a.identification],
+        ['Current nationality', a.currentN],
+        ['National ID', a.nationalId],
+      ],
+    },
+    {
+      title: 'B. Company Details',
+      rows: [
+        ['Company', a.company],
+        ['Job title', a.jobTitle],
+        ['Duty duration', a.dutyDuration],
+        ['Salary', a.salary],
+      ],
+    },
+    {
+      title: 'C. Passport Details',
+      rows: [
+        ['Passport number', a.passport],
+        ['Issued country', a.issuedCountry],
+      ],
+    },
+    {
+      title: "D. Applicant's Contact Details",
+      rows: [
+        ['Phone', a.phone],
+        ['Email', a.email],
+      ],
+    },
+    {
+      title: 'Visa Dates',
+      rows: [
+        ['Visa collect date', displayDate(a.pending) || 'Not set'],
+        ['Visa approve date', displayDate(a.approve) || 'Not set'],
+      ],
+    },
+  ];
+}
+
+async function readAll(storage: Storage, key: string | null): Promise<Buffer | null> {
+  if (!key) return null;
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 48;
+const INK = '#1f2937';
+const MUTED = '#6b7280';
+const BRAND = '#b91c1c';
+
+/**
+ * The applicant copy as an A4 PDF: the same content as the printed view (photo, sections A–D,
+ * visa dates, reference and QR to the enquiry page), then each document on a page of its own.
+ * Built in memory: a copy is a few pages of already-compressed JPEGs.
+ */
+export async function renderCopyPdf(input: {
+  application: Application;
+  photoKey: string | null;
+  documents: DocumentRow[];
+  storage: Storage;
+  verification: CopyVerification;
+  printedOn: string;
+}): Promise<Buffer> {
+  const { application: a, verification } = input;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Applicants Copy - ${a.givenN} ${a.surname}`, Author: 'Canada Visa Desk', Subject: `Reference ${a._id}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const contentWidth = A4.width - 2 * MARGIN;
+  const photoBox = { w: 110, h: 140 };
+
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(9).text('CANADA VISA DESK', MARGIN, MARGIN, { characterSpacing: 1.5 });
+  doc.moveDown(0.4);
+  doc
+    .fillColor(INK)
+    .fontSize(20)
+    .text(`Applicants Copy (${statusLabel(a.isStatus)})`, { width: contentWidth - photoBox.w - 16 });
+  doc.moveDown(0.3);
+  doc
+    .font('Helvetica')
+    .fontSize(15)
+    .text(`${a.givenN} ${a.surname}`, { width: contentWidth - photoBox.w - 16 });
+  doc.moveDown(0.2);
+  doc.fillColor(MUTED).fontSize(9).text(`Reference No. ${a._id}`);
+
+  const photoX = A4.width - MARGIN - photoBox.w;
+  const photo = await readAll(input.storage, input.photoKey);
+  doc.save().lineWidth(0.75).strokeColor('#d1d5db').rect(photoX, MARGIN, photoBox.w, photoBox.h).stroke().restore();
+  if (photo) {
+    doc.image(photo, photoX + 2, MARGIN + 2, { fit: [photoBox.w - 4, photoBox.h - 4], align: 'center', valign: 'center' });
+  } else {
+    doc
+      .fillColor(MUTED)
+      .fontSize(8)
+      .text('No photo', photoX, MARGIN + photoBox.h / 2 - 4, { width: photoBox.w, align: 'center' });
+  }
+
+  let y = Math.max(doc.y, MARGIN + photoBox.h) + 18;
+  const labelWidth = 170;
+  for (const section of copySections(a)) {
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(11.5).text(section.title, MARGIN, y);
+    y = doc.y + 3;
+    doc
+      .save()
+      .lineWidth(0.75)
+      .strokeColor(BRAND)
+      .moveTo(MARGIN, y)
+      .lineTo(A4.width - MARGIN, y)
+      .stroke()
+      .restore();
+    y += 6;
+    for (const [label, value] of section.rows) {
+      doc.font('Helvetica').fontSize(9.5).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth });
+      const valueHeight = doc.heightOfString(value || '-', { width: contentWidth - labelWidth });
+      doc.fillColor(INK).text(value || '-', MARGIN + labelWidth, y, { width: contentWidth - labelWidth });
+      y += Math.max(valueHeight, 12) + 4;
+    }
+    y += 10;
+  }
+
+  // Verification block at the foot of the first page.
+  const qrSide = 84;
+  const footY = Math.max(y, A4.height - MARGIN - qrSide);
+  const scale = qrSide / verification.qr.size;
+  doc.save().translate(MARGIN, footY).scale(scale).path(verification.qr.path).fill('#000000').restore();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text('Check this application', MARGIN + qrSide + 14, footY + 8);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `Scan the code or open ${verification.url} and enter the passport number, nationality and date of birth. Reference No. ${a._id}. Printed on ${displayDate(input.printedOn)}.`,
+      MARGIN + qrSide + 14,
+      doc.y + 2,
+      { width: contentWidth - qrSide - 14 },
+    );
+
+  const total = input.documents.length;
+  for (const [index, row] of input.documents.entries()) {
+    doc.addPage();
+    const label = a.documents.find((d) => d._id === row.id)?.label ?? row.label;
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .text(`Document ${index + 1} of ${total}: ${label}`, MARGIN, MARGIN);
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${a.givenN} ${a.surname} - Reference No. ${a._id}`);
+    const top = doc.y + 12;
+    const bytes = await readAll(input.storage, row.storage_key);
+    if (bytes) {
+      doc.image(bytes, MARGIN, top, { fit: [contentWidth, A4.height - MARGIN - top], align: 'center' });
+    } else {
+      doc.fillColor(MUTED).text('This document file is missing.', MARGIN, top);
+    }
+  }
+
+  doc.end();
+  return finished;
+}

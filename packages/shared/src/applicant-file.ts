@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { type ApplicationStatus, DOCUMENT_LABELS } from './constants.js';
+import { isIsoDate } from './dates.js';
+import { IdSchema } from './ids.js';
+
+/**
+ * The applicant file (issue 5): status actions, documents, history and email deliveries of one
+ * application. Shapes and messages shared by the API and the applicant view.
+ */
+
+/** The three PUT actions of spec §7 and the status each one sets (ADR 0008). */
+export const STATUS_ACTIONS = {
+  pending: { status: 'pending', path: 'updateApplicationPending', verb: 'pending', gerund: 'pending' },
+  approve: { status: 'approved', path: 'updateApplicationApprove', verb: 'approve', gerund: 'approving' },
+  reject: { status: 'rejected', path: 'updateApplicationReject', verb: 'reject', gerund: 'rejecting' },
+} as const satisfies Record<string, { status: ApplicationStatus; path: string; verb: string; gerund: string }>;
+export type StatusAction = keyof typeof STATUS_ACTIONS;
+
+/** How many documents one upload may carry; an application may have at most MAX_DOCUMENTS in all. */
+export const MAX_DOCUMENTS_PER_UPLOAD = 10;
+export const MAX_DOCUMENTS = 50;
+/** Documents are scans of paper: keep them legible when printed (A4 at 300 dpi is 2480 px wide). */
+export const DOCUMENT_LONGEST_SIDE = 2480;
+
+/** The multipart field names of PUT updateApplicationAdd/{id}: `file1` files, one `label` per file in the same order. */
+export const DOCUMENT_FILE_FIELD = 'file1';
+export const DOCUMENT_LABEL_FIELD = 'label';
+
+/** Dates staff may give to a status action: a real calendar day this century. */
+const STATUS_DATE_MIN = '2000-01-01';
+const STATUS_DATE_MAX = '2099-12-31';
+
+export const APPLICANT_FILE_MESSAGES = {
+  alreadyInStatus: (status: ApplicationStatus) => `This application is already ${status}.`,
+  changedMeanwhile: 'This application was changed by someone else a moment ago. Please reload it and try again.',
+  invalidDate: 'Please enter a valid date.',
+  noDocuments: 'Please choose at least one document to upload.',
+  labelsMismatch: 'Please choose a label for each document.',
+  unknownLabel: `Please choose a document label: ${DOCUMENT_LABELS.join(', ')}.`,
+  tooManyDocuments: `You can upload at most ${MAX_DOCUMENTS_PER_UPLOAD} documents at a time.`,
+  documentLimitReached: `An application can hold at most ${MAX_DOCUMENTS} documents. Please remove some first.`,
+  documentUnreadable: (file: string) => `The file ${file} could not be read as an image. Please scan it again as JPEG or PNG.`,
+  unexpectedField: 'The upload contains an unexpected field. Send documents as file1 with a label for each.',
+  notMultipart: 'Please send the documents as multipart/form-data.',
+  malformedUpload: 'The upload could not be read. Please try again.',
+  documentNotFound: 'This document does not exist (it may have been removed already).',
+  applicationNotFound: 'Application not found. It may have been deleted.',
+} as const;
+
+export const StatusDateSchema = z
+  .string({ error: APPLICANT_FILE_MESSAGES.invalidDate })
+  .refine((v) => isIsoDate(v) && v >= STATUS_DATE_MIN && v <= STATUS_DATE_MAX, APPLICANT_FILE_MESSAGES.invalidDate);
+
+/** Body of the three status actions: optional `{date}` (DESIGN.md §4); no body at all is fine too. */
+export const StatusActionBodySchema = z
+  .object({ date: StatusDateSchema.optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+
+export const DocumentParamsSchema = z.object({ id: IdSchema, documentId: IdSchema });
+
+export const HistoryEventSchema = z.object({
+  _id: z.string(),
+  action: z.string(),
+  at: z.string(),
+  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type HistoryEvent = z.infer<typeof HistoryEventSchema>;
+
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const EmailDeliverySchema = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EmailDelivery = z.infer<typeof EmailDeliverySchema>;
+
+export const ApplicationHistorySchema = z.object({
+  history: z.array(HistoryEventSchema),
+  emails: z.array(EmailDeliverySchema),
+});
+export type ApplicationHistory = z.infer<typeof ApplicationHistorySchema>;
+
+/** What every printed copy carries: where anyone can check the status, as text and as a QR code. */
+export const CopyVerificationSchema = z.object({
+  url: z.string(),
+  /** QR modules as one SVG path in a `size` × `size` box (quiet zone included). */
+  qr: z.object({ size: z.number(), path: z.string() }),
+});
+export type CopyVerification = z.infer<typeof CopyVerificationSchema>;
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** '2026-11-21' → '21 November 2026'. String work only, so no time zone can move the day; other input is returned as is. */
+export function displayDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ''} ${m[1]}`;
+}
+
+/** 'approved' → 'Approved': how a status is shown on the copy and in the history. */
+export const statusLabel = (status: ApplicationStatus): string => status.charAt(0).toUpperCase() + status.slice(1);
