@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TIMEOUTS } from '@visa/shared/constants';
+import type { Slide, SlideInput } from '@visa/shared/slides';
+import { api } from '../../../lib/api-client';
+import { SLIDER_BASE, slideKeys } from './get-slides';
+import { appendSlide } from './slider-list-cache';
+
+export interface NewSlide {
+  fields: SlideInput;
+  image: File;
+}
+
+/** addSlider: multipart, 5000 ms timeout (spec §7, §9). */
+export async function createSlide({ fields, image }: NewSlide): Promise<Slide> {
+  const form = new FormData();
+  form.append('thumbnail', fields.thumbnail);
+  form.append('title', fields.title);
+  form.append('status', fields.status);
+  form.append('link', fields.link);
+  form.append('altText', fields.altText);
+  form.append('image', image, image.name);
+  return (await api.post<Slide>(`${SLIDER_BASE}/addSlider`, form, { timeout: TIMEOUTS.addSlide })).data;
+}
+
+export function useCreateSlide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSlide,
+    onSuccess: (created) => {
+      queryClient.setQueryData<Slide[]>(slideKeys.list(), (list) => appendSlide(list, created));
+      void queryClient.invalidateQueries({ queryKey: slideKeys.published() });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Slide } from '@visa/shared/slides';
+import { api } from '../../../lib/api-client';
+import { SLIDER_BASE, slideKeys } from './get-slides';
+
+/** reorderSlider: every slide's id, first shown first; answers the whole list in its new order. */
+export const reorderSlides = async (ids: string[]): Promise<Slide[]> =>
+  (await api.put<Slide[]>(`${SLIDER_BASE}/reorderSlider`, { ids })).data;
+
+export function useReorderSlides() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorderSlides,
+    // Like a fetch: the list is replaced by the response, and only once it has arrived.
+    onSuccess: (list) => {
+      queryClient.setQueryData(slideKeys.list(), list);
+      void queryClient.invalidateQueries({ queryKey: slideKeys.published() });
+    },
+  });
+}
