@@ -1,7 +1,30 @@
+import { Link, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { paths } from '../../../config/paths';
+import { AddApplicationForm } from '../../../features/applications/components/add-application-form';
+
 export function meta() {
   return [{ title: 'Add Application | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Add Application</h1>;
+/** Spec §2 /addUserApplication: on success, back to the list with a toast. */
+export default function AddApplicationPage() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">Add Application</h1>
+        <Link to={paths.application} className="btn btn-outline-secondary btn-sm ms-auto">
+          Back to list
+        </Link>
+      </div>
+      <AddApplicationForm
+        onCreated={() => {
+          toast.success(APPLICATION_MESSAGES.added);
+          navigate(paths.application);
+        }}
+      />
+    </>
+  );
 }

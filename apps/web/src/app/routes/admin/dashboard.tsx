@@ -1,7 +1,22 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { DashboardOverview } from '../../../features/applications/components/dashboard-overview';
+
 export function meta() {
   return [{ title: 'Dashboard | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Dashboard</h1>;
+const pageFrom = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+
+/** Spec §2 /dashboard. The page number is in the URL so Back and reload keep it. */
+export default function DashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const onPageChange = useCallback((next: number) => setParams(next > 1 ? { page: String(next) } : {}), [setParams]);
+  return (
+    <>
+      <h1 className="h3 mb-3">Dashboard</h1>
+      <DashboardOverview page={page} onPageChange={onPageChange} />
+    </>
+  );
 }

@@ -1,7 +1,70 @@
+import { isAxiosError } from 'axios';
+import { Alert, Spinner } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
+import { isValidId } from '@visa/shared/ids';
+import { paths } from '../../../config/paths';
+import { useApplication } from '../../../features/applications/api/get-application';
+import { listErrorMessage } from '../../../features/applications/api/get-applications';
+import { EditApplicationForm } from '../../../features/applications/components/edit-application-form';
+
 export function meta() {
   return [{ title: 'Edit Application | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Edit Application</h1>;
+const stateApplication = (state: unknown): Application | undefined => {
+  const candidate = (state as { application?: Application } | null)?.application;
+  return candidate && typeof candidate._id === 'string' ? candidate : undefined;
+};
+
+/**
+ * Spec §2 /editApplication: prefilled from the navigation state; after a reload (no state) the
+ * application is loaded by the id in the URL (DESIGN.md §5). Without either, or for an unknown
+ * id, back to /application as the spec says.
+ */
+export default function EditApplicationPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromState = stateApplication(location.state);
+  const id = params.get('id') ?? fromState?._id ?? null;
+  const query = useApplication(id && isValidId(id) ? id : null, fromState);
+
+  if (!id || !isValidId(id)) return <Navigate to={paths.application} replace />;
+  if (query.isError && isAxiosError(query.error) && query.error.response?.status === 404) {
+    return <Navigate to={paths.application} replace />;
+  }
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">Edit Application</h1>
+        <Link to={paths.application} className="btn btn-outline-secondary btn-sm ms-auto">
+          Back to list
+        </Link>
+      </div>
+      {query.isPending && (
+        <div role="status" className="py-4">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          <span className="ms-2">Loading application…</span>
+        </div>
+      )}
+      {query.isError && !query.data && (
+        <Alert variant="danger" role="alert">
+          {listErrorMessage(query.error)}
+        </Alert>
+      )}
+      {query.data && (
+        <EditApplicationForm
+          key={query.data._id}
+          application={query.data}
+          onUpdated={() => {
+            toast.success(APPLICATION_MESSAGES.updated);
+            navigate(paths.application);
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,16 @@
+import { TIMEOUTS } from '@visa/shared/constants';
+import { api } from '../../../lib/api-client';
+
+export interface Availability {
+  emailTaken: boolean;
+  passportTaken: boolean;
+}
+
+/**
+ * Spec §5 rules 6 and 7 asked the server, not a page of the list the form happened to fetch:
+ * the answer covers every application. The unique indexes still decide a race on submit.
+ */
+export async function checkAvailability(input: { email: string; passport: string; exceptId?: string }): Promise<Availability> {
+  const params = { email: input.email, passport: input.passport, ...(input.exceptId ? { exceptId: input.exceptId } : {}) };
+  return (await api.get<Availability>('/api/application/checkAvailability', { params, timeout: TIMEOUTS.applicationAddFormFetch })).data;
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import type { Application, ApplicationInput } from '@visa/shared/applications';
+import { TIMEOUTS } from '@visa/shared/constants';
+import { ADD_APPLICATION } from '@visa/shared/messages';
+import { api, serverMessage } from '../../../lib/api-client';
+import { toFormData } from '../lib/form-data';
+import { applicationsKeys } from './get-applications';
+
+/** A 2xx other than the 201 spec §7 expects. */
+export class UnexpectedStatusError extends Error {
+  constructor(readonly status: number) {
+    super(ADD_APPLICATION.failedWithStatus(status));
+  }
+}
+
+export async function createApplication({ input, image }: { input: ApplicationInput; image: File }): Promise<Application> {
+  const res = await api.post<Application>('/api/application/addApplication', toFormData(input, image), {
+    timeout: TIMEOUTS.addApplication,
+  });
+  if (res.status !== 201) throw new UnexpectedStatusError(res.status);
+  return res.data;
+}
+
+export function useCreateApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApplication,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationsKeys.all }),
+  });
+}
+
+/**
+ * Spec §8 Add application. A refusal the server explains in the words of a spec §5 rule
+ * (duplicate email or passport, image too large or of the wrong type, a field) shows those
+ * words; any other answer shows the status line; no answer or a failure before sending shows
+ * the general error.
+ */
+export function addErrorMessage(error: unknown): string {
+  if (error instanceof UnexpectedStatusError) return error.message;
+  if (isAxiosError(error)) {
+    const status = error.response?.status;
+    if (status !== undefined) {
+      const explained = status >= 400 && status < 500 && status !== 401 ? serverMessage(error) : undefined;
+      return explained ?? ADD_APPLICATION.failedWithStatus(status);
+    }
+  }
+  return ADD_APPLICATION.error;
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { TIMEOUTS } from '@visa/shared/constants';
+import { isValidId } from '@visa/shared/ids';
+import { APPLICATION_LIST } from '@visa/shared/messages';
+import { api } from '../../../lib/api-client';
+import { applicationsKeys } from './get-applications';
+
+export class InvalidIdError extends Error {
+  constructor() {
+    super(APPLICATION_LIST.invalidId);
+  }
+}
+
+/** Spec §5: the call is made only for a well-formed id; spec §7: 10 s. */
+export async function deleteApplication(id: string): Promise<void> {
+  if (!isValidId(id)) throw new InvalidIdError();
+  const res = await api.delete(`/api/application/deleteApplication/${id}`, { timeout: TIMEOUTS.deleteApplication });
+  if (res.status !== 200) throw new Error(APPLICATION_LIST.deleteFailed);
+}
+
+export function useDeleteApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteApplication,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: applicationsKeys.detail(id) });
+      // Spec §7: on 200 the list is fetched again (ADR 0007 on which page).
+      return queryClient.invalidateQueries({ queryKey: applicationsKeys.all });
+    },
+  });
+}
+
+/** Spec §8 Application list: a refused delete, or no answer / a failure before sending. */
+export function deleteErrorMessage(error: unknown): string {
+  if (error instanceof InvalidIdError) return error.message;
+  if (isAxiosError(error) && error.response) return APPLICATION_LIST.deleteFailed;
+  if (error instanceof Error && error.message === APPLICATION_LIST.deleteFailed) return APPLICATION_LIST.deleteFailed;
+  return APPLICATION_LIST.deleteError;
+}

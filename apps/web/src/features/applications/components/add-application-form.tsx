@@ -1,0 +1,19 @@
+import type { Application } from '@visa/shared/applications';
+import { addErrorMessage, useCreateApplication } from '../api/create-application';
+import { ApplicationForm } from './application-form';
+
+/** Spec §2 /addUserApplication: POST multipart with a 20 s timeout, spec §8 messages on failure. */
+export function AddApplicationForm({ onCreated }: { onCreated: (application: Application) => void }) {
+  const create = useCreateApplication();
+  return (
+    <ApplicationForm
+      mode="add"
+      submitting={create.isPending}
+      failure={create.isError ? addErrorMessage(create.error) : undefined}
+      onReset={() => create.reset()}
+      onSubmit={(input, image) => {
+        if (image) create.mutate({ input, image }, { onSuccess: onCreated });
+      }}
+    />
+  );
+}

@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import {
+  APPLICATION_FIELDS,
+  type Application,
+  type ApplicationFormValues,
+  type ApplicationInput,
+  ApplicationInputSchema,
+  ApplicationUpdateSchema,
+} from '@visa/shared/applications';
+import { JOB_TITLES, SEXES } from '@visa/shared/constants';
+import { todayIn } from '@visa/shared/dates';
+import { ADD_APPLICATION, VALIDATION } from '@visa/shared/messages';
+import { checkAvailability } from '../api/check-availability';
+import { addImageMessage, editImageMessage } from '../lib/image-rules';
+
+type Field = (typeof APPLICATION_FIELDS)[number];
+
+/** Labels in the order of spec §3, which is also the order the rules of spec §5 are checked in. */
+const LABELS: Record<Field, string> = {
+  surname: 'Surname',
+  givenN: 'Given name',
+  email: 'Email',
+  phone: 'Phone',
+  nationalId: 'National ID',
+  sex: 'Sex',
+  dob: 'Date of birth',
+  birthCity: 'Birth city',
+  currentN: 'Current nationality',
+  identification: 'Identification (visible marks)',
+  company: 'Company',
+  dutyDuration: 'Duty duration',
+  jobTitle: 'Job title',
+  salary: 'Salary',
+  passport: 'Passport',
+  issuedCountry: 'Issued country',
+};
+
+const EMPTY: ApplicationFormValues = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, ''])) as ApplicationFormValues;
+
+export const valuesOf = (application: Application): ApplicationFormValues =>
+  Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, application[f]])) as ApplicationFormValues;
+
+/** The one message to show: the first field, in spec order, whose rule failed. */
+function firstFieldMessage(errors: FieldErrors<ApplicationFormValues>): string | undefined {
+  for (const field of APPLICATION_FIELDS) {
+    const message = errors[field]?.message;
+    if (typeof message === 'string') return message;
+  }
+  return undefined;
+}
+
+const APP_TIMEZONE = 'Asia/Dhaka';
+
+interface Props {
+  mode: 'add' | 'edit';
+  /** The application being edited; its photo is the preview until a new one is chosen. */
+  application?: Application;
+  submitting: boolean;
+  /** Message of a failed submit (spec §8), shown in the same place as the rule messages. */
+  failure: string | undefined;
+  onSubmit: (input: ApplicationInput, image: File | null) => void;
+  /** A new attempt starts: the previous failure is no longer true. */
+  onReset: () => void;
+}
+
+/**
+ * The add and edit forms of spec §5. Rules run in the spec's order and only the first failure is
+ * shown, in red: the field rules (shared zod schema, same words as the server), then whether the
+ * email or passport is already used (asked of the server), then the image rules.
+ */
+export function ApplicationForm({ mode, application, submitting, failure, onSubmit, onReset }: Props) {
+  const formId = useId();
+  const schema = mode === 'add' ? ApplicationInputSchema : ApplicationUpdateSchema;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ApplicationFormValues, unknown, ApplicationInput>({
+    resolver: zodResolver(schema),
+    defaultValues: application ? valuesOf(application) : EMPTY,
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [ruleMessage, setRuleMessage] = useState<string | undefined>();
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    if (!image) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const submit = async (input: ApplicationInput) => {
+    onReset();
+    setRuleMessage(undefined);
+    setChecking(true);
+    let taken;
+    try {
+      taken = await checkAvailability({ email: input.email, passport: input.passport, exceptId: application?._id });
+    } catch {
+      setRuleMessage(ADD_APPLICATION.fetchError);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    if (taken.emailTaken) return setRuleMessage(VALIDATION.emailTaken);
+    if (taken.passportTaken) return setRuleMessage(VALIDATION.passportTaken);
+    const imageMessage = mode === 'add' ? addImageMessage(image) : editImageMessage(image);
+    if (imageMessage) return setRuleMessage(imageMessage);
+    onSubmit(input, image);
+  };
+
+  const fieldMessage = firstFieldMessage(errors);
+  const message = fieldMessage ?? ruleMessage ?? failure;
+  const busy = checking || submitting;
+  const id = (field: string) => `${formId}-${field}`;
+  const text = (field: Field, props: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' } = {}) => (
+    <Form.Group as={Col} md={6} className="mb-3" controlId={id(field)}>
+      <Form.Label>{LABELS[field]}</Form.Label>
+      <Form.Control autoComplete="off" aria-invalid={Boolean(errors[field])} {...props} {...register(field)} />
+    </Form.Group>
+  );
+  const currentPhoto = preview ?? application?.image ?? null;
+
+  return (
+    <Form
+      noValidate
+      aria-label={mode === 'add' ? 'Add application' : 'Edit application'}
+      onSubmit={handleSubmit(submit, () => {
+        onReset();
+        setRuleMessage(undefined);
+      })}
+    >
+      {message && (
+        <Alert variant="danger" role="alert" className="py-2">
+          {message}
+        </Alert>
+      )}
+      <Row>
+        {text('surname', { autoComplete: 'off' })}
+        {text('givenN')}
+        {text('email', { type: 'email', inputMode: 'email' })}
+        {text('phone', { type: 'tel', inputMode: 'tel' })}
+        {text('nationalId')}
+        <Form.Group as={Col} md={6} className="mb-3" controlId={id('sex')}>
+          <Form.Label>{LABELS.sex}</Form.Label>
+          <Form.Select aria-invalid={Boolean(errors.sex)} {...register('sex')}>
+            <option value="">Select sex</option>
+            {SEXES.map((sex) => (
+              <option key={sex} value={sex}>
+                {sex}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group as={Col} md={6} className="mb-3" controlId={id('dob')}>
+          <Form.Label>{LABELS.dob}</Form.Label>
+          <Form.Control type="date" min="1900-01-01" max={todayIn(APP_TIMEZONE)} aria-invalid={Boolean(errors.dob)} {...register('dob')} />
+        </Form.Group>
+        {text('birthCity')}
+        {text('currentN')}
+        {text('identification')}
+        {text('company')}
+        {text('dutyDuration')}
+        <Form.Group as={Col} md={6} className="mb-3" controlId={id('jobTitle')}>
+          <Form.Label>{LABELS.jobTitle}</Form.Label>
+          <Form.Select aria-invalid={Boolean(errors.jobTitle)} {...register('jobTitle')}>
+            <option value="">Select job title</option>
+            {JOB_TITLES.map((title) => (
+              <option key={title} value={title}>
+                {title}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        {text('salary')}
+        {text('passport')}
+        {text('issuedCountry')}
+        <Form.Group as={Col} md={6} className="mb-3" controlId={id('image')}>
+          <Form.Label>{mode === 'add' ? 'Image' : 'New image (optional)'}</Form.Label>
+          <Form.Control
+            type="file"
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            aria-describedby={id('image-help')}
+            onChange={(e) => {
+              setRuleMessage(undefined);
+              setImage((e.target as HTMLInputElement).files?.[0] ?? null);
+            }}
+          />
+          <Form.Text id={id('image-help')}>
+            JPEG or PNG, at most {mode === 'add' ? '10 MB' : '2 MB'}.{mode === 'edit' && ' Leave empty to keep the current photo.'}
+          </Form.Text>
+        </Form.Group>
+        <Col md={6} className="mb-3">
+          {currentPhoto && (
+            <img
+              src={currentPhoto}
+              alt={preview ? 'Preview of the chosen image' : 'Current photo'}
+              className="img-thumbnail"
+              style={{ maxHeight: 160, maxWidth: '100%', objectFit: 'contain' }}
+            />
+          )}
+        </Col>
+      </Row>
+      <Button type="submit" variant="danger" disabled={busy}>
+        {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        {mode === 'add' ? 'Add Application' : 'Update Application'}
+      </Button>
+    </Form>
+  );
+}

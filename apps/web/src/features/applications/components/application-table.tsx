@@ -1,0 +1,264 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, InputGroup, Modal, Pagination, Spinner, Table } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { APPLICATION_MESSAGES, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
+import { PAGE_SIZE } from '@visa/shared/constants';
+import { APPLICATION_LIST } from '@visa/shared/messages';
+import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
+import { EXPORT_FAILED, useExportApplications } from '../api/export-applications';
+import { listErrorMessage, useApplications } from '../api/get-applications';
+import { entriesLine, pageItems } from '../lib/paging';
+import { StatusBadge } from './status-badge';
+
+/** How long typing must pause before the search is sent. */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+interface Props {
+  page: number;
+  search: string;
+  onPageChange: (page: number, options?: { replace?: boolean }) => void;
+  onSearchChange: (search: string) => void;
+  onView: (application: Application) => void;
+  onEdit: (application: Application) => void;
+}
+
+const fullName = (a: Application) => `${a.surname} ${a.givenN}`;
+
+/**
+ * Spec §2 /application: the table, the 'Passport search ...' box (debounced), the 'Show 1 to 10
+ * entries' line, Previous/Next with page numbers, delete with confirmation, and the CSV export of
+ * the current search. Page and search live in the URL (the route owns them), so reload and Back work.
+ */
+export function ApplicationTable({ page, search, onPageChange, onSearchChange, onView, onEdit }: Props) {
+  const [typed, setTyped] = useState(search);
+  const [shownSearch, setShownSearch] = useState(search);
+  const list = useApplications({ page, limit: PAGE_SIZE, search });
+  const remove = useDeleteApplication();
+  const exporter = useExportApplications();
+  const [target, setTarget] = useState<Application | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  // The box follows the URL when it changes from elsewhere (Back, a link), not while it echoes what was typed.
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if (search !== typed.trim()) setTyped(search);
+  }
+
+  const parsedSearch = ApplicationSearchSchema.safeParse(typed);
+  const searchError = parsedSearch.success ? undefined : parsedSearch.error.issues[0]?.message;
+  const wanted = parsedSearch.success ? parsedSearch.data : null;
+  useEffect(() => {
+    if (wanted === null || wanted === search) return;
+    const timer = setTimeout(() => onSearchChange(wanted), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [wanted, search, onSearchChange]);
+
+  // ADR 0007: after a delete (or on a stale link) a page past the end moves back to the last page.
+  const data = list.data;
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.applications.length === 0 && page > 1 && data.totalPages >= 1 && page > data.totalPages) {
+      onPageChange(data.totalPages, { replace: true });
+    }
+  }, [data, list.isPlaceholderData, page, onPageChange]);
+
+  const confirmDelete = () => {
+    setConfirming(false);
+    if (target) remove.mutate(target._id, { onSuccess: () => toast.success(APPLICATION_MESSAGES.deleted) });
+  };
+
+  const line = data ? entriesLine(page, PAGE_SIZE, data.totalApplication, data.applications.length) : null;
+  const totalPages = data?.totalPages ?? 0;
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
+        <Form role="search" className="flex-grow-1" style={{ maxWidth: 420 }} onSubmit={(e) => e.preventDefault()}>
+          <Form.Label htmlFor="application-search" visuallyHidden>
+            Search applications by passport or name
+          </Form.Label>
+          <InputGroup>
+            <Form.Control
+              id="application-search"
+              type="search"
+              placeholder="Passport search ..."
+              value={typed}
+              maxLength={80}
+              aria-invalid={Boolean(searchError)}
+              aria-describedby={searchError ? 'application-search-error' : undefined}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </InputGroup>
+          {searchError && (
+            <Form.Text id="application-search-error" className="text-danger">
+              {searchError}
+            </Form.Text>
+          )}
+        </Form>
+        <Button
+          variant="outline-secondary"
+          className="ms-auto"
+          disabled={exporter.isPending}
+          onClick={() => exporter.mutate(search, { onError: () => toast.error(EXPORT_FAILED) })}
+        >
+          {exporter.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Export CSV
+        </Button>
+      </div>
+
+      {remove.isError && (
+        <Alert variant="danger" role="alert" dismissible transition={false} onClose={() => remove.reset()}>
+          {deleteErrorMessage(remove.error)}
+        </Alert>
+      )}
+      {list.isError && (
+        <Alert variant="danger" role="alert">
+          {listErrorMessage(list.error)}
+        </Alert>
+      )}
+      {list.isPending && (
+        <div role="status" className="py-4">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          <span className="ms-2">Loading applications…</span>
+        </div>
+      )}
+
+      {data && (
+        <>
+          <Table responsive hover className="bg-white align-middle" aria-busy={list.isFetching}>
+            <caption className="visually-hidden">Visa applications</caption>
+            <thead>
+              <tr>
+                <th scope="col">Photo</th>
+                <th scope="col">Name</th>
+                <th scope="col">Passport</th>
+                <th scope="col">Status</th>
+                <th scope="col">Visa collect date</th>
+                <th scope="col">Visa approve date</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.applications.length === 0 && (
+                <tr>
+                  <td colSpan={7}>{APPLICATION_LIST.empty}</td>
+                </tr>
+              )}
+              {data.applications.map((a) => (
+                <tr key={a._id}>
+                  <td>
+                    {a.thumbnail ? (
+                      <img src={a.thumbnail} alt={`Photo of ${fullName(a)}`} width={40} height={40} className="rounded" loading="lazy" />
+                    ) : (
+                      <span className="text-body-secondary small">No photo</span>
+                    )}
+                  </td>
+                  <td>{fullName(a)}</td>
+                  <td>
+                    <code>{a.passport}</code>
+                  </td>
+                  <td>
+                    <StatusBadge status={a.isStatus} />
+                  </td>
+                  <td>{a.pending ?? '—'}</td>
+                  <td>{a.approve ?? '—'}</td>
+                  <td className="text-end text-nowrap">
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      className="me-2"
+                      aria-label={`View ${fullName(a)}`}
+                      onClick={() => onView(a)}
+                    >
+                      View
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      className="me-2"
+                      aria-label={`Edit ${fullName(a)}`}
+                      onClick={() => onEdit(a)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`Delete ${fullName(a)}`}
+                      disabled={remove.isPending && remove.variables === a._id}
+                      onClick={() => {
+                        remove.reset();
+                        setTarget(a);
+                        setConfirming(true);
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            {line && (
+              <p className="mb-0 small" aria-live="polite" data-testid="entries-line">
+                {line}
+              </p>
+            )}
+            {totalPages > 0 && (
+              <Pagination className="mb-0 ms-auto" aria-label="Application pages">
+                <Pagination.Prev disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+                  Previous
+                </Pagination.Prev>
+                {pageItems(page, totalPages).map((item, i) =>
+                  item === 'gap' ? (
+                    <Pagination.Ellipsis key={`gap-${i}`} disabled />
+                  ) : (
+                    <Pagination.Item
+                      key={item}
+                      active={item === page}
+                      aria-label={`Page ${item}`}
+                      aria-current={item === page ? 'page' : undefined}
+                      onClick={() => onPageChange(item)}
+                    >
+                      {item}
+                    </Pagination.Item>
+                  ),
+                )}
+                <Pagination.Next disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+                  Next
+                </Pagination.Next>
+              </Pagination>
+            )}
+          </div>
+        </>
+      )}
+
+      <Modal show={confirming} onHide={() => setConfirming(false)} centered animation={false} aria-labelledby="delete-application-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="delete-application-title" as="h2" className="h5">
+            Delete application
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {target && (
+            <p className="mb-0">
+              Delete the application of <strong>{fullName(target)}</strong> (passport {target.passport}) with its photo and documents? This
+              cannot be undone.
+            </p>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirmDelete}>
+            Delete
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

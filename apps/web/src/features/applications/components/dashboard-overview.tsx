@@ -1,0 +1,146 @@
+import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import type { ApplicationStats } from '@visa/shared/applications';
+import { PAGE_SIZE } from '@visa/shared/constants';
+import { APPLICATION_LIST } from '@visa/shared/messages';
+import { listErrorMessage, useApplications } from '../api/get-applications';
+import { useStats } from '../api/get-stats';
+import { BarChart } from './bar-chart';
+import { STATUS_LABELS, StatusBadge } from './status-badge';
+
+const monthLabel = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
+};
+
+interface Props {
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+/**
+ * Spec §2 /dashboard: total applications, total pages, and a paged list of names and details with
+ * Previous and Next; plus counts by status and charts per month and per job title.
+ */
+export function DashboardOverview({ page, onPageChange }: Props) {
+  const list = useApplications({ page, limit: PAGE_SIZE });
+  const stats = useStats();
+  const data = list.data;
+
+  return (
+    <>
+      {list.isError && (
+        <Alert variant="danger" role="alert">
+          {listErrorMessage(list.error)}
+        </Alert>
+      )}
+      <Row xs={1} sm={2} lg={5} className="g-3 mb-4">
+        <Summary label="Total applications" value={data?.totalApplication} />
+        <Summary label="Total pages" value={data?.totalPages} />
+        {(['pending', 'approved', 'rejected'] as const).map((status) => (
+          <Summary key={status} label={STATUS_LABELS[status]} value={stats.data?.byStatus[status]} />
+        ))}
+      </Row>
+
+      <Row className="g-4">
+        <Col lg={5}>
+          <Card>
+            <Card.Body>
+              <h2 className="h5">Applications</h2>
+              {list.isPending && <Loading what="applications" />}
+              {data && data.applications.length === 0 && <p className="mb-0">{APPLICATION_LIST.empty}</p>}
+              {data && data.applications.length > 0 && (
+                <ListGroup as="ol" numbered variant="flush" start={(page - 1) * PAGE_SIZE + 1}>
+                  {data.applications.map((a) => (
+                    <ListGroup.Item as="li" key={a._id} className="d-flex flex-wrap gap-2 align-items-baseline">
+                      <span className="fw-semibold">
+                        {a.surname} {a.givenN}
+                      </span>
+                      <code className="small">{a.passport}</code>
+                      <span className="small text-body-secondary">{a.jobTitle}</span>
+                      <span className="ms-auto">
+                        <StatusBadge status={a.isStatus} />
+                      </span>
+                    </ListGroup.Item>
+                  ))}
+                </ListGroup>
+              )}
+              {data && data.totalPages > 0 && (
+                <div className="d-flex align-items-center gap-2 mt-3">
+                  <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+                    Previous
+                  </Button>
+                  <span className="small" aria-live="polite">
+                    Page {page} of {data.totalPages}
+                  </span>
+                  <Button size="sm" variant="outline-secondary" disabled={page >= data.totalPages} onClick={() => onPageChange(page + 1)}>
+                    Next
+                  </Button>
+                </div>
+              )}
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col lg={7}>
+          <Card>
+            <Card.Body className="d-grid gap-4">
+              {stats.isPending && <Loading what="figures" />}
+              {stats.isError && (
+                <Alert variant="danger" role="alert" className="mb-0">
+                  {listErrorMessage(stats.error)}
+                </Alert>
+              )}
+              {stats.data && <Charts stats={stats.data} />}
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+function Charts({ stats }: { stats: ApplicationStats }) {
+  return (
+    <>
+      <BarChart
+        title="Applications by month"
+        labelHeading="Month"
+        unit="applications in the last 12 months"
+        data={stats.byMonth.map((m) => ({ label: monthLabel(m.month), value: m.count }))}
+      />
+      <BarChart
+        title="Applications by job title"
+        labelHeading="Job title"
+        unit="applications"
+        data={stats.byJobTitle.map((j) => ({ label: j.jobTitle, value: j.count }))}
+      />
+    </>
+  );
+}
+
+function Summary({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Col>
+      <Card className="h-100">
+        <Card.Body>
+          <p className="small text-body-secondary mb-1">{label}</p>
+          <p className="h3 mb-0" data-testid={`summary-${label}`}>
+            {value ?? (
+              <Badge bg="light" text="dark">
+                …
+              </Badge>
+            )}
+          </p>
+        </Card.Body>
+      </Card>
+    </Col>
+  );
+}
+
+function Loading({ what }: { what: string }) {
+  return (
+    <div role="status" className="py-2">
+      <Spinner animation="border" size="sm" aria-hidden="true" />
+      <span className="ms-2">Loading {what}…</span>
+    </div>
+  );
+}

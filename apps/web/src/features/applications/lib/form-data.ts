@@ -1,0 +1,9 @@
+import { APPLICATION_FIELDS, type ApplicationInput } from '@visa/shared/applications';
+
+/** The multipart body of spec §7: every field of spec §3 by its API name, then the image. */
+export function toFormData(input: ApplicationInput, image: File | null): FormData {
+  const form = new FormData();
+  for (const field of APPLICATION_FIELDS) form.append(field, input[field]);
+  if (image) form.append('image', image, image.name);
+  return form;
+}

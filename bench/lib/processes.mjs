@@ -1,0 +1,55 @@
+// Child processes for benchmarks: the real server from apps/api/dist and a bare node:http
+// baseline, each on its own free port, started and stopped the same way.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const serverJs = path.join(root, 'apps/api/dist/server.js');
+
+/** The smallest useful HTTP server: what "as fast as Node can answer" means on this machine right now. */
+const helloWorldJs = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"hello":"world"}'); }).listen(Number(process.env.PORT), '127.0.0.1')`;
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+async function waitFor(url, child, timeoutMs = 30_000) {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`${url}: not answering after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function start(args, env, probePath) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}${probePath}`, child);
+  return {
+    base,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export const startServer = (env) => start([serverJs], { LOG_LEVEL: 'warn', ...env }, '/api/health');
+export const startHelloWorld = () => start(['-e', helloWorldJs], {}, '/');
