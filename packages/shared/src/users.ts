@@ -85,6 +85,8 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** One signed-in device: a session family with a live refresh token. */
 export const StaffSessionSchema = z.object({
+  /** The live refresh-token row; changes each time the device renews its session. */
+  id: z.string(),
   current: z.boolean(),
   signedInAt: z.string(),
   lastUsedAt: z.string(),

@@ -137,7 +137,7 @@ export async function revokeFamily(db: Db, familyId: string) {
 export async function listLiveSessions(db: Db, userId: string) {
   const live = await db
     .selectFrom('sessions')
-    .select(['family_id', 'created_at', 'expires_at', 'ip', 'user_agent'])
+    .select(['id', 'family_id', 'created_at', 'expires_at', 'ip', 'user_agent'])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', nowIso())
@@ -157,6 +157,7 @@ export async function listLiveSessions(db: Db, userId: string) {
     .execute();
   const startOf = new Map(starts.map((s) => [s.family_id, String(s.signed_in_at)]));
   return live.map((s) => ({
+    id: s.id,
     familyId: s.family_id,
     signedInAt: startOf.get(s.family_id) ?? s.created_at,
     lastUsedAt: s.created_at,

@@ -1,27 +1,27 @@
 import { NavLink } from 'react-router';
-import type { User } from '@visa/shared/users';
+import { ROLE_LABELS, type User } from '@visa/shared/users';
 import { paths } from '../../config/paths';
 
 interface Props {
   open: boolean;
   user: User | undefined;
   onLogout: () => void;
+  signingOut?: boolean;
 }
 
-const ROLE_LABEL = { superadmin: 'Super-admin', admin: 'Sub-admin' } as const;
-
-/** The sidebar of spec §2. The Sub-admin group is for super-admins only (DESIGN.md §6). */
-export function StaffSidebar({ open, user, onLogout }: Props) {
+/**
+ * The sidebar of spec §2. The Sub-admin group is for super-admins only (DESIGN.md §6); it stays
+ * hidden until the signed-in role is known, so a sub-admin never sees it flash.
+ */
+export function StaffSidebar({ open, user, onLogout, signingOut = false }: Props) {
   return (
     <nav id="staff-sidebar" className={`staff-sidebar${open ? '' : ' closed'}`} aria-label="Staff" aria-hidden={!open} inert={!open}>
       <div className="p-3 border-bottom border-secondary">
         <div className="fw-bold">Canada Visa Desk</div>
         {user && (
-          <div className="small text-light-emphasis mt-1" data-testid="signed-in-user">
+          <div className="small mt-1" data-testid="signed-in-user">
             <span className="d-block text-white">{user.name}</span>
-            <span className="text-secondary-emphasis" style={{ color: '#9ca3af' }}>
-              {ROLE_LABEL[user.role]}
-            </span>
+            <span style={{ color: '#9ca3af' }}>{ROLE_LABELS[user.role]}</span>
           </div>
         )}
       </div>
@@ -42,7 +42,7 @@ export function StaffSidebar({ open, user, onLogout }: Props) {
       <p className="group-title">Super-admin</p>
       <NavLink to={paths.profile}>Profile</NavLink>
       <NavLink to={paths.setting}>Settings</NavLink>
-      <button type="button" className="link" onClick={onLogout}>
+      <button type="button" className="link" onClick={onLogout} disabled={signingOut}>
         Logout
       </button>
     </nav>

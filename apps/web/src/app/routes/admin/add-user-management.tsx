@@ -1,7 +1,32 @@
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { STAFF } from '@visa/shared/users';
+import { paths } from '../../../config/paths';
+import { RequireRole } from '../../../features/auth/components/require-role';
+import { AddUserForm } from '../../../features/users/components/add-user-form';
+
 export function meta() {
   return [{ title: 'Add Admin | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Add Admin</h1>;
+/** Spec §2 /addUserManagement; success goes to the admin list with a toast (DESIGN.md §6), not to /login. */
+export default function AddUserManagementPage() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <h1 className="h3 mb-3">Add Admin</h1>
+      <RequireRole role="superadmin">
+        <div className="card shadow-sm" style={{ maxWidth: 560 }}>
+          <div className="card-body">
+            <AddUserForm
+              onCreated={() => {
+                toast.success(STAFF.created);
+                navigate(paths.userManagement);
+              }}
+            />
+          </div>
+        </div>
+      </RequireRole>
+    </>
+  );
 }

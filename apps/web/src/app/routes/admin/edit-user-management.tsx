@@ -1,7 +1,45 @@
+import toast from 'react-hot-toast';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { STAFF, UserSchema } from '@visa/shared/users';
+import { paths } from '../../../config/paths';
+import { useMe } from '../../../features/auth/api/get-me';
+import { RequireRole } from '../../../features/auth/components/require-role';
+import { EditUserForm } from '../../../features/users/components/edit-user-form';
+
 export function meta() {
   return [{ title: 'Edit Admin | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Edit Admin</h1>;
+/**
+ * Spec §2 /editUserManagement: works on the {_id, name, email, role} passed along from the list;
+ * without it (a typed URL, a bookmark) there is nothing to edit, so back to the list. The browser
+ * keeps navigation state across a reload, so reloading this page keeps working.
+ */
+export default function EditUserManagementPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const state = UserSchema.safeParse(location.state);
+  if (!state.success) return <Navigate to={paths.userManagement} replace />;
+  const user = state.data;
+  return (
+    <>
+      <h1 className="h3 mb-3">Edit Admin</h1>
+      <RequireRole role="superadmin">
+        <div className="card shadow-sm" style={{ maxWidth: 560 }}>
+          <div className="card-body">
+            <EditUserForm
+              key={user._id}
+              user={user}
+              isSelf={me.data?._id === user._id}
+              onSaved={() => {
+                toast.success(STAFF.updated);
+                navigate(paths.userManagement);
+              }}
+            />
+          </div>
+        </div>
+      </RequireRole>
+    </>
+  );
 }

@@ -1,7 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Alert, Spinner } from 'react-bootstrap';
+import { STAFF } from '@visa/shared/users';
+import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
+import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
+import { ProfileForm } from '../../../features/users/components/profile-form';
+import { serverMessage } from '../../../lib/api-client';
+
 export function meta() {
   return [{ title: 'Profile | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Profile</h1>;
+/** Spec §2 /profile, guarded here (DESIGN.md §6): the signed-in account's name and password. */
+export default function ProfilePage() {
+  const queryClient = useQueryClient();
+  const me = useMe();
+  return (
+    <>
+      <h1 className="h3 mb-3">Profile</h1>
+      {me.isPending && (
+        <div role="status">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          <span className="ms-2">Loading…</span>
+        </div>
+      )}
+      {me.isError && (
+        <Alert variant="danger" role="alert">
+          {serverMessage(me.error) ?? 'Could not load your account. Please reload the page.'}
+        </Alert>
+      )}
+      {me.data && (
+        <div className="card shadow-sm" style={{ maxWidth: 560 }}>
+          <div className="card-body">
+            <ProfileForm
+              key={me.data._id}
+              user={me.data}
+              onSaved={(saved) => {
+                queryClient.setQueryData(meQueryOptions().queryKey, saved);
+                // The account's other devices were just signed out.
+                void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
+                toast.success(STAFF.profileUpdated);
+              }}
+            />
+          </div>
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,112 @@
+import { useState } from 'react';
+import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import { ROLE_LABELS } from '@visa/shared/users';
+import { version } from '../../../../package.json';
+import { paths } from '../../../config/paths';
+import { useMe } from '../../../features/auth/api/get-me';
+import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
+import { SessionList } from '../../../features/auth/components/session-list';
+import { serverMessage } from '../../../lib/api-client';
+
 export function meta() {
   return [{ title: 'Settings | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Settings</h1>;
+/** The sidebar's Settings link leads here rather than nowhere (DESIGN.md §6): account, devices, version. */
+export default function SettingsPage() {
+  const navigate = useNavigate();
+  const me = useMe();
+  const everywhere = useLogoutEverywhere();
+  const [confirming, setConfirming] = useState(false);
+
+  const signOutEverywhere = () => {
+    setConfirming(false);
+    everywhere.mutate(undefined, { onSuccess: () => navigate(paths.login, { replace: true }) });
+  };
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Settings</h1>
+      <div className="row g-3">
+        <section className="col-lg-6" aria-labelledby="settings-account">
+          <div className="card shadow-sm h-100">
+            <div className="card-body">
+              <h2 id="settings-account" className="h5">
+                Account
+              </h2>
+              {me.data ? (
+                <dl className="row mb-0">
+                  <dt className="col-sm-4">Name</dt>
+                  <dd className="col-sm-8">{me.data.name}</dd>
+                  <dt className="col-sm-4">Email</dt>
+                  <dd className="col-sm-8">{me.data.email}</dd>
+                  <dt className="col-sm-4">Role</dt>
+                  <dd className="col-sm-8">{ROLE_LABELS[me.data.role]}</dd>
+                </dl>
+              ) : (
+                <div role="status">
+                  <Spinner animation="border" size="sm" aria-hidden="true" />
+                  <span className="ms-2">Loading…</span>
+                </div>
+              )}
+              <p className="small text-body-secondary mt-3 mb-0">Change your name or password on the Profile page.</p>
+            </div>
+          </div>
+        </section>
+        <section className="col-lg-6" aria-labelledby="settings-about">
+          <div className="card shadow-sm h-100">
+            <div className="card-body">
+              <h2 id="settings-about" className="h5">
+                About this app
+              </h2>
+              <dl className="row mb-0">
+                <dt className="col-sm-4">Version</dt>
+                <dd className="col-sm-8" data-testid="app-version">
+                  {version}
+                </dd>
+                <dt className="col-sm-4">Session</dt>
+                <dd className="col-sm-8">Stays signed in for up to 7 days on each device.</dd>
+              </dl>
+            </div>
+          </div>
+        </section>
+        <section className="col-12" aria-labelledby="settings-devices">
+          <div className="card shadow-sm">
+            <div className="card-body">
+              <h2 id="settings-devices" className="h5">
+                Signed-in devices
+              </h2>
+              <SessionList />
+              {everywhere.isError && (
+                <Alert variant="danger" role="alert" className="mt-3 mb-0">
+                  {serverMessage(everywhere.error) ?? 'Could not sign out everywhere. Please try again.'}
+                </Alert>
+              )}
+              <Button variant="outline-danger" className="mt-3" disabled={everywhere.isPending} onClick={() => setConfirming(true)}>
+                Sign out everywhere
+              </Button>
+            </div>
+          </div>
+        </section>
+      </div>
+
+      <Modal show={confirming} onHide={() => setConfirming(false)} centered animation={false} aria-labelledby="sign-out-everywhere-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="sign-out-everywhere-title" as="h2" className="h5">
+            Sign out everywhere
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>Every device signed in to this account, this one included, will have to sign in again.</Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={signOutEverywhere}>
+            Sign out everywhere
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
 }

@@ -1,7 +1,30 @@
+import { Link, useNavigate } from 'react-router';
+import type { User } from '@visa/shared/users';
+import { paths } from '../../../config/paths';
+import { useMe } from '../../../features/auth/api/get-me';
+import { RequireRole } from '../../../features/auth/components/require-role';
+import { UserTable } from '../../../features/users/components/user-table';
+
 export function meta() {
   return [{ title: 'Admin List | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Admin List</h1>;
+/** Spec §2 /userManagement (super-admins only, DESIGN.md §6). */
+export default function UserManagementPage() {
+  const navigate = useNavigate();
+  const me = useMe();
+  const edit = ({ _id, name, email, role }: User) => navigate(paths.editUserManagement, { state: { _id, name, email, role } });
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">Admin List</h1>
+        <Link to={paths.addUserManagement} className="btn btn-danger btn-sm ms-auto">
+          Add Admin
+        </Link>
+      </div>
+      <RequireRole role="superadmin">
+        <UserTable currentUserId={me.data?._id} onEdit={edit} />
+      </RequireRole>
+    </>
+  );
 }

@@ -1,7 +1,43 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { returnPathFrom } from '../../../features/auth/lib/return-path';
+import { hasSessionCookie, hasToken } from '../../../lib/auth-storage';
+
 export function meta() {
-  return [{ title: 'Staff Login | Canada Visa Desk' }];
+  return [{ title: 'Staff Login | Canada Visa Desk' }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Staff Login</h1>;
+/**
+ * Spec §2 /login: prerendered with the public layout, in English only like the rest of the staff
+ * area (the spec's messages are English); after sign-in, back to where the user was going.
+ */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const target = returnPathFrom(location.state, paths.login) ?? paths.dashboard;
+
+  // Someone already signed in (token and live session) has nothing to do here.
+  useEffect(() => {
+    if (hasToken() && hasSessionCookie()) navigate(target, { replace: true });
+    // Only on arrival: later changes are the form's business.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <section className="container py-5">
+      <div className="row justify-content-center">
+        <div className="col-sm-10 col-md-7 col-lg-5">
+          <div className="card shadow-sm">
+            <div className="card-body p-4">
+              <h1 className="h3 mb-1">Staff Login</h1>
+              <p className="text-body-secondary mb-4">Sign in to manage applications, slides and staff accounts.</p>
+              <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -15,6 +15,8 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => queryClient.clear(),
+    // Queries only: clearing the mutation cache too would drop this very mutation, and with it the
+    // caller's own onSettled (which takes the user to the home page).
+    onSettled: () => queryClient.removeQueries(),
   });
 }

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { clearToken } from '../../../lib/auth-storage';
+
+/** Revokes every session of the account, this one included. */
+export const logoutEverywhere = async () => {
+  await api.post('/api/users/logout_all');
+  clearToken();
+};
+
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: logoutEverywhere, onSuccess: () => queryClient.removeQueries() });
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { type LoginInput, LoginInputSchema } from '@visa/shared/users';
+import { loginErrorMessage, useLogin } from '../api/login';
+
+interface Props {
+  /** Called once the token is stored. */
+  onSignedIn: () => void;
+}
+
+/**
+ * Staff sign-in (spec §2 /login, §5 Login, §8 Login). One message at a time, in red: a missing
+ * field first, otherwise what the server or the network said.
+ */
+export function LoginForm({ onSignedIn }: Props) {
+  const signIn = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(LoginInputSchema), defaultValues: { email: '', password: '' } });
+
+  const validation = errors.email?.message ?? errors.password?.message;
+  const message = validation ?? (signIn.isError ? loginErrorMessage(signIn.error) : undefined);
+
+  return (
+    <Form
+      noValidate
+      aria-describedby={message ? 'login-message' : undefined}
+      onSubmit={handleSubmit(
+        (values) => signIn.mutate(values, { onSuccess: onSignedIn }),
+        () => signIn.reset(),
+      )}
+    >
+      {message && (
+        <Alert variant="danger" id="login-message" role="alert" className="py-2">
+          {message}
+        </Alert>
+      )}
+      <Form.Group className="mb-3" controlId="login-email">
+        <Form.Label>Email</Form.Label>
+        <Form.Control type="email" autoComplete="username" inputMode="email" aria-invalid={Boolean(errors.email)} {...register('email')} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="login-password">
+        <Form.Label>Password</Form.Label>
+        <Form.Control type="password" autoComplete="current-password" aria-invalid={Boolean(errors.password)} {...register('password')} />
+      </Form.Group>
+      <Button type="submit" variant="danger" className="w-100" disabled={signIn.isPending}>
+        {signIn.isPending ? (
+          <>
+            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            Signing in…
+          </>
+        ) : (
+          'Login'
+        )}
+      </Button>
+    </Form>
+  );
+}

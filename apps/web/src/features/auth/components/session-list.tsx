@@ -1,0 +1,64 @@
+import { Alert, Badge, ListGroup, Spinner } from 'react-bootstrap';
+import { serverMessage } from '../../../lib/api-client';
+import { useSessions } from '../api/get-sessions';
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => when.format(new Date(iso));
+
+/** A rough, readable name for a browser from its user-agent string. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  return os ? `${browser} on ${os}` : browser;
+}
+
+/** Where the signed-in account is signed in (one entry per sign-in, kept alive by refreshes). */
+export function SessionList() {
+  const sessions = useSessions();
+  if (sessions.isPending) {
+    return (
+      <div role="status">
+        <Spinner animation="border" size="sm" aria-hidden="true" />
+        <span className="ms-2">Loading devices…</span>
+      </div>
+    );
+  }
+  if (sessions.isError) {
+    return <Alert variant="danger">{serverMessage(sessions.error) ?? 'Could not load your devices.'}</Alert>;
+  }
+  return (
+    <ListGroup aria-label="Signed-in devices">
+      {sessions.data.map((s) => (
+        <ListGroup.Item key={s.id}>
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <strong>{describeDevice(s.userAgent)}</strong>
+            {s.current && <Badge bg="success">This device</Badge>}
+            {s.ip && <span className="text-body-secondary small">{s.ip}</span>}
+          </div>
+          <div className="small text-body-secondary">
+            Signed in {formatDate(s.signedInAt)} · last renewed {formatDate(s.lastUsedAt)} · expires {formatDate(s.expiresAt)}
+          </div>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { EDIT_ADMIN } from '@visa/shared/messages';
+import type { UpdateUserInput, User } from '@visa/shared/users';
+import { api, serverMessage } from '../../../lib/api-client';
+
+/** An answer other than 200 (spec §7 expects exactly 200); carries the server's message if any. */
+export class UpdateRefusedError extends Error {}
+
+export async function updateUser({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
+  const res = await api.put<User>(`/api/users/update_user/${encodeURIComponent(id)}`, input);
+  if (res.status !== 200) throw new UpdateRefusedError(serverMessage({ response: res }) ?? EDIT_ADMIN.failed);
+  return res.data;
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    // The list and, when someone edits themself, the signed-in account.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+/** Spec §8 Edit admin: an answer shows the server's message (or a fallback); anything else is an exception. */
+export function updateUserErrorMessage(error: unknown): string {
+  if (error instanceof UpdateRefusedError) return error.message;
+  if (isAxiosError(error) && error.response) return serverMessage(error) ?? EDIT_ADMIN.failed;
+  return EDIT_ADMIN.error;
+}

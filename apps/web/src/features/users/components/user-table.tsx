@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Modal, Spinner, Table } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
+import { serverMessage } from '../../../lib/api-client';
+import { deleteUserErrorMessage, useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+
+interface Props {
+  /** The signed-in account: it cannot delete itself, so its Delete button is disabled. */
+  currentUserId: string | undefined;
+  onEdit: (user: User) => void;
+}
+
+/** Spec §2 /userManagement: staff accounts with their real role (DESIGN.md §6), edit and delete. */
+export function UserTable({ currentUserId, onEdit }: Props) {
+  const users = useUsers();
+  const remove = useDeleteUser();
+  // Dialogs and dismissible alerts run without transitions: react-bootstrap 2.9's transitions read
+  // element.ref, which React 19 reports as an error (ADR 0006).
+  const [target, setTarget] = useState<User | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const close = () => setConfirming(false);
+  const confirmDelete = () => {
+    setConfirming(false);
+    if (target) remove.mutate(target._id, { onSuccess: () => toast.success(STAFF.deleted) });
+  };
+
+  if (users.isPending) {
+    return (
+      <div role="status" className="py-4">
+        <Spinner animation="border" size="sm" aria-hidden="true" />
+        <span className="ms-2">Loading admins…</span>
+      </div>
+    );
+  }
+  if (users.isError) {
+    return (
+      <Alert variant="danger" role="alert">
+        {serverMessage(users.error) ?? STAFF.loadFailed}
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      {remove.isError && (
+        <Alert variant="danger" role="alert" dismissible transition={false} onClose={() => remove.reset()}>
+          {deleteUserErrorMessage(remove.error)}
+        </Alert>
+      )}
+      <Table responsive hover className="bg-white align-middle">
+        <caption className="visually-hidden">Staff accounts</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.data.length === 0 && (
+            <tr>
+              <td colSpan={5}>No admins found.</td>
+            </tr>
+          )}
+          {users.data.map((user, index) => {
+            const isSelf = user._id === currentUserId;
+            return (
+              <tr key={user._id}>
+                <td>{index + 1}</td>
+                <td>
+                  {user.name}
+                  {isSelf && <span className="text-body-secondary small"> (you)</span>}
+                </td>
+                <td>{user.email}</td>
+                <td>
+                  <Badge bg={user.role === 'superadmin' ? 'dark' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
+                </td>
+                <td className="text-end text-nowrap">
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    className="me-2"
+                    aria-label={`Edit ${user.name}`}
+                    onClick={() => onEdit(user)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    aria-label={`Delete ${user.name}`}
+                    disabled={isSelf || (remove.isPending && remove.variables === user._id)}
+                    title={isSelf ? 'You cannot delete your own account.' : undefined}
+                    onClick={() => {
+                      remove.reset();
+                      setTarget(user);
+                      setConfirming(true);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+
+      <Modal show={confirming} onHide={close} centered animation={false} aria-labelledby="delete-user-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="delete-user-title" as="h2" className="h5">
+            Delete admin
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {target && (
+            <p className="mb-0">
+              Delete <strong>{target.name}</strong> ({target.email})? They are signed out at once and can no longer sign in. This cannot be
+              undone.
+            </p>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirmDelete}>
+            Delete
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}
