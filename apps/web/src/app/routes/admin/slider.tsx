@@ -1,7 +1,10 @@
+import { SliderList } from '../../../features/slides/components/slider-list';
+
 export function meta() {
   return [{ title: 'Slider List | Canada Visa Desk' }];
 }
 
-export default function Page() {
-  return <h1 className="h3">Slider List</h1>;
+/** Spec §2 /slider. */
+export default function SliderPage() {
+  return <SliderList />;
 }

@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate, useNavigate } from 'react-router';
+import { SLIDER } from '@visa/shared/messages';
+import { isValidId } from '@visa/shared/ids';
+import { type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
+import { paths } from '../../../config/paths';
+import { useSlide } from '../api/get-slide';
+import { sliderErrorMessage } from '../api/slider-errors';
+import { useUpdateSlide } from '../api/update-slide';
+import { useUpdateSlideImage } from '../api/update-slide-image';
+import { SlideForm } from './slide-form';
+
+interface Props {
+  /** Whatever came as navigation state: used when it is a slide (the list hands it over). */
+  navigationState: unknown;
+  /** The id in the address, for a reload or a shared link without state. */
+  id: string | null;
+}
+
+/**
+ * /editSlider: works from the navigation state, or loads the slide by the id in the address
+ * (DESIGN.md §5); with neither, or an id nobody knows, it goes back to /slider.
+ */
+export function EditSlide({ navigationState, id: rawId }: Props) {
+  const parsed = SlideSchema.safeParse(navigationState);
+  const fromState = parsed.success ? parsed.data : null;
+  const id = rawId && isValidId(rawId) ? rawId : null;
+  const loaded = useSlide(fromState ? null : id);
+  const slide = fromState ?? loaded.data ?? null;
+
+  if (!fromState && !id) return <Navigate to={paths.slider} replace />;
+  if (!slide) {
+    if (loaded.isError) return <GoBack message={sliderErrorMessage(loaded.error)} />;
+    return (
+      <div role="status" className="d-flex align-items-center gap-2">
+        <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading the slide…
+      </div>
+    );
+  }
+  return <EditSlideForm slide={slide} />;
+}
+
+function GoBack({ message }: { message: string }) {
+  useEffect(() => {
+    toast.error(message, { id: 'edit-slide-missing' });
+  }, [message]);
+  return <Navigate to={paths.slider} replace />;
+}
+
+function EditSlideForm({ slide }: { slide: Slide }) {
+  const navigate = useNavigate();
+  const update = useUpdateSlide();
+  const replaceImage = useUpdateSlideImage();
+  const failed = update.error ?? replaceImage.error;
+
+  const save = async (values: SlideInput, image: File | null) => {
+    try {
+      const updated = await update.mutateAsync({ _id: slide._id, changes: values });
+      if (image) await replaceImage.mutateAsync({ _id: slide._id, image });
+      toast.success(`Slide “${updated.thumbnail}” saved.`);
+      void navigate(paths.slider);
+    } catch (error) {
+      toast.error(sliderErrorMessage(error));
+      // The slide was deleted meanwhile: nothing left to edit here.
+      if (sliderErrorMessage(error) === SLIDER.notFound) void navigate(paths.slider, { replace: true });
+    }
+  };
+
+  return (
+    <SlideForm
+      mode="edit"
+      defaultValues={{ thumbnail: slide.thumbnail, title: slide.title, status: slide.status, link: slide.link, altText: slide.altText }}
+      currentImage={{ url: slide.image, alt: slide.altText }}
+      submitting={update.isPending || replaceImage.isPending}
+      serverError={failed ? sliderErrorMessage(failed) : null}
+      onSubmit={(values, image) => void save(values, image)}
+    />
+  );
+}

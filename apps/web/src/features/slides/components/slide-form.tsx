@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { type FieldError, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { SLIDE_STATUSES } from '@visa/shared/constants';
+import {
+  SLIDE_FORM_DEFAULT_STATUS,
+  SLIDE_LIMITS,
+  SLIDE_MESSAGES,
+  type SlideFormValues,
+  type SlideInput,
+  SlideInputSchema,
+  normalizeSlideStatus,
+} from '@visa/shared/slides';
+import { paths } from '../../../config/paths';
+import { SlideImageInput } from './slide-image-input';
+
+interface Props {
+  mode: 'add' | 'edit';
+  defaultValues?: SlideFormValues;
+  currentImage?: { url: string | null; alt: string };
+  submitting: boolean;
+  /** The message of the last failed call, shown above the buttons. */
+  serverError: string | null;
+  onSubmit: (values: SlideInput, image: File | null) => void;
+}
+
+const EMPTY: SlideFormValues = { thumbnail: '', title: '', status: SLIDE_FORM_DEFAULT_STATUS, link: '', altText: '' };
+
+/** The add and edit forms of /addSliders and /editSlider (spec §2, §4). */
+export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submitting, serverError, onSubmit }: Props) {
+  const id = useId();
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<SlideFormValues, unknown, SlideInput>({ resolver: zodResolver(SlideInputSchema), defaultValues });
+
+  const submit = handleSubmit((values) => {
+    if (mode === 'add' && !image) {
+      setImageError(SLIDE_MESSAGES.imageRequired);
+      return;
+    }
+    if (imageError) return;
+    onSubmit(values, image);
+  });
+
+  const field = (name: keyof SlideFormValues, error: FieldError | undefined) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': `${id}-${name}-help${error ? ` ${id}-${name}-error` : ''}`,
+  });
+  const errorText = (name: keyof SlideFormValues, error: FieldError | undefined) =>
+    error ? (
+      <div id={`${id}-${name}-error`} className="invalid-feedback d-block">
+        {error.message}
+      </div>
+    ) : null;
+
+  // The add form starts at the internal 'active' (spec §4); on screen that is Published.
+  const status = normalizeSlideStatus(watch('status') ?? SLIDE_FORM_DEFAULT_STATUS);
+
+  return (
+    <form noValidate onSubmit={submit} className="slide-form" style={{ maxWidth: 720 }} aria-busy={submitting}>
+      <div className="mb-3">
+        <label htmlFor={`${id}-thumbnail`} className="form-label">
+          Slide title
+        </label>
+        <input
+          {...register('thumbnail')}
+          {...field('thumbnail', errors.thumbnail)}
+          className={`form-control${errors.thumbnail ? ' is-invalid' : ''}`}
+          maxLength={SLIDE_LIMITS.thumbnailMax}
+          aria-required
+        />
+        <div id={`${id}-thumbnail-help`} className="form-text">
+          The heading shown on the slide.
+        </div>
+        {errorText('thumbnail', errors.thumbnail)}
+      </div>
+
+      <div className="mb-3">
+        <label htmlFor={`${id}-title`} className="form-label">
+          Slide text
+        </label>
+        <textarea
+          {...register('title')}
+          {...field('title', errors.title)}
+          className={`form-control${errors.title ? ' is-invalid' : ''}`}
+          rows={3}
+          maxLength={SLIDE_LIMITS.titleMax}
+          aria-required
+        />
+        <div id={`${id}-title-help`} className="form-text">
+          A sentence or two under the heading.
+        </div>
+        {errorText('title', errors.title)}
+      </div>
+
+      <div className="mb-3">
+        <label htmlFor={`${id}-status`} className="form-label">
+          Status
+        </label>
+        <select
+          {...field('status', errors.status)}
+          name="status"
+          className={`form-select${errors.status ? ' is-invalid' : ''}`}
+          value={status}
+          onChange={(event) => setValue('status', event.currentTarget.value as SlideFormValues['status'], { shouldDirty: true })}
+        >
+          {SLIDE_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+        <div id={`${id}-status-help`} className="form-text">
+          Only published slides appear on the home page.
+        </div>
+        {errorText('status', errors.status)}
+      </div>
+
+      <SlideImageInput
+        currentUrl={currentImage?.url ?? null}
+        currentAlt={currentImage?.alt ?? ''}
+        file={image}
+        onChange={setImage}
+        error={imageError}
+        onError={setImageError}
+        required={mode === 'add'}
+      />
+
+      <div className="mb-3">
+        <label htmlFor={`${id}-altText`} className="form-label">
+          Alt text
+        </label>
+        <input
+          {...register('altText')}
+          {...field('altText', errors.altText)}
+          className={`form-control${errors.altText ? ' is-invalid' : ''}`}
+          maxLength={SLIDE_LIMITS.altTextMax}
+          aria-required
+        />
+        <div id={`${id}-altText-help`} className="form-text">
+          What the picture shows, for visitors who use a screen reader or cannot load images.
+        </div>
+        {errorText('altText', errors.altText)}
+      </div>
+
+      <div className="mb-3">
+        <label htmlFor={`${id}-link`} className="form-label">
+          Link (optional)
+        </label>
+        <input
+          {...register('link')}
+          {...field('link', errors.link)}
+          className={`form-control${errors.link ? ' is-invalid' : ''}`}
+          inputMode="url"
+          maxLength={SLIDE_LIMITS.linkMax}
+          placeholder="https://… or /enquiry"
+        />
+        <div id={`${id}-link-help`} className="form-text">
+          Where the slide&apos;s “Learn more” button leads: a web address, or a page of this site such as /enquiry.
+        </div>
+        {errorText('link', errors.link)}
+      </div>
+
+      {serverError && (
+        <div className="alert alert-danger" role="alert">
+          {serverError}
+        </div>
+      )}
+
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-danger" disabled={submitting}>
+          {submitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {mode === 'add' ? 'Add slide' : 'Save changes'}
+        </button>
+        <Link to={paths.slider} className="btn btn-outline-secondary">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

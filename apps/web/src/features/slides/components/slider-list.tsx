@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import { Modal } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { Slide } from '@visa/shared/slides';
+import { paths } from '../../../config/paths';
+import { useDeleteSlide } from '../api/delete-slide';
+import { useSliderList } from '../api/get-slides';
+import { useReorderSlides } from '../api/reorder-slides';
+import { sliderErrorMessage } from '../api/slider-errors';
+import { useUpdateSlide } from '../api/update-slide';
+
+/** The smallest stored picture is plenty for a list thumbnail. */
+const thumbnailUrl = (slide: Slide) =>
+  slide.imageSet.filter((s) => s.type === 'image/webp').sort((a, b) => a.width - b.width)[0]?.url ?? slide.image;
+
+export const editSlideHref = (slide: Slide) => `${paths.editSlider}?id=${encodeURIComponent(slide._id)}`;
+
+/**
+ * /slider: every slide in display order with its real status (DESIGN.md §6), publish toggle,
+ * move up/down, edit, and delete after a confirmation. The list follows spec §4: it changes only
+ * when a call has succeeded.
+ */
+export function SliderList() {
+  const list = useSliderList();
+  const update = useUpdateSlide();
+  const remove = useDeleteSlide();
+  const reorder = useReorderSlides();
+  const [confirming, setConfirming] = useState<Slide | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const busy = update.isPending || remove.isPending || reorder.isPending;
+  const fail = (error: unknown) => {
+    const message = sliderErrorMessage(error);
+    setFailure(message);
+    toast.error(message);
+  };
+
+  const togglePublished = (slide: Slide) => {
+    setFailure(null);
+    const status = slide.published ? 'Unpublished' : 'Published';
+    update.mutate(
+      { _id: slide._id, changes: { status } },
+      { onSuccess: (s) => toast.success(`“${s.thumbnail}” is now ${s.status.toLowerCase()}.`), onError: fail },
+    );
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    setFailure(null);
+    const ids = list.slides.map((s) => s._id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    reorder.mutate(ids, {
+      onError: (error) => {
+        fail(error);
+        // 409: someone else changed the list; show them the list as it is now.
+        if ((error as { response?: { status?: number } }).response?.status === 409) list.reload();
+      },
+    });
+  };
+
+  const confirmDelete = () => {
+    const slide = confirming;
+    if (!slide) return;
+    setFailure(null);
+    remove.mutate(slide._id, {
+      onSuccess: () => toast.success(`Slide “${slide.thumbnail}” deleted.`),
+      onError: fail,
+      onSettled: () => setConfirming(null),
+    });
+  };
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">Slider List</h1>
+        <Link to={paths.addSliders} className="btn btn-danger btn-sm ms-auto">
+          Add Slider
+        </Link>
+      </div>
+
+      {failure && (
+        <div className="alert alert-danger" role="alert">
+          {failure}
+        </div>
+      )}
+
+      {list.status === 'failed' && (
+        <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
+          <span>{list.error}</span>
+          <button type="button" className="btn btn-outline-danger btn-sm ms-auto" onClick={list.reload}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {list.status === 'loading' && list.slides.length === 0 && (
+        <div role="status" className="d-flex align-items-center gap-2 my-4">
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading slides…
+        </div>
+      )}
+
+      {list.status === 'succeeded' && list.slides.length === 0 && (
+        <p className="text-body-secondary">
+          No slides yet. The home page shows its four built-in pictures until a slide is published.{' '}
+          <Link to={paths.addSliders}>Add the first slide</Link>.
+        </p>
+      )}
+
+      {list.slides.length > 0 && (
+        <div className="table-responsive">
+          <table className="table align-middle" aria-busy={list.status === 'loading' || busy}>
+            <caption className="visually-hidden">Slides in the order the home page shows them</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Picture</th>
+                <th scope="col">Title</th>
+                <th scope="col">Text</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.slides.map((slide, index) => (
+                <tr key={slide._id}>
+                  <td>
+                    <div className="d-flex align-items-center gap-1">
+                      <span className="me-1">{index + 1}</span>
+                      <button
+                        type="button"
+                        className="btn btn-outline-secondary btn-sm"
+                        aria-label={`Move “${slide.thumbnail}” up`}
+                        disabled={busy || index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        <span aria-hidden="true">↑</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline-secondary btn-sm"
+                        aria-label={`Move “${slide.thumbnail}” down`}
+                        disabled={busy || index === list.slides.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        <span aria-hidden="true">↓</span>
+                      </button>
+                    </div>
+                  </td>
+                  <td>
+                    {thumbnailUrl(slide) ? (
+                      <img
+                        src={thumbnailUrl(slide)!}
+                        alt={slide.altText}
+                        width={120}
+                        height={60}
+                        loading="lazy"
+                        decoding="async"
+                        className="rounded"
+                        style={{ objectFit: 'cover' }}
+                      />
+                    ) : (
+                      <span className="text-body-secondary small">No picture</span>
+                    )}
+                  </td>
+                  <td className="fw-semibold">{slide.thumbnail}</td>
+                  <td className="small text-body-secondary" style={{ maxWidth: 280 }}>
+                    {slide.title}
+                  </td>
+                  <td>
+                    <span className={`badge ${slide.published ? 'text-bg-success' : 'text-bg-secondary'}`}>{slide.status}</span>
+                  </td>
+                  <td>
+                    <div className="d-flex flex-wrap gap-1 justify-content-end">
+                      <button
+                        type="button"
+                        className="btn btn-outline-primary btn-sm"
+                        disabled={busy}
+                        onClick={() => togglePublished(slide)}
+                        aria-label={`${slide.published ? 'Unpublish' : 'Publish'} “${slide.thumbnail}”`}
+                      >
+                        {slide.published ? 'Unpublish' : 'Publish'}
+                      </button>
+                      <Link
+                        to={editSlideHref(slide)}
+                        state={slide}
+                        className="btn btn-outline-secondary btn-sm"
+                        aria-label={`Edit “${slide.thumbnail}”`}
+                      >
+                        Edit
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn-outline-danger btn-sm"
+                        disabled={busy}
+                        onClick={() => setConfirming(slide)}
+                        aria-label={`Delete “${slide.thumbnail}”`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {/* No fade: the confirmation is instant, and react-bootstrap's Fade reads element.ref, which React 19 warns about. */}
+      <Modal
+        show={confirming !== null}
+        onHide={() => !remove.isPending && setConfirming(null)}
+        centered
+        animation={false}
+        aria-labelledby="delete-slide-title"
+      >
+        <Modal.Header closeButton>
+          <Modal.Title id="delete-slide-title" as="h2" className="h5">
+            Delete this slide?
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          “{confirming?.thumbnail}” and its picture will be removed for good
+          {confirming?.published ? ', and it disappears from the home page' : ''}.
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(null)} disabled={remove.isPending}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={confirmDelete} disabled={remove.isPending}>
+            {remove.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            Delete slide
+          </button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

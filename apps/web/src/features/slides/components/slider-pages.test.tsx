@@ -1,0 +1,247 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, useSearchParams } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VALIDATION, SLIDER } from '@visa/shared/messages';
+import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
+import { paths } from '../../../config/paths';
+import { createSlide } from '../api/create-slide';
+import { deleteSlide } from '../api/delete-slide';
+import { type ApiHarness, startApiHarness } from '../test/api-harness';
+import { gifFile, pictureFile, slideInput } from '../test/fixtures';
+import { renderPages } from '../test/render';
+import { AddSlide } from './add-slide';
+import { EditSlide } from './edit-slide';
+import { SliderList } from './slider-list';
+
+let h: ApiHarness;
+let jpeg: File;
+beforeAll(async () => {
+  h = await startApiHarness();
+  jpeg = await pictureFile();
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  h.signIn();
+  // jsdom has no object URLs; the preview only needs a string it can put in src.
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:preview');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+});
+
+async function clearSlides() {
+  const res = await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: h.token });
+  for (const slide of res.json() as Slide[]) await deleteSlide(slide._id);
+}
+
+function EditRoute() {
+  const { state } = useLocation();
+  const [params] = useSearchParams();
+  return <EditSlide navigationState={state} id={params.get('id')} />;
+}
+
+const routes = [
+  { path: paths.slider, Component: SliderList },
+  { path: paths.addSliders, Component: AddSlide },
+  { path: paths.editSlider, Component: EditRoute },
+];
+
+const rowOf = (title: string) => screen.getByRole('cell', { name: title }).closest('tr')!;
+const rowTitles = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+
+describe('/slider', () => {
+  it('shows loading, then every slide in order with its real status', async () => {
+    await clearSlides();
+    await createSlide({ fields: slideInput({ thumbnail: 'Work', status: 'Published' }), image: jpeg });
+    await createSlide({ fields: slideInput({ thumbnail: 'Study', status: 'Unpublished' }), image: jpeg });
+    const release = h.hold();
+    renderPages(routes, [paths.slider]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading slides…');
+    release();
+    await screen.findByRole('cell', { name: 'Work' });
+    expect(rowTitles()).toEqual(['Work', 'Study']);
+    expect(within(rowOf('Work')).getByText('Published')).toBeInTheDocument();
+    expect(within(rowOf('Study')).getByText('Unpublished')).toBeInTheDocument();
+    expect(within(rowOf('Work')).getByRole('img', { name: /Picture of slide/ })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^\/media\/.*-320\.webp$/),
+    );
+  });
+
+  it('says so when there are no slides', async () => {
+    await clearSlides();
+    renderPages(routes, [paths.slider]);
+    expect(await screen.findByText(/No slides yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add the first slide' })).toHaveAttribute('href', paths.addSliders);
+  });
+
+  it('shows "An unexpected error occurred" when the list cannot be fetched, and can try again', async () => {
+    h.setOffline(true);
+    renderPages(routes, [paths.slider]);
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(SLIDER.unexpected);
+    h.setOffline(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('publishes and unpublishes a slide', async () => {
+    await clearSlides();
+    await createSlide({ fields: slideInput({ thumbnail: 'Toggle me', status: 'Published' }), image: jpeg });
+    renderPages(routes, [paths.slider]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unpublish “Toggle me”' }));
+    expect(await within(rowOf('Toggle me')).findByText('Unpublished')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish “Toggle me”' }));
+    expect(await within(rowOf('Toggle me')).findByText('Published')).toBeInTheDocument();
+  });
+
+  it('moves a slide down and up', async () => {
+    await clearSlides();
+    for (const thumbnail of ['One', 'Two', 'Three']) await createSlide({ fields: slideInput({ thumbnail }), image: jpeg });
+    renderPages(routes, [paths.slider]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Move “One” down' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Two', 'One', 'Three']));
+    await userEvent.click(screen.getByRole('button', { name: 'Move “Three” up' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Two', 'Three', 'One']));
+    expect(screen.getByRole('button', { name: 'Move “Two” up' })).toBeDisabled();
+  });
+
+  it('deletes only after confirmation', async () => {
+    await clearSlides();
+    await createSlide({ fields: slideInput({ thumbnail: 'Keep' }), image: jpeg });
+    await createSlide({ fields: slideInput({ thumbnail: 'Remove' }), image: jpeg });
+    renderPages(routes, [paths.slider]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Remove”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this slide?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(rowTitles()).toEqual(['Keep', 'Remove']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete “Remove”' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete slide' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Keep']));
+    expect(await screen.findByText('Slide “Remove” deleted.')).toBeInTheDocument();
+  });
+
+  it('shows "Resource not found" when the slide was deleted elsewhere, and keeps the list as it was', async () => {
+    await clearSlides();
+    const gone = await createSlide({ fields: slideInput({ thumbnail: 'Gone' }), image: jpeg });
+    renderPages(routes, [paths.slider]);
+    await screen.findByRole('cell', { name: 'Gone' });
+    await deleteSlide(gone._id);
+    await userEvent.click(screen.getByRole('button', { name: 'Unpublish “Gone”' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SLIDER.notFound);
+    expect(rowTitles()).toEqual(['Gone']);
+  });
+});
+
+describe('/addSliders', () => {
+  it('starts at Published and shows each field rule in words', async () => {
+    renderPages(routes, [paths.addSliders]);
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('Published');
+    expect(screen.getByRole('option', { name: 'Published' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Unpublished' })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Link (optional)' }), 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add slide' }));
+    expect(await screen.findByText(SLIDE_MESSAGES.thumbnailRequired)).toBeInTheDocument();
+    expect(screen.getByText(SLIDE_MESSAGES.titleRequired)).toBeInTheDocument();
+    expect(screen.getByText(SLIDE_MESSAGES.altTextRequired)).toBeInTheDocument();
+    expect(screen.getByText(SLIDE_MESSAGES.linkInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Slide title' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the chosen file before uploading it', async () => {
+    renderPages(routes, [paths.addSliders]);
+    const input = await screen.findByLabelText('Image');
+    const pdf = new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, pdf, { applyAccept: false });
+    expect(await screen.findByText(VALIDATION.imageTypeEdit)).toBeInTheDocument();
+    const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(input, huge);
+    expect(await screen.findByText(VALIDATION.imageTooLargeAdd)).toBeInTheDocument();
+    await userEvent.upload(input, jpeg);
+    expect(await screen.findByRole('img', { name: 'Preview of the chosen picture' })).toHaveAttribute('src', 'blob:preview');
+    expect(screen.queryByText(VALIDATION.imageTooLargeAdd)).not.toBeInTheDocument();
+  });
+
+  it('requires an image', async () => {
+    renderPages(routes, [paths.addSliders]);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Slide title' }), 'Title');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Slide text' }), 'Text');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Alt text' }), 'Alt');
+    await userEvent.click(screen.getByRole('button', { name: 'Add slide' }));
+    expect(await screen.findByText(SLIDE_MESSAGES.imageRequired)).toBeInTheDocument();
+  });
+
+  async function fillAndSubmit(image: File, thumbnail: string) {
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Slide title' }), thumbnail);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Slide text' }), 'Jobs in construction and care.');
+    await userEvent.upload(screen.getByLabelText('Image'), image);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Alt text' }), 'A crane over a building site');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Link (optional)' }), '/enquiry');
+    await userEvent.click(screen.getByRole('button', { name: 'Add slide' }));
+  }
+
+  it('adds the slide as Published (the internal "active") and shows it in the list', async () => {
+    await clearSlides();
+    renderPages(routes, [paths.slider]);
+    await screen.findByText(/No slides yet/);
+    await userEvent.click(screen.getByRole('link', { name: 'Add Slider' }));
+    await fillAndSubmit(jpeg, 'Work in Canada');
+    expect(await screen.findByRole('cell', { name: 'Work in Canada' })).toBeInTheDocument();
+    expect(within(rowOf('Work in Canada')).getByText('Published')).toBeInTheDocument();
+    expect(screen.getByText('Slide “Work in Canada” added.')).toBeInTheDocument();
+    expect(h.sent.findLast((c) => c.url?.endsWith('/addSlider'))?.timeout).toBe(5_000);
+  });
+
+  it("shows the server's message when the add fails, and stays on the form", async () => {
+    renderPages(routes, [paths.addSliders]);
+    await fillAndSubmit(await gifFile('looks-like.jpg'), 'Refused');
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.imageTypeEdit);
+    expect(screen.getByRole('button', { name: 'Add slide' })).toBeEnabled();
+  });
+});
+
+describe('/editSlider', () => {
+  it('goes back to /slider without navigation state or an id', async () => {
+    renderPages(routes, [paths.editSlider]);
+    expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
+  });
+
+  it('loads the slide by the id in the address (after a reload) and saves changes', async () => {
+    await clearSlides();
+    const slide = await createSlide({ fields: slideInput({ thumbnail: 'Old title' }), image: jpeg });
+    renderPages(routes, [`${paths.editSlider}?id=${slide._id}`]);
+    const title = await screen.findByRole('textbox', { name: 'Slide title' });
+    expect(title).toHaveValue('Old title');
+    expect(screen.getByRole('img', { name: slide.altText })).toHaveAttribute('src', slide.image);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'New title');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Unpublished');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('cell', { name: 'New title' })).toBeInTheDocument();
+    expect(within(rowOf('New title')).getByText('Unpublished')).toBeInTheDocument();
+  });
+
+  it('works from the navigation state the list hands over, and can replace the picture', async () => {
+    await clearSlides();
+    const slide = await createSlide({ fields: slideInput({ thumbnail: 'From state' }), image: jpeg });
+    renderPages(routes, [paths.slider]);
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit “From state”' }));
+    await userEvent.upload(
+      await screen.findByLabelText('Image (leave empty to keep the current picture)'),
+      await pictureFile('new.jpg', 800, 400),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const img = await within(await screen.findByRole('row', { name: /From state/ })).findByRole('img');
+    expect(img.getAttribute('src')).not.toBe(slide.imageSet.find((s) => s.width === 320)?.url);
+  });
+
+  it('goes back to /slider with "Resource not found" for an id nobody knows', async () => {
+    renderPages(routes, [`${paths.editSlider}?id=ffffffffffffffffffffffff`]);
+    expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
+    expect(await screen.findByText(SLIDER.notFound)).toBeInTheDocument();
+  });
+});
