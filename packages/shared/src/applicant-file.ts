@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Application } from './applications.js';
 import { type ApplicationStatus, DOCUMENT_LABELS } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { IdSchema } from './ids.js';
@@ -110,3 +111,52 @@ export function displayDate(iso: string | null | undefined): string {
 
 /** 'approved' → 'Approved': how a status is shown on the copy and in the history. */
 export const statusLabel = (status: ApplicationStatus): string => status.charAt(0).toUpperCase() + status.slice(1);
+
+/** The sections of the applicant copy (issue 5 item 1), in order: one list for the web view and the PDF. */
+export function copySections(a: Application): { title: string; rows: [string, string][] }[] {
+  return [
+    {
+      title: 'A. Personal Particulars',
+      rows: [
+        ['Surname', a.surname],
+        ['Given name', a.givenN],
+        ['Sex', a.sex],
+        ['Date of birth', displayDate(a.dob)],
+        ['Place of birth', a.birthCity],
+        ['Visible identification marks', a.identification],
+        ['Current nationality', a.currentN],
+        ['National ID', a.nationalId],
+      ],
+    },
+    {
+      title: 'B. Company Details',
+      rows: [
+        ['Company', a.company],
+        ['Job title', a.jobTitle],
+        ['Duty duration', a.dutyDuration],
+        ['Salary', a.salary],
+      ],
+    },
+    {
+      title: 'C. Passport Details',
+      rows: [
+        ['Passport number', a.passport],
+        ['Issued country', a.issuedCountry],
+      ],
+    },
+    {
+      title: "D. Applicant's Contact Details",
+      rows: [
+        ['Phone', a.phone],
+        ['Email', a.email],
+      ],
+    },
+    {
+      title: 'Visa Dates',
+      rows: [
+        ['Visa collect date', displayDate(a.pending) || 'Not set'],
+        ['Visa approve date', displayDate(a.approve) || 'Not set'],
+      ],
+    },
+  ];
+}

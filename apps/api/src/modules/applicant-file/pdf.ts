@@ -1,57 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { type CopyVerification, displayDate, statusLabel } from '@visa/shared/applicant-file';
+import { type CopyVerification, copySections, displayDate, statusLabel } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import type { DocumentRow } from '../../db/schema.js';
 import type { Storage } from '../../plugins/storage/storage.js';
-
-/** The sections of the applicant copy (issue 5 item 1), shared by the PDF; the web view has the same list. */
-export function copySections(a: Application): { title: string; rows: [string, string][] }[] {
-  return [
-    {
-      title: 'A. Personal Particulars',
-      rows: [
-        ['Surname', a.surname],
-        ['Given name', a.givenN],
-        ['Sex', a.sex],
-        ['Date of birth', displayDate(a.dob)],
-        ['Place of birth', a.birthCity],
-        ['Visible identification marks', a.identification],
-        ['Current nationality', a.currentN],
-        ['National ID', a.nationalId],
-      ],
-    },
-    {
-      title: 'B. Company Details',
-      rows: [
-        ['Company', a.company],
-        ['Job title', a.jobTitle],
-        ['Duty duration', a.dutyDuration],
-        ['Salary', a.salary],
-      ],
-    },
-    {
-      title: 'C. Passport Details',
-      rows: [
-        ['Passport number', a.passport],
-        ['Issued country', a.issuedCountry],
-      ],
-    },
-    {
-      title: "D. Applicant's Contact Details",
-      rows: [
-        ['Phone', a.phone],
-        ['Email', a.email],
-      ],
-    },
-    {
-      title: 'Visa Dates',
-      rows: [
-        ['Visa collect date', displayDate(a.pending) || 'Not set'],
-        ['Visa approve date', displayDate(a.approve) || 'Not set'],
-      ],
-    },
-  ];
-}
 
 async function readAll(storage: Storage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;

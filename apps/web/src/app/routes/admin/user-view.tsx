@@ -1,7 +1,36 @@
+import { Navigate, useLocation, useParams } from 'react-router';
+import { type Application, ApplicationSchema } from '@visa/shared/applications';
+import { paths } from '../../../config/paths';
+import { ApplicantFileView } from '../../../features/applicant-file/components/applicant-file-view';
+
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];
 }
 
+/** Navigation state may carry the application itself (as the earlier app did) or `{ application }`. */
+function applicationFromState(state: unknown): Application | null {
+  const candidate = state && typeof state === 'object' && 'application' in state ? (state as { application: unknown }).application : state;
+  const parsed = ApplicationSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Just an id in state is enough to load the rest. */
+function idFromState(state: unknown): string | null {
+  if (!state || typeof state !== 'object') return null;
+  const record = state as { _id?: unknown; id?: unknown; application?: { _id?: unknown } };
+  const id = record._id ?? record.id ?? record.application?._id;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * /userView (application in navigation state, spec §2) and /updateApplicationView/{id} (loaded by
+ * id, DESIGN.md §5). /userView without usable state goes back to the list, as the spec says.
+ */
 export default function Page() {
-  return <h1 className="h3">Applicants Copy</h1>;
+  const { id: idParam } = useParams();
+  const { state } = useLocation();
+  const fromState = applicationFromState(state);
+  const id = idParam ?? fromState?._id ?? idFromState(state);
+  if (!id) return <Navigate to={paths.application} replace />;
+  return <ApplicantFileView key={id} id={id} initialApplication={fromState} />;
 }

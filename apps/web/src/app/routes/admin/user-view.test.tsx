@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
+import { type Application, ApplicationSchema } from '@visa/shared/applications';
+import { todayIn } from '@visa/shared/dates';
+import { VIEW, documentInvalidType } from '@visa/shared/messages';
+import { createApplication } from '../../../../../api/test/support/application-factory';
+import { type ApiHarness, startApiHarness } from '../../../features/applicant-file/test/api-harness';
+import { jpegFile, pdfFile, pngFile } from '../../../features/applicant-file/test/files';
+import { renderStaffRoutes } from '../../../features/applicant-file/test/render';
+import UserView from './user-view';
+
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.signIn());
+
+const routes = [
+  { path: '/userView', Component: UserView },
+  { path: '/updateApplicationView/:id', Component: UserView },
+  { path: '/application', Component: () => <h1>Application List</h1> },
+];
+
+async function newApplication(overrides: Parameters<typeof createApplication>[1] = {}) {
+  const row = await createApplication(h.t.db, { surname: 'Hossain', given_name: 'Farida', ...overrides }, { storage: h.t.storage });
+  return row;
+}
+
+async function applicationJson(id: string): Promise<Application> {
+  const res = await h.t.request({ method: 'GET', url: `/api/application/fetchApplication/${id}`, token: h.token });
+  return ApplicationSchema.parse(res.json());
+}
+
+const openById = (id: string) => renderStaffRoutes(routes, [`/updateApplicationView/${id}`]);
+const copyTitle = () => screen.findByRole('heading', { level: 1, name: /^Applicants Copy/ });
+const setup = () => userEvent.setup({ applyAccept: false });
+
+describe('opening the applicant copy', () => {
+  it('loads by id: title with the status, photo, name, sections A–D, visa dates and documents', async () => {
+    const row = await newApplication({ pending_date: '2026-11-30', passport: 'EF1234567' });
+    openById(row.id);
+    expect(await copyTitle()).toHaveTextContent('Applicants Copy (Pending)');
+    expect(screen.getByText('Farida Hossain')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo of Farida Hossain' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^\/files\/private\//),
+    );
+    for (const title of ['A. Personal Particulars', 'B. Company Details', 'C. Passport Details', "D. Applicant's Contact Details"]) {
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    }
+    const passport = screen.getByRole('region', { name: 'C. Passport Details' });
+    expect(within(passport).getByText('Passport number').nextSibling).toHaveTextContent('EF1234567');
+    const dates = screen.getByRole('region', { name: 'Visa Dates' });
+    expect(within(dates).getByText('Visa collect date').nextSibling).toHaveTextContent('30 November 2026');
+    expect(within(dates).getByText('Visa approve date').nextSibling).toHaveTextContent('Not set');
+    expect(screen.getByText('No documents yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR code linking to https://visa.example.com/enquiry' })).toBeInTheDocument();
+  });
+
+  it('/userView shows the application passed in navigation state', async () => {
+    const row = await newApplication();
+    const application = await applicationJson(row.id);
+    renderStaffRoutes(routes, [{ pathname: '/userView', state: { application } }]);
+    expect(await copyTitle()).toHaveTextContent('Applicants Copy (Pending)');
+    expect(screen.getByText('Farida Hossain')).toBeInTheDocument();
+  });
+
+  it('/userView without state goes back to the application list', async () => {
+    renderStaffRoutes(routes, ['/userView']);
+    expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
+  });
+
+  it('an unknown id goes back to the list with a message', async () => {
+    openById('0'.repeat(24));
+    expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
+    expect(await screen.findByText(APPLICANT_FILE_MESSAGES.applicationNotFound)).toBeInTheDocument();
+  });
+
+  it('a failed load says so and can be retried', async () => {
+    const row = await newApplication();
+    h.setOffline(true);
+    const user = setup();
+    openById(row.id);
+    expect(await screen.findByText(VIEW.loadError)).toHaveTextContent('Error loading application data. Please try again.');
+    h.setOffline(false);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await copyTitle()).toHaveTextContent('Applicants Copy (Pending)');
+  });
+});
+
+describe('status actions', () => {
+  it('Approve refreshes the view in place: status, approve date, history and the email to the applicant', async () => {
+    const row = await newApplication();
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    expect(screen.getByRole('button', { name: 'Pending' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeInTheDocument();
+    const dates = screen.getByRole('region', { name: 'Visa Dates' });
+    expect(within(dates).getByText('Visa approve date').nextSibling).toHaveTextContent(displayDate(todayIn('Asia/Dhaka')));
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(await within(history).findByText(/^Status changed from Pending to Approved/)).toBeInTheDocument();
+    expect(within(history).getAllByText(/Nadia Staff/).length).toBeGreaterThan(0);
+    const emails = screen.getByRole('region', { name: 'Emails to the applicant' });
+    expect(await within(emails).findByText('Visa application update: Approved | ভিসা আবেদনের হালনাগাদ: অনুমোদিত')).toBeInTheDocument();
+  });
+
+  it('Pending with a chosen date sets the visa collect date', async () => {
+    const row = await newApplication({ status: 'approved', approve_date: '2026-01-02' });
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    await user.type(screen.getByLabelText('Date for Pending (visa collect) or Approve'), '2026-12-24');
+    await user.click(screen.getByRole('button', { name: 'Pending' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Pending)' })).toBeInTheDocument();
+    const dates = screen.getByRole('region', { name: 'Visa Dates' });
+    expect(within(dates).getByText('Visa collect date').nextSibling).toHaveTextContent('24 December 2026');
+    expect(within(dates).getByText('Visa approve date').nextSibling).toHaveTextContent('Not set');
+  });
+
+  it('Reject asks first; Cancel changes nothing, confirming rejects', async () => {
+    const row = await newApplication();
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this application?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await applicationJson(row.id)).isStatus).toBe('pending');
+
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject application' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Rejected)' })).toBeInTheDocument();
+    expect((await applicationJson(row.id)).isStatus).toBe('rejected');
+  });
+
+  it('a refusal from the server shows the spec message and the reason', async () => {
+    const row = await newApplication();
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    // Someone else approves it meanwhile; this page still shows it pending.
+    await h.t.request({ method: 'PUT', url: `/api/application/updateApplicationApprove/${row.id}`, payload: {}, token: h.token });
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(VIEW.approveFailed);
+    expect(alert).toHaveTextContent('Failed to approve application...');
+    expect(alert).toHaveTextContent(APPLICANT_FILE_MESSAGES.alreadyInStatus('approved'));
+  });
+
+  it('no answer at all: "Error … {message}. Please try again."', async () => {
+    const row = await newApplication();
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    h.setOffline(true);
+    await user.click(screen.getByRole('button', { name: 'Pending' }).nextElementSibling as HTMLElement);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error approving application: Network Error. Please try again.');
+    h.setOffline(false);
+  });
+});
+
+describe('documents', () => {
+  it('uploads the good file of two (the other refused by type), then shows it in the copy and the history', async () => {
+    const row = await newApplication();
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    await user.upload(screen.getByLabelText('Choose documents (JPEG or PNG, at most 7 MB each)'), [
+      await jpegFile('visa-page.jpg'),
+      pdfFile('contract.pdf'),
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(documentInvalidType('contract.pdf', 'application/pdf'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Label for visa-page.jpg' }), 'Visa');
+    await user.click(screen.getByRole('button', { name: 'Upload document' }));
+
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(await within(documents).findByText('Document 1 of 1: Visa')).toBeInTheDocument();
+    expect(within(documents).getByRole('img', { name: 'Visa (document 1)' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^\/files\/private\/doc-/),
+    );
+    expect(screen.queryByRole('list', { name: 'Documents to upload' })).toBeNull();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(await within(history).findByText('Document added: Visa (visa-page.jpg)')).toBeInTheDocument();
+    expect((await applicationJson(row.id)).documents.map((d) => d.label)).toEqual(['Visa']);
+  });
+
+  it('removes a document after confirmation', async () => {
+    const row = await newApplication();
+    const form = new FormData();
+    form.append('file1', await jpegFile('a.jpg'), 'a.jpg');
+    form.append('file1', await pngFile('b.png'), 'b.png');
+    form.append('label', 'LMIA');
+    form.append('label', 'Other');
+    const { api } = await import('../../../lib/api-client');
+    const uploaded = await api.put(`/api/application/updateApplicationAdd/${row.id}`, form);
+    expect(uploaded.data.documents).toHaveLength(2);
+
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    await user.click(screen.getByRole('button', { name: 'Remove document 1 (LMIA)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this document?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove document' }));
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(await within(documents).findByText('Document 1 of 1: Other')).toBeInTheDocument();
+    expect((await applicationJson(row.id)).documents.map((d) => d.label)).toEqual(['Other']);
+  });
+});
+
+describe('print and PDF', () => {
+  it('Print opens the browser print dialog; Download PDF saves the server PDF', async () => {
+    const row = await newApplication();
+    const user = setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const saved: { href: string; download: string }[] = [];
+    const blobs: Blob[] = [];
+    const original = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:test-pdf';
+    };
+    // jsdom cannot follow a download link; record what the click would save instead.
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    try {
+      openById(row.id);
+      await copyTitle();
+      await user.click(screen.getByRole('button', { name: 'Print' }));
+      expect(print).toHaveBeenCalledTimes(1);
+
+      await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.download).toBe(`applicants-copy-Hossain-Farida-${row.passport}.pdf`);
+      expect(blobs[0]!.type).toBe('application/pdf');
+      expect(new TextDecoder().decode((await blobs[0]!.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    } finally {
+      URL.createObjectURL = original;
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
+import { type Application, ApplicationSchema } from '@visa/shared/applications';
+import { api } from '../../../lib/api-client';
+import { APPLICATIONS_ROOT_KEY, applicantFileKeys } from './keys';
+
+export interface ChangeStatusInput {
+  id: string;
+  action: StatusAction;
+  /** YYYY-MM-DD; empty means today on the server. Ignored by Reject. */
+  date?: string;
+}
+
+/** PUT updateApplicationPending|Approve|Reject/{id} (spec §7); 200 answers the updated application. */
+export async function changeStatus({ id, action, date }: ChangeStatusInput): Promise<Application> {
+  const body = date && action !== 'reject' ? { date } : {};
+  const res = await api.put(`/api/application/${STATUS_ACTIONS[action].path}/${encodeURIComponent(id)}`, body);
+  return ApplicationSchema.parse(res.data);
+}
+
+/** On 200 the view refreshes in place: the answer replaces the cached application, history is refetched. */
+export function useChangeStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeStatus,
+    onSuccess: (application) => {
+      queryClient.setQueryData(applicantFileKeys.application(application._id), application);
+      void queryClient.invalidateQueries({ queryKey: applicantFileKeys.history(application._id) });
+      void queryClient.invalidateQueries({ queryKey: APPLICATIONS_ROOT_KEY });
+    },
+  });
+}

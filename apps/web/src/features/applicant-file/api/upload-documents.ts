@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DOCUMENT_FILE_FIELD, DOCUMENT_LABEL_FIELD } from '@visa/shared/applicant-file';
+import { type Application, ApplicationSchema } from '@visa/shared/applications';
+import { type DocumentLabel, TIMEOUTS } from '@visa/shared/constants';
+import { api } from '../../../lib/api-client';
+import { APPLICATIONS_ROOT_KEY, applicantFileKeys } from './keys';
+
+export interface UploadDocumentsInput {
+  id: string;
+  documents: { file: File; label: DocumentLabel }[];
+}
+
+/** PUT updateApplicationAdd/{id} (spec §7): `file1` files with one `label` each, 10 s timeout. */
+export async function uploadDocuments({ id, documents }: UploadDocumentsInput): Promise<Application> {
+  const form = new FormData();
+  for (const { file } of documents) form.append(DOCUMENT_FILE_FIELD, file, file.name);
+  for (const { label } of documents) form.append(DOCUMENT_LABEL_FIELD, label);
+  const res = await api.put(`/api/application/updateApplicationAdd/${encodeURIComponent(id)}`, form, {
+    timeout: TIMEOUTS.uploadDocuments,
+  });
+  return ApplicationSchema.parse(res.data);
+}
+
+export function useUploadDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadDocuments,
+    onSuccess: (application) => {
+      queryClient.setQueryData(applicantFileKeys.application(application._id), application);
+      void queryClient.invalidateQueries({ queryKey: applicantFileKeys.history(application._id) });
+      void queryClient.invalidateQueries({ queryKey: APPLICATIONS_ROOT_KEY });
+    },
+  });
+}

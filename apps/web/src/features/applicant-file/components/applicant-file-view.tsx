@@ -1,0 +1,160 @@
+import { isAxiosError } from 'axios';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { Link, Navigate } from 'react-router';
+import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
+import type { Application, ApplicationDocument } from '@visa/shared/applications';
+import { VALIDATION, VIEW } from '@visa/shared/messages';
+import { paths } from '../../../config/paths';
+import { useDeleteDocument } from '../api/delete-document';
+import { useDownloadPdf } from '../api/download-pdf';
+import { useApplication } from '../api/get-application';
+import { useVerification } from '../api/get-verification';
+import { UPLOAD_MESSAGES } from '../lib/action-errors';
+import { ApplicantCopy } from './applicant-copy';
+import { DocumentUpload } from './document-upload';
+import { HistoryPanel } from './history-panel';
+import { StatusActions } from './status-actions';
+import '../applicant-file.css';
+
+/** Back to the list with a toast: a missing application is not an error page, just gone. */
+function BackToList({ message }: { message: string }) {
+  useEffect(() => {
+    // A fixed id, so React's double effects in development show it once.
+    toast.error(message, { id: 'applicant-file-missing' });
+  }, [message]);
+  return <Navigate to={paths.application} replace />;
+}
+
+function RemoveDocumentDialog({
+  application,
+  document,
+  onClose,
+}: {
+  application: Application;
+  document: ApplicationDocument | null;
+  onClose: () => void;
+}) {
+  const remove = useDeleteDocument();
+  return (
+    <Modal animation={false} show={document !== null} onHide={onClose} aria-labelledby="remove-document-title" centered>
+      <Modal.Header closeButton>
+        <Modal.Title id="remove-document-title" as="h2" className="h5">
+          Remove this document?
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {document && (
+          <>
+            <p>
+              The {document.label} document will be removed from the application of {application.givenN} {application.surname}.
+            </p>
+            <img src={document.url} alt={`${document.label} to remove`} className="img-fluid border rounded remove-preview" />
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            document &&
+            remove.mutate(
+              { id: application._id, documentId: document._id },
+              {
+                onSuccess: () => toast.success(UPLOAD_MESSAGES.removed),
+                onError: () => toast.error(UPLOAD_MESSAGES.removeError),
+                onSettled: onClose,
+              },
+            )
+          }
+        >
+          Remove document
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/**
+ * The applicant view of spec §2 (/userView, /updateApplicationView/{id}): the copy, the status
+ * actions, document upload, history and emails; Print and Download PDF.
+ */
+export function ApplicantFileView({ id, initialApplication }: { id: string; initialApplication?: Application | null }) {
+  const query = useApplication(id, initialApplication);
+  const verification = useVerification();
+  const pdf = useDownloadPdf();
+  const [removing, setRemoving] = useState<ApplicationDocument | null>(null);
+
+  if (query.isPending) {
+    return (
+      <div className="d-flex align-items-center gap-2" role="status">
+        <Spinner size="sm" aria-hidden="true" /> Loading application…
+      </div>
+    );
+  }
+  if (query.isError) {
+    const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+    if (status === 404) return <BackToList message={APPLICANT_FILE_MESSAGES.applicationNotFound} />;
+    if (status === 400) return <BackToList message={VALIDATION.invalidId} />;
+    return (
+      <Alert transition={false} variant="danger" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <span>{VIEW.loadError}</span>
+        <Button variant="outline-danger" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const application = query.data;
+  return (
+    <div className="applicant-file">
+      <div className="d-flex flex-wrap gap-2 mb-3 no-print">
+        <Link to={paths.application} className="btn btn-outline-secondary btn-sm">
+          Back to applications
+        </Link>
+        <Button variant="outline-dark" size="sm" className="ms-auto" onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button
+          variant="dark"
+          size="sm"
+          disabled={pdf.isPending}
+          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(UPLOAD_MESSAGES.pdfError) })}
+        >
+          {pdf.isPending ? 'Preparing PDF…' : 'Download PDF'}
+        </Button>
+      </div>
+
+      <StatusActions application={application} />
+
+      <ApplicantCopy
+        application={application}
+        verification={verification.data}
+        documentActions={(doc, index) => (
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0 text-danger no-print"
+            aria-label={`Remove document ${index + 1} (${doc.label})`}
+            onClick={() => setRemoving(doc)}
+          >
+            Remove
+          </Button>
+        )}
+      />
+
+      <div className="mt-3">
+        <DocumentUpload applicationId={application._id} />
+        <HistoryPanel applicationId={application._id} />
+      </div>
+
+      <RemoveDocumentDialog application={application} document={removing} onClose={() => setRemoving(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { STATUS_ACTIONS, type StatusAction, statusLabel } from '@visa/shared/applicant-file';
+import type { Application } from '@visa/shared/applications';
+import { useChangeStatus } from '../api/change-status';
+import { statusActionError } from '../lib/action-errors';
+
+const BUTTONS: { action: StatusAction; label: string; variant: string }[] = [
+  { action: 'pending', label: 'Pending', variant: 'warning' },
+  { action: 'approve', label: 'Approve', variant: 'success' },
+  { action: 'reject', label: 'Reject', variant: 'danger' },
+];
+
+const DONE: Record<StatusAction, string> = {
+  pending: 'Application set to pending.',
+  approve: 'Application approved.',
+  reject: 'Application rejected.',
+};
+
+/**
+ * Pending, Approve and Reject (spec §4, ADR 0008). The optional date is the visa collect date for
+ * Pending and the approve date for Approve (empty: today). The button of the current status is
+ * disabled because that action would change nothing; Reject asks for confirmation first.
+ */
+export function StatusActions({ application }: { application: Application }) {
+  const dateId = useId();
+  const [date, setDate] = useState('');
+  const [confirmReject, setConfirmReject] = useState(false);
+  const [error, setError] = useState<{ message: string; detail?: string } | null>(null);
+  const mutation = useChangeStatus();
+  const current = application.isStatus;
+
+  const run = (action: StatusAction) => {
+    setError(null);
+    mutation.mutate(
+      { id: application._id, action, date: date || undefined },
+      {
+        onSuccess: () => {
+          toast.success(DONE[action]);
+          setDate('');
+        },
+        onError: (err) => setError(statusActionError(action, err)),
+        onSettled: () => setConfirmReject(false),
+      },
+    );
+  };
+
+  return (
+    <section className="card mb-3 no-print" aria-labelledby="status-actions-title">
+      <div className="card-body">
+        <h2 id="status-actions-title" className="h5">
+          Status: {statusLabel(current)}
+        </h2>
+        <div className="d-flex flex-wrap align-items-end gap-2">
+          <Form.Group controlId={dateId} className="me-2">
+            <Form.Label className="small mb-1">Date for Pending (visa collect) or Approve</Form.Label>
+            <Form.Control
+              type="date"
+              size="sm"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              aria-describedby={`${dateId}-help`}
+            />
+            <Form.Text id={`${dateId}-help`} className="d-block">
+              Leave empty for today.
+            </Form.Text>
+          </Form.Group>
+          {BUTTONS.map(({ action, label, variant }) => (
+            <Button
+              key={action}
+              variant={variant}
+              disabled={mutation.isPending || STATUS_ACTIONS[action].status === current}
+              onClick={() => (action === 'reject' ? setConfirmReject(true) : run(action))}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        {error && (
+          <Alert transition={false} variant="danger" className="mt-3 mb-0" role="alert">
+            <p className="mb-0">{error.message}</p>
+            {error.detail && <p className="mb-0 small">{error.detail}</p>}
+          </Alert>
+        )}
+      </div>
+
+      <Modal animation={false} show={confirmReject} onHide={() => setConfirmReject(false)} aria-labelledby="reject-title" centered>
+        <Modal.Header closeButton>
+          <Modal.Title id="reject-title" as="h2" className="h5">
+            Reject this application?
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          The application of {application.givenN} {application.surname} will be marked as rejected and the applicant will be emailed.
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setConfirmReject(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={mutation.isPending} onClick={() => run('reject')}>
+            Reject application
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </section>
+  );
+}

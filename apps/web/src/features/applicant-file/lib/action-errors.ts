@@ -1,0 +1,42 @@
+import { isAxiosError } from 'axios';
+import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
+import { VIEW } from '@visa/shared/messages';
+import { serverMessage } from '../../../lib/api-client';
+
+const FAILED: Record<StatusAction, string> = {
+  pending: VIEW.pendingFailed,
+  approve: VIEW.approveFailed,
+  reject: VIEW.rejectFailed,
+};
+
+/**
+ * Spec §8 View messages: the server answered with an error → 'Failed to <verb> application...'
+ * (with the server's reason beneath it, e.g. the 409 of ADR 0008); no answer at all →
+ * 'Error <verb>ing application: <message>. Please try again.'
+ */
+export function statusActionError(action: StatusAction, error: unknown): { message: string; detail?: string } {
+  if (isAxiosError(error) && error.response) {
+    return { message: FAILED[action], detail: serverMessage(error) };
+  }
+  const reason = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
+  return { message: VIEW.actionError(`${STATUS_ACTIONS[action].gerund} application:`, reason) };
+}
+
+export const UPLOAD_MESSAGES = {
+  chooseLabel: 'Please choose a label for each document.',
+  timeout: 'The upload took longer than 10 seconds. Please try again with fewer or smaller files.',
+  error: 'Error uploading documents. Please try again.',
+  uploaded: (n: number) => (n === 1 ? 'Document uploaded.' : `${n} documents uploaded.`),
+  removed: 'Document removed.',
+  removeError: 'Error removing the document. Please try again.',
+  pdfError: 'Error creating the PDF. Please try again.',
+} as const;
+
+/** The upload's failure as staff should read it: the server's spec message when there is one. */
+export function uploadError(error: unknown): string {
+  if (isAxiosError(error)) {
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return UPLOAD_MESSAGES.timeout;
+    return serverMessage(error) ?? UPLOAD_MESSAGES.error;
+  }
+  return UPLOAD_MESSAGES.error;
+}
