@@ -66,7 +66,9 @@ export function ApplicationTable({ page, search, onPageChange, onSearchChange, o
     if (target) remove.mutate(target._id, { onSuccess: () => toast.success(APPLICATION_MESSAGES.deleted) });
   };
 
-  const line = data ? entriesLine(page, PAGE_SIZE, data.totalApplication, data.applications.length) : null;
+  // From the page the server answered, not the one just asked for: while the next page loads the
+  // previous rows stay on screen, and the line must describe the rows that are shown.
+  const line = data ? entriesLine(data.page, PAGE_SIZE, data.totalApplication, data.applications.length) : null;
   const totalPages = data?.totalPages ?? 0;
 
   return (

@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../../../test/render';
+import { type ApiHarness, seedApplication, startApiHarness } from '../../../features/applications/test/api-harness';
+import EditApplicationPage from './edit-application';
+
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.signIn());
+
+const routes = [
+  { path: '/editApplication', Component: EditApplicationPage },
+  { path: '/application', Component: () => <h1>Application List</h1> },
+];
+
+describe('/editApplication', { timeout: 30_000 }, () => {
+  it('goes back to the list without navigation state or id (spec §2)', async () => {
+    renderRoutes(routes, ['/editApplication']);
+    expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
+  });
+
+  it('goes back to the list for an unknown or malformed id', async () => {
+    renderRoutes(routes, ['/editApplication?id=ffffffffffffffffffffffff']);
+    expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
+    renderRoutes(routes, ['/editApplication?id=nope']);
+    expect((await screen.findAllByRole('heading', { name: 'Application List' })).length).toBeGreaterThan(0);
+  });
+
+  it('loads the application by id after a reload (no state)', async () => {
+    const app = await seedApplication(h, { surname: 'Reloaded' });
+    renderRoutes(routes, [`/editApplication?id=${app._id}`]);
+    await waitFor(() => expect(screen.getByLabelText('Surname')).toHaveValue('Reloaded'));
+    expect(screen.getByRole('heading', { name: 'Edit Application' })).toBeInTheDocument();
+  });
+
+  it('starts from the navigation state', async () => {
+    const app = await seedApplication(h, { surname: 'Stateful' });
+    renderRoutes(routes, [{ pathname: '/editApplication', state: { application: app } }]);
+    expect(screen.getByLabelText('Surname')).toHaveValue('Stateful');
+  });
+});

@@ -1,0 +1,159 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APPLICATION_MESSAGES, type ApplicationFormValues } from '@visa/shared/applications';
+import { TIMEOUTS } from '@visa/shared/constants';
+import { ADD_APPLICATION, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
+import { stubApi } from '../../../../test/http-stub';
+import { renderRoutes } from '../../../../test/render';
+import { type ApiHarness, formValues, photoFile, seedApplication, startApiHarness } from '../test/api-harness';
+import { AddApplicationForm } from './add-application-form';
+
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.signIn());
+
+const LABELS: [keyof ApplicationFormValues, string][] = [
+  ['surname', 'Surname'],
+  ['givenN', 'Given name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['nationalId', 'National ID'],
+  ['sex', 'Sex'],
+  ['dob', 'Date of birth'],
+  ['birthCity', 'Birth city'],
+  ['currentN', 'Current nationality'],
+  ['identification', 'Identification (visible marks)'],
+  ['company', 'Company'],
+  ['dutyDuration', 'Duty duration'],
+  ['jobTitle', 'Job title'],
+  ['salary', 'Salary'],
+  ['passport', 'Passport'],
+  ['issuedCountry', 'Issued country'],
+];
+
+function renderForm() {
+  const onCreated = vi.fn();
+  renderRoutes([{ path: '/addUserApplication', Component: () => <AddApplicationForm onCreated={onCreated} /> }], ['/addUserApplication']);
+  return onCreated;
+}
+
+async function fill(values: Partial<ApplicationFormValues>, image?: File) {
+  const user = userEvent.setup({ delay: null });
+  for (const [field, label] of LABELS) {
+    const control = screen.getByLabelText(label);
+    const value = values[field] ?? '';
+    if (control instanceof HTMLSelectElement) {
+      await user.selectOptions(control, value);
+    } else {
+      await user.clear(control);
+      if (value) await user.type(control, value);
+    }
+  }
+  if (image) await user.upload(screen.getByLabelText('Image'), image);
+  await user.click(screen.getByRole('button', { name: 'Add Application' }));
+}
+
+const alertText = () => screen.getByRole('alert').textContent;
+
+// Typing sixteen fields through user-event is slow on a busy machine; the default 5 s is too tight.
+describe('add application form', { timeout: 30_000 }, () => {
+  it('has every field of spec §3 in order, with the sex and 14 job title options', () => {
+    renderForm();
+    const labels = within(screen.getByRole('form', { name: 'Add application' }))
+      .getAllByText((_, el) => el?.tagName === 'LABEL')
+      .map((l) => l.textContent);
+    expect(labels).toEqual([...LABELS.map(([, label]) => label), 'Image']);
+    const jobOptions = within(screen.getByLabelText('Job title')).getAllByRole('option').slice(1);
+    expect(jobOptions.map((o) => o.textContent)).toHaveLength(14);
+    expect(
+      within(screen.getByLabelText('Sex'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select sex', 'Male', 'Female']);
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
+  });
+
+  it('shows one message at a time, the first failing rule in the order of spec §5', async () => {
+    const sent = h.sent.length;
+    renderForm();
+    await fill({});
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.surnameLength));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await fill({ surname: 'Rahman', givenN: 'Jo' });
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.givenNameLength));
+    await fill({ surname: 'Rahman', givenN: 'Karim', email: 'kar im@example.com' });
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.email));
+    await fill({ ...formValues(), phone: '01712-abc' });
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.phone));
+    await fill({ ...formValues(), nationalId: '', company: '' });
+    await waitFor(() => expect(alertText()).toBe(pleaseEnterValid('national ID')));
+    await fill({ ...formValues(), jobTitle: '' });
+    await waitFor(() => expect(alertText()).toBe(pleaseEnterValid('job title')));
+    expect(h.sent.length).toBe(sent);
+  });
+
+  it('checks email and passport against the server (rules 6 and 7) before the image rules', async () => {
+    const existing = await seedApplication(h);
+    renderForm();
+    await fill({ ...formValues(), email: existing.email.toUpperCase() });
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.emailTaken));
+    await fill({ ...formValues(), passport: existing.passport.toLowerCase() });
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.passportTaken));
+  });
+
+  it('refuses an image over 10 MB (rule 8) and no image (rule 9) without uploading', async () => {
+    renderForm();
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    await fill(formValues(), big);
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTooLargeAdd));
+    cleanup();
+    renderForm();
+    await fill(formValues());
+    await waitFor(() => expect(alertText()).toBe(APPLICATION_MESSAGES.imageRequired));
+    expect(h.sent.some((c) => c.url?.includes('addApplication'))).toBe(false);
+  });
+
+  it('posts the form with a 20 s timeout and reports the created application', async () => {
+    const onCreated = renderForm();
+    const values = formValues({ passport: 'zq 4455667' });
+    await fill(values, await photoFile());
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(onCreated.mock.calls[0]![0]).toMatchObject({ passport: 'ZQ4455667', email: values.email, isStatus: 'pending' });
+    const post = h.sent.find((c) => c.url?.includes('addApplication'));
+    expect(post?.timeout).toBe(TIMEOUTS.addApplication);
+    const row = await h.t.db
+      .selectFrom('applications')
+      .select(['surname', 'image_key'])
+      .where('passport', '=', 'ZQ4455667')
+      .executeTakeFirst();
+    expect(row?.image_key).toMatch(/^private\//);
+  });
+
+  it('shows the server’s words when it refuses the file, whatever the browser said about it', async () => {
+    renderForm();
+    // Named and typed as a JPEG, but the bytes are text.
+    await fill(formValues(), new File(['not a picture'], 'fake.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTypeEdit));
+  });
+
+  it('words failures as spec §8 does: a status, no response, a failed duplicate check', async () => {
+    const available = { status: 200, data: { emailTaken: false, passportTaken: false } };
+    const server = stubApi({
+      'GET /api/application/checkAvailability': [available, available, 'network-error'],
+      'POST /api/application/addApplication': [{ status: 500, data: { message: 'x' } }, 'network-error'],
+    });
+    renderForm();
+    const image = await photoFile();
+    await fill(formValues(), image);
+    await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.failedWithStatus(500)));
+    await fill(formValues(), image);
+    await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.error));
+    await fill(formValues(), image);
+    await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.fetchError));
+    expect(server.callsTo('POST /api/application/addApplication')).toHaveLength(2);
+  });
+});

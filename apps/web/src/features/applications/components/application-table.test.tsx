@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
+import { TIMEOUTS } from '@visa/shared/constants';
+import { APPLICATION_LIST } from '@visa/shared/messages';
+import { stubApi } from '../../../../test/http-stub';
+import { renderRoutes } from '../../../../test/render';
+import { type ApiHarness, objectUrls, seedApplication, startApiHarness } from '../test/api-harness';
+import { ApplicationTable } from './application-table';
+
+let h: ApiHarness;
+let seeded: Application[];
+beforeAll(async () => {
+  h = await startApiHarness();
+  seeded = [];
+  // 23 applications: three pages of 10. Names and passports give the searches something to find.
+  for (let i = 0; i < 23; i++) {
+    seeded.push(
+      await seedApplication(h, {
+        surname: i === 0 ? 'Chowdhury' : `Person${String(i).padStart(2, '0')}`,
+        passport: i < 2 ? `BX10000${i}` : undefined,
+      }),
+    );
+  }
+}, 60_000);
+afterAll(() => h.close());
+beforeEach(() => h.signIn());
+
+/** The route's job (page and search in the URL) done with state, so the table is tested alone. */
+function Harness({
+  onView,
+  onEdit,
+  initialPage = 1,
+}: {
+  onView: (a: Application) => void;
+  onEdit: (a: Application) => void;
+  initialPage?: number;
+}) {
+  const [page, setPage] = useState(initialPage);
+  const [search, setSearch] = useState('');
+  return (
+    <>
+      <ApplicationTable
+        page={page}
+        search={search}
+        onPageChange={setPage}
+        onSearchChange={(s) => {
+          setSearch(s);
+          setPage(1);
+        }}
+        onView={onView}
+        onEdit={onEdit}
+      />
+      <Toaster />
+    </>
+  );
+}
+
+function renderTable(initialPage = 1) {
+  const onView = vi.fn();
+  const onEdit = vi.fn();
+  renderRoutes(
+    [{ path: '/application', Component: () => <Harness onView={onView} onEdit={onEdit} initialPage={initialPage} /> }],
+    ['/application'],
+  );
+  return { onView, onEdit };
+}
+
+const rows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
+const user = () => userEvent.setup({ delay: null });
+const listCalls = () => h.sent.filter((c) => c.url === '/api/application/fetchApplication');
+
+describe('application list', { timeout: 30_000 }, () => {
+  it('shows the newest ten with photo, name, passport, status and dates, and a truthful entries line', async () => {
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 10 entries');
+    const newest = seeded.at(-1)!;
+    const first = rows()[0]!;
+    expect(within(first).getByRole('img', { name: `Photo of ${newest.surname} ${newest.givenN}` })).toHaveAttribute(
+      'src',
+      newest.thumbnail,
+    );
+    expect(first).toHaveTextContent(newest.passport);
+    expect(first).toHaveTextContent('Pending');
+    expect(first).toHaveTextContent(newest.pending!);
+    expect(listCalls().at(-1)?.timeout).toBe(TIMEOUTS.applicationList);
+  });
+
+  it('pages with numbers and Previous/Next; page 2 says Show 11 to 20, page 3 Show 21 to 23', async () => {
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const pager = screen.getByRole('list', { name: 'Application pages' });
+    expect(within(pager).getAllByText('Previous')[0]!.closest('li')).toHaveClass('disabled');
+    await user().click(within(pager).getAllByText('Next')[0]!);
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 11 to 20 entries'));
+    await user().click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 21 to 23 entries'));
+    expect(rows()).toHaveLength(3);
+    expect(
+      within(screen.getByRole('list', { name: 'Application pages' }))
+        .getAllByText('Next')[0]!
+        .closest('li'),
+    ).toHaveClass('disabled');
+  });
+
+  it('searches by passport prefix after typing pauses (one request, not one per key)', async () => {
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const before = listCalls().length;
+    await user().type(screen.getByPlaceholderText('Passport search ...'), 'bx10');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(listCalls().length - before).toBe(1);
+    expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, search: 'bx10' });
+    expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 2 entries');
+  });
+
+  it("says 'No applications found.' when nothing matches, and refuses regex characters without asking the server", async () => {
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const box = screen.getByPlaceholderText('Passport search ...');
+    await user().type(box, 'zz9');
+    await waitFor(() => expect(screen.getByText(APPLICATION_LIST.empty)).toBeInTheDocument());
+    expect(screen.queryByTestId('entries-line')).not.toBeInTheDocument();
+    const before = listCalls().length;
+    await user().clear(box);
+    await user().type(box, '.*');
+    expect(await screen.findByText(APPLICATION_MESSAGES.invalidSearch)).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(listCalls().length).toBe(before);
+  });
+
+  it('hands View and Edit the application', async () => {
+    const { onView, onEdit } = renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const newest = seeded.at(-1)!;
+    const name = `${newest.surname} ${newest.givenN}`;
+    await user().click(screen.getByRole('button', { name: `View ${name}` }));
+    await user().click(screen.getByRole('button', { name: `Edit ${name}` }));
+    expect(onView.mock.calls[0]![0]._id).toBe(newest._id);
+    expect(onEdit.mock.calls[0]![0]._id).toBe(newest._id);
+  });
+
+  it('words list and delete failures as spec §8 does', async () => {
+    const page = { applications: [{ ...seeded[0]!, _id: 'not-a-valid-id' }], totalApplication: 1, totalPages: 1, page: 1 };
+    stubApi({ 'GET /api/application/fetchApplication': [{ status: 200, data: page }, { status: 500 }] });
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user().click(within(rows()[0]!).getByRole('button', { name: /^Delete / }));
+    await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(APPLICATION_LIST.invalidId)).toBeInTheDocument();
+  });
+
+  it('words a failed delete and a failed fetch', async () => {
+    const target = seeded[5]!;
+    const page = { applications: [target], totalApplication: 1, totalPages: 1, page: 1 };
+    stubApi({
+      'GET /api/application/fetchApplication': [{ status: 200, data: page }],
+      [`DELETE /api/application/deleteApplication/${target._id}`]: [{ status: 500 }, 'network-error'],
+    });
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    for (const message of [APPLICATION_LIST.deleteFailed, APPLICATION_LIST.deleteError]) {
+      await user().click(within(rows()[0]!).getByRole('button', { name: /^Delete / }));
+      await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+    }
+  });
+
+  it.each([
+    [{ status: 500 }, APPLICATION_LIST.fetchFailed],
+    ['network-error' as const, APPLICATION_LIST.noResponse],
+    ['setup-error' as const, APPLICATION_LIST.unexpected],
+  ])('shows the spec message when the list cannot be loaded (%s)', async (reply, message) => {
+    stubApi({ 'GET /api/application/fetchApplication': reply });
+    renderTable();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('exports the current search as a CSV download', async () => {
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await user().type(screen.getByPlaceholderText('Passport search ...'), 'chow');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const before = objectUrls.length;
+    await user().click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(objectUrls.length).toBe(before + 1));
+    const csv = await objectUrls.at(-1)!.text();
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(csv).toContain(',Chowdhury,');
+    expect(h.sent.at(-1)?.params).toEqual({ search: 'chow' });
+  });
+  it('deletes after confirmation, toasts, refetches, and steps back when the last page empties', async () => {
+    renderTable(3);
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 21 to 23 entries'));
+    // Cancel changes nothing.
+    const [first] = rows();
+    await user().click(within(first!).getByRole('button', { name: /^Delete / }));
+    expect(screen.getByRole('dialog', { name: 'Delete application' })).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(rows()).toHaveLength(3);
+
+    for (let left = 3; left > 0; left--) {
+      await user().click(within(rows()[0]!).getByRole('button', { name: /^Delete / }));
+      await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.getAllByText(APPLICATION_MESSAGES.deleted).length).toBeGreaterThan(0));
+      if (left > 1) await waitFor(() => expect(rows()).toHaveLength(left - 1));
+    }
+    // Page 3 is gone: the table moves to page 2 rather than showing an empty page.
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 11 to 20 entries'));
+    const count = await h.t.db
+      .selectFrom('applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(20);
+  });
+});

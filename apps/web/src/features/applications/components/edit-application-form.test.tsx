@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Application } from '@visa/shared/applications';
+import { EDIT_APPLICATION, VALIDATION } from '@visa/shared/messages';
+import { stubApi } from '../../../../test/http-stub';
+import { renderRoutes } from '../../../../test/render';
+import { type ApiHarness, photoFile, seedApplication, startApiHarness } from '../test/api-harness';
+import { EditApplicationForm } from './edit-application-form';
+
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.signIn());
+
+function renderForm(application: Application) {
+  const onUpdated = vi.fn();
+  renderRoutes(
+    [{ path: '/editApplication', Component: () => <EditApplicationForm application={application} onUpdated={onUpdated} /> }],
+    ['/editApplication'],
+  );
+  return onUpdated;
+}
+
+const user = () => userEvent.setup({ delay: null });
+const save = () => user().click(screen.getByRole('button', { name: 'Update Application' }));
+const alertText = () => screen.getByRole('alert').textContent;
+
+describe('edit application form', { timeout: 30_000 }, () => {
+  it('is prefilled with the application and shows its current photo', async () => {
+    const app = await seedApplication(h, { surname: 'Prefilled', jobTitle: 'Cook', sex: 'Female' });
+    renderForm(app);
+    expect(screen.getByLabelText('Surname')).toHaveValue('Prefilled');
+    expect(screen.getByLabelText('Job title')).toHaveValue('Cook');
+    expect(screen.getByLabelText('Sex')).toHaveValue('Female');
+    expect(screen.getByLabelText('Passport')).toHaveValue(app.passport);
+    expect(screen.getByRole('img', { name: 'Current photo' })).toHaveAttribute('src', app.image);
+  });
+
+  it('applies the edit rules of spec §5: name lengths, image type, 2 MB', async () => {
+    const app = await seedApplication(h);
+    renderForm(app);
+    await user().clear(screen.getByLabelText('Given name'));
+    await user().type(screen.getByLabelText('Given name'), 'Jo');
+    await save();
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.namesLengthEdit));
+    await user().type(screen.getByLabelText('Given name'), 'hn');
+    const input = screen.getByLabelText('New image (optional)');
+    // user-event honours `accept`; the rule is about what a person could still pick ("All files").
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['gif'], 'anim.gif', { type: 'image/gif' }));
+    await save();
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTypeEdit));
+    await user().upload(input, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    await save();
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTooLargeEdit));
+  });
+
+  it("refuses another application's email, asked of the server", async () => {
+    const other = await seedApplication(h);
+    const app = await seedApplication(h);
+    renderForm(app);
+    await user().clear(screen.getByLabelText('Email'));
+    await user().type(screen.getByLabelText('Email'), other.email);
+    await save();
+    await waitFor(() => expect(alertText()).toBe(VALIDATION.emailTaken));
+  });
+
+  it('saves changed fields and a new photo', async () => {
+    const app = await seedApplication(h);
+    const onUpdated = renderForm(app);
+    await user().clear(screen.getByLabelText('Surname'));
+    await user().type(screen.getByLabelText('Surname'), 'Changed');
+    await user().upload(screen.getByLabelText('New image (optional)'), await photoFile('new.png', 'image/png'));
+    expect(screen.getByRole('img', { name: 'Preview of the chosen image' })).toBeInTheDocument();
+    await save();
+    await waitFor(() => expect(onUpdated).toHaveBeenCalledTimes(1));
+    const updated = onUpdated.mock.calls[0]![0] as Application;
+    expect(updated.surname).toBe('Changed');
+    expect(updated.image).not.toBe(app.image);
+    const row = await h.t.db.selectFrom('applications').select('surname').where('id', '=', app._id).executeTakeFirst();
+    expect(row?.surname).toBe('Changed');
+  });
+
+  it('words failures as spec §8 does', async () => {
+    const app = await seedApplication(h);
+    const available = { status: 200, data: { emailTaken: false, passportTaken: false } };
+    stubApi({
+      'GET /api/application/checkAvailability': available,
+      [`PUT /api/application/updateApplication/${app._id}`]: [{ status: 500, data: { message: 'x' } }, 'network-error'],
+    });
+    renderForm(app);
+    await save();
+    await waitFor(() => expect(alertText()).toBe(EDIT_APPLICATION.failed));
+    await save();
+    await waitFor(() => expect(alertText()).toBe(EDIT_APPLICATION.error));
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { entriesLine, pageItems } from './paging';
+
+describe('entries line', () => {
+  it('tells the truth about the rows shown', () => {
+    expect(entriesLine(1, 10, 23, 10)).toBe('Show 1 to 10 entries');
+    expect(entriesLine(2, 10, 23, 10)).toBe('Show 11 to 20 entries');
+    expect(entriesLine(3, 10, 23, 3)).toBe('Show 21 to 23 entries');
+    expect(entriesLine(1, 10, 4, 4)).toBe('Show 1 to 4 entries');
+  });
+
+  it('has nothing to say for an empty result or a page past the end', () => {
+    expect(entriesLine(1, 10, 0, 0)).toBeNull();
+    expect(entriesLine(9, 10, 23, 0)).toBeNull();
+  });
+});
+
+describe('page items', () => {
+  it('lists every page when there are few', () => {
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(2, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps first, last and two either side of the current page, with gaps between', () => {
+    expect(pageItems(10, 20)).toEqual([1, 'gap', 8, 9, 10, 11, 12, 'gap', 20]);
+    expect(pageItems(1, 20)).toEqual([1, 2, 3, 'gap', 20]);
+    expect(pageItems(20, 20)).toEqual([1, 'gap', 18, 19, 20]);
+  });
+});
