@@ -41,7 +41,10 @@ function renderForm() {
   return onCreated;
 }
 
-async function fill(values: Partial<ApplicationFormValues>, image?: File) {
+/** What a person can type or pick, including nothing. */
+type Typed = Partial<Record<keyof ApplicationFormValues, string>>;
+
+async function fill(values: Typed, image?: File) {
   const user = userEvent.setup({ delay: null });
   for (const [field, label] of LABELS) {
     const control = screen.getByLabelText(label);
