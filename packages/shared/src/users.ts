@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { PASSWORD_MIN, ROLES } from './constants.js';
 import { SERVER, VALIDATION } from './messages.js';
 
-const required = z.string({ error: VALIDATION.allFieldsRequired }).trim().min(1, VALIDATION.allFieldsRequired);
-const email = required.max(254, VALIDATION.allFieldsRequired).toLowerCase();
-const name = required.max(100, VALIDATION.allFieldsRequired);
-
 /** Messages of staff-account rules the spec does not word (DESIGN.md §4, ADR 0006). */
 export const STAFF = {
+  nameTooLong: 'Name must be at most 100 characters long.',
+  passwordTooLong: 'Password must be at most 1024 characters long.',
   notFound: 'This staff account does not exist.',
   cannotChangeOwnRole: 'You cannot change your own role.',
   created: 'Admin added.',
@@ -18,6 +16,13 @@ export const STAFF = {
   loadFailed: 'Failed to load the admin list.',
 } as const;
 
+const required = z.string({ error: VALIDATION.allFieldsRequired }).trim().min(1, VALIDATION.allFieldsRequired);
+// 254 is the longest address SMTP can deliver to.
+const email = required.max(254, VALIDATION.email).toLowerCase();
+const name = required.max(100, STAFF.nameTooLong);
+// An upper bound keeps one request from costing the server an arbitrarily long hash.
+const PASSWORD_MAX = 1024;
+
 /** How the roles are labelled on screen (spec §2 uses Super-admin and Sub-admin). */
 export const ROLE_LABELS = { superadmin: 'Super-admin', admin: 'Sub-admin' } as const;
 
@@ -25,7 +30,7 @@ export const RoleSchema = z.enum(ROLES);
 
 export const LoginInputSchema = z.object({
   email,
-  password: z.string({ error: VALIDATION.allFieldsRequired }).min(1, VALIDATION.allFieldsRequired).max(1024),
+  password: z.string({ error: VALIDATION.allFieldsRequired }).min(1, VALIDATION.allFieldsRequired).max(PASSWORD_MAX, STAFF.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -33,7 +38,7 @@ const newPassword = z
   .string({ error: VALIDATION.allFieldsRequired })
   .min(1, VALIDATION.allFieldsRequired)
   .min(PASSWORD_MIN, SERVER.passwordTooShort)
-  .max(1024, SERVER.passwordTooShort);
+  .max(PASSWORD_MAX, STAFF.passwordTooLong);
 
 /** Spec §7: {name, email, password}; `role` is optional and defaults to a sub-admin. */
 export const AddUserInputSchema = z.object({

@@ -1,18 +1,33 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_CHECK_INTERVAL_MS } from '@visa/shared/constants';
-import { stubApi } from '../../../../test/http-stub';
+import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { login } from '../../../features/auth/api/login';
 import { getToken, setToken } from '../../../lib/auth-storage';
 import NotFound from '../not-found';
 import StaffLayout from './layout';
 
-const OWNER = { _id: '0123456789abcdef01234567', name: 'Office Owner', email: 'owner@example.com', role: 'superadmin' };
-const SUB = { _id: '89abcdef0123456789abcdef', name: 'Sub Admin', email: 'sub@example.com', role: 'admin' };
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function LoginProbe() {
-  return <h1>Staff Login</h1>;
+  const state = useLocation().state as { from?: string } | null;
+  return (
+    <>
+      <h1>Staff Login</h1>
+      <p data-testid="return-to">{state?.from ?? ''}</p>
+    </>
+  );
 }
 
 const routes = [
@@ -28,19 +43,14 @@ const routes = [
   { path: '*', Component: NotFound },
 ];
 
-const signedIn = () => {
-  setToken('tok');
-  document.cookie = 'session=1; path=/';
-};
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+const liveSessions = (userId: string) =>
+  h.t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 
 describe('staff layout guard', () => {
-  it('sends a visitor without a token to the login page', async () => {
-    renderRoutes(routes, ['/dashboard']);
+  it('sends a visitor without a token to the login page, remembering where they were going', async () => {
+    renderRoutes(routes, ['/application?page=2']);
     expect(await screen.findByRole('heading', { name: 'Staff Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('return-to')).toHaveTextContent('/application?page=2');
   });
 
   it('redirects an unknown path to the home page', async () => {
@@ -51,10 +61,9 @@ describe('staff layout guard', () => {
 
 describe('staff sidebar', () => {
   it('shows a super-admin the Sub-admin group, their name and role', async () => {
-    stubApi({ 'GET /api/users/me': { status: 200, data: OWNER } });
-    signedIn();
+    await h.signIn('superadmin', { name: 'Office Owner' });
     renderRoutes(routes, ['/dashboard']);
-    const nav = screen.getByRole('navigation', { name: 'Staff' });
+    const nav = await screen.findByRole('navigation', { name: 'Staff' });
     expect(await within(nav).findByRole('link', { name: 'Admin List' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Add Admin' })).toBeInTheDocument();
     expect(within(nav).getByText('Sub-admin')).toBeInTheDocument();
@@ -62,10 +71,9 @@ describe('staff sidebar', () => {
   });
 
   it('hides the Sub-admin group from a sub-admin', async () => {
-    stubApi({ 'GET /api/users/me': { status: 200, data: SUB } });
-    signedIn();
+    await h.signIn('admin', { name: 'Sub Admin' });
     renderRoutes(routes, ['/dashboard']);
-    const nav = screen.getByRole('navigation', { name: 'Staff' });
+    const nav = await screen.findByRole('navigation', { name: 'Staff' });
     expect(await screen.findByTestId('header-user')).toHaveTextContent('Signed in as Sub Admin (Sub-admin)');
     expect(within(nav).queryByRole('link', { name: 'Admin List' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Add Admin' })).toBeNull();
@@ -75,11 +83,10 @@ describe('staff sidebar', () => {
   });
 
   it('toggles open and closed', async () => {
-    stubApi({ 'GET /api/users/me': { status: 200, data: SUB } });
-    signedIn();
+    await h.signIn('admin');
     renderRoutes(routes, ['/dashboard']);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Hide menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Hide menu' }));
     expect(screen.getByRole('button', { name: 'Show menu' })).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById('staff-sidebar')).toHaveClass('closed');
     await user.click(screen.getByRole('button', { name: 'Show menu' }));
@@ -87,23 +94,20 @@ describe('staff sidebar', () => {
   });
 
   it('logs out on the server, forgets the token and goes home', async () => {
-    const server = stubApi({
-      'GET /api/users/me': { status: 200, data: SUB },
-      'POST /api/users/logout': { status: 200, data: { message: 'Signed out' } },
-    });
-    signedIn();
+    const staff = await h.signIn('admin');
     renderRoutes(routes, ['/dashboard']);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    expect(server.callsTo('POST /api/users/logout')).toHaveLength(1);
+    expect(h.sentTo('POST /api/users/logout').map((r) => r.outcome)).toEqual([200]);
     expect(getToken()).toBeNull();
+    expect(await liveSessions(staff.id)).toEqual([]);
   });
 
   it('still signs out locally when the server cannot be reached', async () => {
-    stubApi({ 'GET /api/users/me': { status: 200, data: SUB }, 'POST /api/users/logout': 'network-error' });
-    signedIn();
+    await h.signIn('admin');
+    h.fault('POST /api/users/logout', 'network-error');
     renderRoutes(routes, ['/dashboard']);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(getToken()).toBeNull();
   });
@@ -112,8 +116,7 @@ describe('staff sidebar', () => {
 describe('session', () => {
   it('checks every 60 seconds and sends the user to sign in once the session cookie is gone', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubApi({ 'GET /api/users/me': { status: 200, data: SUB } });
-    signedIn();
+    await h.signIn('admin');
     renderRoutes(routes, ['/application']);
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS));
@@ -125,29 +128,25 @@ describe('session', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('refreshes once on a 401 and carries on with the new token', async () => {
-    const server = stubApi({
-      'GET /api/users/me': [
-        { status: 401, data: { message: 'Please sign in to continue.' } },
-        { status: 200, data: SUB },
-      ],
-      'POST /api/users/refresh': { status: 200, data: { token: 'fresh', user: SUB } },
-    });
-    signedIn();
+  it('refreshes once on a 401 with the refresh cookie and carries on with the new token', async () => {
+    const staff = await h.t.createStaff('admin', { name: 'Sub Admin' });
+    await login({ email: staff.email, password: staff.password });
+    // The access token has gone bad (expired, say); the refresh cookie is still good.
+    setToken('expired.access.token');
     renderRoutes(routes, ['/dashboard']);
     expect(await screen.findByTestId('header-user')).toHaveTextContent('Sub Admin');
-    expect(getToken()).toBe('fresh');
-    expect(server.callsTo('GET /api/users/me')[1]?.headers.Authorization).toBe('Bearer fresh');
+    expect(h.sentTo('GET /api/users/me').map((r) => r.outcome)).toEqual([401, 200]);
+    expect(h.sentTo('POST /api/users/refresh').map((r) => r.outcome)).toEqual([200]);
+    expect(getToken()).not.toBe('expired.access.token');
   });
 
-  it('sends the user to sign in when the session cannot be renewed', async () => {
-    stubApi({
-      'GET /api/users/me': { status: 401, data: { message: 'Please sign in to continue.' } },
-      'POST /api/users/refresh': { status: 401, data: { message: 'Please sign in to continue.' } },
-    });
-    signedIn();
-    renderRoutes(routes, ['/dashboard']);
+  it('sends the user to sign in, remembering the page, when the session cannot be renewed', async () => {
+    setToken('expired.access.token');
+    document.cookie = 'session=1; path=/';
+    renderRoutes(routes, ['/application']);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Staff Login' })).toBeInTheDocument());
+    expect(screen.getByTestId('return-to')).toHaveTextContent('/application');
+    expect(h.sentTo('POST /api/users/refresh').map((r) => r.outcome)).toEqual([401]);
     expect(getToken()).toBeNull();
   });
 });

@@ -1,33 +1,21 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../../test/http-stub';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import ProfilePage from './profile';
 import SettingsPage from './setting';
 
-const SUB = { _id: '89abcdef0123456789abcdef', name: 'Sub Admin', email: 'sub@example.com', role: 'admin' };
-const NOW = '2026-11-21T10:00:00.000Z';
-const SESSIONS = [
-  {
-    id: 'a1',
-    current: true,
-    signedInAt: NOW,
-    lastUsedAt: NOW,
-    expiresAt: NOW,
-    ip: '127.0.0.1',
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0',
-  },
-  {
-    id: 'b2',
-    current: false,
-    signedInAt: NOW,
-    lastUsedAt: NOW,
-    expiresAt: NOW,
-    ip: '10.0.0.2',
-    userAgent: 'Mozilla/5.0 (iPhone) Safari/605.1',
-  },
-];
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+const CHROME_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+const SAFARI_ON_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 const routes = [
   { path: '/profile', Component: ProfilePage },
@@ -37,51 +25,58 @@ const routes = [
 
 describe('profile page', () => {
   it('edits the signed-in account and updates the cached account (sidebar, header)', async () => {
-    const server = stubApi({
-      'GET /api/users/me': { status: 200, data: SUB },
-      'POST /api/users/profile': { status: 200, data: { ...SUB, name: 'Renamed Sub' } },
-    });
+    const staff = await h.signIn('admin', { name: 'Sub Admin' });
     const { queryClient } = renderRoutes(routes, ['/profile']);
     const user = userEvent.setup();
     const name = await screen.findByLabelText('Name');
-    expect(screen.getByLabelText('Email')).toHaveValue('sub@example.com');
+    expect(screen.getByLabelText('Email')).toHaveValue(staff.email);
     await user.clear(name);
     await user.type(name, 'Renamed Sub');
     await user.type(screen.getByLabelText('Password'), 'a new password');
     await user.type(screen.getByLabelText('Confirm password'), 'a new password');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toEqual({ ...SUB, name: 'Renamed Sub' }));
-    expect(server.callsTo('POST /api/users/profile')).toHaveLength(1);
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['users', 'me'])).toEqual({ _id: staff.id, name: 'Renamed Sub', email: staff.email, role: 'admin' }),
+    );
+    expect(h.sentTo('POST /api/users/profile').map((r) => r.outcome)).toEqual([200]);
   });
 });
 
 describe('settings page', () => {
   it('shows the account, the app version and the signed-in devices', async () => {
-    stubApi({ 'GET /api/users/me': { status: 200, data: SUB }, 'GET /api/users/sessions': { status: 200, data: SESSIONS } });
+    const staff = await h.signIn('admin');
+    for (const userAgent of [CHROME_ON_LINUX, SAFARI_ON_IPHONE]) {
+      await h.t.request({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: staff.email, password: staff.password },
+        headers: { 'user-agent': userAgent },
+      });
+    }
     renderRoutes(routes, ['/setting']);
-    expect(await screen.findByText('sub@example.com')).toBeInTheDocument();
+    expect(await screen.findByText(staff.email)).toBeInTheDocument();
     expect(screen.getByText('Sub-admin')).toBeInTheDocument();
     expect(screen.getByTestId('app-version')).toHaveTextContent(/^\d+\.\d+\.\d+/);
-    expect(await screen.findByText('Chrome on Linux')).toBeInTheDocument();
-    expect(screen.getByText('Safari on iOS')).toBeInTheDocument();
-    expect(screen.getByText('This device')).toBeInTheDocument();
+    const devices = await screen.findByRole('list', { name: 'Signed-in devices' });
+    expect(within(devices).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(devices).getByText('Chrome on Linux')).toBeInTheDocument();
+    expect(within(devices).getByText('Safari on iOS')).toBeInTheDocument();
+    expect(within(devices).getAllByText('This device')).toHaveLength(1);
   });
 
   it('signs out everywhere after confirmation and goes to the login page', async () => {
-    const server = stubApi({
-      'GET /api/users/me': { status: 200, data: SUB },
-      'GET /api/users/sessions': { status: 200, data: SESSIONS },
-      'POST /api/users/logout_all': { status: 200, data: { message: 'Signed out everywhere' } },
-    });
-    window.localStorage.setItem('token', 'tok');
+    const staff = await h.signIn('admin');
+    const other = await h.t.request({ method: 'POST', url: '/api/users/login', payload: { email: staff.email, password: staff.password } });
     renderRoutes(routes, ['/setting']);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' });
-    expect(server.callsTo('POST /api/users/logout_all')).toEqual([]);
-    await user.click(dialog.querySelector('.btn-danger')!);
+    expect(h.sentTo('POST /api/users/logout_all')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByRole('heading', { name: 'Staff Login' })).toBeInTheDocument();
-    expect(server.callsTo('POST /api/users/logout_all')).toHaveLength(1);
+    expect(h.sentTo('POST /api/users/logout_all').map((r) => r.outcome)).toEqual([200]);
     expect(window.localStorage.getItem('token')).toBeNull();
+    const otherToken = other.json().token as string;
+    expect((await h.t.request({ method: 'GET', url: '/api/users/me', token: otherToken })).statusCode).toBe(401);
   });
 });

@@ -14,9 +14,12 @@ export class NoTokenError extends Error {
   }
 }
 
+/** Signs in and stores the token; a storage failure (disabled in private mode, full) fails the sign-in too. */
 export async function login(input: LoginInput): Promise<{ token: string; user: User | undefined }> {
-  const { data } = await api.post<Partial<LoginResponse> | undefined>('/api/users/login', input, { timeout: TIMEOUTS.login });
-  if (!data || typeof data.token !== 'string' || data.token === '') throw new NoTokenError();
+  const { data } = await api.post<Partial<LoginResponse> | string | undefined>('/api/users/login', input, { timeout: TIMEOUTS.login });
+  // A proxy or captive portal can answer 200 with a page of its own: no token, no sign-in.
+  if (!data || typeof data !== 'object' || typeof data.token !== 'string' || data.token === '') throw new NoTokenError();
+  setToken(data.token);
   return { token: data.token, user: data.user };
 }
 
@@ -39,8 +42,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ token, user }) => {
-      setToken(token);
+    onSuccess: ({ user }) => {
       // Nothing cached for a previous account may leak into this one.
       queryClient.clear();
       if (user) queryClient.setQueryData(meQueryOptions().queryKey, user);

@@ -1,14 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
-import { stubApi } from '../../../../test/http-stub';
+import { LOGIN_LIMIT_PER_EMAIL } from '../../../../../api/src/modules/users/auth-routes';
+import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
-import { getToken } from '../../../lib/auth-storage';
+import { getToken, hasSessionCookie } from '../../../lib/auth-storage';
 import { LoginForm } from './login-form';
 
-const USER = { _id: '0123456789abcdef01234567', name: 'Office Owner', email: 'owner@example.com', role: 'superadmin' };
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+const LOGIN_CALL = 'POST /api/users/login';
 
 function renderForm(onSignedIn = vi.fn()) {
   renderRoutes([{ path: '/login', Component: () => <LoginForm onSignedIn={onSignedIn} /> }], ['/login']);
@@ -17,7 +25,7 @@ function renderForm(onSignedIn = vi.fn()) {
 
 async function submit(email: string, password: string) {
   const user = userEvent.setup();
-  const emailBox = screen.getByLabelText('Email');
+  const emailBox = await screen.findByLabelText('Email');
   const passwordBox = screen.getByLabelText('Password');
   await user.clear(emailBox);
   await user.clear(passwordBox);
@@ -26,79 +34,97 @@ async function submit(email: string, password: string) {
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-const alertText = async () => (await screen.findByRole('alert')).textContent;
+const expectMessage = (message: string) =>
+  waitFor(() => {
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+  });
 
 describe('login form', () => {
   it('asks for both fields before calling the server', async () => {
-    const server = stubApi({});
     renderForm();
     await submit('', '');
-    expect(await alertText()).toBe(VALIDATION.allFieldsRequired);
+    await expectMessage(VALIDATION.allFieldsRequired);
     await submit('owner@example.com', '');
-    expect(await alertText()).toBe(VALIDATION.allFieldsRequired);
+    await expectMessage(VALIDATION.allFieldsRequired);
     await submit('', 'a password');
-    expect(await alertText()).toBe(VALIDATION.allFieldsRequired);
-    expect(server.calls).toEqual([]);
+    await expectMessage(VALIDATION.allFieldsRequired);
+    expect(h.sent).toEqual([]);
   });
 
   it('shows the five messages of spec §8, in order, each replacing the last', async () => {
-    const server = stubApi({
-      'POST /api/users/login': [
-        { status: 401, data: { message: LOGIN.invalidCredentials } },
-        { status: 500, data: { message: SERVER.internal } },
-        'network-error',
-        'setup-error',
-        { status: 200, data: {} },
-      ],
-    });
+    const staff = await h.t.createStaff('superadmin');
     const onSignedIn = renderForm();
-    const expected = [LOGIN.invalidCredentials, LOGIN.failed, LOGIN.noResponse, LOGIN.error, LOGIN.noToken];
-    for (const message of expected) {
-      await submit('owner@example.com', 'wrong password');
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
-      expect(screen.getAllByRole('alert')).toHaveLength(1);
-    }
-    expect(server.calls).toHaveLength(5);
+
+    // 401 from the API itself.
+    await submit(staff.email, 'not the password');
+    await expectMessage(LOGIN.invalidCredentials);
+
+    // Any other status (a proxy in front of the server answering 502).
+    h.fault(LOGIN_CALL, { proxyStatus: 502, body: '<h1>Bad gateway</h1>' });
+    await submit(staff.email, staff.password);
+    await expectMessage(LOGIN.failed);
+
+    // No response at all.
+    h.fault(LOGIN_CALL, 'network-error');
+    await submit(staff.email, staff.password);
+    await expectMessage(LOGIN.noResponse);
+
+    // Something else failed: here the browser refuses to store the token (storage disabled).
+    const refuse = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    await submit(staff.email, staff.password);
+    await expectMessage(LOGIN.error);
+    refuse.mockRestore();
+
+    // A 2xx without a token (a captive portal answering for the server).
+    h.fault(LOGIN_CALL, { proxyStatus: 200, body: '<html>Sign in to the Wi-Fi</html>' });
+    await submit(staff.email, staff.password);
+    await expectMessage(LOGIN.noToken);
+
+    expect(h.sentTo(LOGIN_CALL).map((r) => r.outcome)).toEqual([401, 'proxy 502', 'network-error', 200, 'proxy 200']);
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(getToken()).toBeNull();
   });
 
-  it('treats other error statuses as a failed login', async () => {
-    stubApi({
-      'POST /api/users/login': [
-        { status: 400, data: { message: 'bad' } },
-        { status: 403, data: { message: SERVER.xsrf } },
-      ],
-    });
+  it('treats any other refusal as a failed login (a firewall answering 403 for the server)', async () => {
+    h.fault(LOGIN_CALL, { proxyStatus: 403, body: 'Forbidden' });
     renderForm();
     await submit('owner@example.com', 'pw');
-    expect(await alertText()).toBe(LOGIN.failed);
-    await submit('owner@example.com', 'pw');
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(LOGIN.failed));
+    await expectMessage(LOGIN.failed);
   });
 
   it('gives up after 5 seconds with the no-response message', async () => {
-    const server = stubApi({ 'POST /api/users/login': 'timeout' });
+    h.fault(LOGIN_CALL, 'timeout');
     renderForm();
     await submit('owner@example.com', 'pw');
-    expect(await alertText()).toBe(LOGIN.noResponse);
-    expect(server.calls[0]?.timeout).toBe(TIMEOUTS.login);
+    await expectMessage(LOGIN.noResponse);
+    expect(h.sent[0]?.timeout).toBe(TIMEOUTS.login);
   });
 
   it("shows the server's own message when rate limited", async () => {
-    stubApi({ 'POST /api/users/login': { status: 429, data: { message: SERVER.tooManyRequests } } });
+    const staff = await h.t.createStaff();
+    for (let i = 0; i < LOGIN_LIMIT_PER_EMAIL; i++) {
+      await h.t.request({ method: 'POST', url: '/api/users/login', payload: { email: staff.email, password: 'guess' } });
+    }
     renderForm();
-    await submit('owner@example.com', 'pw');
-    expect(await alertText()).toBe(SERVER.tooManyRequests);
+    await submit(staff.email, staff.password);
+    await expectMessage(SERVER.tooManyRequests);
+    expect(h.sentTo(LOGIN_CALL)[0]?.outcome).toBe(429);
   });
 
-  it('stores the token and hands over on success', async () => {
-    const server = stubApi({ 'POST /api/users/login': { status: 200, data: { token: 'the-access-token', user: USER } } });
+  it('stores the token, starts the session cookie and hands over on success', async () => {
+    const staff = await h.t.createStaff('superadmin');
     const onSignedIn = renderForm();
-    await submit('  Owner@Example.com ', 'owner-password-1');
+    await submit(`  ${staff.email.toUpperCase()} `, staff.password);
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
-    expect(getToken()).toBe('the-access-token');
-    expect(server.calls[0]?.data).toEqual({ email: 'owner@example.com', password: 'owner-password-1' });
+    expect(getToken()).toEqual(expect.any(String));
+    expect(hasSessionCookie()).toBe(true);
+    expect(h.sent[0]?.data).toEqual({ email: staff.email, password: staff.password });
     expect(screen.queryByRole('alert')).toBeNull();
+    // The stored token is accepted by the API.
+    const me = await h.t.request({ method: 'GET', url: '/api/users/me', token: getToken()! });
+    expect(me.json()).toMatchObject({ _id: staff.id, role: 'superadmin' });
   });
 });

@@ -46,9 +46,9 @@ export function SessionList() {
     return <Alert variant="danger">{serverMessage(sessions.error) ?? 'Could not load your devices.'}</Alert>;
   }
   return (
-    <ListGroup aria-label="Signed-in devices">
+    <ListGroup as="ul" aria-label="Signed-in devices">
       {sessions.data.map((s) => (
-        <ListGroup.Item key={s.id}>
+        <ListGroup.Item as="li" key={s.id}>
           <div className="d-flex flex-wrap align-items-center gap-2">
             <strong>{describeDevice(s.userAgent)}</strong>
             {s.current && <Badge bg="success">This device</Badge>}

@@ -1,13 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_ADMIN, SERVER, VALIDATION } from '@visa/shared/messages';
-import { stubApi } from '../../../../test/http-stub';
+import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { AddUserForm } from './add-user-form';
 
-const CREATED = { _id: '0123456789abcdef01234567', name: 'New Admin', email: 'new@example.com', role: 'admin' };
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+const ADD = 'POST /api/users/add_user';
+let seq = 0;
+const freshEmail = () => `added-${++seq}-${Date.now().toString(36)}@example.com`;
 
 function renderForm() {
   const onCreated = vi.fn();
@@ -17,6 +26,7 @@ function renderForm() {
 
 async function fill(values: { name?: string; email?: string; password?: string; role?: string }) {
   const user = userEvent.setup();
+  await screen.findByLabelText('Name');
   for (const [label, value] of [
     ['Name', values.name],
     ['Email', values.email],
@@ -30,61 +40,72 @@ async function fill(values: { name?: string; email?: string; password?: string; 
   await user.click(screen.getByRole('button', { name: 'Add Admin' }));
 }
 
-const valid = { name: 'New Admin', email: 'new@example.com', password: 'long enough pw' };
+const expectMessage = (message: string) => waitFor(() => expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(message));
 
 describe('add admin form', () => {
   it('checks the fields before calling the server', async () => {
-    const server = stubApi({});
+    await h.signIn('superadmin');
     renderForm();
     await fill({});
-    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.allFieldsRequired);
-    await fill({ ...valid, password: '' });
-    expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.allFieldsRequired);
-    await fill({ ...valid, email: 'not-an-email' });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.email));
-    await fill({ ...valid, password: 'short' });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(SERVER.passwordTooShort));
-    expect(server.calls).toEqual([]);
+    await expectMessage(VALIDATION.allFieldsRequired);
+    await fill({ name: 'New Admin', email: 'new@example.com' });
+    await expectMessage(VALIDATION.allFieldsRequired);
+    await fill({ name: 'New Admin', email: 'not-an-email', password: 'long enough pw' });
+    await expectMessage(VALIDATION.email);
+    await fill({ name: 'New Admin', email: 'new@example.com', password: 'short' });
+    await expectMessage(SERVER.passwordTooShort);
+    expect(h.sent).toEqual([]);
   });
 
   it('shows the three messages of spec §8, in order', async () => {
-    const server = stubApi({
-      'POST /api/users/add_user': [{ status: 409, data: { message: SERVER.emailTaken } }, 'network-error', 'setup-error'],
-    });
+    await h.signIn('superadmin');
+    const taken = await h.t.createStaff('admin');
     const onCreated = renderForm();
-    for (const message of [ADD_ADMIN.exists, ADD_ADMIN.noResponse, ADD_ADMIN.error]) {
-      await fill(valid);
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
-      expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(message);
-    }
-    expect(server.calls).toHaveLength(3);
+
+    // The API refuses a duplicate email (409).
+    await fill({ name: 'Copy Cat', email: taken.email, password: 'long enough pw' });
+    await expectMessage(ADD_ADMIN.exists);
+    // No response.
+    h.fault(ADD, 'network-error');
+    await fill({ name: 'New Admin', email: freshEmail(), password: 'long enough pw' });
+    await expectMessage(ADD_ADMIN.noResponse);
+    // Anything else.
+    h.fault(ADD, 'setup-error');
+    await fill({ name: 'New Admin', email: freshEmail(), password: 'long enough pw' });
+    await expectMessage(ADD_ADMIN.error);
+
+    expect(h.sentTo(ADD).map((r) => r.outcome)).toEqual([409, 'network-error', 'setup-error']);
     expect(onCreated).not.toHaveBeenCalled();
   });
 
   it('words any error answer as spec §8 does, with what the server said underneath', async () => {
-    stubApi({ 'POST /api/users/add_user': { status: 403, data: { message: SERVER.forbidden } } });
+    await h.signIn('admin');
     renderForm();
-    await fill(valid);
-    const alert = await screen.findByRole('alert');
-    await waitFor(() => expect(alert).toHaveTextContent(ADD_ADMIN.exists));
-    expect(alert).toHaveTextContent(SERVER.forbidden);
+    await fill({ name: 'Sneaky', email: freshEmail(), password: 'long enough pw' });
+    await expectMessage(ADD_ADMIN.exists);
+    expect(screen.getByRole('alert')).toHaveTextContent(SERVER.forbidden);
+    expect(h.sentTo(ADD)[0]?.outcome).toBe(403);
   });
 
   it('times out after 5 seconds with the no-response message', async () => {
-    const server = stubApi({ 'POST /api/users/add_user': 'timeout' });
+    await h.signIn('superadmin');
+    h.fault(ADD, 'timeout');
     renderForm();
-    await fill(valid);
-    expect(await screen.findByRole('alert')).toHaveTextContent(ADD_ADMIN.noResponse);
-    expect(server.calls[0]?.timeout).toBe(TIMEOUTS.addUser);
+    await fill({ name: 'New Admin', email: freshEmail(), password: 'long enough pw' });
+    await expectMessage(ADD_ADMIN.noResponse);
+    expect(h.sentTo(ADD)[0]?.timeout).toBe(TIMEOUTS.addUser);
   });
 
-  it('sends name, email, password and the chosen role, then hands over the new account', async () => {
-    const server = stubApi({ 'POST /api/users/add_user': { status: 201, data: { ...CREATED, role: 'superadmin' } } });
+  it('creates the account with the chosen role and hands it over', async () => {
+    await h.signIn('superadmin');
     const onCreated = renderForm();
-    expect(screen.getByLabelText('Role')).toHaveDisplayValue('Sub-admin');
-    await fill({ ...valid, role: 'superadmin' });
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith({ ...CREATED, role: 'superadmin' }));
-    expect(server.calls[0]?.data).toEqual({ ...valid, role: 'superadmin' });
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByLabelText('Role')).toHaveDisplayValue('Sub-admin');
+    const email = freshEmail();
+    await fill({ name: 'Second Owner', email, password: 'long enough pw', role: 'superadmin' });
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(onCreated.mock.calls[0]?.[0]).toEqual({ _id: expect.any(String), name: 'Second Owner', email, role: 'superadmin' });
+    expect(h.sentTo(ADD)[0]?.data).toEqual({ name: 'Second Owner', email, password: 'long enough pw', role: 'superadmin' });
+    const row = await h.t.db.selectFrom('users').select(['name', 'role']).where('email', '=', email).executeTakeFirst();
+    expect(row).toEqual({ name: 'Second Owner', role: 'superadmin' });
   });
 });

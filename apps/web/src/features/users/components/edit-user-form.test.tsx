@@ -1,100 +1,137 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EDIT_ADMIN, SERVER, VALIDATION } from '@visa/shared/messages';
-import type { User } from '@visa/shared/users';
-import { stubApi } from '../../../../test/http-stub';
+import { STAFF, type User } from '@visa/shared/users';
+import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { EditUserForm } from './edit-user-form';
 
-const SUB: User = { _id: '0123456789abcdef01234567', name: 'Sub Admin', email: 'sub@example.com', role: 'admin' };
-const URL = `PUT /api/users/update_user/${SUB._id}`;
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
 
-function renderForm(isSelf = false) {
+async function target(role: 'admin' | 'superadmin' = 'admin') {
+  const staff = await h.t.createStaff(role, { name: 'Sub Admin' });
+  const user: User = { _id: staff.id, name: 'Sub Admin', email: staff.email, role };
+  return { staff, user, key: `PUT /api/users/update_user/${staff.id}` };
+}
+
+function renderForm(user: User, isSelf = false) {
   const onSaved = vi.fn();
   renderRoutes(
-    [{ path: '/editUserManagement', Component: () => <EditUserForm user={SUB} isSelf={isSelf} onSaved={onSaved} /> }],
+    [{ path: '/editUserManagement', Component: () => <EditUserForm user={user} isSelf={isSelf} onSaved={onSaved} /> }],
     ['/editUserManagement'],
   );
   return onSaved;
 }
 
-const save = () => userEvent.setup().click(screen.getByRole('button', { name: 'Save changes' }));
+const save = async () => userEvent.setup().click(await screen.findByRole('button', { name: 'Save changes' }));
+const expectMessage = (message: string) => waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+const row = (id: string) => h.t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('edit admin form', () => {
   it('starts from the account passed along and checks the fields', async () => {
-    const server = stubApi({});
-    renderForm();
-    const user = userEvent.setup();
-    expect(screen.getByLabelText('Name')).toHaveValue('Sub Admin');
-    expect(screen.getByLabelText('Email')).toHaveValue('sub@example.com');
+    await h.signIn('superadmin');
+    const { user } = await target();
+    renderForm(user);
+    const u = userEvent.setup();
+    expect(await screen.findByLabelText('Name')).toHaveValue('Sub Admin');
+    expect(screen.getByLabelText('Email')).toHaveValue(user.email);
     expect(screen.getByLabelText('Role')).toHaveDisplayValue('Sub-admin');
-    await user.clear(screen.getByLabelText('Name'));
+    await u.clear(screen.getByLabelText('Name'));
     await save();
-    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.allFieldsRequired);
-    await user.type(screen.getByLabelText('Name'), 'Renamed');
-    await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'nope');
+    await expectMessage(VALIDATION.allFieldsRequired);
+    await u.type(screen.getByLabelText('Name'), 'Renamed');
+    await u.clear(screen.getByLabelText('Email'));
+    await u.type(screen.getByLabelText('Email'), 'nope');
     await save();
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.email));
-    expect(server.calls).toEqual([]);
+    await expectMessage(VALIDATION.email);
+    expect(h.sent).toEqual([]);
   });
 
   it('shows the two messages of spec §8: the server message (or the fallback), then the exception', async () => {
-    stubApi({
-      [URL]: [
-        { status: 409, data: { message: SERVER.emailTaken } },
-        { status: 500, data: '' },
-        { status: 204 },
-        'network-error',
-        'setup-error',
-      ],
-    });
-    const onSaved = renderForm();
-    for (const message of [SERVER.emailTaken, EDIT_ADMIN.failed, EDIT_ADMIN.failed, EDIT_ADMIN.error, EDIT_ADMIN.error]) {
+    await h.signIn('superadmin');
+    const { user, key } = await target();
+    const other = await h.t.createStaff('admin');
+    renderForm(user);
+    const u = userEvent.setup();
+
+    // The API's own answer, with its message: the email belongs to someone else.
+    await u.clear(await screen.findByLabelText('Email'));
+    await u.type(screen.getByLabelText('Email'), other.email);
+    await save();
+    await expectMessage(SERVER.emailTaken);
+    // Then, alternating so that each message replaces a different one: an answer without a
+    // message (a proxy's 502 page), no response, a 2xx that is not the expected 200, a failure
+    // before sending.
+    h.fault(key, { proxyStatus: 502, body: '<h1>Bad gateway</h1>' }, 'network-error', { proxyStatus: 204 }, 'setup-error');
+    for (const message of [EDIT_ADMIN.failed, EDIT_ADMIN.error, EDIT_ADMIN.failed, EDIT_ADMIN.error]) {
       await save();
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+      await expectMessage(message);
     }
-    expect(onSaved).not.toHaveBeenCalled();
+
+    expect(h.sentTo(key).map((r) => r.outcome)).toEqual([409, 'proxy 502', 'network-error', 'proxy 204', 'setup-error']);
   });
 
-  it('sends {name, email, role} and leaves the password alone when the box is empty', async () => {
-    const server = stubApi({ [URL]: { status: 200, data: { ...SUB, name: 'Renamed' } } });
-    const onSaved = renderForm();
-    const user = userEvent.setup();
-    await user.clear(screen.getByLabelText('Name'));
-    await user.type(screen.getByLabelText('Name'), 'Renamed');
+  it("shows the API's message when the account was deleted meanwhile", async () => {
+    await h.signIn('superadmin');
+    const { user, staff } = await target();
+    await h.t.db.deleteFrom('users').where('id', '=', staff.id).execute();
+    renderForm(user);
     await save();
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ ...SUB, name: 'Renamed' }));
-    expect(server.calls[0]?.data).toEqual({ name: 'Renamed', email: 'sub@example.com', role: 'admin' });
+    await expectMessage(STAFF.notFound);
+  });
+
+  it('sends {name, email, role}, leaves the password alone when the box is empty, and hands over the saved account', async () => {
+    await h.signIn('superadmin');
+    const { user, key, staff } = await target();
+    const before = await row(staff.id);
+    const onSaved = renderForm(user);
+    const u = userEvent.setup();
+    await u.clear(await screen.findByLabelText('Name'));
+    await u.type(screen.getByLabelText('Name'), 'Renamed');
+    await save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ ...user, name: 'Renamed' }));
+    expect(h.sentTo(key)[0]?.data).toEqual({ name: 'Renamed', email: user.email, role: 'admin' });
+    const after = await row(staff.id);
+    expect(after?.name).toBe('Renamed');
+    expect(after?.password_hash).toBe(before?.password_hash);
   });
 
   it('can set a new password and a new role', async () => {
-    const server = stubApi({ [URL]: { status: 200, data: { ...SUB, role: 'superadmin' } } });
-    renderForm();
-    const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText('Role'), 'superadmin');
-    await user.type(screen.getByLabelText('New password (optional)'), 'short');
+    await h.signIn('superadmin');
+    const { user, key, staff } = await target();
+    renderForm(user);
+    const u = userEvent.setup();
+    await u.selectOptions(await screen.findByLabelText('Role'), 'superadmin');
+    await u.type(screen.getByLabelText('New password (optional)'), 'short');
     await save();
-    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.passwordTooShort);
-    await user.type(screen.getByLabelText('New password (optional)'), ' but now long');
+    await expectMessage(SERVER.passwordTooShort);
+    await u.type(screen.getByLabelText('New password (optional)'), ' but now long');
     await save();
-    await waitFor(() => expect(server.calls).toHaveLength(1));
-    expect(server.calls[0]?.data).toEqual({
-      name: 'Sub Admin',
-      email: 'sub@example.com',
-      role: 'superadmin',
-      password: 'short but now long',
+    await waitFor(() => expect(h.sentTo(key).map((r) => r.outcome)).toEqual([200]));
+    expect(h.sentTo(key)[0]?.data).toEqual({ name: 'Sub Admin', email: user.email, role: 'superadmin', password: 'short but now long' });
+    expect((await row(staff.id))?.role).toBe('superadmin');
+    const login = await h.t.request({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: user.email, password: 'short but now long' },
     });
+    expect(login.statusCode).toBe(200);
   });
 
   it('does not offer to change your own role', async () => {
-    const server = stubApi({ [URL]: { status: 200, data: SUB } });
-    renderForm(true);
-    expect(screen.getByLabelText('Role')).toBeDisabled();
+    const self = await h.signIn('superadmin', { name: 'Office Owner' });
+    const me: User = { _id: self.id, name: 'Office Owner', email: self.email, role: 'superadmin' };
+    const onSaved = renderForm(me, true);
+    expect(await screen.findByLabelText('Role')).toBeDisabled();
     expect(screen.getByText('You cannot change your own role.')).toBeInTheDocument();
     await save();
-    await waitFor(() => expect(server.calls).toHaveLength(1));
-    expect(server.calls[0]?.data).not.toHaveProperty('role');
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(me));
+    expect(h.sent[0]?.data).toEqual({ name: 'Office Owner', email: self.email });
   });
 });

@@ -1,19 +1,29 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { PROFILE, SERVER, VALIDATION } from '@visa/shared/messages';
 import type { User } from '@visa/shared/users';
-import { stubApi } from '../../../../test/http-stub';
+import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { ProfileForm } from './profile-form';
 
-const ME: User = { _id: '0123456789abcdef01234567', name: 'Office Owner', email: 'owner@example.com', role: 'superadmin' };
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
 
-function renderForm() {
+const PROFILE_CALL = 'POST /api/users/profile';
+
+async function renderSignedIn() {
+  const staff = await h.signIn('admin', { name: 'Sub Admin' });
+  const user: User = { _id: staff.id, name: 'Sub Admin', email: staff.email, role: 'admin' };
   const onSaved = vi.fn();
-  renderRoutes([{ path: '/profile', Component: () => <ProfileForm user={ME} onSaved={onSaved} /> }], ['/profile']);
-  return onSaved;
+  renderRoutes([{ path: '/profile', Component: () => <ProfileForm user={user} onSaved={onSaved} /> }], ['/profile']);
+  await screen.findByLabelText('Name');
+  return { staff, user, onSaved };
 }
 
 async function fill(values: { name?: string; password?: string; confirm?: string }) {
@@ -30,66 +40,77 @@ async function fill(values: { name?: string; password?: string; confirm?: string
   await user.click(screen.getByRole('button', { name: 'Save profile' }));
 }
 
+const expectMessage = (message: string) => waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+
 describe('profile form', () => {
-  it('shows the fixed email, disabled', () => {
-    stubApi({});
-    renderForm();
-    expect(screen.getByLabelText('Email')).toHaveValue('owner@example.com');
+  it('shows the fixed email, disabled', async () => {
+    const { staff } = await renderSignedIn();
+    expect(screen.getByLabelText('Email')).toHaveValue(staff.email);
     expect(screen.getByLabelText('Email')).toBeDisabled();
-    expect(screen.getByLabelText('Name')).toHaveValue('Office Owner');
+    expect(screen.getByLabelText('Name')).toHaveValue('Sub Admin');
   });
 
   it('shows its messages in order: required fields, mismatch, then an aborted request', async () => {
-    const server = stubApi({ 'POST /api/users/profile': 'timeout' });
-    renderForm();
+    await renderSignedIn();
     await fill({ name: '', password: 'a new password', confirm: 'a new password' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.allFieldsRequired);
-    await fill({ name: 'Office Owner', password: 'a new password', confirm: '' });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.allFieldsRequired));
-    await fill({ name: 'Office Owner', password: 'a new password', confirm: 'another password' });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(SERVER.passwordsMustMatch));
-    expect(server.calls).toEqual([]);
+    await expectMessage(VALIDATION.allFieldsRequired);
+    await fill({ name: 'Sub Admin', password: 'a new password', confirm: '' });
+    await expectMessage(VALIDATION.allFieldsRequired);
+    await fill({ name: 'Sub Admin', password: 'a new password', confirm: 'another password' });
+    await expectMessage(SERVER.passwordsMustMatch);
+    expect(h.sent).toEqual([]);
 
-    await fill({ name: 'Office Owner', password: 'a new password', confirm: 'a new password' });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PROFILE.aborted(`timeout of ${TIMEOUTS.profile}ms exceeded`)));
-    expect(server.calls[0]?.timeout).toBe(TIMEOUTS.profile);
+    h.fault(PROFILE_CALL, 'timeout');
+    await fill({ name: 'Sub Admin', password: 'a new password', confirm: 'a new password' });
+    await expectMessage(PROFILE.aborted(`timeout of ${TIMEOUTS.profile}ms exceeded`));
+    expect(h.sentTo(PROFILE_CALL)[0]?.timeout).toBe(TIMEOUTS.profile);
   });
 
   it('says a request was aborted with its reason', async () => {
-    stubApi({ 'POST /api/users/profile': 'aborted' });
-    renderForm();
-    await fill({ name: 'Office Owner', password: 'a new password', confirm: 'a new password' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(PROFILE.aborted('Request aborted'));
+    await renderSignedIn();
+    h.fault(PROFILE_CALL, 'aborted');
+    await fill({ name: 'Sub Admin', password: 'a new password', confirm: 'a new password' });
+    await expectMessage(PROFILE.aborted('Request aborted'));
   });
 
   it('refuses a short password before calling', async () => {
-    const server = stubApi({});
-    renderForm();
-    await fill({ name: 'Office Owner', password: 'short', confirm: 'short' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.passwordTooShort);
-    expect(server.calls).toEqual([]);
+    await renderSignedIn();
+    await fill({ name: 'Sub Admin', password: 'short', confirm: 'short' });
+    await expectMessage(SERVER.passwordTooShort);
+    expect(h.sent).toEqual([]);
   });
 
-  it("shows the server's message for an error answer", async () => {
-    stubApi({ 'POST /api/users/profile': { status: 400, data: { message: SERVER.passwordsMustMatch } } });
-    renderForm();
-    await fill({ name: 'Office Owner', password: 'a new password', confirm: 'a new password' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.passwordsMustMatch);
+  it('says so plainly when an answer is an error without a message', async () => {
+    await renderSignedIn();
+    h.fault(PROFILE_CALL, { proxyStatus: 502 }, 'network-error');
+    await fill({ name: 'Sub Admin', password: 'a new password', confirm: 'a new password' });
+    await expectMessage('Failed to update profile.');
+    await fill({ name: 'Sub Admin', password: 'a new password', confirm: 'a new password' });
+    await expectMessage('No response from server. Please try again.');
   });
 
-  it('sends name, email, password and confirmation, then empties the password boxes', async () => {
-    const server = stubApi({ 'POST /api/users/profile': { status: 200, data: { ...ME, name: 'New Name' } } });
-    const onSaved = renderForm();
+  it('saves name and password, signs the other devices out, and empties the password boxes', async () => {
+    const { staff, user, onSaved } = await renderSignedIn();
+    const otherDevice = await h.t.request({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: staff.email, password: staff.password },
+    });
+    const otherToken = otherDevice.json().token as string;
+
     await fill({ name: 'New Name', password: 'a new password', confirm: 'a new password' });
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ ...ME, name: 'New Name' }));
-    expect(server.calls[0]?.data).toEqual({
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ ...user, name: 'New Name' }));
+    expect(h.sentTo(PROFILE_CALL)[0]?.data).toEqual({
       name: 'New Name',
-      email: 'owner@example.com',
+      email: staff.email,
       password: 'a new password',
       confirmPassword: 'a new password',
     });
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByLabelText('Confirm password')).toHaveValue('');
     expect(screen.getByLabelText('Name')).toHaveValue('New Name');
+
+    expect((await h.t.request({ method: 'GET', url: '/api/users/me', token: otherToken })).statusCode).toBe(401);
+    expect((await h.t.request({ method: 'GET', url: '/api/users/me', token: staff.token })).statusCode).toBe(200);
   });
 });

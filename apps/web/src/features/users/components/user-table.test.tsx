@@ -1,108 +1,130 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
-import { STAFF, type User } from '@visa/shared/users';
-import { stubApi } from '../../../../test/http-stub';
+import { STAFF } from '@visa/shared/users';
+import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { deleteUser } from '../api/delete-user';
 import { UserTable } from './user-table';
 
-const OWNER: User = { _id: '0123456789abcdef01234567', name: 'Office Owner', email: 'owner@example.com', role: 'superadmin' };
-const SUB: User = { _id: '89abcdef0123456789abcdef', name: 'Sub Admin', email: 'sub@example.com', role: 'admin' };
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await startApiHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
 
-function renderTable(onEdit = vi.fn()) {
-  renderRoutes(
-    [{ path: '/userManagement', Component: () => <UserTable currentUserId={OWNER._id} onEdit={onEdit} /> }],
-    ['/userManagement'],
-  );
-  return onEdit;
+const LIST = 'GET /api/users/get_users';
+
+async function renderAsOwner() {
+  const owner = await h.signIn('superadmin', { name: 'Office Owner' });
+  const sub = await h.t.createStaff('admin', { name: `Sub ${owner.id.slice(-6)}` });
+  const onEdit = vi.fn();
+  renderRoutes([{ path: '/userManagement', Component: () => <UserTable currentUserId={owner.id} onEdit={onEdit} /> }], ['/userManagement']);
+  return { owner, sub, subName: `Sub ${owner.id.slice(-6)}`, onEdit };
 }
 
-const rowOf = async (name: string) => (await screen.findByRole('cell', { name: new RegExp(name) })).closest('tr')!;
+const rowOf = async (text: string) => (await screen.findByRole('cell', { name: new RegExp(text) })).closest('tr')!;
+const userRow = (id: string) => h.t.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
 
 describe('admin list', () => {
   it('shows every account with its real role', async () => {
-    stubApi({ 'GET /api/users/get_users': { status: 200, data: [OWNER, SUB] } });
-    renderTable();
-    const owner = await rowOf('Office Owner');
-    expect(within(owner).getByText('Super-admin')).toBeInTheDocument();
-    expect(within(owner).getByText('(you)')).toBeInTheDocument();
-    expect(within(owner).getByRole('button', { name: 'Delete Office Owner' })).toBeDisabled();
-    const sub = await rowOf('Sub Admin');
-    expect(within(sub).getByText('Sub-admin')).toBeInTheDocument();
-    expect(within(sub).getByText('sub@example.com')).toBeInTheDocument();
+    const { owner, sub, subName } = await renderAsOwner();
+    const mine = await rowOf(owner.email);
+    expect(within(mine).getByText('Super-admin')).toBeInTheDocument();
+    expect(within(mine).getByText('(you)')).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Delete Office Owner' })).toBeDisabled();
+    const theirs = await rowOf(sub.email);
+    expect(within(theirs).getByText('Sub-admin')).toBeInTheDocument();
+    expect(within(theirs).getByText(subName)).toBeInTheDocument();
   });
 
   it('hands the account to the edit action', async () => {
-    stubApi({ 'GET /api/users/get_users': { status: 200, data: [OWNER, SUB] } });
-    const onEdit = renderTable();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Edit Sub Admin' }));
-    expect(onEdit).toHaveBeenCalledWith(SUB);
+    const { sub, subName, onEdit } = await renderAsOwner();
+    await userEvent.setup().click(await screen.findByRole('button', { name: `Edit ${subName}` }));
+    expect(onEdit).toHaveBeenCalledWith({ _id: sub.id, name: subName, email: sub.email, role: 'admin' });
   });
 
   it('asks before deleting, deletes, and fetches the list again on 200', async () => {
-    const server = stubApi({
-      'GET /api/users/get_users': [
-        { status: 200, data: [OWNER, SUB] },
-        { status: 200, data: [OWNER] },
-      ],
-      [`DELETE /api/users/delete_user/${SUB._id}`]: { status: 200, data: { message: 'Deleted', _id: SUB._id } },
-    });
-    renderTable();
+    const { sub, subName } = await renderAsOwner();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Sub Admin' }));
+    await user.click(await screen.findByRole('button', { name: `Delete ${subName}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete admin' });
-    expect(dialog).toHaveTextContent('Sub Admin (sub@example.com)');
-    expect(server.callsTo(`DELETE /api/users/delete_user/${SUB._id}`)).toHaveLength(0);
+    expect(dialog).toHaveTextContent(`${subName} (${sub.email})`);
+    expect(h.sent.filter((r) => r.method === 'DELETE')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('cell', { name: /Sub Admin/ })).toBeNull());
-    expect(server.callsTo(`DELETE /api/users/delete_user/${SUB._id}`)).toHaveLength(1);
-    expect(server.callsTo('GET /api/users/get_users')).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByRole('cell', { name: sub.email })).toBeNull());
+    expect(h.sentTo(`DELETE /api/users/delete_user/${sub.id}`).map((r) => r.outcome)).toEqual([200]);
+    expect(h.sentTo(LIST)).toHaveLength(2);
+    expect(await userRow(sub.id)).toBeUndefined();
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
-    const server = stubApi({ 'GET /api/users/get_users': { status: 200, data: [OWNER, SUB] } });
-    renderTable();
+    const { sub, subName } = await renderAsOwner();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Sub Admin' }));
+    await user.click(await screen.findByRole('button', { name: `Delete ${subName}` }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.calls.map((c) => c.method)).toEqual(['GET']);
+    expect(h.sent.map((r) => r.method)).toEqual(['GET']);
+    expect(await userRow(sub.id)).toBeDefined();
   });
 
-  it("refuses a malformed id with 'Invalid ID format' and calls nothing", async () => {
-    const broken = { ...SUB, _id: 'not-a-real-id' };
-    const server = stubApi({ 'GET /api/users/get_users': { status: 200, data: [OWNER, broken] } });
-    renderTable();
+  it("checks the id before calling: 'Invalid ID format'", async () => {
+    await expect(deleteUser('not-a-real-id')).rejects.toThrow(VALIDATION.invalidId);
+    await expect(deleteUser('0123456789ABCDEF01234567')).rejects.toThrow(VALIDATION.invalidId);
+    expect(h.sent).toEqual([]);
+  });
+
+  it("shows 'Invalid ID format' for a tampered list entry and calls nothing", async () => {
+    const owner = await h.signIn('superadmin', { name: 'Office Owner' });
+    // Something between the server and the page (a caching proxy, an extension) altered the list.
+    h.fault(LIST, {
+      proxyStatus: 200,
+      body: [
+        { _id: owner.id, name: 'Office Owner', email: owner.email, role: 'superadmin' },
+        { _id: 'not-a-real-id', name: 'Tampered', email: 'x@example.com', role: 'admin' },
+      ],
+    });
+    renderRoutes(
+      [{ path: '/userManagement', Component: () => <UserTable currentUserId={owner.id} onEdit={vi.fn()} /> }],
+      ['/userManagement'],
+    );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Sub Admin' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Tampered' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.invalidId);
-    expect(server.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(h.sent.filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 
   it("shows the server's reason when a delete is refused", async () => {
-    stubApi({
-      'GET /api/users/get_users': { status: 200, data: [OWNER, SUB] },
-      [`DELETE /api/users/delete_user/${SUB._id}`]: { status: 409, data: { message: SERVER.lastSuperadmin } },
-    });
-    renderTable();
+    const { sub, subName } = await renderAsOwner();
+    const button = await screen.findByRole('button', { name: `Delete ${subName}` });
+    // Someone else removed the account after the list was shown.
+    await h.t.db.deleteFrom('users').where('id', '=', sub.id).execute();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Sub Admin' }));
+    await user.click(button);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.lastSuperadmin);
-    expect(screen.getByRole('cell', { name: /Sub Admin/ })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(STAFF.notFound);
   });
 
-  it('says when the list cannot be loaded, in the server words if any', async () => {
-    stubApi({ 'GET /api/users/get_users': [{ status: 403, data: { message: SERVER.forbidden } }] });
-    renderTable();
+  it('tells a sub-admin they may not see the list, in the server words', async () => {
+    await h.signIn('admin');
+    renderRoutes(
+      [{ path: '/userManagement', Component: () => <UserTable currentUserId={undefined} onEdit={vi.fn()} /> }],
+      ['/userManagement'],
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.forbidden);
+    expect(h.sentTo(LIST).map((r) => r.outcome)).toEqual([403]);
   });
 
-  it('falls back to a plain message without one', async () => {
-    stubApi({ 'GET /api/users/get_users': 'network-error' });
-    renderTable();
+  it('falls back to a plain message without a server answer', async () => {
+    await h.signIn('superadmin');
+    h.fault(LIST, 'network-error');
+    renderRoutes(
+      [{ path: '/userManagement', Component: () => <UserTable currentUserId={undefined} onEdit={vi.fn()} /> }],
+      ['/userManagement'],
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(STAFF.loadFailed);
   });
 });
