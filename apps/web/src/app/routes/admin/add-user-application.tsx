@@ -15,7 +15,7 @@ export default function AddApplicationPage() {
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">Add Application</h1>
-        <Link to={paths.application} className="btn btn-outline-secondary btn-sm ms-auto">
+        <Link to={paths.application} className="btn btn-outline-dark btn-sm ms-auto">
           Back to list
         </Link>
       </div>

@@ -97,7 +97,7 @@ export function ApplicationTable({ page, search, onPageChange, onSearchChange, o
           )}
         </Form>
         <Button
-          variant="outline-secondary"
+          variant="outline-dark"
           className="ms-auto"
           disabled={exporter.isPending}
           onClick={() => exporter.mutate(search, { onError: () => toast.error(EXPORT_FAILED) })}
@@ -166,13 +166,7 @@ export function ApplicationTable({ page, search, onPageChange, onSearchChange, o
                   <td>{a.pending ?? '—'}</td>
                   <td>{a.approve ?? '—'}</td>
                   <td className="text-end text-nowrap">
-                    <Button
-                      size="sm"
-                      variant="outline-secondary"
-                      className="me-2"
-                      aria-label={`View ${fullName(a)}`}
-                      onClick={() => onView(a)}
-                    >
+                    <Button size="sm" variant="outline-dark" className="me-2" aria-label={`View ${fullName(a)}`} onClick={() => onView(a)}>
                       View
                     </Button>
                     <Button

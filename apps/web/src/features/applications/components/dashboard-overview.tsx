@@ -66,13 +66,13 @@ export function DashboardOverview({ page, onPageChange }: Props) {
               )}
               {data && data.totalPages > 0 && (
                 <div className="d-flex align-items-center gap-2 mt-3">
-                  <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+                  <Button size="sm" variant="outline-dark" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
                     Previous
                   </Button>
                   <span className="small" aria-live="polite">
                     Page {page} of {data.totalPages}
                   </span>
-                  <Button size="sm" variant="outline-secondary" disabled={page >= data.totalPages} onClick={() => onPageChange(page + 1)}>
+                  <Button size="sm" variant="outline-dark" disabled={page >= data.totalPages} onClick={() => onPageChange(page + 1)}>
                     Next
                   </Button>
                 </div>

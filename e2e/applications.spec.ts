@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { APPLICATION_LIST, VALIDATION } from '@visa/shared/messages';
+import { expectNoAxeViolations } from './support/axe';
+import { signInViaApi } from './support/staff';
+
+/**
+ * Issue 4, "how it will be checked": a person adds an application with a photo, finds it by
+ * passport prefix, edits it, sees it on the dashboard, exports it and deletes it, in Chromium,
+ * with every message worded as the spec words it; and an axe scan of each of the four pages.
+ */
+
+const tag = Date.now().toString(36).toUpperCase().slice(-6);
+const passport = `EJ${tag}77`;
+const email = `e2e.${tag.toLowerCase()}@example.com`;
+
+const fields: [label: string, value: string][] = [
+  ['Surname', 'Hossain'],
+  ['Given name', 'Tahmina'],
+  ['Email', email],
+  ['Phone', '8801812345678'],
+  ['National ID', '1988123456789'],
+  ['Date of birth', '1988-07-21'],
+  ['Birth city', 'Sylhet'],
+  ['Current nationality', 'Bangladeshi'],
+  ['Identification (visible marks)', 'Scar on right hand'],
+  ['Company', 'Northern Care Homes'],
+  ['Duty duration', '3 years'],
+  ['Salary', 'CAD 2,900 / month'],
+  ['Passport', passport.toLowerCase()],
+  ['Issued country', 'Bangladesh'],
+];
+
+async function fillForm(page: Page, values: [string, string][] = fields) {
+  for (const [label, value] of values) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('Sex').selectOption('Female');
+  await page.getByLabel('Job title').selectOption('Caring Operator');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a staff member adds, finds, edits, charts, exports and deletes an application', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const photo = testInfo.outputPath('photo.jpg');
+  fs.mkdirSync(testInfo.outputDir, { recursive: true });
+  fs.writeFileSync(
+    photo,
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 180, g: 90, b: 60 } } })
+      .jpeg()
+      .toBuffer(),
+  );
+  await signInViaApi(page);
+
+  // --- Add -----------------------------------------------------------------------------------
+  await page.goto('/addUserApplication');
+  await expect(page.getByRole('heading', { name: 'Add Application' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Add Application' }).click();
+  await expect(page.getByRole('alert')).toHaveText(VALIDATION.surnameLength);
+  await fillForm(page);
+  await page.getByRole('button', { name: 'Add Application' }).click();
+  // Rule 9: the image is required.
+  await expect(page.getByRole('alert')).toHaveText(APPLICATION_MESSAGES.imageRequired);
+  await page.getByLabel('Image').setInputFiles(photo);
+  await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Application' }).click();
+  await expect(page).toHaveURL(/\/application$/);
+  await expect(page.getByText(APPLICATION_MESSAGES.added)).toBeVisible();
+
+  // The same email again is refused by the server's answer (rule 6).
+  await page.goto('/addUserApplication');
+  await fillForm(page, [...fields.filter(([l]) => l !== 'Passport'), ['Passport', `ZX${tag}88`]]);
+  await page.getByLabel('Image').setInputFiles(photo);
+  await page.getByRole('button', { name: 'Add Application' }).click();
+  await expect(page.getByRole('alert')).toHaveText(VALIDATION.emailTaken);
+
+  // --- Find by passport prefix ---------------------------------------------------------------
+  await page.goto('/application');
+  await expect(page.getByRole('heading', { name: 'Application List' })).toBeVisible();
+  await expect(page.getByTestId('entries-line')).toHaveText(/^Show 1 to \d+ entries$/);
+  await expectNoAxeViolations(page);
+  await page.getByPlaceholder('Passport search ...').fill(passport.slice(0, 6).toLowerCase());
+  const row = page.getByRole('row', { name: /Hossain Tahmina/ });
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('entries-line')).toHaveText('Show 1 to 1 entries');
+  await expect(row.getByText(passport)).toBeVisible();
+  await expect(row.getByText('Pending')).toBeVisible();
+  const thumb = row.getByRole('img', { name: 'Photo of Hossain Tahmina' });
+  await expect(thumb).toHaveJSProperty('complete', true);
+  expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+
+  // The photo URL works only with its signature.
+  const src = (await thumb.getAttribute('src'))!;
+  expect((await request.get(src)).status()).toBe(200);
+  expect((await request.get(src.split('?')[0]!)).status()).toBe(403);
+  expect((await request.get(src.replace(/sig=[^&]+/, 'sig=forged'))).status()).toBe(403);
+
+  // --- Edit ----------------------------------------------------------------------------------
+  await row.getByRole('button', { name: 'Edit Hossain Tahmina' }).click();
+  await expect(page).toHaveURL(/\/editApplication\?id=[0-9a-f]{24}$/);
+  await expect(page.getByLabel('Passport', { exact: true })).toHaveValue(passport);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Given name').fill('Ta');
+  await page.getByRole('button', { name: 'Update Application' }).click();
+  await expect(page.getByRole('alert')).toHaveText(VALIDATION.namesLengthEdit);
+  // A reload keeps the page: it loads the application by the id in the URL.
+  await page.reload();
+  await expect(page.getByLabel('Given name')).toHaveValue('Tahmina');
+  await page.getByLabel('Surname').fill('Hossain-Rahman');
+  await page.getByRole('button', { name: 'Update Application' }).click();
+  await expect(page).toHaveURL(/\/application$/);
+  await expect(page.getByText(APPLICATION_MESSAGES.updated)).toBeVisible();
+
+  // --- Dashboard -----------------------------------------------------------------------------
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Hossain-Rahman Tahmina')).toBeVisible();
+  await expect(page.getByTestId('summary-Total applications')).toHaveText(/^\d+$/);
+  await expect(page.getByRole('img', { name: /Applications by job title/ })).toBeVisible();
+  await page.getByText('Numbers of “Applications by job title”').click();
+  await expect(page.getByRole('row', { name: /Caring Operator [1-9]/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // --- Export --------------------------------------------------------------------------------
+  await page.goto('/application');
+  await page.getByPlaceholder('Passport search ...').fill(passport.slice(0, 6));
+  await expect(page.getByRole('row', { name: /Hossain-Rahman Tahmina/ })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`,Hossain-Rahman,Tahmina,${email},8801812345678,`);
+  expect(lines[1]).toContain(`,${passport},`);
+
+  // --- Delete --------------------------------------------------------------------------------
+  await page.getByRole('button', { name: 'Delete Hossain-Rahman Tahmina' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete application' });
+  await expect(dialog).toContainText(passport);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(APPLICATION_MESSAGES.deleted)).toBeVisible();
+  await expect(page.getByText(APPLICATION_LIST.empty)).toBeVisible();
+  expect((await request.get(src)).status()).toBe(404);
+});
