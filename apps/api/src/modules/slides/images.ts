@@ -18,9 +18,9 @@ export interface SlideVariant {
   height: number;
 }
 
-// AVIF effort 2 keeps a 10 MB photo well inside the add form's 5 s timeout on two cores (ADR 0011);
-// higher efforts shave a few percent off the bytes at several times the CPU.
-const AVIF = { quality: 50, effort: 2 } as const;
+// Effort 1: the add form gives the whole upload 5 s (spec §9). On two busy cores, effort 2 took
+// twice as long on a noisy 12-megapixel photo for files only ~10% smaller (ADR 0011).
+const AVIF = { quality: 50, effort: 1 } as const;
 
 /**
  * Makes the responsive files of a slide: AVIF and WebP at each width of SLIDE_IMAGE_WIDTHS (never
