@@ -4,9 +4,11 @@ import { APPLICATION_MESSAGES, type Application, ApplicationSchema } from '@visa
 import { JOB_TITLES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { sql } from 'kysely';
+import { searchFilter } from '../src/modules/applications/repository.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { addApplication, applicationFields, jpeg, multipart, phonePhoto, png, tableCounts } from './applications-fixtures.js';
-import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
+import { type TestApp, createTestApp, engine, listFiles } from './support/test-app.js';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<TestApp['createStaff']>>;
@@ -430,5 +432,30 @@ describe('delete an application', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(VALIDATION.invalidId);
     expect(await tableCounts(t)).toEqual(before);
+  });
+});
+
+describe('search plan', () => {
+  it('reads the passport, surname and given-name indexes, never the whole table', async () => {
+    const query = t.db.selectFrom('applications').selectAll().where(searchFilter('ab12')).orderBy('created_at', 'desc').limit(10).compile();
+    let plan: string;
+    if (engine === 'sqlite') {
+      const rows = await t.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      plan = rows.rows.map((r) => r.detail).join('\n');
+      expect(plan).toContain('MULTI-INDEX OR');
+      expect(plan).not.toMatch(/SCAN applications(?! USING)/);
+    } else {
+      plan = await t.db.connection().execute(async (conn) => {
+        // A test table is tiny, so the planner would rightly scan it; forbid that to see which indexes serve the search.
+        await sql`set enable_seqscan = off`.execute(conn);
+        const rows = await conn.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain ${query.sql}` });
+        await sql`reset enable_seqscan`.execute(conn);
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain('BitmapOr');
+      expect(plan).not.toContain('Seq Scan');
+    }
+    for (const index of ['applications_passport_uq', 'applications_surname_idx', 'applications_given_name_idx'])
+      expect(plan).toContain(index);
   });
 });
