@@ -13,7 +13,7 @@ function QrCode({ verification }: { verification: CopyVerification }) {
   const { size, path } = verification.qr;
   return (
     <svg
-      className="copy-qr"
+      className="af-qr"
       role="img"
       aria-label={`QR code linking to ${verification.url}`}
       viewBox={`0 0 ${size} ${size}`}
@@ -34,31 +34,31 @@ function QrCode({ verification }: { verification: CopyVerification }) {
 export function ApplicantCopy({ application: a, verification, documentActions }: ApplicantCopyProps) {
   const fullName = `${a.givenN} ${a.surname}`;
   return (
-    <article className="applicant-copy bg-white border rounded p-3 p-md-4" aria-labelledby="copy-title">
+    <article className="af-copy bg-white border rounded p-3 p-md-4" aria-labelledby="copy-title">
       <header className="d-flex gap-3 justify-content-between align-items-start mb-3">
         <div>
-          <p className="copy-brand mb-1">Canada Visa Desk</p>
+          <p className="af-brand mb-1">Canada Visa Desk</p>
           <h1 id="copy-title" className="h3 mb-1">
             Applicants Copy ({statusLabel(a.isStatus)})
           </h1>
           <p className="fs-5 mb-1">{fullName}</p>
           <p className="text-body-secondary small mb-0">Reference No. {a._id}</p>
         </div>
-        <div className="copy-photo border rounded">
+        <div className="af-photo border rounded">
           {a.image ? <img src={a.image} alt={`Photo of ${fullName}`} /> : <span className="text-body-secondary small">No photo</span>}
         </div>
       </header>
 
       {copySections(a).map((section, i) => (
-        <section key={section.title} className="copy-section mb-3" aria-labelledby={`copy-section-${i}`}>
-          <h2 id={`copy-section-${i}`} className="h6 copy-section-title">
+        <section key={section.title} className="af-section mb-3" aria-labelledby={`copy-section-${i}`}>
+          <h2 id={`copy-section-${i}`} className="h6 af-section-title">
             {section.title}
           </h2>
-          <dl className="row mb-0">
+          <dl className="af-rows">
             {section.rows.map(([label, value]) => (
-              <div key={label} className="copy-row col-12 col-md-6 d-flex">
-                <dt className="copy-label">{label}</dt>
-                <dd className="copy-value mb-1">{value || '-'}</dd>
+              <div key={label} className="af-row">
+                <dt className="af-label">{label}</dt>
+                <dd className="af-value">{value || '-'}</dd>
               </div>
             ))}
           </dl>
@@ -66,7 +66,7 @@ export function ApplicantCopy({ application: a, verification, documentActions }:
       ))}
 
       {verification && (
-        <section className="copy-verification d-flex gap-3 align-items-center border-top pt-3 mb-3" aria-label="Check this application">
+        <section className="af-verification d-flex gap-3 align-items-center border-top pt-3 mb-3" aria-label="Check this application">
           <QrCode verification={verification} />
           <p className="small mb-0">
             <strong>Check this application:</strong> scan the code or open <span className="text-break">{verification.url}</span> and enter
@@ -75,8 +75,8 @@ export function ApplicantCopy({ application: a, verification, documentActions }:
         </section>
       )}
 
-      <section className="copy-documents" aria-labelledby="copy-documents-title">
-        <h2 id="copy-documents-title" className="h6 copy-section-title">
+      <section className="af-documents" aria-labelledby="copy-documents-title">
+        <h2 id="copy-documents-title" className="h6 af-section-title">
           Documents
         </h2>
         {a.documents.length === 0 ? (
@@ -84,9 +84,9 @@ export function ApplicantCopy({ application: a, verification, documentActions }:
         ) : (
           <ol className="list-unstyled row g-3">
             {a.documents.map((doc, i) => (
-              <li key={doc._id} className="col-12 col-sm-6 col-lg-4 copy-document">
+              <li key={doc._id} className="col-12 col-sm-6 col-lg-4 af-document">
                 <figure className="mb-0">
-                  <figcaption className="copy-document-heading">
+                  <figcaption className="af-document-heading">
                     Document {i + 1} of {a.documents.length}: {doc.label}
                   </figcaption>
                   <a href={doc.url} target="_blank" rel="noreferrer" className="d-block">

@@ -50,7 +50,7 @@ function RemoveDocumentDialog({
             <p>
               The {document.label} document will be removed from the application of {application.givenN} {application.surname}.
             </p>
-            <img src={document.url} alt={`${document.label} to remove`} className="img-fluid border rounded remove-preview" />
+            <img src={document.url} alt={`${document.label} to remove`} className="img-fluid border rounded af-remove-preview" />
           </>
         )}
       </Modal.Body>
@@ -115,7 +115,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
   return (
     <div className="applicant-file">
       <div className="d-flex flex-wrap gap-2 mb-3 no-print">
-        <Link to={paths.application} className="btn btn-outline-secondary btn-sm">
+        <Link to={paths.application} className="btn btn-outline-dark btn-sm">
           Back to applications
         </Link>
         <Button variant="outline-dark" size="sm" className="ms-auto" onClick={() => window.print()}>

@@ -139,9 +139,9 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
             {chosen.map((c) => (
               <li key={c.key} className="d-flex align-items-center gap-3 border rounded p-2 mb-2">
                 {c.preview ? (
-                  <img src={c.preview} alt={`Preview of ${c.file.name}`} className="upload-preview rounded" />
+                  <img src={c.preview} alt={`Preview of ${c.file.name}`} className="af-upload-preview rounded" />
                 ) : (
-                  <span className="upload-preview" aria-hidden="true" />
+                  <span className="af-upload-preview" aria-hidden="true" />
                 )}
                 <div className="flex-grow-1 min-w-0">
                   <p className="mb-1 text-truncate">{c.file.name}</p>

@@ -27,7 +27,7 @@ function EmailRow({ email }: { email: EmailDelivery }) {
   const state = deliveryState(email);
   return (
     <tr>
-      <td>{email.subject}</td>
+      <td className="text-break">{email.subject}</td>
       <td>
         <Badge bg={state.variant} text={state.variant === 'warning' || state.variant === 'info' ? 'dark' : undefined}>
           {state.text}
@@ -93,23 +93,21 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
               (query.data.emails.length === 0 ? (
                 <p className="text-body-secondary">{HISTORY_MESSAGES.noEmails}</p>
               ) : (
-                <div className="table-responsive">
-                  <table className="table table-sm align-middle mb-0">
-                    <caption className="visually-hidden">Emails to the applicant, newest first</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Subject</th>
-                        <th scope="col">Delivery</th>
-                        <th scope="col">Details</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {query.data.emails.map((email) => (
-                        <EmailRow key={email._id} email={email} />
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <table className="table table-sm align-middle mb-0">
+                  <caption className="visually-hidden">Emails to the applicant, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Subject</th>
+                      <th scope="col">Delivery</th>
+                      <th scope="col">Details</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {query.data.emails.map((email) => (
+                      <EmailRow key={email._id} email={email} />
+                    ))}
+                  </tbody>
+                </table>
               ))}
           </div>
         </div>

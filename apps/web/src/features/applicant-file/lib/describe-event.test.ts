@@ -1,0 +1,80 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { describe, expect, it } from 'vitest';
+import type { HistoryEvent } from '@visa/shared/applicant-file';
+import { VIEW } from '@visa/shared/messages';
+import { statusActionError, uploadError } from './action-errors';
+import { describeEvent } from './describe-event';
+
+const event = (action: string, details: Record<string, unknown> = {}): HistoryEvent => ({
+  _id: 'x',
+  action,
+  at: '2026-11-21T10:00:00.000Z',
+  actor: null,
+  details,
+});
+
+describe('history sentences', () => {
+  it('names each kind of change', () => {
+    expect(describeEvent(event('application.create'))).toBe('Application created');
+    expect(describeEvent(event('application.update', { fields: ['givenN', 'passport'], image: true }))).toBe(
+      'Details edited: given name, passport number, photo',
+    );
+    expect(describeEvent(event('application.status', { from: 'pending', to: 'approved', date: '2026-11-21' }))).toBe(
+      'Status changed from Pending to Approved (visa approve date 21 November 2026)',
+    );
+    expect(describeEvent(event('application.status', { from: 'approved', to: 'pending', date: '2026-12-01' }))).toBe(
+      'Status changed from Approved to Pending (visa collect date 1 December 2026)',
+    );
+    expect(describeEvent(event('application.status', { from: 'approved', to: 'rejected', date: null }))).toBe(
+      'Status changed from Approved to Rejected',
+    );
+    expect(
+      describeEvent(
+        event('application.documents.add', {
+          documents: [
+            { label: 'Visa', name: 'v.jpg' },
+            { label: 'LMIA', name: 'l.png' },
+          ],
+        }),
+      ),
+    ).toBe('Documents added: Visa (v.jpg), LMIA (l.png)');
+    expect(describeEvent(event('application.documents.remove', { label: 'Visa' }))).toBe('Document removed: Visa');
+    expect(describeEvent(event('email.sent', { subject: 'Hello', via: 'smtp' }))).toBe('Email sent to the applicant: Hello');
+    expect(describeEvent(event('email.failed', { subject: 'Hello', attempts: 10 }))).toBe(
+      'Email could not be delivered after 10 attempts: Hello',
+    );
+  });
+
+  it('shows an action it does not know by its name rather than hiding it', () => {
+    expect(describeEvent(event('application.export'))).toBe('application.export');
+  });
+});
+
+describe('status action errors (spec §8 View)', () => {
+  const config = { headers: new AxiosHeaders() };
+  it('a server answer: "Failed to … application..." with the reason', () => {
+    const error = new AxiosError(
+      'Request failed',
+      'ERR_BAD_REQUEST',
+      config,
+      {},
+      {
+        status: 409,
+        statusText: 'Conflict',
+        data: { message: 'This application is already pending.' },
+        headers: {},
+        config,
+      },
+    );
+    expect(statusActionError('pending', error)).toEqual({ message: VIEW.pendingFailed, detail: 'This application is already pending.' });
+    expect(statusActionError('reject', error).message).toBe('Failed to reject application...');
+  });
+
+  it('no answer: "Error … {message}. Please try again."', () => {
+    const error = new AxiosError('timeout of 0ms exceeded', 'ECONNABORTED', config);
+    expect(statusActionError('reject', error)).toEqual({
+      message: 'Error rejecting application: timeout of 0ms exceeded. Please try again.',
+    });
+    expect(uploadError(error)).toBe('The upload took longer than 10 seconds. Please try again with fewer or smaller files.');
+  });
+});

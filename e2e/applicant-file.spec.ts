@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Page, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
+import { todayIn } from '@visa/shared/dates';
+import { VIEW, documentInvalidType } from '@visa/shared/messages';
+import { expectNoAxeViolations } from './support/axe';
+import { signInViaApi } from './support/staff';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
+
+const jpeg = (background: string, width = 900, height = 1200) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+/** Creates an application the way staff do, through the applications module's add call (multipart). */
+async function addApplication(page: Page, token: string) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+  const res = await page.request.post('/api/application/addApplication', {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+    multipart: {
+      surname: 'Akter',
+      givenN: 'Shirin',
+      email: `shirin.${tag.toLowerCase()}@example.com`,
+      phone: '8801812345678',
+      nationalId: '1992123456789',
+      sex: 'Female',
+      dob: '1992-07-09',
+      birthCity: 'Sylhet',
+      currentN: 'Bangladeshi',
+      identification: 'Scar on right hand',
+      company: 'Northern Care Homes',
+      dutyDuration: '3 years',
+      jobTitle: 'Caring Operator',
+      salary: 'CAD 3,000 / month',
+      passport: `EB${tag}`.slice(0, 12),
+      issuedCountry: 'Bangladesh',
+      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#c08060', 300, 400) },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { _id: string; email: string; passport: string };
+}
+
+test('applicant file: upload documents (one refused), approve, history and email, print and PDF', async ({ page }) => {
+  const token = await signInViaApi(page);
+  const application = await addApplication(page, token);
+
+  await page.goto(`/updateApplicationView/${application._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Pending)' })).toBeVisible();
+  await expect(page.getByText('Shirin Akter', { exact: true })).toBeVisible();
+  for (const title of ['A. Personal Particulars', 'B. Company Details', 'C. Passport Details', "D. Applicant's Contact Details"]) {
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  }
+  await expect(page.getByRole('img', { name: 'Photo of Shirin Akter' })).toHaveJSProperty('complete', true);
+  await expect(page.getByRole('img', { name: /^QR code linking to http/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Two documents chosen, one of them a PDF: the browser refuses it with the spec message.
+  await page.getByLabel('Choose documents (JPEG or PNG, at most 7 MB each)').setInputFiles([
+    { name: 'work-permit.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#e8eef8') },
+    { name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+  ]);
+  await expect(page.getByRole('alert')).toContainText(documentInvalidType('contract.pdf', 'application/pdf'));
+  await expect(page.getByRole('img', { name: 'Preview of work-permit.jpg' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Label for work-permit.jpg' }).selectOption('Work Permit');
+  await page.getByRole('button', { name: 'Upload document' }).click();
+  await expect(page.getByText('Document 1 of 1: Work Permit')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Work Permit (document 1)' })).toHaveJSProperty('complete', true);
+
+  // The server refuses a wrong type among good ones too, and keeps the list unchanged.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const mixed = await page.request.put(`/api/application/updateApplicationAdd/${application._id}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+    multipart: {
+      file1: { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    },
+  });
+  expect(mixed.status()).toBe(415);
+  expect((await mixed.json()).message).toBe(documentInvalidType('scan.jpg', 'application/pdf'));
+
+  // Approve: the view refreshes in place.
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeVisible();
+  const dates = page.getByRole('region', { name: 'Visa Dates' });
+  await expect(dates).toContainText(`Visa approve date${displayDate(todayIn('Asia/Dhaka'))}`);
+  await expect(dates).toContainText(`Visa collect date${displayDate(todayIn('Asia/Dhaka'))}`);
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
+
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('Application created');
+  await expect(history).toContainText('Document added: Work Permit (work-permit.jpg)');
+  await expect(history).toContainText('Status changed from Pending to Approved');
+
+  // Without SMTP the email goes to the outbox folder; the view shows it delivered.
+  const emails = page.getByRole('region', { name: 'Emails to the applicant' });
+  const approvedRow = emails.getByRole('row', { name: /Visa application update: Approved/ });
+  await expect(approvedRow.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(history).toContainText('Email written to the outbox folder: Visa application update: Approved');
+  const outbox = path.join(dataDir, 'outbox');
+  // Quoted-printable bodies wrap long lines with a trailing '='; joined again they read as written.
+  const messages = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''));
+  const approvalMail = messages.find((eml) => eml.includes(`To: ${application.email}`) && eml.includes('was approved on'));
+  expect(approvalMail).toBeDefined();
+  expect(approvalMail).toContain(`reference ${application._id}`);
+
+  // Reject asks first (and the dialog is accessible); cancelling keeps the application approved.
+  await page.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject this application?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeVisible();
+
+  await expectNoAxeViolations(page);
+
+  // Download PDF: the server's copy.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`applicants-copy-Akter-Shirin-${application.passport}.pdf`);
+  const pdf = fs.readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Print preview: only the copy, on A4, each document on a page of its own.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Staff' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(history).toBeHidden();
+  await expect(page.getByLabel('Choose documents (JPEG or PNG, at most 7 MB each)')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: "D. Applicant's Contact Details" })).toBeVisible();
+  const breakBefore = await page
+    .locator('.af-document')
+    .first()
+    .evaluate((el) => getComputedStyle(el).breakBefore);
+  expect(breakBefore).toBe('page');
+  const printed = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  expect(printed.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('applicant view: an unknown id goes back to the list with a message; a failed status action shows the spec message', async ({
+  page,
+}) => {
+  const token = await signInViaApi(page);
+  await page.goto(`/updateApplicationView/${'0'.repeat(24)}`);
+  await expect(page).toHaveURL(/\/application$/);
+  await expect(page.getByText(APPLICANT_FILE_MESSAGES.applicationNotFound)).toBeVisible();
+
+  const application = await addApplication(page, token);
+  await page.goto(`/updateApplicationView/${application._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Pending)' })).toBeVisible();
+  // Someone else rejects it in the meantime; this page still offers Reject.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const other = await page.request.put(`/api/application/updateApplicationReject/${application._id}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+    data: {},
+  });
+  expect(other.status()).toBe(200);
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reject application' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(VIEW.rejectFailed);
+  await expect(alert).toContainText(APPLICANT_FILE_MESSAGES.alreadyInStatus('rejected'));
+});
