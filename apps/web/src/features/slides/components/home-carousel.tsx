@@ -173,9 +173,12 @@ function Slideshow({ items, text }: { items: CarouselItem[]; text: CarouselText 
                 {item.heading && <p className="home-carousel__heading">{item.heading}</p>}
                 {item.text && <p className="home-carousel__text">{item.text}</p>}
                 {item.link && (
-                  <a className="btn btn-light btn-sm home-carousel__link" href={item.link}>
+                  <a
+                    className="btn btn-light btn-sm home-carousel__link"
+                    href={item.link}
+                    aria-label={item.heading ? `${text.learnMore}: ${item.heading}` : undefined}
+                  >
                     {text.learnMore}
-                    {item.heading && <span className="visually-hidden">: {item.heading}</span>}
                   </a>
                 )}
               </div>

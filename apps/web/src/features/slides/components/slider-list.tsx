@@ -101,7 +101,7 @@ export function SliderList() {
       )}
 
       {list.status === 'succeeded' && list.slides.length === 0 && (
-        <p className="text-body-secondary">
+        <p className="text-body-emphasis">
           No slides yet. The home page shows its four built-in pictures until a slide is published.{' '}
           <Link to={paths.addSliders}>Add the first slide</Link>.
         </p>
@@ -131,7 +131,7 @@ export function SliderList() {
                       <span className="me-1">{index + 1}</span>
                       <button
                         type="button"
-                        className="btn btn-outline-secondary btn-sm"
+                        className="btn btn-outline-dark btn-sm"
                         aria-label={`Move “${slide.thumbnail}” up`}
                         disabled={busy || index === 0}
                         onClick={() => move(index, -1)}
@@ -140,7 +140,7 @@ export function SliderList() {
                       </button>
                       <button
                         type="button"
-                        className="btn btn-outline-secondary btn-sm"
+                        className="btn btn-outline-dark btn-sm"
                         aria-label={`Move “${slide.thumbnail}” down`}
                         disabled={busy || index === list.slides.length - 1}
                         onClick={() => move(index, 1)}
@@ -162,11 +162,11 @@ export function SliderList() {
                         style={{ objectFit: 'cover' }}
                       />
                     ) : (
-                      <span className="text-body-secondary small">No picture</span>
+                      <span className="text-body-emphasis small">No picture</span>
                     )}
                   </td>
                   <td className="fw-semibold">{slide.thumbnail}</td>
-                  <td className="small text-body-secondary" style={{ maxWidth: 280 }}>
+                  <td className="small" style={{ maxWidth: 280 }}>
                     {slide.title}
                   </td>
                   <td>
@@ -186,7 +186,7 @@ export function SliderList() {
                       <Link
                         to={editSlideHref(slide)}
                         state={slide}
-                        className="btn btn-outline-secondary btn-sm"
+                        className="btn btn-outline-dark btn-sm"
                         aria-label={`Edit “${slide.thumbnail}”`}
                       >
                         Edit
@@ -227,7 +227,7 @@ export function SliderList() {
           {confirming?.published ? ', and it disappears from the home page' : ''}.
         </Modal.Body>
         <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(null)} disabled={remove.isPending}>
+          <button type="button" className="btn btn-outline-dark" onClick={() => setConfirming(null)} disabled={remove.isPending}>
             Cancel
           </button>
           <button type="button" className="btn btn-danger" onClick={confirmDelete} disabled={remove.isPending}>
