@@ -1,0 +1,184 @@
+import { type Page, expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { OWNER, signInViaApi } from './support/staff';
+
+/** Issue 3 item 7: the staff-account journey, through the forms, in the machine's Chromium. */
+
+const SUB = {
+  name: 'Journey Sub',
+  email: `journey.sub.${Date.now().toString(36)}@example.com`,
+  password: 'sub-password-1',
+};
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+}
+
+/** What the API answers this page's stored token for a staff-account call. */
+const getUsersStatus = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch('/api/users/get_users', { headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+    return res.status;
+  });
+
+test('a super-admin adds and edits a sub-admin, who then signs in without staff-account powers', async ({ page }) => {
+  // Sign in through the form; a wrong password first shows the spec's message.
+  await signInWithForm(page, OWNER.email, 'not the password');
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const sidebar = page.getByRole('navigation', { name: 'Staff' });
+  await expect(sidebar.getByText(OWNER.name)).toBeVisible();
+
+  // Add a sub-admin: the form's own check first, then the real thing.
+  await sidebar.getByRole('link', { name: 'Add Admin' }).click();
+  await expect(page).toHaveURL(/\/addUserManagement$/);
+  await page.getByRole('button', { name: 'Add Admin' }).click();
+  await expect(page.getByRole('alert')).toHaveText('All fields are required');
+  await page.getByLabel('Name').fill(SUB.name);
+  await page.getByLabel('Email').fill(SUB.email);
+  await page.getByLabel('Password').fill(SUB.password);
+  await page.getByRole('button', { name: 'Add Admin' }).click();
+  await expect(page).toHaveURL(/\/userManagement$/);
+  await expect(page.getByText('Admin added.')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: SUB.email });
+  await expect(row).toContainText('Sub-admin');
+
+  // Adding the same email again: the spec's wording for any error answer.
+  await sidebar.getByRole('link', { name: 'Add Admin' }).click();
+  await page.getByLabel('Name').fill('Copy');
+  await page.getByLabel('Email').fill(SUB.email.toUpperCase());
+  await page.getByLabel('Password').fill(SUB.password);
+  await page.getByRole('button', { name: 'Add Admin' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Error: User all ready exists. Please sign in.');
+
+  // Edit: the list passes the account along; the edit page without it goes back to the list.
+  await page.goto('/editUserManagement');
+  await expect(page).toHaveURL(/\/userManagement$/);
+  await page.getByRole('button', { name: `Edit ${SUB.name}` }).click();
+  await expect(page).toHaveURL(/\/editUserManagement$/);
+  await expect(page.getByLabel('Email')).toHaveValue(SUB.email);
+  await page.getByLabel('Name').fill(`${SUB.name} Edited`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/userManagement$/);
+  await expect(page.getByRole('row').filter({ hasText: SUB.email })).toContainText(`${SUB.name} Edited`);
+
+  await signOut(page);
+
+  // The sub-admin signs in: no Sub-admin menu, and the API refuses the staff list.
+  await signInWithForm(page, SUB.email, SUB.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(sidebar.getByText(`${SUB.name} Edited`)).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Application List' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Admin List' })).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: 'Add Admin' })).toHaveCount(0);
+  expect(await getUsersStatus(page)).toBe(403);
+  await page.goto('/userManagement');
+  await expect(page.getByRole('alert')).toHaveText('You do not have permission to do this.');
+
+  // Profile: passwords must match, then the change is saved.
+  await sidebar.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByLabel('Email')).toHaveValue(SUB.email);
+  await page.getByLabel('Name').fill('Journey Sub Renamed');
+  await page.getByLabel('Password', { exact: true }).fill('a brand new password');
+  await page.getByLabel('Confirm password').fill('something else');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Password and confirm password must match.');
+  await page.getByLabel('Confirm password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile updated.')).toBeVisible();
+  await expect(sidebar.getByText('Journey Sub Renamed')).toBeVisible();
+
+  await signOut(page);
+
+  // The new password is the one that works now.
+  await signInWithForm(page, SUB.email, SUB.password);
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  await page.getByLabel('Password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a guarded page sends a visitor to sign in and back again afterwards', async ({ page }) => {
+  await page.goto('/setting');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/setting$/);
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByText('This device')).toBeVisible();
+});
+
+test('the refresh cookie is httpOnly, and a session whose cookie is gone ends within the 60-second check', async ({ page, context }) => {
+  // Fake timers from the start, so the page's 60-second interval is one the test can move past.
+  await page.clock.install();
+  await signInWithForm(page, OWNER.email, OWNER.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'refresh_token')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/users' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('refresh_token');
+
+  await context.clearCookies({ name: 'session' });
+  await page.clock.fastForward(61_000);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('staff-account pages have no accessibility violations', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // With a message showing, too.
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await signInViaApi(page);
+  for (const [path, heading] of [
+    ['/userManagement', 'Admin List'],
+    ['/addUserManagement', 'Add Admin'],
+    ['/profile', 'Profile'],
+    ['/setting', 'Settings'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    // Wait for the data-driven part, so axe sees the finished page.
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  }
+
+  // The delete confirmation, over a sub-admin made for the purpose.
+  const email = `axe.${Date.now().toString(36)}@example.com`;
+  const created = await page.evaluate(async (address) => {
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.split('=')[1] ?? '',
+    );
+    const res = await fetch('/api/users/add_user', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+      body: JSON.stringify({ name: 'Axe Sub', email: address, password: 'axe-password-1' }),
+    });
+    return res.status;
+  }, email);
+  expect(created).toBe(201);
+  await page.goto('/userManagement');
+  await page.getByRole('button', { name: 'Delete Axe Sub' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete admin' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
