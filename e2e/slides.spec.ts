@@ -134,7 +134,13 @@ test('the carousel can be paused, and moves with the keyboard', async ({ page, r
     ids.push(((await res.json()) as { _id: string })._id);
   }
   try {
+    // The carousel takes exactly the room the prerendered placeholder held: nothing below it moves.
+    await page.goto('/');
+    const held = await page.locator('.carousel-placeholder').first().boundingBox();
     const carousel = await homeCarousel(page);
+    const box = await carousel.boundingBox();
+    expect(held && box && [Math.round(box.width - held.width), Math.round(box.height - held.height)]).toEqual([0, 0]);
+
     await carousel.getByRole('button', { name: 'Pause the slideshow' }).click();
     await expect(carousel.getByRole('button', { name: 'Play the slideshow' })).toBeVisible();
     await expect(carousel.getByRole('group', { name: '1 of 2' })).toBeVisible();
