@@ -110,6 +110,29 @@ test('a super-admin adds and edits a sub-admin, who then signs in without staff-
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('every guarded route of spec §2 sends a visitor without a token to sign in', async ({ page }) => {
+  const guarded = [
+    '/dashboard',
+    '/userManagement',
+    '/addUserManagement',
+    '/editUserManagement',
+    '/application',
+    '/addUserApplication',
+    '/editApplication',
+    '/userView',
+    '/updateApplicationView/0123456789abcdef01234567',
+    '/slider',
+    '/addSliders',
+    '/editSlider',
+    '/profile',
+    '/setting',
+  ];
+  for (const path of guarded) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login$/);
+  }
+});
+
 test('a guarded page sends a visitor to sign in and back again afterwards', async ({ page }) => {
   await page.goto('/setting');
   await expect(page).toHaveURL(/\/login$/);
