@@ -7,9 +7,66 @@ import { root } from './processes.mjs';
 
 const dist = (p) => path.join(root, 'apps/api/dist', p);
 
-const SURNAMES = ['Rahman', 'Hossain', 'Ahmed', 'Islam', 'Khan', 'Chowdhury', 'Begum', 'Akter', 'Sarkar', 'Das', 'Uddin', 'Mia', 'Roy', 'Haque', 'Karim', 'Siddique', 'Talukder', 'Majumder', 'Biswas', 'Paul'];
-const GIVEN = ['Karim', 'Nusrat', 'Rafiq', 'Ayesha', 'Tania', 'Ahnaf', 'Sabbir', 'Farhana', 'Imran', 'Sharmin', 'Jamal', 'Rina', 'Tanvir', 'Mitu', 'Shakil', 'Ruma', 'Arif', 'Lipi', 'Sohel', 'Nasrin'];
-const JOBS = ['Driving', 'Construction', 'Electrician', 'Holder', 'Housekeeping', 'Cleaner', 'Plumber', 'Packaging', 'Cook', 'Restaurant', 'Manager', 'Supervisor', 'Worker', 'Caring Operator'];
+const SURNAMES = [
+  'Rahman',
+  'Hossain',
+  'Ahmed',
+  'Islam',
+  'Khan',
+  'Chowdhury',
+  'Begum',
+  'Akter',
+  'Sarkar',
+  'Das',
+  'Uddin',
+  'Mia',
+  'Roy',
+  'Haque',
+  'Karim',
+  'Siddique',
+  'Talukder',
+  'Majumder',
+  'Biswas',
+  'Paul',
+];
+const GIVEN = [
+  'Karim',
+  'Nusrat',
+  'Rafiq',
+  'Ayesha',
+  'Tania',
+  'Ahnaf',
+  'Sabbir',
+  'Farhana',
+  'Imran',
+  'Sharmin',
+  'Jamal',
+  'Rina',
+  'Tanvir',
+  'Mitu',
+  'Shakil',
+  'Ruma',
+  'Arif',
+  'Lipi',
+  'Sohel',
+  'Nasrin',
+];
+const JOBS = [
+  'Driving',
+  'Construction',
+  'Electrician',
+  'Holder',
+  'Housekeeping',
+  'Cleaner',
+  'Plumber',
+  'Packaging',
+  'Cook',
+  'Restaurant',
+  'Manager',
+  'Supervisor',
+  'Worker',
+  'Caring Operator',
+];
 const STATUSES = ['pending', 'pending', 'approved', 'rejected'];
 
 /** Passport of row i: two letters and seven digits, unique, spread over the whole key space. */
@@ -30,7 +87,8 @@ export async function seedApplications({ dataDir, secret, count }) {
   const db = new SQLite(config.database.file);
   db.pragma('journal_mode = WAL');
   const now = Date.now();
-  const insert = db.prepare(`insert into applications (id, surname, given_name, surname_key, given_name_key, email, phone, national_id, sex, dob,
+  const insert =
+    db.prepare(`insert into applications (id, surname, given_name, surname_key, given_name_key, email, phone, national_id, sex, dob,
     birth_city, current_nationality, current_nationality_key, identification, company, duty_duration, job_title, salary, passport,
     issued_country, image_key, thumb_key, status, pending_date, approve_date, is_admin, created_by, created_at, updated_at)
     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, null, ?, ?)`);
@@ -39,15 +97,42 @@ export async function seedApplications({ dataDir, secret, count }) {
       // Two years of history, oldest first, so ids and created_at grow together as in real use.
       const created = new Date(now - (count - i) * Math.floor((2 * 365 * 86_400_000) / count));
       const createdIso = created.toISOString();
-      const id = Math.floor(created.getTime() / 1000).toString(16).padStart(8, '0') + randomBytes(8).toString('hex');
+      const id =
+        Math.floor(created.getTime() / 1000)
+          .toString(16)
+          .padStart(8, '0') + randomBytes(8).toString('hex');
       const surname = SURNAMES[i % SURNAMES.length];
       const given = GIVEN[(i * 7) % GIVEN.length];
       const status = STATUSES[i % STATUSES.length];
-      insert.run(id, surname, given, surname.toLowerCase(), given.toLowerCase(), `applicant${i}@example.com`, `88017${String(i).padStart(8, '0')}`,
-        String(1_990_000_000_000 + i), i % 2 ? 'Female' : 'Male', `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`, 'Dhaka', 'Bangladeshi', 'bangladeshi',
-        'None', 'Maple Build Ltd', '2 years', JOBS[i % JOBS.length], 'CAD 3,200 / month', passportOf(i), 'Bangladesh',
-        `private/${randomBytes(16).toString('hex')}.jpg`, `private/${randomBytes(16).toString('hex')}.webp`, status,
-        createdIso.slice(0, 10), status === 'approved' ? createdIso.slice(0, 10) : null, createdIso, createdIso);
+      insert.run(
+        id,
+        surname,
+        given,
+        surname.toLowerCase(),
+        given.toLowerCase(),
+        `applicant${i}@example.com`,
+        `88017${String(i).padStart(8, '0')}`,
+        String(1_990_000_000_000 + i),
+        i % 2 ? 'Female' : 'Male',
+        `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`,
+        'Dhaka',
+        'Bangladeshi',
+        'bangladeshi',
+        'None',
+        'Maple Build Ltd',
+        '2 years',
+        JOBS[i % JOBS.length],
+        'CAD 3,200 / month',
+        passportOf(i),
+        'Bangladesh',
+        `private/${randomBytes(16).toString('hex')}.jpg`,
+        `private/${randomBytes(16).toString('hex')}.webp`,
+        status,
+        createdIso.slice(0, 10),
+        status === 'approved' ? createdIso.slice(0, 10) : null,
+        createdIso,
+        createdIso,
+      );
     }
   });
   seedAll();
@@ -57,9 +142,17 @@ export async function seedApplications({ dataDir, secret, count }) {
   const family = randomBytes(12).toString('hex');
   const iso = new Date(now).toISOString();
   db.prepare('insert into users (id, name, email, role, password_hash, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)').run(
-    userId, 'Bench Staff', 'bench-staff@example.com', 'admin', 'not-a-real-hash', iso, iso);
-  db.prepare('insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)').run(
-    randomBytes(12).toString('hex'), userId, randomBytes(32).toString('hex'), family, new Date(now + 86_400_000).toISOString(), iso);
+    userId,
+    'Bench Staff',
+    'bench-staff@example.com',
+    'admin',
+    'not-a-real-hash',
+    iso,
+    iso,
+  );
+  db.prepare(
+    'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)',
+  ).run(randomBytes(12).toString('hex'), userId, randomBytes(32).toString('hex'), family, new Date(now + 86_400_000).toISOString(), iso);
   db.close();
   const token = await createAccessTokens(secret).sign({ id: userId, role: 'admin' }, family);
   return { token };
