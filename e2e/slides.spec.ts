@@ -148,6 +148,13 @@ test('the carousel can be paused, and moves with the keyboard', async ({ page, r
     await expect(carousel.getByRole('group', { name: '2 of 2' })).toBeVisible();
     await expect(carousel.getByText('Second slide')).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // The Bengali home page has the same carousel, in Bengali.
+    await page.goto('/bn');
+    await page.locator('.carousel-placeholder').first().scrollIntoViewIfNeeded();
+    const bengali = page.getByRole('region', { name: 'স্লাইডশো' });
+    await expect(bengali.getByRole('group', { name: '২টির মধ্যে ১ নম্বর' })).toBeVisible();
+    await expect(bengali.getByRole('button', { name: 'পরের স্লাইড' })).toBeVisible();
   } finally {
     for (const id of ids) {
       await request.delete(`/api/slider/deleteSlider/${id}`, { headers });
