@@ -122,9 +122,14 @@ describe('session', () => {
     act(() => vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS));
     expect(screen.getByRole('heading', { name: 'Application List' })).toBeInTheDocument();
 
+    // Moving between pages does not restart the 60-second clock.
+    act(() => vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS - 1_000));
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     document.cookie = 'session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-    act(() => vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS));
+    act(() => vi.advanceTimersByTime(1_000));
     expect(await screen.findByRole('heading', { name: 'Staff Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('return-to')).toHaveTextContent('/dashboard');
     expect(getToken()).toBeNull();
   });
 

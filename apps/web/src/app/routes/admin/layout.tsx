@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@visa/shared/constants';
 import { ROLE_LABELS } from '@visa/shared/users';
@@ -27,8 +27,13 @@ export default function StaffLayout() {
   // While signing out the token disappears before the trip home: don't bounce to /login meanwhile.
   const [leaving, setLeaving] = useState(false);
   const here = location.pathname + location.search;
+  // Read through a ref so the callback (and the 60-second timer that holds it) survives navigation.
+  const hereRef = useRef(here);
+  useEffect(() => {
+    hereRef.current = here;
+  }, [here]);
 
-  const toLogin = useCallback(() => navigate(paths.login, { replace: true, state: { from: here } }), [navigate, here]);
+  const toLogin = useCallback(() => navigate(paths.login, { replace: true, state: { from: hereRef.current } }), [navigate]);
   useSessionCheck(toLogin);
   useEffect(() => {
     setSignedOutHandler(toLogin);
