@@ -7,7 +7,10 @@ import type { TestApp } from './support/test-app.js';
 let serial = 0;
 
 /** A complete, valid add form whose email and passport nobody else has. */
-export function applicationFields(overrides: Partial<ApplicationFormValues> = {}): Record<string, string> {
+/** Any field as a person could type it, valid or not. */
+export type FieldOverrides = Partial<Record<keyof ApplicationFormValues, string>>;
+
+export function applicationFields(overrides: FieldOverrides = {}): Record<keyof ApplicationFormValues, string> {
   serial += 1;
   const tag = `${Date.now().toString(36)}${serial}${randomBytes(2).toString('hex')}`.toUpperCase();
   return {

@@ -437,7 +437,13 @@ describe('delete an application', () => {
 
 describe('search plan', () => {
   it('reads the passport, surname and given-name indexes, never the whole table', async () => {
-    const query = t.db.selectFrom('applications').selectAll().where(searchFilter('ab12')).orderBy('created_at', 'desc').limit(10).compile();
+    const query = t.db
+      .selectFrom('applications')
+      .selectAll()
+      .where(searchFilter('ab12')!)
+      .orderBy('created_at', 'desc')
+      .limit(10)
+      .compile();
     let plan: string;
     if (engine === 'sqlite') {
       const rows = await t.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });

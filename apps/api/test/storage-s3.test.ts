@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -100,7 +100,7 @@ describe('the app on S3 storage', () => {
     await app.close();
     await t.close();
   });
-  const inject = (options: Parameters<FastifyInstance['inject']>[0] & object) =>
+  const inject = (options: InjectOptions) =>
     app.inject({ ...options, headers: { 'x-xsrf-token': 'x', authorization: `Bearer ${token}` }, cookies: { 'XSRF-TOKEN': 'x' } });
 
   it('adds an application whose photo lives in the bucket, serves it signed, and deletes it with the application', async () => {
