@@ -51,6 +51,7 @@ describe('sign-in', () => {
     const limited = await login(staff.email, staff.password);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: SERVER.tooManyRequests });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

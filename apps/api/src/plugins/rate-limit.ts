@@ -48,9 +48,7 @@ export function createRateLimiter(db: Db): RateLimiter {
         .executeTakeFirstOrThrow();
       if (Number(row.count) > limit) {
         const retryAfter = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000));
-        const err = new HttpError(429, SERVER.tooManyRequests);
-        (err as HttpError & { retryAfter?: number }).retryAfter = retryAfter;
-        throw err;
+        throw new HttpError(429, SERVER.tooManyRequests, undefined, { 'retry-after': String(retryAfter) });
       }
     },
     async reset(key) {
