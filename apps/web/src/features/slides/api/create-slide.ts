@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide, SlideInput } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './get-slides';
+import { SLIDER_BASE, slideKeys } from './slide-keys';
 import { appendSlide } from './slider-list-cache';
 
 export interface NewSlide {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './get-slides';
+import { SLIDER_BASE, slideKeys } from './slide-keys';
 import { removeSlide } from './slider-list-cache';
 
 /** deleteSlider/{_id}: no payload (spec §7). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './get-slides';
+import { SLIDER_BASE, slideKeys } from './slide-keys';
 
 export const fetchSlide = async (id: string): Promise<Slide> =>
   (await api.get<Slide>(`${SLIDER_BASE}/fetchSlider/${encodeURIComponent(id)}`)).data;

@@ -1,18 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
+import { SLIDER_BASE, slideKeys } from './slide-keys';
 import { sliderErrorMessage } from './slider-errors';
-
-export const SLIDER_BASE = '/api/slider';
-
-export const slideKeys = {
-  all: ['slides'] as const,
-  /** The staff list: every slide, with the signed-in member's token. */
-  list: () => [...slideKeys.all, 'list'] as const,
-  /** What visitors see on the home page. */
-  published: () => [...slideKeys.all, 'published'] as const,
-  one: (id: string) => [...slideKeys.all, 'one', id] as const,
-};
 
 export const fetchSlides = async (): Promise<Slide[]> => (await api.get<Slide[]>(`${SLIDER_BASE}/fetchSlider`)).data;
 

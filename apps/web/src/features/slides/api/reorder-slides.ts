@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './get-slides';
+import { SLIDER_BASE, slideKeys } from './slide-keys';
 
 /** reorderSlider: every slide's id, first shown first; answers the whole list in its new order. */
 export const reorderSlides = async (ids: string[]): Promise<Slide[]> =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE } from './get-slides';
+import { SLIDER_BASE } from './slide-keys';
 import { applyUpdatedSlide } from './update-slide';
 
 /** updateSliderImage/{_id}: the same picture work as an add, so the same 5000 ms limit. */

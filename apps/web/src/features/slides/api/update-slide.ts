@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './get-slides';
+import { SLIDER_BASE, slideKeys } from './slide-keys';
 import { replaceSlide } from './slider-list-cache';
 
 export interface SlideChanges {

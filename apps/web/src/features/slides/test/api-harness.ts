@@ -19,8 +19,10 @@ export interface ApiHarness {
   hold(): () => void;
   /** Requests fail without any response, as when the network is down. */
   setOffline(offline: boolean): void;
-  /** The configs of the requests sent so far, newest last. */
+  /** The configs of the requests sent through the staff client so far, newest last. */
   sent: InternalAxiosRequestConfig[];
+  /** The requests sent with plain `fetch` (the public carousel) so far, newest last. */
+  fetched: { url: string; headers: Headers }[];
   close(): Promise<void>;
 }
 
@@ -45,9 +47,10 @@ async function multipartBody(form: FormData): Promise<{ body: Buffer; contentTyp
 }
 
 /**
- * The real API (fresh migrated SQLite database, real files) behind the app's own axios client.
- * Only the transport differs: requests go through Fastify's inject instead of a socket, so the
- * client's interceptors, the routes, validation, storage and database are all the real ones.
+ * The real API (fresh migrated SQLite database, real files) behind the app's own axios client
+ * and behind `fetch`. Only the transport differs: requests go through Fastify's inject instead of
+ * a socket, so the client's interceptors, the routes, validation, storage and database are all
+ * the real ones.
  */
 export async function startApiHarness(): Promise<ApiHarness> {
   const t = await createTestApp();
@@ -90,6 +93,20 @@ export async function startApiHarness(): Promise<ApiHarness> {
     return response;
   };
 
+  // The public carousel uses plain fetch (no cookies, no token); it goes to the same API.
+  const fetched: ApiHarness['fetched'] = [];
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = new Headers(init?.headers);
+    fetched.push({ url, headers });
+    await gate;
+    if (offline) throw new TypeError('Failed to fetch');
+    const res = await t.app.inject({ method: (init?.method ?? 'GET') as 'GET', url, headers: Object.fromEntries(headers.entries()) });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders.set(key, value);
+    return new Response(res.body, { status: res.statusCode, headers: responseHeaders });
+  };
+
   return {
     t,
     token: staff.token,
@@ -108,6 +125,7 @@ export async function startApiHarness(): Promise<ApiHarness> {
       offline = value;
     },
     sent,
+    fetched,
     close: () => t.close(),
   };
 }
