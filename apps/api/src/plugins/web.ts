@@ -19,6 +19,9 @@ export default fp(async function web(app: FastifyInstance, opts: { root: string 
       wildcard: false,
       index: false,
       serve: false,
+      // The build writes .br and .gz twins of every text file (apps/web/scripts/postbuild.mjs);
+      // a browser that accepts them gets the compressed bytes, the others the plain file.
+      preCompressed: true,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
