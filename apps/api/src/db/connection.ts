@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -24,7 +24,28 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * Kysely asks better-sqlite3 to prepare every statement anew; preparing costs more than running
+ * the small indexed queries this app makes, so prepared statements are kept by SQL text (the
+ * same query shape always compiles to the same text, with values bound separately).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText);
+      if (!statement) {
+        statement = sqlite.prepare(sqlText);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_MINUTES, type Role } from '@visa/shared/constants';
 import { SERVER } from '@visa/shared/messages';
 import type { User } from '@visa/shared/users';
 import type { Db } from '../db/connection.js';
 import { HttpError } from '../lib/http-error.js';
+import { signJwt, verifyJwt } from '../lib/jwt.js';
 import { deriveKey } from '../lib/secret.js';
 
 export interface SignedInUser extends User {
@@ -34,21 +34,11 @@ export interface AccessTokens {
 export function createAccessTokens(secret: string): AccessTokens {
   const key = deriveKey(secret, 'access-token');
   return {
-    sign: (user, sessionFamily) =>
-      new SignJWT({ role: user.role, sid: sessionFamily })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(user.id)
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_MINUTES}m`)
-        .sign(key),
+    sign: async (user, sessionFamily) => signJwt(key, { sub: user.id, role: user.role, sid: sessionFamily }, ACCESS_TOKEN_MINUTES * 60),
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId: payload.sub, sessionFamily: payload.sid };
-      } catch {
-        return null;
-      }
+      const claims = verifyJwt(key, token);
+      if (!claims || typeof claims.sid !== 'string') return null;
+      return { userId: claims.sub, sessionFamily: claims.sid };
     },
   };
 }

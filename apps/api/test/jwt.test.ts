@@ -1,0 +1,28 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { signJwt, verifyJwt } from '../src/lib/jwt.js';
+
+const key = Buffer.alloc(32, 7);
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+describe('HS256 tokens', () => {
+  it('round-trip their claims until they expire', () => {
+    const now = Date.UTC(2026, 10, 21, 12);
+    const token = signJwt(key, { sub: 'u1', sid: 'f1' }, 900, now);
+    expect(verifyJwt(key, token, now + 899_000)).toMatchObject({ sub: 'u1', sid: 'f1', exp: now / 1000 + 900 });
+    expect(verifyJwt(key, token, now + 900_000)).toBeNull();
+  });
+
+  it('refuse another key, a changed payload, alg none and garbage', () => {
+    const token = signJwt(key, { sub: 'u1' }, 900);
+    expect(verifyJwt(Buffer.alloc(32, 8), token)).toBeNull();
+    const [h, , s] = token.split('.');
+    expect(verifyJwt(key, `${h}.${b64({ sub: 'admin', iat: 1, exp: 9e9 })}.${s}`)).toBeNull();
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'u1', iat: 1, exp: 9e9 })}.`;
+    expect(verifyJwt(key, none)).toBeNull();
+    const hs512Header = b64({ alg: 'HS512', typ: 'JWT' });
+    const body = `${hs512Header}.${b64({ sub: 'u1', iat: 1, exp: 9e9 })}`;
+    expect(verifyJwt(key, `${body}.${createHmac('sha512', key).update(body).digest('base64url')}`)).toBeNull();
+    for (const junk of ['', 'a.b', 'a.b.c', '...', 'not a token at all']) expect(verifyJwt(key, junk)).toBeNull();
+  });
+});
