@@ -101,7 +101,9 @@ describe('outbox folder (no SMTP_URL)', () => {
   });
 
   it('sends each message once when two workers poll the same table', async () => {
-    const ids = await Promise.all(Array.from({ length: 12 }, () => queue(t, null)));
+    // Queued one by one: the race under test is between the two workers, not between inserts.
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await queue(t, null));
     const folder = path.join(t.dataDir, 'outbox-race');
     const workers = [1, 2].map(() =>
       createOutboxWorker({ db: t.db, mailer: createFolderMailer(folder, 'Desk <desk@example.com>'), log: t.app.log, batchSize: 5 }),
