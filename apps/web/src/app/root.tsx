@@ -1,22 +1,24 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '../styles/app.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from 'react-hot-toast';
-import { I18nextProvider } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
-import { i18n } from '../lib/i18n';
-import { createQueryClient } from '../lib/query-client';
+import type { ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
+import { languageOfPath, rememberedLanguageScript } from '../lib/locales/paths';
 import type { Route } from './+types/root';
 
+// Built when the HTML is prerendered; the browser only hydrates the tag, so it never needs the builder.
+const REMEMBERED_LANGUAGE_SCRIPT = import.meta.env.SSR ? rememberedLanguageScript() : '';
+
 export function Layout({ children }: { children: ReactNode }) {
+  // The URL names the language (ADR 0010), so the prerendered HTML already carries the right lang.
+  const { pathname } = useLocation();
   return (
-    <html lang="en">
+    <html lang={languageOfPath(pathname)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#b91c1c" />
+        <meta name="theme-color" content="#9f1239" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: REMEMBERED_LANGUAGE_SCRIPT }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>
@@ -29,17 +31,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * No providers here on purpose: TanStack Query and the toaster live in routes/with-data.tsx, around
+ * the pages that use them, so the public pages stay within their JavaScript budget (ADR 0010).
+ */
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <Outlet />
-        {/* react-hot-toast's defaults are spec §9: at most 20 toasts, 4 s errors, 2 s successes. */}
-        <Toaster position="top-right" />
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
+  return <Outlet />;
 }
 
 export function HydrateFallback() {

@@ -1,32 +1,48 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { bn } from './locales/bn';
-import { en } from './locales/en';
+import { createContext, useContext } from 'react';
+import { en, type Messages } from './locales/en';
+import { type Language, LANGUAGE_STORAGE_KEY } from './locales/paths';
 
-export const LANGUAGES = ['en', 'bn'] as const;
-export type Language = (typeof LANGUAGES)[number];
-const LANGUAGE_KEY = 'lang';
+/**
+ * A deliberately small i18n: each language's layout provides its dictionary through context, so
+ * an English page never downloads Bengali strings and vice versa, and no i18n library is shipped
+ * to the public pages (ADR 0010). Dictionaries are typed: a missing Bengali key is a type error.
+ */
+export interface Locale {
+  language: Language;
+  messages: Messages;
+  /**
+   * The language the site's own links lead to. It is the page's language, except on pages that
+   * exist in English only (login), where links follow the visitor's remembered language.
+   */
+  linkLanguage: Language;
+}
 
-// Initialised synchronously in English so prerendered HTML and the first client render agree;
-// a remembered Bengali choice is applied right after hydration (see useRememberedLanguage).
-void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en }, bn: { translation: bn } },
-  lng: 'en',
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+export const LocaleContext = createContext<Locale>({ language: 'en', messages: en, linkLanguage: 'en' });
 
-export const i18n = i18next;
+export const useLocale = (): Locale => useContext(LocaleContext);
 
-export const storedLanguage = (): Language | null => {
-  if (typeof window === 'undefined') return null;
-  const value = window.localStorage.getItem(LANGUAGE_KEY);
-  return value === 'bn' || value === 'en' ? value : null;
+export const rememberLanguage = (language: Language) => {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be disabled (private mode, policy); the URL still carries the language.
+    return;
+  }
 };
 
-export function setLanguage(language: Language) {
-  void i18next.changeLanguage(language);
-  if (typeof window !== 'undefined') window.localStorage.setItem(LANGUAGE_KEY, language);
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
-}
+export const rememberedLanguage = (): Language | null => {
+  try {
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return value === 'bn' || value === 'en' ? value : null;
+  } catch {
+    return null;
+  }
+};
+
+const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
+
+/** Western digits in a text become Bengali digits on Bengali pages. */
+export const localDigits = (text: string | number, language: Language): string => {
+  const value = String(text);
+  return language === 'bn' ? value.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)] ?? d) : value;
+};

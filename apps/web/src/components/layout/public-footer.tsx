@@ -1,32 +1,43 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { useLocale } from '../../lib/i18n';
+import { localDigits } from '../../lib/i18n';
+import { localePath } from '../../lib/locales/paths';
 
+/** Footer links of spec §2: Terms, Services and About (both /about), Home, Visa Enquiry, Login. */
 export function PublicFooter() {
-  const { t } = useTranslation();
+  const { language, messages, linkLanguage } = useLocale();
+  const m = messages.footer;
+  const to = (path: string) => localePath(path, linkLanguage);
   const links = [
-    { to: paths.terms, label: t('footer.terms') },
-    { to: paths.about, label: t('footer.services') },
-    { to: paths.about, label: t('footer.about') },
-    { to: paths.home, label: t('footer.home') },
-    { to: paths.enquiry, label: t('footer.enquiry') },
-    { to: paths.login, label: t('footer.login') },
+    { to: to(paths.terms), label: m.terms },
+    { to: to(`${paths.about}#services`), label: m.services },
+    { to: to(paths.about), label: m.about },
+    { to: to(paths.home), label: m.home },
+    { to: to(paths.enquiry), label: m.enquiry },
+    { to: paths.login, label: m.login },
   ];
   return (
-    <footer className="site-footer py-4 mt-5">
+    <footer className="site-footer py-4">
       <div className="container">
-        <p className="mb-3">{t('footer.tagline')}</p>
-        <nav aria-label="Footer">
-          <ul className="list-inline mb-3">
-            {links.map((l) => (
-              <li className="list-inline-item me-3" key={l.label}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="small mb-0">
-          © {new Date().getFullYear()} {t('nav.brand')}. {t('footer.rights')}
+        <div className="row gy-3 align-items-start">
+          <div className="col-lg-5">
+            <p className="fw-semibold mb-1">{messages.nav.brand}</p>
+            <p className="mb-2">{m.tagline}</p>
+            <p className="small mb-0 footer-muted">{m.notGovernment}</p>
+          </div>
+          <nav className="col-lg-7" aria-label={m.label}>
+            <ul className="footer-links list-unstyled mb-0">
+              {links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="small mb-0 mt-3 footer-muted">
+          © <span suppressHydrationWarning>{localDigits(new Date().getFullYear(), language)}</span> {messages.nav.brand}. {m.rights}
         </p>
       </div>
     </footer>

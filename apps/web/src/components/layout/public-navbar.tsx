@@ -1,60 +1,94 @@
-import { useState } from 'react';
-import { Container, Nav, Navbar } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
-import { NavLink, Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { setLanguage } from '../../lib/i18n';
+import { rememberLanguage, useLocale } from '../../lib/i18n';
+import { basePath, isBilingualPath, localePath } from '../../lib/locales/paths';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 
-/** Fixed top bar; collapses below lg (992 px) with Bootstrap's 300 ms transition (spec §2, §9). */
+/**
+ * Fixed top bar (spec §2): logo to '/', HOME, VISA ENQUIRY, LOGIN and the other language. Below
+ * lg (992 px) the links collapse behind a toggle with a 300 ms transition (spec §9); once the page
+ * is scrolled past 100 px the bar takes its 'active' look. Plain markup with Bootstrap's classes
+ * instead of react-bootstrap keeps the public pages' JavaScript small (ADR 0010).
+ */
 export function PublicNavbar() {
-  const { t, i18n } = useTranslation();
+  const { language, messages, linkLanguage } = useLocale();
+  const m = messages.nav;
+  const { pathname, search, hash } = useLocation();
   const scrolled = useScrolledPast();
   const [expanded, setExpanded] = useState(false);
-  const close = () => setExpanded(false);
-  const other = i18n.language === 'bn' ? 'en' : 'bn';
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // A new page closes the menu.
+  useEffect(() => setExpanded(false), [pathname]);
+
+  useEffect(() => {
+    if (!expanded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setExpanded(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [expanded]);
+
+  const other = language === 'bn' ? 'en' : 'bn';
+  // Pages that exist in one language only (the login page) offer the other language's home page.
+  const otherTarget = isBilingualPath(pathname) ? localePath(basePath(pathname), other) + search + hash : localePath(paths.home, other);
+  const to = (path: string) => localePath(path, linkLanguage);
+
   return (
-    <Navbar
-      expand="lg"
-      fixed="top"
-      variant="dark"
-      expanded={expanded}
-      onToggle={setExpanded}
-      className={`site-navbar${scrolled ? ' active' : ''}`}
-      aria-label="Main"
-    >
-      <Container>
-        <Navbar.Brand as={Link} to={paths.home} onClick={close} className="d-flex align-items-center gap-2">
-          <img src="/logo.svg" alt="" width="36" height="36" />
-          <span>{t('nav.brand')}</span>
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" aria-label={t('nav.toggle')} />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="ms-auto align-items-lg-center">
-            <Nav.Link as={NavLink} to={paths.home} end onClick={close}>
-              {t('nav.home')}
-            </Nav.Link>
-            <Nav.Link as={NavLink} to={paths.enquiry} onClick={close}>
-              {t('nav.enquiry')}
-            </Nav.Link>
-            <Nav.Link as={NavLink} to={paths.login} onClick={close}>
-              {t('nav.login')}
-            </Nav.Link>
-            <button
-              type="button"
-              className="btn btn-outline-light btn-sm ms-lg-3 mt-2 mt-lg-0"
-              lang={other}
-              aria-label={t('nav.languageLabel')}
-              onClick={() => {
-                setLanguage(other);
-                close();
-              }}
-            >
-              {t('nav.language')}
-            </button>
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+    <header>
+      <nav className={`navbar navbar-expand-lg navbar-dark fixed-top site-navbar${scrolled ? ' active' : ''}`} aria-label={m.label}>
+        <div className="container">
+          <Link className="navbar-brand d-flex align-items-center gap-2" to={to(paths.home)}>
+            <img src="/logo.svg" alt="" width="36" height="36" />
+            <span>{m.brand}</span>
+          </Link>
+          <button
+            ref={toggleRef}
+            className="navbar-toggler"
+            type="button"
+            aria-controls="main-nav"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <span className="navbar-toggler-icon" aria-hidden="true" />
+            <span className="visually-hidden">{m.toggle}</span>
+          </button>
+          <div id="main-nav" className={`navbar-collapse site-collapse${expanded ? ' open' : ''}`}>
+            <ul className="navbar-nav ms-auto align-items-lg-center">
+              <li className="nav-item">
+                <NavLink className="nav-link" to={to(paths.home)} end>
+                  {m.home}
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink className="nav-link" to={to(paths.enquiry)}>
+                  {m.enquiry}
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink className="nav-link" to={paths.login}>
+                  {m.login}
+                </NavLink>
+              </li>
+              <li className="nav-item ms-lg-3 py-2 py-lg-0">
+                <Link
+                  className="btn btn-outline-light btn-sm language-switch"
+                  to={otherTarget}
+                  lang={other}
+                  hrefLang={other}
+                  onClick={() => rememberLanguage(other)}
+                >
+                  {m.otherLanguage}
+                </Link>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </nav>
+    </header>
   );
 }

@@ -1,19 +1,23 @@
-import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../lib/i18n';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 
-/** Appears after 100 px of scrolling (spec §2). */
+/** Appears once the page is scrolled more than 100 px (spec §2). */
 export function ScrollToTop() {
-  const { t } = useTranslation();
+  const { messages } = useLocale();
   const visible = useScrolledPast();
   if (!visible) return null;
   return (
     <button
       type="button"
       className="btn btn-danger scroll-top shadow"
-      aria-label={t('scrollTop')}
-      onClick={() =>
-        window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })
-      }
+      aria-label={messages.scrollTop}
+      title={messages.scrollTop}
+      onClick={() => {
+        const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+        // Keyboard users land at the top of the page, not on a button that has just disappeared.
+        document.getElementById('main')?.focus({ preventScroll: true });
+      }}
     >
       <span aria-hidden="true">↑</span>
     </button>

@@ -1,16 +1,19 @@
 import type { Messages } from './en';
 
+/** Bengali strings of the public layout. Same keys as en.ts (checked by the type). */
 export const bn: Messages = {
+  skipLink: 'মূল অংশে যান',
   nav: {
+    label: 'প্রধান মেনু',
     home: 'হোম',
     enquiry: 'ভিসা অনুসন্ধান',
     login: 'লগইন',
-    toggle: 'মেনু খুলুন বা বন্ধ করুন',
-    language: 'English',
-    languageLabel: 'ইংরেজিতে দেখুন',
+    toggle: 'মেনু',
     brand: 'কানাডা ভিসা ডেস্ক',
+    otherLanguage: 'English',
   },
   footer: {
+    label: 'সাইটের লিংক',
     terms: 'শর্তাবলি',
     services: 'সেবাসমূহ',
     about: 'আমাদের সম্পর্কে',
@@ -19,9 +22,12 @@ export const bn: Messages = {
     login: 'লগইন',
     rights: 'সর্বস্বত্ব সংরক্ষিত।',
     tagline: 'বাংলাদেশের মানুষদের কানাডার কাজ, ভ্রমণ ও শিক্ষার্থী ভিসার আবেদনে সহায়তা করি।',
+    notGovernment: 'আমরা একটি বেসরকারি পরামর্শক প্রতিষ্ঠান, কোনো সরকারি দপ্তর নই। ভিসার সিদ্ধান্ত নেয় কানাডা সরকার।',
   },
   scrollTop: 'উপরে ফিরে যান',
-  notFound: 'পৃষ্ঠাটি পাওয়া যায়নি',
+  newTab: '(নতুন ট্যাবে খুলবে)',
+  onThisPage: 'এই পাতায়',
+  // Labels of the staff login page (added by its owner; that page is English only today).
   login: {
     title: 'স্টাফ লগইন',
     intro: 'আবেদন, স্লাইড ও স্টাফ অ্যাকাউন্ট পরিচালনা করতে লগইন করুন।',

@@ -1,15 +1,22 @@
-/** English strings of the public site. Spec wording is kept exactly. */
+/**
+ * English strings of the public layout (navigation, footer and the bits every page shares). Page
+ * copy lives with its feature (features/marketing/content, features/enquiry/locales.ts), so a
+ * page downloads only its own words. Spec wording is kept exactly.
+ */
 export const en = {
+  skipLink: 'Skip to content',
   nav: {
+    label: 'Main',
     home: 'HOME',
     enquiry: 'VISA ENQUIRY',
     login: 'LOGIN',
-    toggle: 'Toggle navigation',
-    language: 'বাংলা',
-    languageLabel: 'Switch to Bengali',
+    toggle: 'Menu',
     brand: 'Canada Visa Desk',
+    /** The link to the other language, written in that language. */
+    otherLanguage: 'বাংলা',
   },
   footer: {
+    label: 'Footer',
     terms: 'Terms',
     services: 'Services',
     about: 'About',
@@ -18,9 +25,12 @@ export const en = {
     login: 'Login',
     rights: 'All rights reserved.',
     tagline: 'Helping people from Bangladesh apply for Canadian work, visit and student visas.',
+    notGovernment: 'We are a private consultancy, not a government office. Visa decisions are made by the Government of Canada.',
   },
   scrollTop: 'Back to top',
-  notFound: 'Page not found',
+  newTab: '(opens in a new tab)',
+  onThisPage: 'On this page',
+  // Labels of the staff login page (added by its owner; that page is English only today).
   login: {
     title: 'Staff Login',
     intro: 'Sign in to manage applications, slides and staff accounts.',

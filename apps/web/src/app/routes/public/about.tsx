@@ -1,7 +1,15 @@
-export function meta() {
-  return [{ title: 'About Us | Canada Visa Desk' }];
-}
+import { paths } from '../../../config/paths';
+import { DocumentPage } from '../../../features/marketing/components/document-page';
+import { aboutEn } from '../../../features/marketing/content/about.en';
+import { pageMeta } from '../../../features/marketing/seo';
+import { en } from '../../../lib/locales/en';
+import type { Route } from './+types/about';
 
-export default function Page() {
-  return <h1 className="h3">About Us</h1>;
+// Build time only: the copy travels in the prerendered HTML, not in the JavaScript (ADR 0010).
+export const loader = () => ({ copy: aboutEn, meta: pageMeta({ language: 'en', ...aboutEn.meta }) });
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <DocumentPage copy={loaderData.copy} contentsLabel={en.onThisPage} ctaPath={paths.enquiry} />;
 }

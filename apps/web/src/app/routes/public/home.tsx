@@ -1,7 +1,26 @@
-export function meta() {
-  return [{ title: 'CANADIAN VISA | Canada Visa Desk' }];
-}
+import { paths } from '../../../config/paths';
+import { HomePage } from '../../../features/marketing/components/home-page';
+import { WhenVisible } from '../../../features/marketing/components/when-visible';
+import { homeEn } from '../../../features/marketing/content/home.en';
+import { pageMeta } from '../../../features/marketing/seo';
+import { en } from '../../../lib/locales/en';
+import type { Route } from './+types/home';
+import { loadHomeCarousel } from './load-carousel';
 
-export default function Page() {
-  return <h1 className="h3">CANADIAN VISA</h1>;
+// Runs at build time only (prerendering): the copy arrives inside the page's HTML instead of its
+// JavaScript, which keeps the landing page within its script budget (ADR 0010).
+export const loader = () => ({ copy: homeEn, meta: pageMeta({ language: 'en', ...homeEn.meta }) });
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <HomePage
+      copy={loaderData.copy}
+      language="en"
+      enquiryPath={paths.enquiry}
+      newTabLabel={en.newTab}
+      carousel={<WhenVisible load={loadHomeCarousel} className="carousel-placeholder" />}
+    />
+  );
 }

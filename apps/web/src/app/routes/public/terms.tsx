@@ -1,7 +1,14 @@
-export function meta() {
-  return [{ title: 'Terms of Service | Canada Visa Desk' }];
-}
+import { DocumentPage } from '../../../features/marketing/components/document-page';
+import { termsEn } from '../../../features/marketing/content/terms.en';
+import { pageMeta } from '../../../features/marketing/seo';
+import { en } from '../../../lib/locales/en';
+import type { Route } from './+types/terms';
 
-export default function Page() {
-  return <h1 className="h3">Terms of Service</h1>;
+// Build time only: the copy travels in the prerendered HTML, not in the JavaScript (ADR 0010).
+export const loader = () => ({ copy: termsEn, meta: pageMeta({ language: 'en', ...termsEn.meta }) });
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <DocumentPage copy={loaderData.copy} contentsLabel={en.onThisPage} />;
 }

@@ -1,0 +1,268 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ENQUIRY_DEBOUNCE_MS, TIMEOUTS } from '@visa/shared/constants';
+import { SERVER, VALIDATION, VIEW_ONE } from '@visa/shared/messages';
+import { renderRoutes } from '../../../../test/render';
+import BengaliLayout from './bn/layout';
+import EnquiryRoute from './enquiry';
+import PublicLayout from './layout';
+import ViewOneRoute from './view-one';
+import { type EnquiryApi, startEnquiryApi } from '../../../features/enquiry/test/enquiry-api';
+
+let api: EnquiryApi;
+beforeAll(async () => {
+  api = await startEnquiryApi();
+});
+afterAll(() => api.close());
+
+beforeEach(() => {
+  api.sent.length = 0;
+});
+
+/**
+ * The debounce and the timeout are tested with fake timers for the page (setTimeout only); the
+ * API underneath still runs for real, so answers are awaited with real-time polling.
+ */
+const withPageClock = () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+};
+
+const realSetTimeout = globalThis.setTimeout;
+async function eventually(assertion: () => void, timeoutMs = 5_000) {
+  const started = Date.now();
+  for (;;) {
+    await act(async () => {
+      await new Promise((resolve) => realSetTimeout(resolve, 20));
+    });
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+    }
+  }
+}
+
+const routes = [
+  {
+    Component: PublicLayout,
+    children: [
+      { path: '/enquiry', Component: EnquiryRoute },
+      { path: '/view-one', Component: ViewOneRoute },
+    ],
+  },
+  {
+    Component: BengaliLayout,
+    children: [
+      { path: '/bn/enquiry', Component: EnquiryRoute },
+      { path: '/bn/view-one', Component: ViewOneRoute },
+    ],
+  },
+];
+
+/** Lets the debounce run out and the real API answer. */
+const settle = async (ms = ENQUIRY_DEBOUNCE_MS) => {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+};
+
+const LABELS = {
+  en: { passport: 'Passport number', nationality: 'Nationality', dob: 'Date of birth' },
+  bn: { passport: 'পাসপোর্ট নম্বর', nationality: 'জাতীয়তা', dob: 'জন্মতারিখ' },
+};
+
+/**
+ * Types into the form. Text is entered one character at a time (one change per keystroke, as a
+ * browser reports typing); the date arrives whole, as a date picker gives it. fireEvent rather
+ * than user-event: the page's clock is fake here, and user-event waits on that clock.
+ */
+function fill(values: { passport?: string; nationality?: string; dob?: string }, language: 'en' | 'bn' = 'en') {
+  const labels = LABELS[language];
+  for (const field of ['passport', 'nationality', 'dob'] as const) {
+    const value = values[field];
+    if (value === undefined) continue;
+    const input = screen.getByLabelText(labels[field]) as HTMLInputElement;
+    if (field === 'dob') {
+      fireEvent.change(input, { target: { value } });
+      continue;
+    }
+    for (const ch of value) fireEvent.change(input, { target: { value: input.value + ch } });
+  }
+}
+
+describe('the enquiry form', () => {
+  withPageClock();
+
+  it('sends nothing while any of the three inputs is empty', async () => {
+    const row = await api.insertApplication();
+    renderRoutes(routes, ['/enquiry']);
+    fill({ passport: row.passport, nationality: 'Bangladeshi' });
+    await settle(5 * ENQUIRY_DEBOUNCE_MS);
+    fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
+    await settle();
+    expect(api.sent).toEqual([]);
+  });
+
+  it('searches once, 500 ms after typing stops, with the three inputs of spec §7', async () => {
+    const row = await api.insertApplication();
+    renderRoutes(routes, ['/enquiry']);
+    fill({ dob: row.dob, nationality: 'Bangladeshi', passport: row.passport });
+    await settle(ENQUIRY_DEBOUNCE_MS - 1);
+    expect(api.sent).toEqual([]);
+    await settle(1);
+    await eventually(() => expect(api.sent).toHaveLength(1));
+    const url = new URL(api.sent[0]!, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      limit: '10',
+      search: row.passport,
+      search1: 'Bangladeshi',
+      search2: row.dob,
+    });
+  });
+
+  it('restarts the 500 ms wait on every keystroke', async () => {
+    renderRoutes(routes, ['/enquiry']);
+    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'AB12' });
+    await settle(ENQUIRY_DEBOUNCE_MS - 100);
+    fill({ passport: '3' });
+    await settle(ENQUIRY_DEBOUNCE_MS - 100);
+    expect(api.sent).toEqual([]);
+    await settle(100);
+    await eventually(() => expect(api.sent).toHaveLength(1));
+    expect(new URL(api.sent[0]!, 'http://x').searchParams.get('search')).toBe('AB123');
+  });
+
+  it('searches at once on submit, without waiting for the debounce', async () => {
+    renderRoutes(routes, ['/enquiry']);
+    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'ZZ0000001' });
+    fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
+    await eventually(() => expect(api.sent).toHaveLength(1));
+    await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
+  });
+
+  it("shows 'No valid application found. Please check your input.' when nothing matches exactly", async () => {
+    const row = await api.insertApplication({ dob: '1991-06-20' });
+    renderRoutes(routes, ['/enquiry']);
+    // Right passport and nationality, date one day off.
+    fill({ passport: row.passport, nationality: 'Bangladeshi', dob: '1991-06-21' });
+    await settle();
+    await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
+    expect(screen.getByRole('heading', { name: 'Check Your Application Status' })).toBeInTheDocument();
+  });
+
+  it('goes to /view-one with the applicant copy when all three match', async () => {
+    const row = await api.insertApplication({
+      surname: 'Hossain',
+      given_name: 'Karim',
+      status: 'approved',
+      approve_date: '2026-11-20',
+      pending_date: '2026-11-25',
+    });
+    renderRoutes(routes, ['/enquiry']);
+    fill({ passport: row.passport.toLowerCase(), nationality: 'BANGLADESHI', dob: row.dob });
+    await settle();
+    await eventually(() => expect(screen.getByRole('heading', { name: 'Application Status' })).toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Karim Hossain' })).toBeInTheDocument();
+    expect(screen.getAllByText('Approved')[0]).toBeInTheDocument();
+    expect(screen.getByText('20-11-2026')).toBeInTheDocument();
+    expect(screen.getByText('12-03-1994')).toBeInTheDocument();
+    expect(screen.getByText(row.passport)).toBeInTheDocument();
+    expect(screen.getByText('Your visa has been approved.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print this page' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message as text when it refuses (too many lookups: 429)", async () => {
+    await api.exhaustRateLimit();
+    try {
+      renderRoutes(routes, ['/enquiry']);
+      fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'AB1234567' });
+      await settle();
+      await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(SERVER.tooManyRequests));
+    } finally {
+      await api.resetRateLimit();
+    }
+  });
+
+  it('gives up after 10 s and says so', async () => {
+    renderRoutes(routes, ['/enquiry']);
+    api.hangNext();
+    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'AB7654321' });
+    await settle();
+    await eventually(() => expect(api.sent).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Searching…' })).toBeDisabled();
+    await settle(TIMEOUTS.enquiry - 1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await settle(1);
+    await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent('The server took too long to answer. Please try again.'));
+  });
+
+  it('clears the message once an input is emptied again', async () => {
+    renderRoutes(routes, ['/enquiry']);
+    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'QQ1' });
+    await settle();
+    await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
+    fireEvent.change(screen.getByLabelText('Passport number'), { target: { value: '' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers a login button and explains every status in plain words', async () => {
+    renderRoutes(routes, ['/enquiry']);
+    await eventually(() => expect(screen.getByRole('link', { name: 'Staff login' })).toHaveAttribute('href', '/login'));
+    expect(screen.getByRole('heading', { name: 'What each status means' })).toBeInTheDocument();
+    for (const label of ['In progress', 'Approved', 'Not approved']) expect(screen.getByText(label)).toBeInTheDocument();
+    expect(screen.getByText(/There is nothing you need to do now/)).toBeInTheDocument();
+  });
+});
+
+describe('in Bengali', () => {
+  withPageClock();
+
+  it('asks in Bengali, shows a miss in Bengali and a refusal in Bengali', async () => {
+    renderRoutes(routes, ['/bn/enquiry']);
+    await eventually(() => expect(screen.getByRole('heading', { name: 'আবেদনের অবস্থা যাচাই করুন' })).toBeInTheDocument());
+    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'BN0000001' }, 'bn');
+    await settle();
+    await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent('কোনো বৈধ আবেদন পাওয়া যায়নি।'));
+
+    await api.exhaustRateLimit();
+    try {
+      fill({ passport: '2' }, 'bn');
+      await settle();
+      await eventually(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent('অনেকবার চেষ্টা করা হয়েছে। কয়েক মিনিট অপেক্ষা করে আবার চেষ্টা করুন।'),
+      );
+    } finally {
+      await api.resetRateLimit();
+    }
+  });
+
+  it('shows the copy with Bengali digits and DD-MM-YYYY dates', async () => {
+    const row = await api.insertApplication({ dob: '1988-07-05', pending_date: '2026-12-09' });
+    renderRoutes(routes, ['/bn/enquiry']);
+    fill({ passport: row.passport, nationality: 'Bangladeshi', dob: row.dob }, 'bn');
+    await settle();
+    await eventually(() => expect(screen.getByRole('heading', { name: 'আবেদনের অবস্থা' })).toBeInTheDocument());
+    expect(screen.getByText('০৫-০৭-১৯৮৮')).toBeInTheDocument();
+    expect(screen.getByText('০৯-১২-২০২৬')).toBeInTheDocument();
+    expect(screen.getAllByText('প্রক্রিয়াধীন')[0]).toBeInTheDocument();
+  });
+});
+
+describe('/view-one on its own', () => {
+  it("shows 'No application data found.' without results", async () => {
+    renderRoutes(routes, ['/view-one']);
+    expect(await screen.findByRole('status')).toHaveTextContent(VIEW_ONE.noData);
+    expect(screen.getByRole('link', { name: 'Check another application' })).toHaveAttribute('href', '/enquiry');
+  });
+
+  it('ignores navigation state that is not a list of results', async () => {
+    renderRoutes(routes, [{ pathname: '/view-one', state: { applications: 'nope' } }]);
+    expect(await screen.findByRole('status')).toHaveTextContent(VIEW_ONE.noData);
+  });
+});

@@ -1,0 +1,23 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { Outlet } from 'react-router';
+import { createQueryClient } from '../../lib/query-client';
+
+// One cache for the whole visit: the login page and the staff area share it (both mount this
+// layout), so signing in and landing on the dashboard keep what was fetched.
+let client: QueryClient | undefined;
+const getQueryClient = () => (client ??= createQueryClient());
+
+/**
+ * TanStack Query and the toaster, for the pages that use them: the staff area and the login page.
+ * A layout route instead of the root, so the public pages never download either (ADR 0010).
+ */
+export default function WithData() {
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      <Outlet />
+      {/* react-hot-toast's defaults are spec §9: at most 20 toasts, 4 s errors, 2 s successes. */}
+      <Toaster position="top-right" />
+    </QueryClientProvider>
+  );
+}

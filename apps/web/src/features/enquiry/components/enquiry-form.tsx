@@ -1,0 +1,131 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { EnquiryApplication } from '@visa/shared/enquiry';
+import { todayIn } from '@visa/shared/dates';
+import { useLocale } from '../../../lib/i18n';
+import { useEnquiryMessages } from '../locales';
+import type { EnquiryFailure, EnquiryInput } from '../api/get-enquiry';
+import { useEnquirySearch } from '../hooks/use-enquiry-search';
+
+/** Dates of birth are calendar days in Bangladesh, where the applicants are (DESIGN.md §3). */
+const APP_TIMEZONE = 'Asia/Dhaka';
+
+/** Common values, offered as suggestions only: the match itself is exact (DESIGN.md §4). */
+const NATIONALITY_SUGGESTIONS = ['Bangladeshi', 'Indian', 'Nepali', 'Pakistani', 'Sri Lankan'];
+
+/**
+ * The status check form (spec §2, §5): passport number, nationality and date of birth. Results go
+ * to the caller; a miss shows the spec's message; an error shows the server's message as text.
+ */
+export function EnquiryForm({ onMatch }: { onMatch: (applications: EnquiryApplication[]) => void }) {
+  const { language } = useLocale();
+  const em = useEnquiryMessages();
+  const m = em.enquiry;
+  const id = useId();
+  const [input, setInput] = useState<EnquiryInput>({ passport: '', nationality: '', dob: '' });
+  const { state, changed, submitted } = useEnquirySearch(onMatch);
+
+  const update = (field: keyof EnquiryInput) => (event: { target: { value: string } }) => {
+    const next = { ...input, [field]: event.target.value };
+    setInput(next);
+    changed(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    submitted(input);
+  };
+
+  const failureText = (failure: EnquiryFailure) => {
+    if (failure.kind === 'timeout') return m.timeout;
+    if (failure.kind === 'network') return m.network;
+    // The server speaks English; a Bengali page words the one error a visitor can run into itself.
+    if (failure.status === 429 && language === 'bn') return m.tooMany;
+    return failure.message;
+  };
+
+  const message = state.status === 'miss' ? m.noMatch : state.status === 'error' ? failureText(state.failure) : null;
+  const searching = state.status === 'searching';
+
+  return (
+    <form className="enquiry-form" onSubmit={submit} aria-describedby={`${id}-privacy`} aria-busy={searching}>
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-passport`}>
+          {m.passport}
+        </label>
+        <input
+          id={`${id}-passport`}
+          name="passport"
+          className="form-control form-control-lg"
+          value={input.passport}
+          onChange={update('passport')}
+          required
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-describedby={`${id}-passport-hint`}
+        />
+        <div id={`${id}-passport-hint`} className="form-text">
+          {m.passportHint}
+        </div>
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-nationality`}>
+          {m.nationality}
+        </label>
+        <input
+          id={`${id}-nationality`}
+          name="nationality"
+          className="form-control form-control-lg"
+          value={input.nationality}
+          onChange={update('nationality')}
+          required
+          maxLength={60}
+          list={`${id}-nationalities`}
+          autoComplete="off"
+          aria-describedby={`${id}-nationality-hint`}
+        />
+        <datalist id={`${id}-nationalities`}>
+          {NATIONALITY_SUGGESTIONS.map((value) => (
+            <option key={value} value={value} />
+          ))}
+        </datalist>
+        <div id={`${id}-nationality-hint`} className="form-text">
+          {m.nationalityHint}
+        </div>
+      </div>
+      <div className="mb-4">
+        <label className="form-label" htmlFor={`${id}-dob`}>
+          {m.dob}
+        </label>
+        <input
+          id={`${id}-dob`}
+          name="dob"
+          type="date"
+          className="form-control form-control-lg"
+          value={input.dob}
+          onChange={update('dob')}
+          required
+          min="1900-01-01"
+          max={todayIn(APP_TIMEZONE)}
+          // The build day and the visit day differ; the browser keeps whichever is newer.
+          suppressHydrationWarning
+          autoComplete="bday"
+        />
+      </div>
+      <button type="submit" className="btn btn-danger btn-lg w-100" disabled={searching}>
+        {searching ? m.searching : m.submit}
+      </button>
+      <div className="enquiry-message mt-3" aria-live="polite">
+        {message && (
+          <p role="alert" className="alert alert-danger mb-0">
+            {message}
+          </p>
+        )}
+      </div>
+      <p id={`${id}-privacy`} className="small text-body-secondary mt-3 mb-0">
+        {m.privacy}
+      </p>
+    </form>
+  );
+}

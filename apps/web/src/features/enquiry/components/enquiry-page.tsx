@@ -1,0 +1,53 @@
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { EnquiryApplication } from '@visa/shared/enquiry';
+import { paths } from '../../../config/paths';
+import { useLocale } from '../../../lib/i18n';
+import { useEnquiryMessages } from '../locales';
+import { localePath } from '../../../lib/locales/paths';
+import { EnquiryForm } from './enquiry-form';
+import { StatusGuide } from './status-guide';
+
+/** The results travel to /view-one in navigation state (spec §2), never in the URL. */
+export interface ViewOneState {
+  applications: EnquiryApplication[];
+}
+
+/** /enquiry: the status check, what each status means, and the staff login button (spec §2). */
+export function EnquiryPage() {
+  const { language } = useLocale();
+  const em = useEnquiryMessages();
+  const m = em.enquiry;
+  const navigate = useNavigate();
+  const onMatch = useCallback(
+    (applications: EnquiryApplication[]) => {
+      const state: ViewOneState = { applications };
+      void navigate(localePath(paths.viewOne, language), { state });
+    },
+    [navigate, language],
+  );
+
+  return (
+    <div className="container py-4 py-lg-5">
+      <div className="row g-4 g-lg-5">
+        <div className="col-lg-7">
+          <h1 className="page-title">{m.title}</h1>
+          <p className="lead">{m.intro}</p>
+          <EnquiryForm onMatch={onMatch} />
+        </div>
+        <div className="col-lg-5">
+          <StatusGuide />
+          <aside className="staff-box" aria-labelledby="staff-box-title">
+            <h2 id="staff-box-title" className="h5">
+              {m.staffTitle}
+            </h2>
+            <p>{m.staffText}</p>
+            <Link className="btn btn-outline-dark" to={paths.login}>
+              {m.staffLogin}
+            </Link>
+          </aside>
+        </div>
+      </div>
+    </div>
+  );
+}

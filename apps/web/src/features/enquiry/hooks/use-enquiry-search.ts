@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ENQUIRY_DEBOUNCE_MS } from '@visa/shared/constants';
+import type { EnquiryApplication } from '@visa/shared/enquiry';
+import { EnquiryError, type EnquiryFailure, type EnquiryInput, getEnquiry, isComplete } from '../api/get-enquiry';
+
+export type EnquiryState = { status: 'idle' } | { status: 'searching' } | { status: 'miss' } | { status: 'error'; failure: EnquiryFailure };
+
+/**
+ * The enquiry's search rules (spec §5, §7, §9): nothing is sent until all three inputs are filled;
+ * typing schedules a search 500 ms after the last change; submitting searches at once. Only the
+ * latest search counts: a newer one cancels the request of an older one.
+ */
+export function useEnquirySearch(onMatch: (applications: EnquiryApplication[]) => void) {
+  const [state, setState] = useState<EnquiryState>({ status: 'idle' });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef<AbortController | null>(null);
+  const matched = useRef(onMatch);
+  useEffect(() => {
+    matched.current = onMatch;
+  }, [onMatch]);
+
+  const cancel = useCallback(() => {
+    clearTimeout(timer.current);
+    inFlight.current?.abort();
+    inFlight.current = null;
+  }, []);
+
+  useEffect(() => cancel, [cancel]);
+
+  const run = useCallback(
+    async (input: EnquiryInput) => {
+      cancel();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      setState({ status: 'searching' });
+      try {
+        const applications = await getEnquiry(input, controller.signal);
+        if (controller.signal.aborted) return;
+        inFlight.current = null;
+        if (applications.length > 0) matched.current(applications);
+        else setState({ status: 'miss' });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        inFlight.current = null;
+        setState({ status: 'error', failure: error instanceof EnquiryError ? error.failure : { kind: 'network' } });
+      }
+    },
+    [cancel],
+  );
+
+  /** Call on every change: schedules a search, or clears the result while an input is empty. */
+  const changed = useCallback(
+    (input: EnquiryInput) => {
+      cancel();
+      if (!isComplete(input)) {
+        setState({ status: 'idle' });
+        return;
+      }
+      timer.current = setTimeout(() => void run(input), ENQUIRY_DEBOUNCE_MS);
+    },
+    [cancel, run],
+  );
+
+  /** Call on submit: searches at once when all three are filled. */
+  const submitted = useCallback(
+    (input: EnquiryInput) => {
+      if (isComplete(input)) void run(input);
+    },
+    [run],
+  );
+
+  return { state, changed, submitted };
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import type { DocumentCopy } from '../content/types';
+
+/** Terms and About: a readable column of titled sections with a table of contents. */
+export function DocumentPage({ copy, ctaPath, contentsLabel }: { copy: DocumentCopy; ctaPath?: string; contentsLabel: string }) {
+  return (
+    <article className="container document-page">
+      <header className="document-header">
+        <h1>{copy.title}</h1>
+        <p className="lead">{copy.lead}</p>
+      </header>
+      <nav className="document-toc" aria-label={contentsLabel}>
+        <ul className="list-unstyled mb-0">
+          {copy.sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.heading}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {copy.sections.map((section) => (
+        <section key={section.id} id={section.id} className="document-section" aria-labelledby={`${section.id}-title`}>
+          <h2 id={`${section.id}-title`}>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          {section.list && (
+            <ul>
+              {section.list.map((entry) => (
+                <li key={entry}>{entry}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      {copy.cta && ctaPath && (
+        <aside className="document-cta">
+          <p className="mb-2">{copy.cta.text}</p>
+          <Link className="btn btn-danger" to={ctaPath}>
+            {copy.cta.label}
+          </Link>
+        </aside>
+      )}
+    </article>
+  );
+}
