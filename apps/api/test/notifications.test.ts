@@ -204,3 +204,34 @@ describe('SMTP delivery', () => {
     expect(listFiles(path.join(t.dataDir, 'outbox'))).toEqual([]);
   });
 });
+
+describe('shutdown', () => {
+  it('closing the app waits for a delivery in flight, then stops the worker', async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const messageStarted = new Promise<void>((resolve) => (started = resolve));
+    const slow = await startSmtpServer(undefined, { hold, onMessageStart: started });
+    const t = await createTestApp({ SMTP_URL: slow.url });
+    try {
+      const id = await queue(t, null);
+      t.app.outbox.kick();
+      await messageStarted;
+
+      let closed = false;
+      const closing = t.app.close().then(() => {
+        closed = true;
+      });
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      // The server has not acknowledged the message yet, so the app may not finish closing.
+      expect(closed).toBe(false);
+      release();
+      await closing;
+      expect(await findEmail(t.db, id)).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      release();
+      await t.close();
+      await slow.close();
+    }
+  });
+});

@@ -48,14 +48,21 @@ export function decodeMimeWords(value: string): string {
   });
 }
 
-/** A real SMTP server (the smtp-server package) on a given or free local port, plain text, no auth. */
-export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server (the smtp-server package) on a given or free local port, plain text, no auth.
+ * With `hold`, each message is only acknowledged once that promise settles (a slow server).
+ */
+export async function startSmtpServer(
+  port?: number,
+  options: { hold?: Promise<void>; onMessageStart?: () => void } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters: { count: number; resolve: (mails: ReceivedMail[]) => void }[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
+      options.onMessageStart?.();
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
@@ -72,7 +79,7 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
           waiters.splice(waiters.indexOf(w), 1);
           w.resolve([...received]);
         }
-        callback();
+        void (options.hold ?? Promise.resolve()).then(() => callback());
       });
     },
   });
