@@ -13,7 +13,7 @@ import { SERVER, VALIDATION, documentInvalidType, documentTooLarge } from '@visa
 import { updateStatusIf } from '../src/modules/applicant-file/repository.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { listEmailsFor } from '../src/modules/notifications/repository.js';
-import { createApplication, testJpeg, testPdf, testPng } from './support/application-factory.js';
+import { createApplication, pngClaimingHugeSize, testJpeg, testPdf, testPng } from './support/application-factory.js';
 import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
 
 let t: TestApp;
@@ -359,6 +359,12 @@ describe('documents', () => {
       ['no files', async () => upload(app.id, documentsForm([], ['Visa'])), 400, M.noDocuments],
       ['fewer labels', async () => upload(app.id, documentsForm([await jpegPart(), await jpegPart()], ['Visa'])), 400, M.labelsMismatch],
       ['unknown label', async () => upload(app.id, documentsForm([await jpegPart()], ['Passport'])), 400, M.unknownLabel],
+      [
+        'pixel bomb',
+        async () => upload(app.id, documentsForm([{ bytes: pngClaimingHugeSize(), name: 'bomb.png', type: 'image/png' }])),
+        400,
+        M.documentUnreadable('bomb.png'),
+      ],
       [
         'truncated JPEG',
         async () => upload(app.id, documentsForm([{ bytes: truncated, name: 'cut.jpg', type: 'image/jpeg' }])),
