@@ -1,6 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { PRERENDERED_PATHS } from './src/config/paths';
-import { BENGALI_PATHS } from './src/lib/locales/paths';
+import { PRERENDERED_PATHS, paths } from './src/config/paths';
+import { BENGALI_PATHS, BILINGUAL_PATHS, localePath } from './src/lib/locales/paths';
+
+/** Pages search engines may list: the bilingual public pages except the personal results page. */
+const INDEXABLE: string[] = BILINGUAL_PATHS.filter((p) => p !== paths.viewOne);
+
+/**
+ * What robots.txt and sitemap.xml are made of, written next to the build for the API to serve with
+ * the real origin (PUBLIC_URL), which the build cannot know. Paths come from config/paths.ts, so
+ * they are still typed once: every path that is not an indexable page is disallowed.
+ */
+const siteMap = () => ({
+  pages: INDEXABLE.map((p) => ({ en: p, bn: localePath(p, 'bn') })),
+  disallow: [
+    '/api/',
+    '/files/',
+    ...Object.values(paths)
+      .filter((p) => !INDEXABLE.includes(p))
+      .map((p) => p.replace(/:.*$/, '')),
+    localePath(paths.viewOne, 'bn'),
+  ],
+});
 
 // No rendering server: public pages are prerendered to static HTML at build time, in English and
 // under /bn in Bengali (ADR 0010); staff pages fall back to the SPA shell (ADR 0004).
@@ -8,4 +30,8 @@ export default {
   appDirectory: 'src/app',
   ssr: false,
   prerender: [...PRERENDERED_PATHS, ...BENGALI_PATHS],
+  buildEnd({ reactRouterConfig }) {
+    const file = path.join(reactRouterConfig.buildDirectory, 'client', 'site.json');
+    fs.writeFileSync(file, JSON.stringify(siteMap(), null, 2));
+  },
 } satisfies Config;

@@ -9,6 +9,7 @@ import applicationsRoutes from './modules/applications/routes.js';
 import enquiryRoutes from './modules/enquiry/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import notifications from './modules/notifications/plugin.js';
+import seoRoutes from './modules/seo/routes.js';
 import slidesRoutes from './modules/slides/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(applicantFileRoutes, { prefix: '/api/application', ...deps });
   await app.register(enquiryRoutes, { prefix: '/api/application', ...deps });
   await app.register(slidesRoutes, { prefix: '/api/slider', ...deps });
+  await app.register(seoRoutes, deps);
   await app.register(web, { root: deps.webRoot });
 
   return app;
