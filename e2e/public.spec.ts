@@ -243,7 +243,7 @@ test.describe('Bengali', () => {
       ['/bn/enquiry', 'আবেদনের অবস্থা যাচাই করুন'],
       ['/bn/about', 'আমাদের সম্পর্কে'],
       ['/bn/terms', 'সেবার শর্তাবলি'],
-    ]) {
+    ] as const) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<html lang="bn"');
       expect(html, path).toContain(text);
