@@ -16,6 +16,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle pooled connection can be closed by the server (restart, failover, admin). Without a
+    // listener that error would crash the process; the pool simply replaces the connection.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') process.stderr.write(`postgres: idle connection error: ${err.message}\n`);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
