@@ -21,9 +21,9 @@ function SectionHeading({ id, heading, intro, light }: { id: string; heading: st
   );
 }
 
-function FeatureCards({ items, icons, wide }: { items: Item[]; icons: IconName[]; wide?: boolean }) {
+function FeatureCards({ items, icons, four }: { items: Item[]; icons: IconName[]; four?: boolean }) {
   return (
-    <ul className={`feature-grid${wide ? ' feature-grid-2' : ''} list-unstyled`}>
+    <ul className={`feature-grid${four ? ' feature-grid-4' : ''} list-unstyled`}>
       {items.map((item, i) => (
         <li key={item.title} className="feature-card">
           <span className="feature-icon">
@@ -81,7 +81,7 @@ export function HomePage({ copy, language, enquiryPath, newTabLabel, carousel }:
       <section className="home-section" aria-labelledby="approval-title">
         <div className="container">
           <SectionHeading id="approval-title" {...copy.approval} />
-          <FeatureCards items={copy.approval.items} icons={APPROVAL_ICONS} wide />
+          <FeatureCards items={copy.approval.items} icons={APPROVAL_ICONS} four />
           <p className="honest-note">{copy.approval.note}</p>
         </div>
       </section>
