@@ -30,8 +30,12 @@ try {
       runs.push(lhr);
     }
     const scores = (lhr) => Object.fromEntries(Object.keys(TARGETS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
-    const perfs = runs.map((lhr) => scores(lhr).performance);
-    const chosen = runs[perfs.indexOf(median(perfs))];
+    // A run Lighthouse could not complete (e.g. a protocol timeout on a busy machine) has no score:
+    // it is reported, and the median is taken over the runs that completed.
+    const runErrors = runs.filter((lhr) => lhr.runtimeError).map((lhr) => lhr.runtimeError.code);
+    const completed = runs.filter((lhr) => !lhr.runtimeError);
+    const perfs = completed.map((lhr) => scores(lhr).performance);
+    const chosen = completed.length ? completed[perfs.indexOf(median(perfs))] : runs[0];
     const score = scores(chosen);
     const metric = (id) => chosen.audits[id]?.numericValue;
     const bytes = (type) => chosen.audits['resource-summary']?.details?.items?.find((r) => r.resourceType === type)?.transferSize ?? 0;
@@ -44,11 +48,12 @@ try {
         .filter((ref) => ref.weight > 0 && (chosen.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${c}: ${ref.id} (${chosen.audits[ref.id].displayValue ?? chosen.audits[ref.id].score})`),
     );
-    failed ||= misses.length > 0;
+    failed ||= misses.length > 0 || completed.length === 0;
     const row = {
       page,
       ...score,
       performanceRuns: perfs,
+      runErrors,
       fcpMs: Math.round(metric('first-contentful-paint')),
       lcpMs: Math.round(metric('largest-contentful-paint')),
       tbtMs: Math.round(metric('total-blocking-time')),
@@ -60,7 +65,7 @@ try {
     };
     results.push(row);
     console.log(
-      `${page.padEnd(12)} perf ${String(score.performance).padStart(3)} (runs ${perfs.join('/')})  a11y ${score.accessibility}  bp ${score['best-practices']}  seo ${score.seo}` +
+      `${page.padEnd(12)} perf ${String(score.performance).padStart(3)} (runs ${perfs.join('/')}${runErrors.length ? `; failed: ${runErrors.join(', ')}` : ''})  a11y ${score.accessibility}  bp ${score['best-practices']}  seo ${score.seo}` +
         `  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${(row.scriptBytes / 1024).toFixed(1)} KiB  total ${(row.totalBytes / 1024).toFixed(1)} KiB` +
         (misses.length ? `  MISSED: ${why.join('; ')}` : ''),
     );

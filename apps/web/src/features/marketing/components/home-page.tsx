@@ -99,7 +99,7 @@ export function HomePage({ copy, language, enquiryPath, newTabLabel, carousel }:
         <div className="container">
           <SectionHeading id="eligibility-title" heading={copy.eligibility.heading} intro={copy.eligibility.text} light />
           <a className="btn btn-light btn-lg" href={copy.eligibility.href} target="_blank" rel="noopener noreferrer">
-            {copy.eligibility.link} <Icon name="external" size={18} />
+            {copy.eligibility.link} <Icon name="external" size="sm" />
             <span className="visually-hidden"> {newTabLabel}</span>
           </a>
         </div>
@@ -122,7 +122,7 @@ export function HomePage({ copy, language, enquiryPath, newTabLabel, carousel }:
           </ol>
           <aside className="timing" aria-labelledby="timing-title">
             <span className="timing-icon">
-              <Icon name="clock" size={36} />
+              <Icon name="clock" size="lg" />
             </span>
             <div>
               <h3 id="timing-title" className="h5">
