@@ -26,7 +26,10 @@ async function timeToFirst200(args, env) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return Number(process.hrtime.bigint() - t0) / 1e6;
       if (child.exitCode !== null) throw new Error('server exited');
       await new Promise((r) => setTimeout(r, 10));
@@ -49,6 +52,13 @@ for (let i = 0; i < RUNS; i++) {
   app.push(await timeToFirst200([serverJs], env));
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
-const result = { runs: RUNS, appMedianMs: Math.round(median(app)), baselineMedianMs: Math.round(median(base)), ratio: +(median(app) / median(base)).toFixed(2) };
-console.log(`start-up to first 200 on an existing database: app ${result.appMedianMs} ms, bare node:http ${result.baselineMedianMs} ms, ratio ${result.ratio}x (median of ${RUNS})`);
+const result = {
+  runs: RUNS,
+  appMedianMs: Math.round(median(app)),
+  baselineMedianMs: Math.round(median(base)),
+  ratio: +(median(app) / median(base)).toFixed(2),
+};
+console.log(
+  `start-up to first 200 on an existing database: app ${result.appMedianMs} ms, bare node:http ${result.baselineMedianMs} ms, ratio ${result.ratio}x (median of ${RUNS})`,
+);
 console.log(JSON.stringify(result));
