@@ -29,9 +29,11 @@ async function visit(path, { scroll }) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const requests = new Map();
-  cdp.on('Network.responseReceived', (e) =>
-    requests.set(e.requestId, { url: e.response.url, type: e.type, encoding: e.response.headers['content-encoding'] ?? '' }),
-  );
+  cdp.on('Network.responseReceived', (e) => {
+    // data: URLs (the icons' CSS masks) never touch the network.
+    if (e.response.url.startsWith('data:')) return;
+    requests.set(e.requestId, { url: e.response.url, type: e.type, encoding: e.response.headers['content-encoding'] ?? '' });
+  });
   cdp.on('Network.loadingFinished', (e) => {
     const r = requests.get(e.requestId);
     if (r) r.wire = e.encodedDataLength;

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { en, type Messages } from './locales/en';
+import type { Messages } from './locales/en';
 import { type Language, LANGUAGE_STORAGE_KEY } from './locales/paths';
 
 /**
@@ -17,9 +17,14 @@ export interface Locale {
   linkLanguage: Language;
 }
 
-export const LocaleContext = createContext<Locale>({ language: 'en', messages: en, linkLanguage: 'en' });
+/** Provided by the public layouts; no default, so neither dictionary is loaded by a page that does not use it. */
+export const LocaleContext = createContext<Locale | null>(null);
 
-export const useLocale = (): Locale => useContext(LocaleContext);
+export const useLocale = (): Locale => {
+  const locale = useContext(LocaleContext);
+  if (!locale) throw new Error('useLocale() needs a public layout (LocaleContext) above it');
+  return locale;
+};
 
 export const rememberLanguage = (language: Language) => {
   try {

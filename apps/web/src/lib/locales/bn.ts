@@ -27,13 +27,4 @@ export const bn: Messages = {
   scrollTop: 'উপরে ফিরে যান',
   newTab: '(নতুন ট্যাবে খুলবে)',
   onThisPage: 'এই পাতায়',
-  // Labels of the staff login page (added by its owner; that page is English only today).
-  login: {
-    title: 'স্টাফ লগইন',
-    intro: 'আবেদন, স্লাইড ও স্টাফ অ্যাকাউন্ট পরিচালনা করতে লগইন করুন।',
-    email: 'ইমেইল',
-    password: 'পাসওয়ার্ড',
-    submit: 'লগইন',
-    submitting: 'লগইন হচ্ছে…',
-  },
 };

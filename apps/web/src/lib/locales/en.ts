@@ -30,14 +30,5 @@ export const en = {
   scrollTop: 'Back to top',
   newTab: '(opens in a new tab)',
   onThisPage: 'On this page',
-  // Labels of the staff login page (added by its owner; that page is English only today).
-  login: {
-    title: 'Staff Login',
-    intro: 'Sign in to manage applications, slides and staff accounts.',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Login',
-    submitting: 'Signing in…',
-  },
 };
 export type Messages = typeof en;

@@ -1,6 +1,6 @@
-import { type Locale } from '../../../../lib/i18n';
+import type { Locale } from '../../../../lib/i18n';
 import { bn } from '../../../../lib/locales/bn';
-import { PublicShell } from '../layout';
+import { PublicShell } from '../public-shell';
 
 const BENGALI: Locale = { language: 'bn', messages: bn, linkLanguage: 'bn' };
 
