@@ -366,3 +366,19 @@ test('pages and scripts are sent compressed', async ({ request }) => {
   expect(js.headers()['content-encoding']).toBe('gzip');
   expect(js.headers()['cache-control']).toContain('immutable');
 });
+
+test('the layout holds at 360, 576, 768, 992, 1200 and 1400 px: nothing wider than the screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const width of [360, 576, 768, 992, 1200, 1400]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/', '/enquiry', '/about', '/terms', '/bn', '/bn/enquiry']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    // The menu folds away below lg (992 px) and is laid out in full from there.
+    const toggle = page.getByRole('navigation', { name: 'প্রধান মেনু' }).getByRole('button', { name: 'মেনু' });
+    if (width < 992) await expect(toggle).toBeVisible();
+    else await expect(toggle).toBeHidden();
+  }
+});
