@@ -261,6 +261,32 @@ describe('/view-one on its own', () => {
     expect(screen.getByRole('link', { name: 'Check another application' })).toHaveAttribute('href', '/enquiry');
   });
 
+  it('shows the copy it was given, with a placeholder once the photo link has expired', async () => {
+    const application = {
+      surname: 'Islam',
+      givenN: 'Tahmina',
+      sex: 'Female' as const,
+      dob: '1993-04-01',
+      currentN: 'Bangladeshi',
+      passport: 'AB1122334',
+      issuedCountry: 'Bangladesh',
+      jobTitle: 'Cook',
+      company: 'Maple Foods Ltd',
+      dutyDuration: '2 years',
+      image: '/files/private/photo.jpg?exp=1&sig=old',
+      isStatus: 'rejected' as const,
+      pending: null,
+      approve: null,
+    };
+    renderRoutes(routes, [{ pathname: '/view-one', state: { applications: [application] } }]);
+    const photo = await screen.findByRole('img', { name: 'Photo of Tahmina Islam' });
+    expect(screen.getByText('The visa was refused this time.')).toBeInTheDocument();
+    expect(screen.getAllByText('Not set yet')).toHaveLength(2);
+    fireEvent.error(photo);
+    expect(screen.getByText('No photo on file')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Photo of Tahmina Islam' })).not.toBeInTheDocument();
+  });
+
   it('ignores navigation state that is not a list of results', async () => {
     renderRoutes(routes, [{ pathname: '/view-one', state: { applications: 'nope' } }]);
     expect(await screen.findByRole('status')).toHaveTextContent(VIEW_ONE.noData);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { useLocale } from '../../../lib/i18n';
 import { useEnquiryMessages } from '../locales';
@@ -16,6 +17,8 @@ export function ApplicantCopy({ application }: { application: EnquiryApplication
   const name = `${application.givenN} ${application.surname}`;
   const date = (value: string | null) => (value ? formatDate(value, language) : m.notSet);
   const status = em.status[application.isStatus];
+  // The photo's signed link lasts 15 minutes; a copy reopened later says so instead of a broken image.
+  const [photoFailed, setPhotoFailed] = useState(false);
 
   const sections = [
     {
@@ -55,8 +58,15 @@ export function ApplicantCopy({ application }: { application: EnquiryApplication
         </div>
       </header>
       <div className="applicant-copy-summary">
-        {application.image ? (
-          <img className="applicant-photo" src={application.image} alt={m.photoAlt(name)} width="150" height="190" />
+        {application.image && !photoFailed ? (
+          <img
+            className="applicant-photo"
+            src={application.image}
+            alt={m.photoAlt(name)}
+            width="150"
+            height="190"
+            onError={() => setPhotoFailed(true)}
+          />
         ) : (
           <div className="applicant-photo applicant-photo-empty">{m.noPhoto}</div>
         )}
