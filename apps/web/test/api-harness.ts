@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Role } from '@visa/shared/constants';
 import { AxiosError, AxiosHeaders, type AxiosResponse, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { type TestApp, createTestApp } from '../../api/test/support/test-app';
@@ -18,7 +19,9 @@ export type NetworkFault = 'network-error' | 'timeout' | 'aborted' | 'setup-erro
 
 export interface SentRequest {
   method: string;
+  /** The path, without the query string (that is in `params`). */
   url: string;
+  params: unknown;
   data: unknown;
   timeout: number | undefined;
   headers: Record<string, unknown>;
@@ -26,33 +29,78 @@ export interface SentRequest {
   outcome: number | string;
 }
 
+/** A staff account on the API under test; `token` is its access token. */
+export type Staff = Awaited<ReturnType<TestApp['createStaff']>>;
+
 export interface ApiHarness {
   t: TestApp;
   /** Creates a staff account on the real API and stores its token as a signed-in browser would. */
-  signIn(role?: Role, overrides?: { name?: string; email?: string }): Promise<Awaited<ReturnType<TestApp['createStaff']>>>;
+  signIn(role?: Role, overrides?: { name?: string; email?: string }): Promise<Staff>;
+  /** Signs the browser in again as an existing account (test/setup.ts signs everyone out after each test). */
+  signInAs(staff: Staff): void;
+  /** The account the browser was last signed in as through signIn or signInAs. */
+  readonly staff: Staff;
   /** The next calls to `METHOD /path` meet these faults, in order; later calls reach the API again. */
   fault(key: string, ...faults: NetworkFault[]): void;
-  /** Every request the app sent, oldest first. */
+  /** While on, every request fails without any response, as when the network is down. */
+  setOffline(offline: boolean): void;
+  /** Holds every request until the returned function is called: the "pending" state. */
+  hold(): () => void;
+  /** Every request the app sent through its axios client, oldest first. */
   sent: SentRequest[];
   sentTo(key: string): SentRequest[];
-  /** Forgets cookies, faults and recorded requests (call in beforeEach). */
+  /** The requests sent with plain `fetch` (the public carousel), oldest first. */
+  fetched: { url: string; headers: Headers }[];
+  /** Forgets cookies, faults, recorded requests, the offline switch and any hold (call in beforeEach). */
   reset(): void;
+  /** Closes the API and gives the client and `fetch` back their own transport. */
   close(): Promise<void>;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
+/** A multipart body as a browser would send `form`: the API's multipart parser reads it for real. */
+export async function multipartBody(form: FormData): Promise<{ body: Buffer; contentType: string }> {
+  const boundary = `----web-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`,
+        ),
+        Buffer.from(await value.arrayBuffer()),
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /**
- * The real API (fresh migrated database, real argon2, real sessions) behind the app's own axios
- * client. Only the transport differs: requests go through Fastify's inject instead of a socket.
+ * The real API (fresh migrated database, real argon2, sessions, files) behind the app's own axios
+ * client and behind `fetch`. Only the transport differs: requests go through Fastify's inject
+ * instead of a socket, so interceptors, routes, validation, storage and database are the real ones.
  * Cookies behave as in a browser: httpOnly ones (the refresh token) live in a jar the page cannot
  * read, the others (the session marker) land in document.cookie where the app looks for them.
+ * `env` adds settings to the API's test configuration (e.g. PUBLIC_URL).
  */
-export async function startApiHarness(): Promise<ApiHarness> {
-  const t = await createTestApp();
+export async function startApiHarness(options: { env?: Record<string, string> } = {}): Promise<ApiHarness> {
+  const t = await createTestApp(options.env);
   const jar = new Map<string, { value: string; path: string }>();
   const faults = new Map<string, NetworkFault[]>();
   const sent: SentRequest[] = [];
+  const fetched: ApiHarness['fetched'] = [];
+  let offline = false;
+  // While a hold is on, requests wait for this; null otherwise, so unheld requests take no extra turn.
+  let gate: Promise<void> | null = null;
+  let release: () => void = () => undefined;
+  let current: Staff | undefined;
+  const originalAdapter = api.defaults.adapter;
+  const originalFetch = globalThis.fetch;
 
   const storeCookies = (cookies: { name: string; value: string; path?: string; httpOnly?: boolean; maxAge?: number; expires?: Date }[]) => {
     for (const c of cookies) {
@@ -85,6 +133,7 @@ export async function startApiHarness(): Promise<ApiHarness> {
     const record: SentRequest = {
       method,
       url: path,
+      params: config.params as unknown,
       data,
       timeout: config.timeout || undefined,
       headers: AxiosHeaders.from(config.headers).toJSON(true) as Record<string, unknown>,
@@ -92,8 +141,9 @@ export async function startApiHarness(): Promise<ApiHarness> {
     };
     sent.push(record);
     const request = { url: path };
+    if (gate) await gate;
 
-    const fault = faults.get(`${method} ${path}`)?.shift();
+    const fault = offline ? 'network-error' : faults.get(`${method} ${path}`)?.shift();
     if (fault !== undefined) {
       record.outcome = typeof fault === 'string' ? fault : `proxy ${fault.proxyStatus}`;
       if (fault === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, request);
@@ -110,41 +160,102 @@ export async function startApiHarness(): Promise<ApiHarness> {
     }
 
     const headers = AxiosHeaders.from(config.headers).toJSON(true) as Record<string, string>;
-    // As the browser adapter does: a request without a body carries no content type.
-    if (config.data === undefined) for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-type') delete headers[key];
+    let payload: string | Buffer | undefined = typeof config.data === 'string' ? config.data : undefined;
+    // As the browser adapter does: a request without a body carries no content type, and a
+    // multipart body brings its own (with the boundary).
+    if (config.data === undefined || config.data instanceof FormData) {
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-type') delete headers[key];
+    }
+    if (config.data instanceof FormData) {
+      const multipart = await multipartBody(config.data);
+      payload = multipart.body;
+      headers['content-type'] = multipart.contentType;
+    }
     const res = await t.request({
       method: method as 'GET',
       url,
       headers,
       cookies: cookiesFor(path),
-      ...(typeof config.data === 'string' ? { payload: config.data } : {}),
+      ...(payload !== undefined ? { payload } : {}),
     });
     storeCookies(res.cookies as Parameters<typeof storeCookies>[0]);
     record.outcome = res.statusCode;
-    const isJson = String(res.headers['content-type'] ?? '').includes('json');
-    return settle(config, request, res.statusCode, isJson ? res.json() : res.body, res.headers as Record<string, string>);
+    const contentType = String(res.headers['content-type'] ?? '');
+    const body =
+      config.responseType === 'blob' && res.statusCode < 400
+        ? new Blob([new Uint8Array(res.rawPayload)], { type: contentType })
+        : contentType.includes('json')
+          ? res.json()
+          : res.body;
+    return settle(config, request, res.statusCode, body, res.headers as Record<string, string>);
+  };
+
+  // The public carousel uses plain fetch (no cookies, no token); it goes to the same API.
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = new Headers(init?.headers);
+    fetched.push({ url, headers });
+    if (gate) await gate;
+    if (offline) throw new TypeError('Failed to fetch');
+    const res = await t.app.inject({ method: (init?.method ?? 'GET') as 'GET', url, headers: Object.fromEntries(headers.entries()) });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders.set(key, value);
+    return new Response(res.body, { status: res.statusCode, headers: responseHeaders });
+  };
+
+  const signInAs = (staff: Staff) => {
+    current = staff;
+    setToken(staff.token);
+    // createStaff opened a live session; the marker cookie says so, as after a real sign-in.
+    document.cookie = 'session=1; path=/';
   };
 
   return {
     t,
     async signIn(role = 'admin', overrides = {}) {
       const staff = await t.createStaff(role, overrides);
-      setToken(staff.token);
-      // createStaff opened a live session; the marker cookie says so, as after a real sign-in.
-      document.cookie = 'session=1; path=/';
+      signInAs(staff);
       return staff;
+    },
+    signInAs,
+    get staff() {
+      if (!current) throw new Error('Nobody has signed in through this harness yet');
+      return current;
     },
     fault(key, ...list) {
       faults.set(key, [...(faults.get(key) ?? []), ...list]);
     },
+    setOffline(value) {
+      offline = value;
+    },
+    hold() {
+      let open!: () => void;
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      release = () => {
+        open();
+        gate = null;
+      };
+      return release;
+    },
     sent,
     sentTo: (key) => sent.filter((r) => `${r.method} ${r.url}` === key),
+    fetched,
     reset() {
       jar.clear();
       faults.clear();
       sent.length = 0;
+      fetched.length = 0;
+      offline = false;
+      release();
     },
-    close: () => t.close(),
+    async close() {
+      release();
+      api.defaults.adapter = originalAdapter;
+      globalThis.fetch = originalFetch;
+      await t.close();
+    },
   };
 }
 

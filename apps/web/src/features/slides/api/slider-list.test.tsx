@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { SLIDER } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
-import { type ApiHarness, startApiHarness } from '../test/api-harness';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { gifFile, pictureFile, slideInput } from '../test/fixtures';
 import { createSlide, useCreateSlide } from './create-slide';
 import { deleteSlide, useDeleteSlide } from './delete-slide';
@@ -15,15 +15,17 @@ import { appendSlide, removeSlide, replaceSlide } from './slider-list-cache';
 import { updateSlide, useUpdateSlide } from './update-slide';
 
 let h: ApiHarness;
+let staff: Staff;
 let jpegImage: File;
 let gifImage: File;
 beforeAll(async () => {
   h = await startApiHarness();
+  staff = await h.signIn();
   jpegImage = await pictureFile();
   gifImage = await gifFile();
 });
 afterAll(() => h.close());
-beforeEach(() => h.signIn());
+beforeEach(() => h.signInAs(staff));
 
 const slide = (id: string, thumbnail = id): Slide => ({
   _id: id,
@@ -103,7 +105,7 @@ function renderSlider() {
 
 /** The slider list once loaded, straight from the server (not through the hook under test). */
 async function serverList(): Promise<Slide[]> {
-  const res = await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: h.token });
+  const res = await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: staff.token });
   return res.json() as Slide[];
 }
 

@@ -6,22 +6,24 @@ import { LocaleContext } from '../../../lib/i18n';
 import { en } from '../../../lib/locales/en';
 import { createSlide } from '../api/create-slide';
 import { deleteSlide } from '../api/delete-slide';
-import { type ApiHarness, startApiHarness } from '../test/api-harness';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { pictureFile, slideInput } from '../test/fixtures';
-import { installMatchMedia, renderPages } from '../test/render';
+import { installMatchMedia, renderRoutes } from '../../../../test/render';
 import { CAROUSEL_TEXT } from './carousel-text';
 import { HomeCarousel, ROTATION_MS } from './home-carousel';
 
 let h: ApiHarness;
+let staff: Staff;
 let jpeg: File;
 beforeAll(async () => {
   h = await startApiHarness();
+  staff = await h.signIn();
   jpeg = await pictureFile();
 });
 afterAll(() => h.close());
 beforeEach(() => {
   // A member of staff browsing the home page: their token must not change what they see.
-  h.signIn();
+  h.signInAs(staff);
   installMatchMedia();
   // Only timeouts are faked (the rotation); they also advance with real time so the API answers.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
@@ -33,7 +35,7 @@ afterEach(() => {
 const text = CAROUSEL_TEXT.en;
 
 async function setSlides(specs: { thumbnail: string; status?: 'Published' | 'Unpublished'; link?: string }[]): Promise<Slide[]> {
-  const res = await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: h.token });
+  const res = await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: staff.token });
   for (const slide of res.json() as Slide[]) await deleteSlide(slide._id);
   const created: Slide[] = [];
   for (const spec of specs) {
@@ -45,7 +47,7 @@ async function setSlides(specs: { thumbnail: string; status?: 'Published' | 'Unp
 }
 
 const renderCarousel = (language: 'en' | 'bn' = 'en') =>
-  renderPages(
+  renderRoutes(
     [
       {
         path: '/',
@@ -57,6 +59,7 @@ const renderCarousel = (language: 'en' | 'bn' = 'en') =>
       },
     ],
     ['/'],
+    { toaster: true },
   );
 
 const carousel = () => screen.getByRole('region', { name: text.label });

@@ -7,29 +7,31 @@ import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
 import { createSlide } from '../api/create-slide';
 import { deleteSlide } from '../api/delete-slide';
-import { type ApiHarness, startApiHarness } from '../test/api-harness';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { gifFile, pictureFile, slideInput } from '../test/fixtures';
-import { renderPages } from '../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { AddSlide } from './add-slide';
 import { EditSlide } from './edit-slide';
 import { SliderList } from './slider-list';
 
 let h: ApiHarness;
+let staff: Staff;
 let jpeg: File;
 beforeAll(async () => {
   h = await startApiHarness();
+  staff = await h.signIn();
   jpeg = await pictureFile();
 });
 afterAll(() => h.close());
 beforeEach(() => {
-  h.signIn();
+  h.signInAs(staff);
   // jsdom has no object URLs; the preview only needs a string it can put in src.
   vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:preview');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
 });
 
 async function clearSlides() {
-  const res = await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: h.token });
+  const res = await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: staff.token });
   for (const slide of res.json() as Slide[]) await deleteSlide(slide._id);
 }
 
@@ -58,7 +60,7 @@ describe('/slider', () => {
     await createSlide({ fields: slideInput({ thumbnail: 'Work', status: 'Published' }), image: jpeg });
     await createSlide({ fields: slideInput({ thumbnail: 'Study', status: 'Unpublished' }), image: jpeg });
     const release = h.hold();
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading slides…');
     release();
     await screen.findByRole('cell', { name: 'Work' });
@@ -73,14 +75,14 @@ describe('/slider', () => {
 
   it('says so when there are no slides', async () => {
     await clearSlides();
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     expect(await screen.findByText(/No slides yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add the first slide' })).toHaveAttribute('href', paths.addSliders);
   });
 
   it('shows "An unexpected error occurred" when the list cannot be fetched, and can try again', async () => {
     h.setOffline(true);
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(SLIDER.unexpected);
     h.setOffline(false);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -90,7 +92,7 @@ describe('/slider', () => {
   it('publishes and unpublishes a slide', async () => {
     await clearSlides();
     await createSlide({ fields: slideInput({ thumbnail: 'Toggle me', status: 'Published' }), image: jpeg });
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Unpublish “Toggle me”' }));
     expect(await within(rowOf('Toggle me')).findByText('Unpublished')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Publish “Toggle me”' }));
@@ -100,7 +102,7 @@ describe('/slider', () => {
   it('moves a slide down and up', async () => {
     await clearSlides();
     for (const thumbnail of ['One', 'Two', 'Three']) await createSlide({ fields: slideInput({ thumbnail }), image: jpeg });
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Move “One” down' }));
     await waitFor(() => expect(rowTitles()).toEqual(['Two', 'One', 'Three']));
     await userEvent.click(screen.getByRole('button', { name: 'Move “Three” up' }));
@@ -112,7 +114,7 @@ describe('/slider', () => {
     await clearSlides();
     await createSlide({ fields: slideInput({ thumbnail: 'Keep' }), image: jpeg });
     await createSlide({ fields: slideInput({ thumbnail: 'Remove' }), image: jpeg });
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete “Remove”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this slide?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -128,7 +130,7 @@ describe('/slider', () => {
   it('shows "Resource not found" when the slide was deleted elsewhere, and keeps the list as it was', async () => {
     await clearSlides();
     const gone = await createSlide({ fields: slideInput({ thumbnail: 'Gone' }), image: jpeg });
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     await screen.findByRole('cell', { name: 'Gone' });
     await deleteSlide(gone._id);
     await userEvent.click(screen.getByRole('button', { name: 'Unpublish “Gone”' }));
@@ -139,7 +141,7 @@ describe('/slider', () => {
 
 describe('/addSliders', () => {
   it('starts at Published and shows each field rule in words', async () => {
-    renderPages(routes, [paths.addSliders]);
+    renderRoutes(routes, [paths.addSliders], { toaster: true });
     expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('Published');
     expect(screen.getByRole('option', { name: 'Published' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Unpublished' })).toBeInTheDocument();
@@ -153,7 +155,7 @@ describe('/addSliders', () => {
   });
 
   it('checks the chosen file before uploading it', async () => {
-    renderPages(routes, [paths.addSliders]);
+    renderRoutes(routes, [paths.addSliders], { toaster: true });
     const input = await screen.findByLabelText('Image');
     const pdf = new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
     await userEvent.upload(input, pdf, { applyAccept: false });
@@ -167,7 +169,7 @@ describe('/addSliders', () => {
   });
 
   it('requires an image', async () => {
-    renderPages(routes, [paths.addSliders]);
+    renderRoutes(routes, [paths.addSliders], { toaster: true });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Slide title' }), 'Title');
     await userEvent.type(screen.getByRole('textbox', { name: 'Slide text' }), 'Text');
     await userEvent.type(screen.getByRole('textbox', { name: 'Alt text' }), 'Alt');
@@ -186,7 +188,7 @@ describe('/addSliders', () => {
 
   it('adds the slide as Published (the internal "active") and shows it in the list', async () => {
     await clearSlides();
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     await screen.findByText(/No slides yet/);
     await userEvent.click(screen.getByRole('link', { name: 'Add Slider' }));
     await fillAndSubmit(jpeg, 'Work in Canada');
@@ -197,7 +199,7 @@ describe('/addSliders', () => {
   });
 
   it("shows the server's message when the add fails, and stays on the form", async () => {
-    renderPages(routes, [paths.addSliders]);
+    renderRoutes(routes, [paths.addSliders], { toaster: true });
     await fillAndSubmit(await gifFile('looks-like.jpg'), 'Refused');
     expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.imageTypeEdit);
     expect(screen.getByRole('button', { name: 'Add slide' })).toBeEnabled();
@@ -206,14 +208,14 @@ describe('/addSliders', () => {
 
 describe('/editSlider', () => {
   it('goes back to /slider without navigation state or an id', async () => {
-    renderPages(routes, [paths.editSlider]);
+    renderRoutes(routes, [paths.editSlider], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
   });
 
   it('loads the slide by the id in the address (after a reload) and saves changes', async () => {
     await clearSlides();
     const slide = await createSlide({ fields: slideInput({ thumbnail: 'Old title' }), image: jpeg });
-    renderPages(routes, [`${paths.editSlider}?id=${slide._id}`]);
+    renderRoutes(routes, [`${paths.editSlider}?id=${slide._id}`], { toaster: true });
     const title = await screen.findByRole('textbox', { name: 'Slide title' });
     expect(title).toHaveValue('Old title');
     expect(screen.getByRole('img', { name: slide.altText })).toHaveAttribute('src', slide.image);
@@ -228,7 +230,7 @@ describe('/editSlider', () => {
   it('works from the navigation state the list hands over, and can replace the picture', async () => {
     await clearSlides();
     const slide = await createSlide({ fields: slideInput({ thumbnail: 'From state' }), image: jpeg });
-    renderPages(routes, [paths.slider]);
+    renderRoutes(routes, [paths.slider], { toaster: true });
     await userEvent.click(await screen.findByRole('link', { name: 'Edit “From state”' }));
     await userEvent.upload(
       await screen.findByLabelText('Image (leave empty to keep the current picture)'),
@@ -240,7 +242,7 @@ describe('/editSlider', () => {
   });
 
   it('goes back to /slider with "Resource not found" for an id nobody knows', async () => {
-    renderPages(routes, [`${paths.editSlider}?id=ffffffffffffffffffffffff`]);
+    renderRoutes(routes, [`${paths.editSlider}?id=ffffffffffffffffffffffff`], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
     expect(await screen.findByText(SLIDER.notFound)).toBeInTheDocument();
   });
