@@ -6,17 +6,19 @@ import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/messages';
 import { createApplication } from '../../../../../api/test/support/application-factory';
-import { type ApiHarness, startApiHarness } from '../../../features/applicant-file/test/api-harness';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { jpegFile, pdfFile, pngFile } from '../../../features/applicant-file/test/files';
-import { renderStaffRoutes } from '../../../features/applicant-file/test/render';
+import { renderRoutes } from '../../../../test/render';
 import UserView from './user-view';
 
 let h: ApiHarness;
+let staff: Staff;
 beforeAll(async () => {
-  h = await startApiHarness();
+  h = await startApiHarness({ env: { PUBLIC_URL: 'https://visa.example.com' } });
+  staff = await h.signIn('admin', { name: 'Nadia Staff' });
 });
 afterAll(() => h.close());
-beforeEach(() => h.signIn());
+beforeEach(() => h.signInAs(staff));
 
 const routes = [
   { path: '/userView', Component: UserView },
@@ -30,11 +32,11 @@ async function newApplication(overrides: Parameters<typeof createApplication>[1]
 }
 
 async function applicationJson(id: string): Promise<Application> {
-  const res = await h.t.request({ method: 'GET', url: `/api/application/fetchApplication/${id}`, token: h.token });
+  const res = await h.t.request({ method: 'GET', url: `/api/application/fetchApplication/${id}`, token: staff.token });
   return ApplicationSchema.parse(res.json());
 }
 
-const openById = (id: string) => renderStaffRoutes(routes, [`/updateApplicationView/${id}`]);
+const openById = (id: string) => renderRoutes(routes, [`/updateApplicationView/${id}`], { toaster: true });
 const copyTitle = () => screen.findByRole('heading', { level: 1, name: /^Applicants Copy/ });
 const setup = () => userEvent.setup({ applyAccept: false });
 
@@ -63,13 +65,13 @@ describe('opening the applicant copy', () => {
   it('/userView shows the application passed in navigation state', async () => {
     const row = await newApplication();
     const application = await applicationJson(row.id);
-    renderStaffRoutes(routes, [{ pathname: '/userView', state: { application } }]);
+    renderRoutes(routes, [{ pathname: '/userView', state: { application } }], { toaster: true });
     expect(await copyTitle()).toHaveTextContent('Applicants Copy (Pending)');
     expect(screen.getByText('Farida Hossain')).toBeInTheDocument();
   });
 
   it('/userView without state goes back to the application list', async () => {
-    renderStaffRoutes(routes, ['/userView']);
+    renderRoutes(routes, ['/userView'], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
   });
 
@@ -147,7 +149,7 @@ describe('status actions', () => {
     openById(row.id);
     await copyTitle();
     // Someone else approves it meanwhile; this page still shows it pending.
-    await h.t.request({ method: 'PUT', url: `/api/application/updateApplicationApprove/${row.id}`, payload: {}, token: h.token });
+    await h.t.request({ method: 'PUT', url: `/api/application/updateApplicationApprove/${row.id}`, payload: {}, token: staff.token });
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(VIEW.approveFailed);

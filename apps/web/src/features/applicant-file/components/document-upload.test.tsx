@@ -5,13 +5,13 @@ import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
 import { bigJpegFile, jpegFile, pdfFile, pngFile } from '../test/files';
-import { renderStaffRoutes } from '../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { DocumentUpload } from './document-upload';
 
 // Browsers let staff pick "All files" despite `accept`, so the picker does not filter here either.
 const setup = () => {
   const user = userEvent.setup({ applyAccept: false });
-  renderStaffRoutes([{ path: '/', Component: () => <DocumentUpload applicationId={'a'.repeat(24)} /> }], ['/']);
+  renderRoutes([{ path: '/', Component: () => <DocumentUpload applicationId={'a'.repeat(24)} /> }], ['/'], { toaster: true });
   return { user, input: screen.getByLabelText('Choose documents (JPEG or PNG, at most 7 MB each)') };
 };
 
