@@ -13,7 +13,7 @@ import { SERVER, VALIDATION, documentInvalidType, documentTooLarge } from '@visa
 import { updateStatusIf } from '../src/modules/applicant-file/repository.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { listEmailsFor } from '../src/modules/notifications/repository.js';
-import { createApplication, pngClaimingHugeSize, testJpeg, testPdf, testPng } from './support/application-factory.js';
+import { type FilePart, createApplication, jpeg, pdf, png, pngClaimingHugeSize } from './support/application-factory.js';
 import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
 
 let t: TestApp;
@@ -30,11 +30,6 @@ const base = '/api/application';
 const put = (url: string, payload?: unknown, token: string | undefined = staff.token) =>
   t.request({ method: 'PUT', url, token, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
-interface FilePart {
-  bytes: Buffer;
-  name: string;
-  type: string;
-}
 function documentsForm(files: FilePart[], labels: string[] | null = files.map(() => 'Visa')): FormData {
   const form = new FormData();
   for (const f of files) form.append('file1', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
@@ -44,8 +39,8 @@ function documentsForm(files: FilePart[], labels: string[] | null = files.map(()
 const upload = (id: string, form: FormData, token: string | undefined = staff.token) =>
   t.request({ method: 'PUT', url: `${base}/updateApplicationAdd/${id}`, payload: form as unknown as Record<string, unknown>, token });
 
-const jpegPart = async (name = 'job-letter.jpg'): Promise<FilePart> => ({ bytes: await testJpeg(), name, type: 'image/jpeg' });
-const pngPart = async (name = 'lmia.png'): Promise<FilePart> => ({ bytes: await testPng(), name, type: 'image/png' });
+const jpegPart = async (name = 'job-letter.jpg'): Promise<FilePart> => ({ bytes: await jpeg(64, 48), name, type: 'image/jpeg' });
+const pngPart = async (name = 'lmia.png'): Promise<FilePart> => ({ bytes: await png(64, 48), name, type: 'image/png' });
 
 /** Everything a failed request must leave untouched. */
 async function snapshot(applicationId: string) {
@@ -308,7 +303,7 @@ describe('documents', () => {
     const res = await upload(
       app.id,
       documentsForm(
-        [await jpegPart('good.jpg'), { bytes: testPdf(), name: 'scan.pdf', type: 'application/pdf' }, await pngPart('good.png')],
+        [await jpegPart('good.jpg'), { bytes: pdf(), name: 'scan.pdf', type: 'application/pdf' }, await pngPart('good.png')],
         ['Visa', 'Visa Form', 'Other'],
       ),
     );
@@ -321,7 +316,7 @@ describe('documents', () => {
 
   it('judges files by their bytes: a PDF named .jpg is refused, a PNG sent as octet-stream is accepted', async () => {
     const app = await createApplication(t.db);
-    const res = await upload(app.id, documentsForm([{ bytes: testPdf(), name: 'photo.jpg', type: 'image/jpeg' }]));
+    const res = await upload(app.id, documentsForm([{ bytes: pdf(), name: 'photo.jpg', type: 'image/jpeg' }]));
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Invalid file type: photo.jpg (application/pdf). Allowed types are JPEG and PNG.');
     const text = await upload(app.id, documentsForm([{ bytes: Buffer.from('hello'), name: 'notes.txt', type: 'text/plain' }]));
@@ -333,9 +328,9 @@ describe('documents', () => {
 
   it('accepts exactly 7 MB and refuses one byte more with 413 and the spec message', async () => {
     const app = await createApplication(t.db);
-    const jpeg = await testJpeg(200, 200);
+    const small = await jpeg(200, 200);
     // Bytes after the JPEG end marker are ignored by decoders: a valid image of an exact size.
-    const exact = Buffer.concat([jpeg, Buffer.alloc(DOCUMENT_MAX_BYTES - jpeg.length)]);
+    const exact = Buffer.concat([small, Buffer.alloc(DOCUMENT_MAX_BYTES - small.length)]);
     const ok = await upload(app.id, documentsForm([{ bytes: exact, name: 'exact.jpg', type: 'image/jpeg' }]));
     expect(ok.statusCode).toBe(200);
 
@@ -351,10 +346,10 @@ describe('documents', () => {
   it('refuses malformed uploads with a 4xx and stores nothing', async () => {
     const app = await createApplication(t.db);
     const before = await snapshot(app.id);
-    const truncated = (await testJpeg(400, 300)).subarray(0, 600);
+    const truncated = (await jpeg(400, 300)).subarray(0, 600);
     const tooMany = await Promise.all(Array.from({ length: MAX_DOCUMENTS_PER_UPLOAD + 1 }, () => jpegPart()));
     const wrongField = new FormData();
-    wrongField.append('image', new Blob([new Uint8Array(await testJpeg())], { type: 'image/jpeg' }), 'x.jpg');
+    wrongField.append('image', new Blob([new Uint8Array(await jpeg(64, 48))], { type: 'image/jpeg' }), 'x.jpg');
     const cases: [string, () => ReturnType<typeof upload>, number, string][] = [
       ['no files', async () => upload(app.id, documentsForm([], ['Visa'])), 400, M.noDocuments],
       ['fewer labels', async () => upload(app.id, documentsForm([await jpegPart(), await jpegPart()], ['Visa'])), 400, M.labelsMismatch],

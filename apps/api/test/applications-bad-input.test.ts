@@ -12,7 +12,7 @@ import {
   png,
   pngBomb,
   tableCounts,
-} from './applications-fixtures.js';
+} from './support/application-factory.js';
 import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
 
 /**

@@ -7,7 +7,7 @@ import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { sql } from 'kysely';
 import { searchFilter } from '../src/modules/applications/repository.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
-import { addApplication, applicationFields, jpeg, multipart, phonePhoto, png, tableCounts } from './applications-fixtures.js';
+import { addApplication, applicationFields, jpeg, multipart, phonePhoto, png, tableCounts } from './support/application-factory.js';
 import { type TestApp, createTestApp, engine, listFiles } from './support/test-app.js';
 
 let t: TestApp;
