@@ -31,12 +31,12 @@ function newest(dir) {
   return latest;
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
+/** Installs when node_modules is missing or older than the lock file (npm install, see .ci/run for why not npm ci). */
 export function ensureInstalled() {
   const installed = mtime(path.join(root, 'node_modules', '.package-lock.json'));
   if (installed && installed >= mtime(path.join(root, 'package-lock.json'))) return;
-  console.log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('Installing dependencies…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 const SOURCES = ['packages/shared/src', 'apps/api/src', 'apps/web/src', 'apps/web/public', 'apps/web/scripts'];
