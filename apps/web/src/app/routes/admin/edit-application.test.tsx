@@ -1,15 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
-import { type ApiHarness, seedApplication, startApiHarness } from '../../../features/applications/test/api-harness';
+import { seedApplication } from '../../../features/applications/test/fixtures';
 import EditApplicationPage from './edit-application';
 
 let h: ApiHarness;
+let staff: Staff;
 beforeAll(async () => {
   h = await startApiHarness();
+  staff = await h.signIn();
 });
 afterAll(() => h.close());
-beforeEach(() => h.signIn());
+beforeEach(() => h.signInAs(staff));
 
 const routes = [
   { path: '/editApplication', Component: EditApplicationPage },

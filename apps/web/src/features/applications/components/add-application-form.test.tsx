@@ -4,17 +4,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { APPLICATION_MESSAGES, type ApplicationFormValues } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_APPLICATION, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
-import { stubApi } from '../../../../test/http-stub';
-import { renderRoutes } from '../../../../test/render';
-import { type ApiHarness, formValues, photoFile, seedApplication, startApiHarness } from '../test/api-harness';
+import { applicationFields } from '../../../../../api/test/support/application-factory';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { installObjectUrls, renderRoutes } from '../../../../test/render';
+import { photoFile, seedApplication } from '../test/fixtures';
 import { AddApplicationForm } from './add-application-form';
 
+installObjectUrls();
+
 let h: ApiHarness;
+let staff: Staff;
 beforeAll(async () => {
   h = await startApiHarness();
+  staff = await h.signIn();
 });
 afterAll(() => h.close());
-beforeEach(() => h.signIn());
+beforeEach(() => {
+  h.reset();
+  h.signInAs(staff);
+});
 
 const LABELS: [keyof ApplicationFormValues, string][] = [
   ['surname', 'Surname'],
@@ -90,11 +98,11 @@ describe('add application form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(alertText()).toBe(VALIDATION.givenNameLength));
     await fill({ surname: 'Rahman', givenN: 'Karim', email: 'kar im@example.com' });
     await waitFor(() => expect(alertText()).toBe(VALIDATION.email));
-    await fill({ ...formValues(), phone: '01712-abc' });
+    await fill({ ...applicationFields(), phone: '01712-abc' });
     await waitFor(() => expect(alertText()).toBe(VALIDATION.phone));
-    await fill({ ...formValues(), nationalId: '', company: '' });
+    await fill({ ...applicationFields(), nationalId: '', company: '' });
     await waitFor(() => expect(alertText()).toBe(pleaseEnterValid('national ID')));
-    await fill({ ...formValues(), jobTitle: '' });
+    await fill({ ...applicationFields(), jobTitle: '' });
     await waitFor(() => expect(alertText()).toBe(pleaseEnterValid('job title')));
     expect(h.sent.length).toBe(sent);
   });
@@ -102,27 +110,27 @@ describe('add application form', { timeout: 30_000 }, () => {
   it('checks email and passport against the server (rules 6 and 7) before the image rules', async () => {
     const existing = await seedApplication(h);
     renderForm();
-    await fill({ ...formValues(), email: existing.email.toUpperCase() });
+    await fill({ ...applicationFields(), email: existing.email.toUpperCase() });
     await waitFor(() => expect(alertText()).toBe(VALIDATION.emailTaken));
-    await fill({ ...formValues(), passport: existing.passport.toLowerCase() });
+    await fill({ ...applicationFields(), passport: existing.passport.toLowerCase() });
     await waitFor(() => expect(alertText()).toBe(VALIDATION.passportTaken));
   });
 
   it('refuses an image over 10 MB (rule 8) and no image (rule 9) without uploading', async () => {
     renderForm();
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
-    await fill(formValues(), big);
+    await fill(applicationFields(), big);
     await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTooLargeAdd));
     cleanup();
     renderForm();
-    await fill(formValues());
+    await fill(applicationFields());
     await waitFor(() => expect(alertText()).toBe(APPLICATION_MESSAGES.imageRequired));
     expect(h.sent.some((c) => c.url?.includes('addApplication'))).toBe(false);
   });
 
   it('posts the form with a 20 s timeout and reports the created application', async () => {
     const onCreated = renderForm();
-    const values = formValues({ passport: 'zq 4455667' });
+    const values = applicationFields({ passport: 'zq 4455667' });
     await fill(values, await photoFile());
     await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
     expect(onCreated.mock.calls[0]![0]).toMatchObject({ passport: 'ZQ4455667', email: values.email, isStatus: 'pending' });
@@ -139,24 +147,21 @@ describe('add application form', { timeout: 30_000 }, () => {
   it('shows the server’s words when it refuses the file, whatever the browser said about it', async () => {
     renderForm();
     // Named and typed as a JPEG, but the bytes are text.
-    await fill(formValues(), new File(['not a picture'], 'fake.jpg', { type: 'image/jpeg' }));
+    await fill(applicationFields(), new File(['not a picture'], 'fake.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTypeEdit));
   });
 
   it('words failures as spec §8 does: a status, no response, a failed duplicate check', async () => {
-    const available = { status: 200, data: { emailTaken: false, passportTaken: false } };
-    const server = stubApi({
-      'GET /api/application/checkAvailability': [available, available, 'network-error'],
-      'POST /api/application/addApplication': [{ status: 500, data: { message: 'x' } }, 'network-error'],
-    });
+    h.fault('POST /api/application/addApplication', { proxyStatus: 500, body: { message: 'x' } }, 'network-error');
     renderForm();
     const image = await photoFile();
-    await fill(formValues(), image);
+    await fill(applicationFields(), image);
     await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.failedWithStatus(500)));
-    await fill(formValues(), image);
+    await fill(applicationFields(), image);
     await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.error));
-    await fill(formValues(), image);
+    h.fault('GET /api/application/checkAvailability', 'network-error');
+    await fill(applicationFields(), image);
     await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.fetchError));
-    expect(server.callsTo('POST /api/application/addApplication')).toHaveLength(2);
+    expect(h.sentTo('POST /api/application/addApplication')).toHaveLength(2);
   });
 });

@@ -1,20 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
-import { stubApi } from '../../../../test/http-stub';
-import { renderRoutes } from '../../../../test/render';
-import { type ApiHarness, objectUrls, seedApplication, startApiHarness } from '../test/api-harness';
+import { createApplication } from '../../../../../api/test/support/application-factory';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { installObjectUrls, renderRoutes } from '../../../../test/render';
+import { seedApplication } from '../test/fixtures';
 import { ApplicationTable } from './application-table';
 
+const objectUrls = installObjectUrls();
+
 let h: ApiHarness;
+let staff: Staff;
 let seeded: Application[];
 beforeAll(async () => {
   h = await startApiHarness();
+  staff = await h.signIn();
   seeded = [];
   // 23 applications: three pages of 10. Names and passports give the searches something to find.
   for (let i = 0; i < 23; i++) {
@@ -27,7 +31,7 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(() => h.close());
-beforeEach(() => h.signIn());
+beforeEach(() => h.signInAs(staff));
 
 /** The route's job (page and search in the URL) done with state, so the table is tested alone. */
 function Harness({
@@ -42,20 +46,17 @@ function Harness({
   const [page, setPage] = useState(initialPage);
   const [search, setSearch] = useState('');
   return (
-    <>
-      <ApplicationTable
-        page={page}
-        search={search}
-        onPageChange={setPage}
-        onSearchChange={(s) => {
-          setSearch(s);
-          setPage(1);
-        }}
-        onView={onView}
-        onEdit={onEdit}
-      />
-      <Toaster />
-    </>
+    <ApplicationTable
+      page={page}
+      search={search}
+      onPageChange={setPage}
+      onSearchChange={(s) => {
+        setSearch(s);
+        setPage(1);
+      }}
+      onView={onView}
+      onEdit={onEdit}
+    />
   );
 }
 
@@ -65,6 +66,7 @@ function renderTable(initialPage = 1) {
   renderRoutes(
     [{ path: '/application', Component: () => <Harness onView={onView} onEdit={onEdit} initialPage={initialPage} /> }],
     ['/application'],
+    { toaster: true },
   );
   return { onView, onEdit };
 }
@@ -145,30 +147,42 @@ describe('application list', { timeout: 30_000 }, () => {
     expect(onEdit.mock.calls[0]![0]._id).toBe(newest._id);
   });
 
-  it('words list and delete failures as spec §8 does', async () => {
-    const page = { applications: [{ ...seeded[0]!, _id: 'not-a-valid-id' }], totalApplication: 1, totalPages: 1, page: 1 };
-    stubApi({ 'GET /api/application/fetchApplication': [{ status: 200, data: page }, { status: 500 }] });
-    renderTable();
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    await user().click(within(rows()[0]!).getByRole('button', { name: /^Delete / }));
-    await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(APPLICATION_LIST.invalidId)).toBeInTheDocument();
-  });
-
-  it('words a failed delete and a failed fetch', async () => {
-    const target = seeded[5]!;
-    const page = { applications: [target], totalApplication: 1, totalPages: 1, page: 1 };
-    stubApi({
-      'GET /api/application/fetchApplication': [{ status: 200, data: page }],
-      [`DELETE /api/application/deleteApplication/${target._id}`]: [{ status: 500 }, 'network-error'],
+  // These two need a list of exactly one application, so they get an API of their own whose only
+  // application is the one each test stores.
+  describe('with one application', () => {
+    let one: ApiHarness;
+    let oneStaff: Staff;
+    beforeAll(async () => {
+      one = await startApiHarness();
+      oneStaff = await one.signIn();
     });
-    renderTable();
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    for (const message of [APPLICATION_LIST.deleteFailed, APPLICATION_LIST.deleteError]) {
+    afterAll(() => one.close());
+    beforeEach(async () => {
+      one.signInAs(oneStaff);
+      await one.t.db.deleteFrom('applications').execute();
+    });
+
+    it('words list and delete failures as spec §8 does', async () => {
+      // A stored application whose id is not well-formed: the client refuses to send its delete.
+      await createApplication(one.t.db, { id: 'not-a-valid-id' });
+      renderTable();
+      await waitFor(() => expect(rows()).toHaveLength(1));
       await user().click(within(rows()[0]!).getByRole('button', { name: /^Delete / }));
       await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
-    }
+      expect(await screen.findByText(APPLICATION_LIST.invalidId)).toBeInTheDocument();
+    });
+
+    it('words a failed delete and a failed fetch', async () => {
+      const target = await seedApplication(one);
+      one.fault(`DELETE /api/application/deleteApplication/${target._id}`, { proxyStatus: 500 }, 'network-error');
+      renderTable();
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      for (const message of [APPLICATION_LIST.deleteFailed, APPLICATION_LIST.deleteError]) {
+        await user().click(within(rows()[0]!).getByRole('button', { name: /^Delete / }));
+        await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+      }
+    });
   });
 
   it.each([
@@ -176,7 +190,7 @@ describe('application list', { timeout: 30_000 }, () => {
     ['network-error' as const, APPLICATION_LIST.noResponse],
     ['setup-error' as const, APPLICATION_LIST.unexpected],
   ])('shows the spec message when the list cannot be loaded (%s)', async (reply, message) => {
-    stubApi({ 'GET /api/application/fetchApplication': reply });
+    h.fault('GET /api/application/fetchApplication', typeof reply === 'string' ? reply : { proxyStatus: reply.status });
     renderTable();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });

@@ -3,21 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APPLICATION_LIST } from '@visa/shared/messages';
-import { stubApi } from '../../../../test/http-stub';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
-import { type ApiHarness, seedApplication, startApiHarness } from '../test/api-harness';
+import { seedApplication } from '../test/fixtures';
 import { DashboardOverview } from './dashboard-overview';
 
 let h: ApiHarness;
+let staff: Staff;
 beforeAll(async () => {
   h = await startApiHarness();
+  staff = await h.signIn();
   for (let i = 0; i < 12; i++)
     await seedApplication(h, { surname: `Dash${String(i).padStart(2, '0')}`, jobTitle: i < 3 ? 'Cook' : 'Plumber' });
   const [approved] = await h.t.db.selectFrom('applications').select('id').orderBy('created_at').limit(1).execute();
   await h.t.db.updateTable('applications').set({ status: 'approved' }).where('id', '=', approved!.id).execute();
 }, 60_000);
 afterAll(() => h.close());
-beforeEach(() => h.signIn());
+beforeEach(() => h.signInAs(staff));
 
 function Page() {
   const [page, setPage] = useState(1);
@@ -60,7 +62,8 @@ describe('dashboard', { timeout: 30_000 }, () => {
   });
 
   it('shows the spec message when the figures cannot be loaded', async () => {
-    stubApi({ 'GET /api/application/fetchApplication': 'network-error', 'GET /api/application/stats': { status: 500 } });
+    h.fault('GET /api/application/fetchApplication', 'network-error');
+    h.fault('GET /api/application/stats', { proxyStatus: 500 });
     renderRoutes([{ path: '/dashboard', Component: Page }], ['/dashboard']);
     await waitFor(() =>
       expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([APPLICATION_LIST.noResponse, APPLICATION_LIST.fetchFailed]),

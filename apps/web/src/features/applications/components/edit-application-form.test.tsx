@@ -3,17 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Application } from '@visa/shared/applications';
 import { EDIT_APPLICATION, VALIDATION } from '@visa/shared/messages';
-import { stubApi } from '../../../../test/http-stub';
-import { renderRoutes } from '../../../../test/render';
-import { type ApiHarness, photoFile, seedApplication, startApiHarness } from '../test/api-harness';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { installObjectUrls, renderRoutes } from '../../../../test/render';
+import { photoFile, seedApplication } from '../test/fixtures';
 import { EditApplicationForm } from './edit-application-form';
 
+installObjectUrls();
+
 let h: ApiHarness;
+let staff: Staff;
 beforeAll(async () => {
   h = await startApiHarness();
+  staff = await h.signIn();
 });
 afterAll(() => h.close());
-beforeEach(() => h.signIn());
+beforeEach(() => h.signInAs(staff));
 
 function renderForm(application: Application) {
   const onUpdated = vi.fn();
@@ -85,11 +89,7 @@ describe('edit application form', { timeout: 30_000 }, () => {
 
   it('words failures as spec §8 does', async () => {
     const app = await seedApplication(h);
-    const available = { status: 200, data: { emailTaken: false, passportTaken: false } };
-    stubApi({
-      'GET /api/application/checkAvailability': available,
-      [`PUT /api/application/updateApplication/${app._id}`]: [{ status: 500, data: { message: 'x' } }, 'network-error'],
-    });
+    h.fault(`PUT /api/application/updateApplication/${app._id}`, { proxyStatus: 500, body: { message: 'x' } }, 'network-error');
     renderForm(app);
     await save();
     await waitFor(() => expect(alertText()).toBe(EDIT_APPLICATION.failed));

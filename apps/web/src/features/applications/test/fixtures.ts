@@ -1,0 +1,28 @@
+import type { Application } from '@visa/shared/applications';
+import { type FieldOverrides, applicationFields, jpeg } from '../../../../../api/test/support/application-factory';
+import { type ApiHarness, multipartBody } from '../../../../test/api-harness';
+
+/** A real JPEG photo as the browser's File. */
+export async function photoFile(name = 'photo.jpg', type = 'image/jpeg'): Promise<File> {
+  return new File([new Uint8Array(await jpeg(320, 240))], name, { type });
+}
+
+/**
+ * Adds an application through the real add route, as the staff member last signed in through the
+ * harness (a factory for list and edit tests); the answer is the application as the API shows it.
+ */
+export async function seedApplication(h: ApiHarness, overrides: FieldOverrides = {}): Promise<Application> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(applicationFields(overrides))) form.append(k, v);
+  form.append('image', await photoFile('p.jpg'));
+  const { body, contentType } = await multipartBody(form);
+  const res = await h.t.request({
+    method: 'POST',
+    url: '/api/application/addApplication',
+    token: h.staff.token,
+    headers: { 'content-type': contentType },
+    payload: body,
+  });
+  if (res.statusCode !== 201) throw new Error(`seed failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Application;
+}
