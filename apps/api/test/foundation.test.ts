@@ -118,4 +118,12 @@ describe('ids', () => {
     expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(id.slice(0, 8)).toBe((Date.UTC(2026, 0, 1) / 1000).toString(16));
   });
+
+  it('increase within one process, so same-millisecond rows keep their order', () => {
+    const now = Date.now();
+    const ids = Array.from({ length: 1000 }, () => newId(now));
+    expect(new Set(ids).size).toBe(1000);
+    // The 3-byte counter starts at a random value, so it may wrap (once) within a run.
+    expect(ids.filter((id, i) => i > 0 && id < ids[i - 1]!).length).toBeLessThanOrEqual(1);
+  });
 });
