@@ -126,6 +126,8 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   // --- Export --------------------------------------------------------------------------------
   await page.goto('/application');
   await page.getByPlaceholder('Passport search ...').fill(passport.slice(0, 6));
+  // The search is debounced: wait until the list shows the search's result, not the whole list.
+  await expect(page.getByTestId('entries-line')).toHaveText('Show 1 to 1 entries');
   await expect(page.getByRole('row', { name: /Hossain-Rahman Tahmina/ })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.csv$/);
