@@ -17,6 +17,16 @@ test('public pages are served as prerendered HTML, before any script runs', asyn
   }
 });
 
+test('pages carry a strict content security policy: scripts by hash, never inline-unsafe', async ({ request }) => {
+  const res = await request.get('/');
+  const csp = res.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+});
+
 test('an unknown path redirects to the home page', async ({ page }) => {
   await page.goto('/this/page/does-not-exist');
   await expect(page).toHaveURL(/\/$/);

@@ -9,6 +9,8 @@ import fp from 'fastify-plugin';
  * their SHA-256 hashes are computed at build time (apps/web/scripts/postbuild.mjs) and allowed
  * by hash, so no 'unsafe-inline' is needed for scripts.
  */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 export default fp(async function security(app: FastifyInstance, opts: { webRoot: string | null }) {
   let scriptHashes: string[] = [];
   const cspFile = opts.webRoot && path.join(opts.webRoot, 'csp.json');
@@ -40,10 +42,14 @@ export default fp(async function security(app: FastifyInstance, opts: { webRoot:
   // A CSP governs documents. On scripts, styles and raster media it does nothing, yet with a hash
   // per prerendered inline script it weighs ~1.5 KB per response: dropped there (SVG keeps it,
   // since an SVG opened on its own is a document).
+  // JSON is never rendered as a page, so API answers get the smallest policy that still forbids
+  // everything should a browser be tricked into showing one.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (/^(text\/javascript|application\/javascript|text\/css|image\/(?!svg)|video\/|audio\/|font\/)/.test(type)) {
       reply.removeHeader('content-security-policy');
+    } else if (type.startsWith('application/json')) {
+      reply.header('content-security-policy', API_CSP);
     }
     return payload;
   });
