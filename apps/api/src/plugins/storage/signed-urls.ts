@@ -12,11 +12,21 @@ export interface UrlSigner {
 export function createUrlSigner(secret: string): UrlSigner {
   const hmacKey = deriveKey(secret, 'file-url');
   const mac = (key: string, exp: number) => createHmac('sha256', hmacKey).update(`${key}\n${exp}`).digest('base64url');
+  // A list page signs two URLs per row; within one expiry minute the URL for a key is the same,
+  // so it is remembered rather than recomputed (bounded: cleared when it grows large).
+  const recent = new Map<string, string>();
   return {
     sign(key, ttlS = SIGNED_URL_TTL_S, now = Date.now()) {
       // Rounded up to the minute so that URLs are stable for a while and browsers can cache them.
       const exp = Math.ceil((now / 1000 + ttlS) / 60) * 60;
-      return `/files/${key}?exp=${exp}&sig=${mac(key, exp)}`;
+      const cacheKey = `${exp}\n${key}`;
+      let url = recent.get(cacheKey);
+      if (!url) {
+        url = `/files/${key}?exp=${exp}&sig=${mac(key, exp)}`;
+        if (recent.size >= 10_000) recent.clear();
+        recent.set(cacheKey, url);
+      }
+      return url;
     },
     verify(key, exp, sig, now = Date.now()) {
       if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
