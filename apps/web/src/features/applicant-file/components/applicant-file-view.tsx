@@ -1,11 +1,12 @@
 import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
 import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
 import { VALIDATION, VIEW } from '@visa/shared/messages';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDownloadPdf } from '../api/download-pdf';
@@ -38,45 +39,33 @@ function RemoveDocumentDialog({
 }) {
   const remove = useDeleteDocument();
   return (
-    <Modal animation={false} show={document !== null} onHide={onClose} aria-labelledby="remove-document-title" centered>
-      <Modal.Header closeButton>
-        <Modal.Title id="remove-document-title" as="h2" className="h5">
-          Remove this document?
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {document && (
-          <>
-            <p>
-              The {document.label} document will be removed from the application of {application.givenN} {application.surname}.
-            </p>
-            <img src={document.url} alt={`${document.label} to remove`} className="img-fluid border rounded af-remove-preview" />
-          </>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            document &&
-            remove.mutate(
-              { id: application._id, documentId: document._id },
-              {
-                onSuccess: () => toast.success(UPLOAD_MESSAGES.removed),
-                onError: () => toast.error(UPLOAD_MESSAGES.removeError),
-                onSettled: onClose,
-              },
-            )
-          }
-        >
-          Remove document
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      show={document !== null}
+      title="Remove this document?"
+      confirmLabel="Remove document"
+      pending={remove.isPending}
+      onConfirm={() =>
+        document &&
+        remove.mutate(
+          { id: application._id, documentId: document._id },
+          {
+            onSuccess: () => toast.success(UPLOAD_MESSAGES.removed),
+            onError: () => toast.error(UPLOAD_MESSAGES.removeError),
+            onSettled: onClose,
+          },
+        )
+      }
+      onCancel={onClose}
+    >
+      {document && (
+        <>
+          <p>
+            The {document.label} document will be removed from the application of {application.givenN} {application.surname}.
+          </p>
+          <img src={document.url} alt={`${document.label} to remove`} className="img-fluid border rounded af-remove-preview" />
+        </>
+      )}
+    </ConfirmDialog>
   );
 }
 

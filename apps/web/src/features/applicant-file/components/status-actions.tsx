@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { STATUS_ACTIONS, type StatusAction, statusLabel } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useChangeStatus } from '../api/change-status';
 import { statusActionError } from '../lib/action-errors';
 
@@ -85,24 +86,16 @@ export function StatusActions({ application }: { application: Application }) {
         )}
       </div>
 
-      <Modal animation={false} show={confirmReject} onHide={() => setConfirmReject(false)} aria-labelledby="reject-title" centered>
-        <Modal.Header closeButton>
-          <Modal.Title id="reject-title" as="h2" className="h5">
-            Reject this application?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          The application of {application.givenN} {application.surname} will be marked as rejected and the applicant will be emailed.
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setConfirmReject(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={mutation.isPending} onClick={() => run('reject')}>
-            Reject application
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={confirmReject}
+        title="Reject this application?"
+        confirmLabel="Reject application"
+        pending={mutation.isPending}
+        onConfirm={() => run('reject')}
+        onCancel={() => setConfirmReject(false)}
+      >
+        The application of {application.givenN} {application.surname} will be marked as rejected and the applicant will be emailed.
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, InputGroup, Modal, Pagination, Spinner, Table } from 'react-bootstrap';
+import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { APPLICATION_MESSAGES, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
 import { PAGE_SIZE } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
 import { EXPORT_FAILED, useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
@@ -232,29 +233,20 @@ export function ApplicationTable({ page, search, onPageChange, onSearchChange, o
         </>
       )}
 
-      <Modal show={confirming} onHide={() => setConfirming(false)} centered animation={false} aria-labelledby="delete-application-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="delete-application-title" as="h2" className="h5">
-            Delete application
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {target && (
-            <p className="mb-0">
-              Delete the application of <strong>{fullName(target)}</strong> (passport {target.passport}) with its photo and documents? This
-              cannot be undone.
-            </p>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirmDelete}>
-            Delete
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={confirming}
+        title="Delete application"
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      >
+        {target && (
+          <p className="mb-0">
+            Delete the application of <strong>{fullName(target)}</strong> (passport {target.passport}) with its photo and documents? This
+            cannot be undone.
+          </p>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

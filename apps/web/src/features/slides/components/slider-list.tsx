@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Modal } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { Slide } from '@visa/shared/slides';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useDeleteSlide } from '../api/delete-slide';
 import { useSliderList } from '../api/get-slides';
@@ -209,33 +209,21 @@ export function SliderList() {
         </div>
       )}
 
-      {/* No fade: the confirmation is instant, and react-bootstrap's Fade reads element.ref, which React 19 warns about. */}
-      <Modal
+      {/* Locked while the delete runs: the dialog closes itself once the call has settled. */}
+      <ConfirmDialog
         show={confirming !== null}
-        onHide={() => !remove.isPending && setConfirming(null)}
-        centered
-        animation={false}
-        aria-labelledby="delete-slide-title"
+        title="Delete this slide?"
+        confirmLabel="Delete slide"
+        cancelVariant="outline-dark"
+        pending={remove.isPending}
+        pendingSpinner
+        lockWhilePending
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(null)}
       >
-        <Modal.Header closeButton>
-          <Modal.Title id="delete-slide-title" as="h2" className="h5">
-            Delete this slide?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          “{confirming?.thumbnail}” and its picture will be removed for good
-          {confirming?.published ? ', and it disappears from the home page' : ''}.
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-dark" onClick={() => setConfirming(null)} disabled={remove.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" onClick={confirmDelete} disabled={remove.isPending}>
-            {remove.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            Delete slide
-          </button>
-        </Modal.Footer>
-      </Modal>
+        “{confirming?.thumbnail}” and its picture will be removed for good
+        {confirming?.published ? ', and it disappears from the home page' : ''}.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Modal, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { deleteUserErrorMessage, useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -16,7 +17,7 @@ interface Props {
 export function UserTable({ currentUserId, onEdit }: Props) {
   const users = useUsers();
   const remove = useDeleteUser();
-  // Dialogs and dismissible alerts run without transitions: react-bootstrap 2.9's transitions read
+  // Dismissible alerts run without transitions: react-bootstrap 2.9's transitions read
   // element.ref, which React 19 reports as an error (ADR 0006).
   const [target, setTarget] = useState<User | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -113,29 +114,14 @@ export function UserTable({ currentUserId, onEdit }: Props) {
         </tbody>
       </Table>
 
-      <Modal show={confirming} onHide={close} centered animation={false} aria-labelledby="delete-user-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="delete-user-title" as="h2" className="h5">
-            Delete admin
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {target && (
-            <p className="mb-0">
-              Delete <strong>{target.name}</strong> ({target.email})? They are signed out at once and can no longer sign in. This cannot be
-              undone.
-            </p>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirmDelete}>
-            Delete
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog show={confirming} title="Delete admin" confirmLabel="Delete" onConfirm={confirmDelete} onCancel={close}>
+        {target && (
+          <p className="mb-0">
+            Delete <strong>{target.name}</strong> ({target.email})? They are signed out at once and can no longer sign in. This cannot be
+            undone.
+          </p>
+        )}
+      </ConfirmDialog>
     </>
   );
 }
