@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
 import { version } from '../../../../package.json';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
@@ -91,22 +92,15 @@ export default function SettingsPage() {
         </section>
       </div>
 
-      <Modal show={confirming} onHide={() => setConfirming(false)} centered animation={false} aria-labelledby="sign-out-everywhere-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="sign-out-everywhere-title" as="h2" className="h5">
-            Sign out everywhere
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>Every device signed in to this account, this one included, will have to sign in again.</Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={signOutEverywhere}>
-            Sign out everywhere
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={confirming}
+        title="Sign out everywhere"
+        confirmLabel="Sign out everywhere"
+        onConfirm={signOutEverywhere}
+        onCancel={() => setConfirming(false)}
+      >
+        Every device signed in to this account, this one included, will have to sign in again.
+      </ConfirmDialog>
     </>
   );
 }
