@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/messages';
-import { nowIso } from '../src/db/connection.js';
 import type { NewApplicationRow } from '../src/db/schema.js';
-import { newId } from '../src/lib/ids.js';
+import { ENQUIRY_APPLICANT, createApplication } from './support/application-factory.js';
 import { ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_LIMIT_PER_PASSPORT } from '../src/modules/enquiry/service.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
@@ -15,46 +14,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let seq = 0;
-/** An application row as the add route leaves it: passport normalised, lower-cased keys. */
-async function insertApplication(overrides: Partial<NewApplicationRow> = {}) {
-  seq += 1;
-  const now = nowIso();
-  const passport = overrides.passport ?? `EQ${randomBytes(4).toString('hex').toUpperCase()}${seq}`;
-  const row: NewApplicationRow = {
-    id: newId(),
-    surname: 'Rahman',
-    given_name: 'Ayesha',
-    surname_key: 'rahman',
-    given_name_key: 'ayesha',
-    email: `applicant${seq}-${randomBytes(3).toString('hex')}@example.com`,
-    phone: '8801711000000',
-    national_id: `NID-${seq}-SECRET`,
-    sex: 'Female',
-    dob: '1994-03-12',
-    birth_city: 'Sylhet',
-    current_nationality: 'Bangladeshi',
-    current_nationality_key: 'bangladeshi',
-    identification: 'Mole on left cheek',
-    company: 'Maple Foods Ltd',
-    duty_duration: '2 years',
-    job_title: 'Cook',
-    salary: 'CAD 2,900 per month',
-    passport,
-    issued_country: 'Bangladesh',
-    image_key: null,
-    thumb_key: null,
-    status: 'pending',
-    pending_date: '2026-12-01',
-    approve_date: null,
-    is_admin: 0,
-    created_by: null,
-    created_at: now,
-    updated_at: now,
-    ...overrides,
-  };
-  await t.db.insertInto('applications').values(row).execute();
-  return row;
-}
+/** An application as the add route leaves it, with a national ID that must never leave the server. */
+const insertApplication = (overrides: Partial<NewApplicationRow> = {}) =>
+  createApplication(t.db, { ...ENQUIRY_APPLICANT, national_id: `NID-${++seq}-SECRET`, ...overrides });
 
 /** A fresh client address per test, so the per-address limit of one test never spills into another. */
 let addressSeq = 0;
@@ -63,7 +25,11 @@ const nextAddress = () => `10.0.${Math.floor(++addressSeq / 250)}.${(addressSeq 
 const enquire = (query: Record<string, string>, remoteAddress = nextAddress(), token?: string) =>
   t.request({ method: 'GET', url: '/api/application/fetchApplicationEnquiry', query: { limit: '10', ...query }, remoteAddress, token });
 
-const byInputs = (row: NewApplicationRow) => ({ search: row.passport, search1: row.current_nationality, search2: row.dob });
+const byInputs = (row: Pick<NewApplicationRow, 'passport' | 'current_nationality' | 'dob'>) => ({
+  search: row.passport,
+  search1: row.current_nationality,
+  search2: row.dob,
+});
 
 const auditRows = () => t.db.selectFrom('audit_events').selectAll().where('entity', '=', 'enquiry').orderBy('at').orderBy('id').execute();
 

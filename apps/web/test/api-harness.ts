@@ -6,7 +6,7 @@ import { api } from '../src/lib/api-client';
 import { setToken } from '../src/lib/auth-storage';
 
 // jsdom installs its own typed-array constructors as globals, so a Node Buffer is not an
-// `instanceof Uint8Array` there and jose (token signing in the API) refuses its keys. The API runs
+// `instanceof Uint8Array` there and the API's upload and image code refuses the bytes. The API runs
 // in this same process, so Node's own constructor is put back for the whole test file.
 globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
 

@@ -46,6 +46,17 @@ export function applicationFields(overrides: FieldOverrides = {}): Record<keyof 
   };
 }
 
+/** The applicant whose copy the enquiry tests read back: the values their assertions name. */
+export const ENQUIRY_APPLICANT = {
+  surname: 'Rahman',
+  given_name: 'Ayesha',
+  sex: 'Female',
+  dob: '1994-03-12',
+  company: 'Maple Foods Ltd',
+  job_title: 'Cook',
+  pending_date: '2026-12-01',
+} satisfies Partial<NewApplicationRow>;
+
 /**
  * Inserts one application straight into the database, so tests of the applicant file do not
  * depend on the add route of another module. The columns are the ones the add route writes for

@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { vi } from 'vitest';
+import { ENQUIRY_APPLICANT, createApplication } from '../../../../../api/test/support/application-factory';
 import { type TestApp, createTestApp } from '../../../../../api/test/support/test-app';
 import type { NewApplicationRow } from '../../../../../api/src/db/schema';
 import { ENQUIRY_URL } from '../api/get-enquiry';
-
-// jsdom installs its own typed-array constructors as globals, so a Node Buffer is not an
-// `instanceof Uint8Array` there and the API's token signing (jose) refuses its keys. The API
-// runs in this same process, so Node's own constructor is put back for the test file.
-globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
 
 export interface EnquiryApi {
   t: TestApp;
@@ -34,7 +29,6 @@ export async function startEnquiryApi(): Promise<EnquiryApi> {
   const t = await createTestApp();
   const sent: string[] = [];
   let hang = false;
-  let seq = 0;
 
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const url = String(input);
@@ -58,44 +52,7 @@ export async function startEnquiryApi(): Promise<EnquiryApi> {
     hangNext() {
       hang = true;
     },
-    async insertApplication(overrides = {}) {
-      seq += 1;
-      const now = new Date().toISOString();
-      const row: NewApplicationRow = {
-        id: randomBytes(12).toString('hex'),
-        surname: 'Rahman',
-        given_name: 'Ayesha',
-        surname_key: 'rahman',
-        given_name_key: 'ayesha',
-        email: `web-applicant${seq}-${randomBytes(3).toString('hex')}@example.com`,
-        phone: '8801711000000',
-        national_id: `NID-${seq}`,
-        sex: 'Female',
-        dob: '1994-03-12',
-        birth_city: 'Sylhet',
-        current_nationality: 'Bangladeshi',
-        current_nationality_key: 'bangladeshi',
-        identification: 'None',
-        company: 'Maple Foods Ltd',
-        duty_duration: '2 years',
-        job_title: 'Cook',
-        salary: 'CAD 2,900 per month',
-        passport: `WB${randomBytes(3).toString('hex').toUpperCase()}${seq}`,
-        issued_country: 'Bangladesh',
-        image_key: null,
-        thumb_key: null,
-        status: 'pending',
-        pending_date: '2026-12-01',
-        approve_date: null,
-        is_admin: 0,
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-        ...overrides,
-      };
-      await t.db.insertInto('applications').values(row).execute();
-      return row;
-    },
+    insertApplication: (overrides = {}) => createApplication(t.db, { ...ENQUIRY_APPLICANT, ...overrides }),
     async exhaustRateLimit() {
       const { ENQUIRY_LIMIT_PER_ADDRESS } = await import('../../../../../api/src/modules/enquiry/service');
       await t.db
