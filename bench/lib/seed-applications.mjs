@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { JOB_TITLES } from '../../packages/shared/dist/constants.js';
 import { root } from './processes.mjs';
 
 const dist = (p) => path.join(root, 'apps/api/dist', p);
@@ -50,22 +51,6 @@ const GIVEN = [
   'Lipi',
   'Sohel',
   'Nasrin',
-];
-const JOBS = [
-  'Driving',
-  'Construction',
-  'Electrician',
-  'Holder',
-  'Housekeeping',
-  'Cleaner',
-  'Plumber',
-  'Packaging',
-  'Cook',
-  'Restaurant',
-  'Manager',
-  'Supervisor',
-  'Worker',
-  'Caring Operator',
 ];
 const STATUSES = ['pending', 'pending', 'approved', 'rejected'];
 
@@ -121,7 +106,7 @@ export async function seedApplications({ dataDir, secret, count }) {
         'None',
         'Maple Build Ltd',
         '2 years',
-        JOBS[i % JOBS.length],
+        JOB_TITLES[i % JOB_TITLES.length],
         'CAD 3,200 / month',
         passportOf(i),
         'Bangladesh',
