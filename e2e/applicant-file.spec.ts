@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
 import { todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
+import { expect, test } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { APPLICATION_MESSAGES } from '@visa/shared/applications';
 import { APPLICATION_LIST, VALIDATION } from '@visa/shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
+import { expect, test } from './support/test';
 
 /**
  * Issue 4, "how it will be checked": a person adds an application with a photo, finds it by

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
+import { expect, test } from './support/test';
 
 test('the health check answers JSON', async ({ request }) => {
   const res = await request.get('/api/health');

@@ -1,8 +1,9 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { VALIDATION, VIEW_ONE } from '@visa/shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
+import { expect, test } from './support/test';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 740 };

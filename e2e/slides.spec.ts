@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
+import { expect, test } from './support/test';
 
 /** A real JPEG as a phone would upload it: wide, with some detail. */
 async function photo(): Promise<Buffer> {

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { OWNER, signInViaApi } from './support/staff';
+import { expect, test } from './support/test';
 
 /** Issue 3 item 7: the staff-account journey, through the forms, in the machine's Chromium. */
 

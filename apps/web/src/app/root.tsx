@@ -1,3 +1,4 @@
+import '../lib/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '../styles/app.css';
 import type { ReactNode } from 'react';
