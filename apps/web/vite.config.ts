@@ -2,23 +2,27 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { sharedAlias } from './vite.shared.ts';
 
-export default defineConfig({
+// `npm run dev` runs the API on its own port and says where; the default is `npm start`'s.
+const api = process.env.VISA_API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+// Bundled into the prerender build: these ship CommonJS directory imports Node's ESM loader refuses.
+const SSR_BUNDLED = [
+  'react-bootstrap',
+  '@restart/ui',
+  '@restart/hooks',
+  'dom-helpers',
+  'uncontrollable',
+  'react-transition-group',
+  '@react-aria/ssr',
+  'react-hot-toast',
+  'goober',
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [reactRouter()],
   resolve: { alias: [sharedAlias] },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' } },
+  server: { proxy: { '/api': api, '/files': api, '/media': api } },
   build: { assetsInlineLimit: 0 },
-  // Bundled into the prerender build: these ship CommonJS directory imports Node's ESM loader refuses.
-  ssr: {
-    noExternal: [
-      'react-bootstrap',
-      '@restart/ui',
-      '@restart/hooks',
-      'dom-helpers',
-      'uncontrollable',
-      'react-transition-group',
-      '@react-aria/ssr',
-      'react-hot-toast',
-      'goober',
-    ],
-  },
-});
+  // The dev server lets Node load them (their CommonJS builds), as it cannot evaluate CommonJS inline.
+  ssr: command === 'build' ? { noExternal: SSR_BUNDLED } : {},
+}));
