@@ -1,4 +1,7 @@
-/** Every route path of spec §2, typed once. */
+/**
+ * Every route path, typed once (docs/product.md#pages-and-routes). The staff addresses keep the
+ * earlier app's spelling so bookmarks still work; everything else names them by what they do.
+ */
 export const paths = {
   home: '/',
   terms: '/terms',
@@ -7,27 +10,30 @@ export const paths = {
   viewOne: '/view-one',
   login: '/login',
   profile: '/profile',
-  setting: '/setting',
+  settings: '/setting',
   dashboard: '/dashboard',
-  userManagement: '/userManagement',
-  addUserManagement: '/addUserManagement',
-  editUserManagement: '/editUserManagement',
-  application: '/application',
-  addUserApplication: '/addUserApplication',
-  editApplication: '/editApplication',
-  userView: '/userView',
-  updateApplicationView: '/updateApplicationView/:id',
-  slider: '/slider',
-  addSliders: '/addSliders',
-  editSlider: '/editSlider',
+  staffList: '/userManagement',
+  staffNew: '/addUserManagement',
+  staffEdit: '/editUserManagement',
+  applicationList: '/application',
+  applicationNew: '/addUserApplication',
+  applicationEdit: '/editApplication',
+  /** The applicant file opened with the application in navigation state. */
+  applicationFile: '/userView',
+  /** The applicant file loaded by id, so it survives a reload and can be bookmarked. */
+  applicationFileById: '/updateApplicationView/:id',
+  slideList: '/slider',
+  slideNew: '/addSliders',
+  slideEdit: '/editSlider',
 } as const;
 
-export const updateApplicationViewPath = (id: string) => `/updateApplicationView/${encodeURIComponent(id)}`;
+const withId = (path: string, id: string) => `${path}?id=${encodeURIComponent(id)}`;
+
+export const applicationFilePath = (id: string) => paths.applicationFileById.replace(':id', encodeURIComponent(id));
+
+/** The id travels in the query besides the navigation state, so a reload or a bookmark can load it. */
+export const applicationEditPath = (id: string) => withId(paths.applicationEdit, id);
+export const slideEditPath = (id: string) => withId(paths.slideEdit, id);
 
 /** Public pages rendered to static HTML at build time. */
 export const PRERENDERED_PATHS = [paths.home, paths.terms, paths.about, paths.enquiry, paths.viewOne, paths.login] as const;
-
-/** Links of the public navbar and footer (spec §2). */
-export const EXTERNAL = {
-  officialVisaSite: 'https://www.canada.ca/en/immigration-refugees-citizenship/services/application.html',
-} as const;

@@ -29,19 +29,19 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false }: Props
       {user?.role === 'superadmin' && (
         <>
           <p className="group-title">Sub-admin</p>
-          <NavLink to={paths.userManagement}>Admin List</NavLink>
-          <NavLink to={paths.addUserManagement}>Add Admin</NavLink>
+          <NavLink to={paths.staffList}>Admin List</NavLink>
+          <NavLink to={paths.staffNew}>Add Admin</NavLink>
         </>
       )}
       <p className="group-title">Application</p>
-      <NavLink to={paths.application}>Application List</NavLink>
-      <NavLink to={paths.addUserApplication}>Add Application</NavLink>
+      <NavLink to={paths.applicationList}>Application List</NavLink>
+      <NavLink to={paths.applicationNew}>Add Application</NavLink>
       <p className="group-title">Approved</p>
-      <NavLink to={paths.slider}>Slider List</NavLink>
-      <NavLink to={paths.addSliders}>Add Slider</NavLink>
+      <NavLink to={paths.slideList}>Slider List</NavLink>
+      <NavLink to={paths.slideNew}>Add Slider</NavLink>
       <p className="group-title">Super-admin</p>
       <NavLink to={paths.profile}>Profile</NavLink>
-      <NavLink to={paths.setting}>Settings</NavLink>
+      <NavLink to={paths.settings}>Settings</NavLink>
       <button type="button" className="link" onClick={onLogout} disabled={signingOut}>
         Logout
       </button>

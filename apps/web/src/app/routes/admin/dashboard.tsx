@@ -8,7 +8,7 @@ export function meta() {
 
 const pageFrom = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get('page'))) || 1);
 
-/** Spec §2 /dashboard. The page number is in the URL so Back and reload keep it. */
+/** The dashboard. The page number is in the URL so Back and reload keep it. */
 export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { SESSION_CHECK_INTERVAL_MS } from '@visa/shared/constants';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import { login } from '../../../features/auth/api/login';
 import { getToken, setToken } from '../../../lib/auth-storage';
 import NotFound from '../not-found';
@@ -37,7 +38,7 @@ const routes = [
     Component: StaffLayout,
     children: [
       { path: '/dashboard', Component: () => <h1>Dashboard</h1> },
-      { path: '/application', Component: () => <h1>Application List</h1> },
+      { path: paths.applicationList, Component: () => <h1>Application List</h1> },
     ],
   },
   { path: '*', Component: NotFound },
@@ -48,9 +49,9 @@ const liveSessions = (userId: string) =>
 
 describe('staff layout guard', () => {
   it('sends a visitor without a token to the login page, remembering where they were going', async () => {
-    renderRoutes(routes, ['/application?page=2']);
+    renderRoutes(routes, [`${paths.applicationList}?page=2`]);
     expect(await screen.findByRole('heading', { name: 'Staff Login' })).toBeInTheDocument();
-    expect(screen.getByTestId('return-to')).toHaveTextContent('/application?page=2');
+    expect(screen.getByTestId('return-to')).toHaveTextContent(`${paths.applicationList}?page=2`);
   });
 
   it('redirects an unknown path to the home page', async () => {
@@ -117,7 +118,7 @@ describe('session', () => {
   it('checks every 60 seconds and sends the user to sign in once the session cookie is gone', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await h.signIn('admin');
-    renderRoutes(routes, ['/application']);
+    renderRoutes(routes, [paths.applicationList]);
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS));
     expect(screen.getByRole('heading', { name: 'Application List' })).toBeInTheDocument();
@@ -148,9 +149,9 @@ describe('session', () => {
   it('sends the user to sign in, remembering the page, when the session cannot be renewed', async () => {
     setToken('expired.access.token');
     document.cookie = 'session=1; path=/';
-    renderRoutes(routes, ['/application']);
+    renderRoutes(routes, [paths.applicationList]);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Staff Login' })).toBeInTheDocument());
-    expect(screen.getByTestId('return-to')).toHaveTextContent('/application');
+    expect(screen.getByTestId('return-to')).toHaveTextContent(paths.applicationList);
     expect(h.sentTo('POST /api/users/refresh').map((r) => r.outcome)).toEqual([401]);
     expect(getToken()).toBeNull();
   });

@@ -14,8 +14,9 @@ const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < BREA
 
 /**
  * Every staff page: without a stored token, off to sign-in, remembering where the user was going
- * (spec §2); the sidebar (open on wide screens, closed on phones); the 60-second session check
- * (spec §4); and a sign-in prompt, not a hard reload, when the session cannot be renewed.
+ * (docs/product.md#staff-pages); the sidebar (open on wide screens, closed on phones); the
+ * 60-second session check (docs/product.md#sign-in-and-accounts); and a sign-in prompt, not a
+ * hard reload, when the session cannot be renewed.
  */
 export default function StaffLayout() {
   const location = useLocation();

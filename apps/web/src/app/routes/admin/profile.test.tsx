@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import ProfilePage from './profile';
-import SettingsPage from './setting';
+import SettingsPage from './settings';
 
 let h: ApiHarness;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ const SAFARI_ON_IPHONE =
 
 const routes = [
   { path: '/profile', Component: ProfilePage },
-  { path: '/setting', Component: SettingsPage },
+  { path: paths.settings, Component: SettingsPage },
   { path: '/login', Component: () => <h1>Staff Login</h1> },
 ];
 
@@ -53,7 +54,7 @@ describe('settings page', () => {
         headers: { 'user-agent': userAgent },
       });
     }
-    renderRoutes(routes, ['/setting']);
+    renderRoutes(routes, [paths.settings]);
     expect(await screen.findByText(staff.email)).toBeInTheDocument();
     expect(screen.getByText('Sub-admin')).toBeInTheDocument();
     expect(screen.getByTestId('app-version')).toHaveTextContent(/^\d+\.\d+\.\d+/);
@@ -67,7 +68,7 @@ describe('settings page', () => {
   it('signs out everywhere after confirmation and goes to the login page', async () => {
     const staff = await h.signIn('admin');
     const other = await h.t.request({ method: 'POST', url: '/api/users/login', payload: { email: staff.email, password: staff.password } });
-    renderRoutes(routes, ['/setting']);
+    renderRoutes(routes, [paths.settings]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' });

@@ -11,7 +11,7 @@ export function meta() {
   return [{ title: 'Profile | Canada Visa Desk' }];
 }
 
-/** Spec §2 /profile, guarded here (DESIGN.md §6): the signed-in account's name and password. */
+/** The signed-in account's name and password; every staff role may change its own. */
 export default function ProfilePage() {
   const queryClient = useQueryClient();
   const me = useMe();

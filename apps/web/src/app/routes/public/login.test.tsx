@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import { getToken, setToken } from '../../../lib/auth-storage';
 import LoginPage from './login';
 
@@ -16,7 +17,7 @@ beforeEach(() => h.reset());
 const routes = [
   { path: '/login', Component: LoginPage },
   { path: '/dashboard', Component: () => <h1>Dashboard</h1> },
-  { path: '/application', Component: () => <h1>Application List</h1> },
+  { path: paths.applicationList, Component: () => <h1>Application List</h1> },
 ];
 
 async function signIn() {
@@ -37,7 +38,7 @@ describe('login page', () => {
   });
 
   it('goes back to where the user was going', async () => {
-    renderRoutes(routes, [{ pathname: '/login', state: { from: '/application' } }]);
+    renderRoutes(routes, [{ pathname: '/login', state: { from: paths.applicationList } }]);
     await signIn();
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
   });

@@ -25,7 +25,7 @@ function BackToList({ message }: { message: string }) {
     // A fixed id, so React's double effects in development show it once.
     toast.error(message, { id: 'applicant-file-missing' });
   }, [message]);
-  return <Navigate to={paths.application} replace />;
+  return <Navigate to={paths.applicationList} replace />;
 }
 
 function RemoveDocumentDialog({
@@ -104,7 +104,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
   return (
     <div className="applicant-file">
       <div className="d-flex flex-wrap gap-2 mb-3 no-print">
-        <Link to={paths.application} className="btn btn-outline-dark btn-sm">
+        <Link to={paths.applicationList} className="btn btn-outline-dark btn-sm">
           Back to applications
         </Link>
         <Button variant="outline-dark" size="sm" className="ms-auto" onClick={() => window.print()}>

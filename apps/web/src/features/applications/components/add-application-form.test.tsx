@@ -7,6 +7,7 @@ import { ADD_APPLICATION, VALIDATION, pleaseEnterValid } from '@visa/shared/mess
 import { applicationFields } from '../../../../../api/test/support/application-factory';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import { photoFile, seedApplication } from '../test/fixtures';
 import { AddApplicationForm } from './add-application-form';
 
@@ -45,7 +46,7 @@ const LABELS: [keyof ApplicationFormValues, string][] = [
 
 function renderForm() {
   const onCreated = vi.fn();
-  renderRoutes([{ path: '/addUserApplication', Component: () => <AddApplicationForm onCreated={onCreated} /> }], ['/addUserApplication']);
+  renderRoutes([{ path: paths.applicationNew, Component: () => <AddApplicationForm onCreated={onCreated} /> }], [paths.applicationNew]);
   return onCreated;
 }
 

@@ -8,6 +8,7 @@ import { APPLICATION_LIST } from '@visa/shared/messages';
 import { createApplication } from '../../../../../api/test/support/application-factory';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import { seedApplication } from '../test/fixtures';
 import { ApplicationTable } from './application-table';
 
@@ -64,8 +65,8 @@ function renderTable(initialPage = 1) {
   const onView = vi.fn();
   const onEdit = vi.fn();
   renderRoutes(
-    [{ path: '/application', Component: () => <Harness onView={onView} onEdit={onEdit} initialPage={initialPage} /> }],
-    ['/application'],
+    [{ path: paths.applicationList, Component: () => <Harness onView={onView} onEdit={onEdit} initialPage={initialPage} /> }],
+    [paths.applicationList],
     { toaster: true },
   );
   return { onView, onEdit };

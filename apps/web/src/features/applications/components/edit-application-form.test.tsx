@@ -5,6 +5,7 @@ import type { Application } from '@visa/shared/applications';
 import { EDIT_APPLICATION, VALIDATION } from '@visa/shared/messages';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import { photoFile, seedApplication } from '../test/fixtures';
 import { EditApplicationForm } from './edit-application-form';
 
@@ -22,8 +23,8 @@ beforeEach(() => h.signInAs(staff));
 function renderForm(application: Application) {
   const onUpdated = vi.fn();
   renderRoutes(
-    [{ path: '/editApplication', Component: () => <EditApplicationForm application={application} onUpdated={onUpdated} /> }],
-    ['/editApplication'],
+    [{ path: paths.applicationEdit, Component: () => <EditApplicationForm application={application} onUpdated={onUpdated} /> }],
+    [paths.applicationEdit],
   );
   return onUpdated;
 }

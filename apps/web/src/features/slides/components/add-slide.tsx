@@ -21,7 +21,7 @@ export function AddSlide() {
           {
             onSuccess: (slide) => {
               toast.success(`Slide “${slide.thumbnail}” added.`);
-              void navigate(paths.slider);
+              void navigate(paths.slideList);
             },
             onError: (error) => toast.error(addSlideErrorMessage(error)),
           },

@@ -29,7 +29,7 @@ export function EditSlide({ navigationState, id: rawId }: Props) {
   const loaded = useSlide(fromState ? null : id);
   const slide = fromState ?? loaded.data ?? null;
 
-  if (!fromState && !id) return <Navigate to={paths.slider} replace />;
+  if (!fromState && !id) return <Navigate to={paths.slideList} replace />;
   if (!slide) {
     if (loaded.isError) return <GoBack message={sliderErrorMessage(loaded.error)} />;
     return (
@@ -45,7 +45,7 @@ function GoBack({ message }: { message: string }) {
   useEffect(() => {
     toast.error(message, { id: 'edit-slide-missing' });
   }, [message]);
-  return <Navigate to={paths.slider} replace />;
+  return <Navigate to={paths.slideList} replace />;
 }
 
 function EditSlideForm({ slide }: { slide: Slide }) {
@@ -59,11 +59,11 @@ function EditSlideForm({ slide }: { slide: Slide }) {
       const updated = await update.mutateAsync({ _id: slide._id, changes: values });
       if (image) await replaceImage.mutateAsync({ _id: slide._id, image });
       toast.success(`Slide “${updated.thumbnail}” saved.`);
-      void navigate(paths.slider);
+      void navigate(paths.slideList);
     } catch (error) {
       toast.error(sliderErrorMessage(error));
       // The slide was deleted meanwhile: nothing left to edit here.
-      if (sliderErrorMessage(error) === SLIDER.notFound) void navigate(paths.slider, { replace: true });
+      if (sliderErrorMessage(error) === SLIDER.notFound) void navigate(paths.slideList, { replace: true });
     }
   };
 

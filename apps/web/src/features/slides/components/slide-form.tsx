@@ -180,7 +180,7 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
           {submitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {mode === 'add' ? 'Add slide' : 'Save changes'}
         </button>
-        <Link to={paths.slider} className="btn btn-outline-dark">
+        <Link to={paths.slideList} className="btn btn-outline-dark">
           Cancel
         </Link>
       </div>

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { Slide } from '@visa/shared/slides';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { paths } from '../../../config/paths';
+import { paths, slideEditPath } from '../../../config/paths';
 import { useDeleteSlide } from '../api/delete-slide';
 import { useSliderList } from '../api/get-slides';
 import { useReorderSlides } from '../api/reorder-slides';
@@ -13,8 +13,6 @@ import { useUpdateSlide } from '../api/update-slide';
 /** The smallest stored picture is plenty for a list thumbnail. */
 const thumbnailUrl = (slide: Slide) =>
   slide.imageSet.filter((s) => s.type === 'image/webp').sort((a, b) => a.width - b.width)[0]?.url ?? slide.image;
-
-export const editSlideHref = (slide: Slide) => `${paths.editSlider}?id=${encodeURIComponent(slide._id)}`;
 
 /**
  * /slider: every slide in display order with its real status (DESIGN.md §6), publish toggle,
@@ -74,7 +72,7 @@ export function SliderList() {
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">Slider List</h1>
-        <Link to={paths.addSliders} className="btn btn-danger btn-sm ms-auto">
+        <Link to={paths.slideNew} className="btn btn-danger btn-sm ms-auto">
           Add Slider
         </Link>
       </div>
@@ -103,7 +101,7 @@ export function SliderList() {
       {list.status === 'succeeded' && list.slides.length === 0 && (
         <p className="text-body-emphasis">
           No slides yet. The home page shows its four built-in pictures until a slide is published.{' '}
-          <Link to={paths.addSliders}>Add the first slide</Link>.
+          <Link to={paths.slideNew}>Add the first slide</Link>.
         </p>
       )}
 
@@ -184,7 +182,7 @@ export function SliderList() {
                         {slide.published ? 'Unpublish' : 'Publish'}
                       </button>
                       <Link
-                        to={editSlideHref(slide)}
+                        to={slideEditPath(slide._id)}
                         state={slide}
                         className="btn btn-outline-dark btn-sm"
                         aria-label={`Edit “${slide.thumbnail}”`}

@@ -42,9 +42,9 @@ function EditRoute() {
 }
 
 const routes = [
-  { path: paths.slider, Component: SliderList },
-  { path: paths.addSliders, Component: AddSlide },
-  { path: paths.editSlider, Component: EditRoute },
+  { path: paths.slideList, Component: SliderList },
+  { path: paths.slideNew, Component: AddSlide },
+  { path: paths.slideEdit, Component: EditRoute },
 ];
 
 const rowOf = (title: string) => screen.getByRole('cell', { name: title }).closest('tr')!;
@@ -54,13 +54,13 @@ const rowTitles = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[2]!.textContent);
 
-describe('/slider', () => {
+describe(paths.slideList, () => {
   it('shows loading, then every slide in order with its real status', async () => {
     await clearSlides();
     await createSlide({ fields: slideInput({ thumbnail: 'Work', status: 'Published' }), image: jpeg });
     await createSlide({ fields: slideInput({ thumbnail: 'Study', status: 'Unpublished' }), image: jpeg });
     const release = h.hold();
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading slides…');
     release();
     await screen.findByRole('cell', { name: 'Work' });
@@ -75,14 +75,14 @@ describe('/slider', () => {
 
   it('says so when there are no slides', async () => {
     await clearSlides();
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     expect(await screen.findByText(/No slides yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add the first slide' })).toHaveAttribute('href', paths.addSliders);
+    expect(screen.getByRole('link', { name: 'Add the first slide' })).toHaveAttribute('href', paths.slideNew);
   });
 
   it('shows "An unexpected error occurred" when the list cannot be fetched, and can try again', async () => {
     h.setOffline(true);
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(SLIDER.unexpected);
     h.setOffline(false);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -92,7 +92,7 @@ describe('/slider', () => {
   it('publishes and unpublishes a slide', async () => {
     await clearSlides();
     await createSlide({ fields: slideInput({ thumbnail: 'Toggle me', status: 'Published' }), image: jpeg });
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Unpublish “Toggle me”' }));
     expect(await within(rowOf('Toggle me')).findByText('Unpublished')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Publish “Toggle me”' }));
@@ -102,7 +102,7 @@ describe('/slider', () => {
   it('moves a slide down and up', async () => {
     await clearSlides();
     for (const thumbnail of ['One', 'Two', 'Three']) await createSlide({ fields: slideInput({ thumbnail }), image: jpeg });
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Move “One” down' }));
     await waitFor(() => expect(rowTitles()).toEqual(['Two', 'One', 'Three']));
     await userEvent.click(screen.getByRole('button', { name: 'Move “Three” up' }));
@@ -114,7 +114,7 @@ describe('/slider', () => {
     await clearSlides();
     await createSlide({ fields: slideInput({ thumbnail: 'Keep' }), image: jpeg });
     await createSlide({ fields: slideInput({ thumbnail: 'Remove' }), image: jpeg });
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete “Remove”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this slide?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -130,7 +130,7 @@ describe('/slider', () => {
   it('shows "Resource not found" when the slide was deleted elsewhere, and keeps the list as it was', async () => {
     await clearSlides();
     const gone = await createSlide({ fields: slideInput({ thumbnail: 'Gone' }), image: jpeg });
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     await screen.findByRole('cell', { name: 'Gone' });
     await deleteSlide(gone._id);
     await userEvent.click(screen.getByRole('button', { name: 'Unpublish “Gone”' }));
@@ -139,9 +139,9 @@ describe('/slider', () => {
   });
 });
 
-describe('/addSliders', () => {
+describe(paths.slideNew, () => {
   it('starts at Published and shows each field rule in words', async () => {
-    renderRoutes(routes, [paths.addSliders], { toaster: true });
+    renderRoutes(routes, [paths.slideNew], { toaster: true });
     expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('Published');
     expect(screen.getByRole('option', { name: 'Published' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Unpublished' })).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('/addSliders', () => {
   });
 
   it('checks the chosen file before uploading it', async () => {
-    renderRoutes(routes, [paths.addSliders], { toaster: true });
+    renderRoutes(routes, [paths.slideNew], { toaster: true });
     const input = await screen.findByLabelText('Image');
     const pdf = new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
     await userEvent.upload(input, pdf, { applyAccept: false });
@@ -169,7 +169,7 @@ describe('/addSliders', () => {
   });
 
   it('requires an image', async () => {
-    renderRoutes(routes, [paths.addSliders], { toaster: true });
+    renderRoutes(routes, [paths.slideNew], { toaster: true });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Slide title' }), 'Title');
     await userEvent.type(screen.getByRole('textbox', { name: 'Slide text' }), 'Text');
     await userEvent.type(screen.getByRole('textbox', { name: 'Alt text' }), 'Alt');
@@ -188,7 +188,7 @@ describe('/addSliders', () => {
 
   it('adds the slide as Published (the internal "active") and shows it in the list', async () => {
     await clearSlides();
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     await screen.findByText(/No slides yet/);
     await userEvent.click(screen.getByRole('link', { name: 'Add Slider' }));
     await fillAndSubmit(jpeg, 'Work in Canada');
@@ -199,23 +199,23 @@ describe('/addSliders', () => {
   });
 
   it("shows the server's message when the add fails, and stays on the form", async () => {
-    renderRoutes(routes, [paths.addSliders], { toaster: true });
+    renderRoutes(routes, [paths.slideNew], { toaster: true });
     await fillAndSubmit(await gifFile('looks-like.jpg'), 'Refused');
     expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.imageTypeEdit);
     expect(screen.getByRole('button', { name: 'Add slide' })).toBeEnabled();
   });
 });
 
-describe('/editSlider', () => {
+describe(paths.slideEdit, () => {
   it('goes back to /slider without navigation state or an id', async () => {
-    renderRoutes(routes, [paths.editSlider], { toaster: true });
+    renderRoutes(routes, [paths.slideEdit], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
   });
 
   it('loads the slide by the id in the address (after a reload) and saves changes', async () => {
     await clearSlides();
     const slide = await createSlide({ fields: slideInput({ thumbnail: 'Old title' }), image: jpeg });
-    renderRoutes(routes, [`${paths.editSlider}?id=${slide._id}`], { toaster: true });
+    renderRoutes(routes, [`${paths.slideEdit}?id=${slide._id}`], { toaster: true });
     const title = await screen.findByRole('textbox', { name: 'Slide title' });
     expect(title).toHaveValue('Old title');
     expect(screen.getByRole('img', { name: slide.altText })).toHaveAttribute('src', slide.image);
@@ -230,7 +230,7 @@ describe('/editSlider', () => {
   it('works from the navigation state the list hands over, and can replace the picture', async () => {
     await clearSlides();
     const slide = await createSlide({ fields: slideInput({ thumbnail: 'From state' }), image: jpeg });
-    renderRoutes(routes, [paths.slider], { toaster: true });
+    renderRoutes(routes, [paths.slideList], { toaster: true });
     await userEvent.click(await screen.findByRole('link', { name: 'Edit “From state”' }));
     await userEvent.upload(
       await screen.findByLabelText('Image (leave empty to keep the current picture)'),
@@ -242,7 +242,7 @@ describe('/editSlider', () => {
   });
 
   it('goes back to /slider with "Resource not found" for an id nobody knows', async () => {
-    renderRoutes(routes, [`${paths.editSlider}?id=ffffffffffffffffffffffff`], { toaster: true });
+    renderRoutes(routes, [`${paths.slideEdit}?id=ffffffffffffffffffffffff`], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
     expect(await screen.findByText(SLIDER.notFound)).toBeInTheDocument();
   });

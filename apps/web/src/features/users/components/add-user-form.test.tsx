@@ -5,6 +5,7 @@ import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_ADMIN, SERVER, VALIDATION } from '@visa/shared/messages';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import { AddUserForm } from './add-user-form';
 
 let h: ApiHarness;
@@ -20,7 +21,7 @@ const freshEmail = () => `added-${++seq}-${Date.now().toString(36)}@example.com`
 
 function renderForm() {
   const onCreated = vi.fn();
-  renderRoutes([{ path: '/addUserManagement', Component: () => <AddUserForm onCreated={onCreated} /> }], ['/addUserManagement']);
+  renderRoutes([{ path: paths.staffNew, Component: () => <AddUserForm onCreated={onCreated} /> }], [paths.staffNew]);
   return onCreated;
 }
 

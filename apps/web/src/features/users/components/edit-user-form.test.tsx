@@ -5,6 +5,7 @@ import { EDIT_ADMIN, SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF, type User } from '@visa/shared/users';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import { EditUserForm } from './edit-user-form';
 
 let h: ApiHarness;
@@ -23,8 +24,8 @@ async function target(role: 'admin' | 'superadmin' = 'admin') {
 function renderForm(user: User, isSelf = false) {
   const onSaved = vi.fn();
   renderRoutes(
-    [{ path: '/editUserManagement', Component: () => <EditUserForm user={user} isSelf={isSelf} onSaved={onSaved} /> }],
-    ['/editUserManagement'],
+    [{ path: paths.staffEdit, Component: () => <EditUserForm user={user} isSelf={isSelf} onSaved={onSaved} /> }],
+    [paths.staffEdit],
   );
   return onSaved;
 }

@@ -5,6 +5,7 @@ import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF } from '@visa/shared/users';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
 import { deleteUser } from '../api/delete-user';
 import { UserTable } from './user-table';
 
@@ -21,7 +22,7 @@ async function renderAsOwner() {
   const owner = await h.signIn('superadmin', { name: 'Office Owner' });
   const sub = await h.t.createStaff('admin', { name: `Sub ${owner.id.slice(-6)}` });
   const onEdit = vi.fn();
-  renderRoutes([{ path: '/userManagement', Component: () => <UserTable currentUserId={owner.id} onEdit={onEdit} /> }], ['/userManagement']);
+  renderRoutes([{ path: paths.staffList, Component: () => <UserTable currentUserId={owner.id} onEdit={onEdit} /> }], [paths.staffList]);
   return { owner, sub, subName: `Sub ${owner.id.slice(-6)}`, onEdit };
 }
 
@@ -86,10 +87,7 @@ describe('admin list', () => {
         { _id: 'not-a-real-id', name: 'Tampered', email: 'x@example.com', role: 'admin' },
       ],
     });
-    renderRoutes(
-      [{ path: '/userManagement', Component: () => <UserTable currentUserId={owner.id} onEdit={vi.fn()} /> }],
-      ['/userManagement'],
-    );
+    renderRoutes([{ path: paths.staffList, Component: () => <UserTable currentUserId={owner.id} onEdit={vi.fn()} /> }], [paths.staffList]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Tampered' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -110,10 +108,7 @@ describe('admin list', () => {
 
   it('tells a sub-admin they may not see the list, in the server words', async () => {
     await h.signIn('admin');
-    renderRoutes(
-      [{ path: '/userManagement', Component: () => <UserTable currentUserId={undefined} onEdit={vi.fn()} /> }],
-      ['/userManagement'],
-    );
+    renderRoutes([{ path: paths.staffList, Component: () => <UserTable currentUserId={undefined} onEdit={vi.fn()} /> }], [paths.staffList]);
     expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.forbidden);
     expect(h.sentTo(LIST).map((r) => r.outcome)).toEqual([403]);
   });
@@ -121,10 +116,7 @@ describe('admin list', () => {
   it('falls back to a plain message without a server answer', async () => {
     await h.signIn('superadmin');
     h.fault(LIST, 'network-error');
-    renderRoutes(
-      [{ path: '/userManagement', Component: () => <UserTable currentUserId={undefined} onEdit={vi.fn()} /> }],
-      ['/userManagement'],
-    );
+    renderRoutes([{ path: paths.staffList, Component: () => <UserTable currentUserId={undefined} onEdit={vi.fn()} /> }], [paths.staffList]);
     expect(await screen.findByRole('alert')).toHaveTextContent(STAFF.loadFailed);
   });
 });

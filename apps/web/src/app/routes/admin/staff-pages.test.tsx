@@ -4,9 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
-import AddUserManagementPage from './add-user-management';
-import EditUserManagementPage from './edit-user-management';
-import UserManagementPage from './user-management';
+import { paths } from '../../../config/paths';
+import StaffEditPage from './staff-edit';
+import StaffListPage from './staff-list';
+import StaffNewPage from './staff-new';
 
 let h: ApiHarness;
 beforeAll(async () => {
@@ -16,16 +17,16 @@ afterAll(() => h.close());
 beforeEach(() => h.reset());
 
 const routes = [
-  { path: '/userManagement', Component: UserManagementPage },
-  { path: '/addUserManagement', Component: AddUserManagementPage },
-  { path: '/editUserManagement', Component: EditUserManagementPage },
+  { path: paths.staffList, Component: StaffListPage },
+  { path: paths.staffNew, Component: StaffNewPage },
+  { path: paths.staffEdit, Component: StaffEditPage },
 ];
 
 describe('admin pages', () => {
   it('opens the edit page with the chosen account', async () => {
     await h.signIn('superadmin');
     const sub = await h.t.createStaff('admin', { name: 'Chosen Sub' });
-    renderRoutes(routes, ['/userManagement']);
+    renderRoutes(routes, [paths.staffList]);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Edit Chosen Sub' }));
     expect(await screen.findByRole('heading', { name: 'Edit Admin' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Name')).toHaveValue('Chosen Sub');
@@ -35,28 +36,26 @@ describe('admin pages', () => {
 
   it('sends the edit page back to the list without navigation state', async () => {
     await h.signIn('superadmin');
-    renderRoutes(routes, ['/editUserManagement']);
+    renderRoutes(routes, [paths.staffEdit]);
     expect(await screen.findByRole('heading', { name: 'Admin List' })).toBeInTheDocument();
   });
 
   it('sends the edit page back to the list when the state is not an account', async () => {
     await h.signIn('superadmin');
-    renderRoutes(routes, [{ pathname: '/editUserManagement', state: { _id: '0123456789abcdef01234567', name: 'No email or role' } }]);
+    renderRoutes(routes, [{ pathname: paths.staffEdit, state: { _id: '0123456789abcdef01234567', name: 'No email or role' } }]);
     expect(await screen.findByRole('heading', { name: 'Admin List' })).toBeInTheDocument();
   });
 
   it('locks the role when super-admins edit themselves', async () => {
     const me = await h.signIn('superadmin', { name: 'Office Owner' });
-    renderRoutes(routes, [
-      { pathname: '/editUserManagement', state: { _id: me.id, name: 'Office Owner', email: me.email, role: 'superadmin' } },
-    ]);
+    renderRoutes(routes, [{ pathname: paths.staffEdit, state: { _id: me.id, name: 'Office Owner', email: me.email, role: 'superadmin' } }]);
     expect(await screen.findByText('You cannot change your own role.')).toBeInTheDocument();
     expect(screen.getByLabelText('Role')).toBeDisabled();
   });
 
   it('goes to the list after adding an admin, and the new admin is on it', async () => {
     await h.signIn('superadmin');
-    renderRoutes(routes, ['/addUserManagement']);
+    renderRoutes(routes, [paths.staffNew]);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Name'), 'Brand New');
     await user.type(screen.getByLabelText('Email'), 'brand.new@example.com');
@@ -68,13 +67,13 @@ describe('admin pages', () => {
 
   it('tells a sub-admin they may not manage accounts, without asking the server for them', async () => {
     const sub = await h.signIn('admin');
-    for (const path of ['/userManagement', '/addUserManagement']) {
+    for (const path of [paths.staffList, paths.staffNew]) {
       const { unmount } = renderRoutes(routes, [path]);
       expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.forbidden);
       expect(screen.queryByRole('textbox')).toBeNull();
       unmount();
     }
-    renderRoutes(routes, [{ pathname: '/editUserManagement', state: { _id: sub.id, name: 'Me', email: sub.email, role: 'admin' } }]);
+    renderRoutes(routes, [{ pathname: paths.staffEdit, state: { _id: sub.id, name: 'Me', email: sub.email, role: 'admin' } }]);
     expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.forbidden);
     expect(within(document.body).queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(h.sent.map((r) => r.url)).toEqual(['/api/users/me', '/api/users/me', '/api/users/me']);

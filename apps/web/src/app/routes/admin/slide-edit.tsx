@@ -5,8 +5,8 @@ export function meta() {
   return [{ title: 'Edit Slider | Canada Visa Desk' }];
 }
 
-/** Spec §2 /editSlider: the slide comes as navigation state, or by the id in the address. */
-export default function EditSliderPage() {
+/** The slide comes as navigation state, or by the id in the address. */
+export default function SlideEditPage() {
   const { state } = useLocation();
   const [params] = useSearchParams();
   return (

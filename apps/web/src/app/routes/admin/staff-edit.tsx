@@ -11,16 +11,16 @@ export function meta() {
 }
 
 /**
- * Spec §2 /editUserManagement: works on the {_id, name, email, role} passed along from the list;
+ * Editing a staff account works on the {_id, name, email, role} passed along from the list;
  * without it (a typed URL, a bookmark) there is nothing to edit, so back to the list. The browser
  * keeps navigation state across a reload, so reloading this page keeps working.
  */
-export default function EditUserManagementPage() {
+export default function StaffEditPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useMe();
   const state = UserSchema.safeParse(location.state);
-  if (!state.success) return <Navigate to={paths.userManagement} replace />;
+  if (!state.success) return <Navigate to={paths.staffList} replace />;
   const user = state.data;
   return (
     <>
@@ -34,7 +34,7 @@ export default function EditUserManagementPage() {
               isSelf={me.data?._id === user._id}
               onSaved={() => {
                 toast.success(STAFF.updated);
-                navigate(paths.userManagement);
+                navigate(paths.staffList);
               }}
             />
           </div>

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@visa/shared/applications';
-import { paths, updateApplicationViewPath } from '../../../config/paths';
+import { applicationEditPath, applicationFilePath, paths } from '../../../config/paths';
 import { ApplicationTable } from '../../../features/applications/components/application-table';
-import { editApplicationPath } from '../../../features/applications/lib/edit-path';
 
 export function meta() {
   return [{ title: 'Application List | Canada Visa Desk' }];
@@ -11,7 +10,7 @@ export function meta() {
 
 const pageFrom = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get('page'))) || 1);
 
-/** Spec §2 /application. Page and search live in the URL (?page=2&search=ab) so reload and Back keep them. */
+/** The application list. Page and search live in the URL (?page=2&search=ab) so reload and Back keep them. */
 export default function ApplicationListPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -33,14 +32,14 @@ export default function ApplicationListPage() {
   );
   // A new search starts from its first page; typing replaces the history entry instead of adding one per pause.
   const onSearchChange = useCallback((next: string) => setParams(next ? { search: next } : {}, { replace: true }), [setParams]);
-  const onView = (application: Application) => navigate(updateApplicationViewPath(application._id), { state: { application } });
-  const onEdit = (application: Application) => navigate(editApplicationPath(application._id), { state: { application } });
+  const onView = (application: Application) => navigate(applicationFilePath(application._id), { state: { application } });
+  const onEdit = (application: Application) => navigate(applicationEditPath(application._id), { state: { application } });
 
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">Application List</h1>
-        <Link to={paths.addUserApplication} className="btn btn-danger btn-sm ms-auto">
+        <Link to={paths.applicationNew} className="btn btn-danger btn-sm ms-auto">
           Add Application
         </Link>
       </div>

@@ -4,7 +4,7 @@ export function meta() {
   return [{ title: 'Slider List | Canada Visa Desk' }];
 }
 
-/** Spec §2 /slider. */
-export default function SliderPage() {
+/** The home-page slides. */
+export default function SlideListPage() {
   return <SliderList />;
 }

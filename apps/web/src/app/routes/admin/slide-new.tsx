@@ -4,8 +4,7 @@ export function meta() {
   return [{ title: 'Add Slider | Canada Visa Desk' }];
 }
 
-/** Spec §2 /addSliders. */
-export default function AddSlidersPage() {
+export default function SlideNewPage() {
   return (
     <>
       <h1 className="h3 mb-3">Add Slider</h1>

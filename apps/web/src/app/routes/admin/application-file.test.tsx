@@ -7,9 +7,10 @@ import { todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/messages';
 import { createApplication } from '../../../../../api/test/support/application-factory';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
-import { jpegFile, pdfFile, pngFile } from '../../../features/applicant-file/test/files';
 import { renderRoutes } from '../../../../test/render';
-import UserView from './user-view';
+import { applicationFilePath, paths } from '../../../config/paths';
+import { jpegFile, pdfFile, pngFile } from '../../../features/applicant-file/test/files';
+import ApplicationFilePage from './application-file';
 
 let h: ApiHarness;
 let staff: Staff;
@@ -21,9 +22,9 @@ afterAll(() => h.close());
 beforeEach(() => h.signInAs(staff));
 
 const routes = [
-  { path: '/userView', Component: UserView },
-  { path: '/updateApplicationView/:id', Component: UserView },
-  { path: '/application', Component: () => <h1>Application List</h1> },
+  { path: paths.applicationFile, Component: ApplicationFilePage },
+  { path: paths.applicationFileById, Component: ApplicationFilePage },
+  { path: paths.applicationList, Component: () => <h1>Application List</h1> },
 ];
 
 async function newApplication(overrides: Parameters<typeof createApplication>[1] = {}) {
@@ -36,7 +37,7 @@ async function applicationJson(id: string): Promise<Application> {
   return ApplicationSchema.parse(res.json());
 }
 
-const openById = (id: string) => renderRoutes(routes, [`/updateApplicationView/${id}`], { toaster: true });
+const openById = (id: string) => renderRoutes(routes, [applicationFilePath(id)], { toaster: true });
 const copyTitle = () => screen.findByRole('heading', { level: 1, name: /^Applicants Copy/ });
 const setup = () => userEvent.setup({ applyAccept: false });
 
@@ -65,13 +66,13 @@ describe('opening the applicant copy', () => {
   it('/userView shows the application passed in navigation state', async () => {
     const row = await newApplication();
     const application = await applicationJson(row.id);
-    renderRoutes(routes, [{ pathname: '/userView', state: { application } }], { toaster: true });
+    renderRoutes(routes, [{ pathname: paths.applicationFile, state: { application } }], { toaster: true });
     expect(await copyTitle()).toHaveTextContent('Applicants Copy (Pending)');
     expect(screen.getByText('Farida Hossain')).toBeInTheDocument();
   });
 
   it('/userView without state goes back to the application list', async () => {
-    renderRoutes(routes, ['/userView'], { toaster: true });
+    renderRoutes(routes, [paths.applicationFile], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
   });
 

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { applicationEditPath, paths } from '../../../config/paths';
 import { seedApplication } from '../../../features/applications/test/fixtures';
-import EditApplicationPage from './edit-application';
+import ApplicationEditPage from './application-edit';
 
 let h: ApiHarness;
 let staff: Staff;
@@ -15,33 +16,33 @@ afterAll(() => h.close());
 beforeEach(() => h.signInAs(staff));
 
 const routes = [
-  { path: '/editApplication', Component: EditApplicationPage },
-  { path: '/application', Component: () => <h1>Application List</h1> },
+  { path: paths.applicationEdit, Component: ApplicationEditPage },
+  { path: paths.applicationList, Component: () => <h1>Application List</h1> },
 ];
 
-describe('/editApplication', { timeout: 30_000 }, () => {
-  it('goes back to the list without navigation state or id (spec §2)', async () => {
-    renderRoutes(routes, ['/editApplication']);
+describe('the application edit page', { timeout: 30_000 }, () => {
+  it('goes back to the list without navigation state or id', async () => {
+    renderRoutes(routes, [paths.applicationEdit]);
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
   });
 
   it('goes back to the list for an unknown or malformed id', async () => {
-    renderRoutes(routes, ['/editApplication?id=ffffffffffffffffffffffff']);
+    renderRoutes(routes, [applicationEditPath('ffffffffffffffffffffffff')]);
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
-    renderRoutes(routes, ['/editApplication?id=nope']);
+    renderRoutes(routes, [applicationEditPath('nope')]);
     expect((await screen.findAllByRole('heading', { name: 'Application List' })).length).toBeGreaterThan(0);
   });
 
   it('loads the application by id after a reload (no state)', async () => {
     const app = await seedApplication(h, { surname: 'Reloaded' });
-    renderRoutes(routes, [`/editApplication?id=${app._id}`]);
+    renderRoutes(routes, [applicationEditPath(app._id)]);
     await waitFor(() => expect(screen.getByLabelText('Surname')).toHaveValue('Reloaded'));
     expect(screen.getByRole('heading', { name: 'Edit Application' })).toBeInTheDocument();
   });
 
   it('starts from the navigation state', async () => {
     const app = await seedApplication(h, { surname: 'Stateful' });
-    renderRoutes(routes, [{ pathname: '/editApplication', state: { application: app } }]);
+    renderRoutes(routes, [{ pathname: paths.applicationEdit, state: { application: app } }]);
     expect(screen.getByLabelText('Surname')).toHaveValue('Stateful');
   });
 });

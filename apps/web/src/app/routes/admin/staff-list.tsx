@@ -9,16 +9,16 @@ export function meta() {
   return [{ title: 'Admin List | Canada Visa Desk' }];
 }
 
-/** Spec §2 /userManagement (super-admins only, DESIGN.md §6). */
-export default function UserManagementPage() {
+/** The staff accounts (super-admins only, docs/product.md#who-uses-it). */
+export default function StaffListPage() {
   const navigate = useNavigate();
   const me = useMe();
-  const edit = ({ _id, name, email, role }: User) => navigate(paths.editUserManagement, { state: { _id, name, email, role } });
+  const edit = ({ _id, name, email, role }: User) => navigate(paths.staffEdit, { state: { _id, name, email, role } });
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">Admin List</h1>
-        <Link to={paths.addUserManagement} className="btn btn-danger btn-sm ms-auto">
+        <Link to={paths.staffNew} className="btn btn-danger btn-sm ms-auto">
           Add Admin
         </Link>
       </div>

@@ -8,21 +8,21 @@ export function meta() {
   return [{ title: 'Add Application | Canada Visa Desk' }];
 }
 
-/** Spec §2 /addUserApplication: on success, back to the list with a toast. */
-export default function AddApplicationPage() {
+/** Adding an application: on success, back to the list with a toast. */
+export default function ApplicationNewPage() {
   const navigate = useNavigate();
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">Add Application</h1>
-        <Link to={paths.application} className="btn btn-outline-dark btn-sm ms-auto">
+        <Link to={paths.applicationList} className="btn btn-outline-dark btn-sm ms-auto">
           Back to list
         </Link>
       </div>
       <AddApplicationForm
         onCreated={() => {
           toast.success(APPLICATION_MESSAGES.added);
-          navigate(paths.application);
+          navigate(paths.applicationList);
         }}
       />
     </>

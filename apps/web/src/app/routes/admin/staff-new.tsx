@@ -9,8 +9,8 @@ export function meta() {
   return [{ title: 'Add Admin | Canada Visa Desk' }];
 }
 
-/** Spec §2 /addUserManagement; success goes to the admin list with a toast (DESIGN.md §6), not to /login. */
-export default function AddUserManagementPage() {
+/** Adding a staff account (super-admins only); success goes to the admin list with a toast, not to the login page. */
+export default function StaffNewPage() {
   const navigate = useNavigate();
   return (
     <>
@@ -21,7 +21,7 @@ export default function AddUserManagementPage() {
             <AddUserForm
               onCreated={() => {
                 toast.success(STAFF.created);
-                navigate(paths.userManagement);
+                navigate(paths.staffList);
               }}
             />
           </div>

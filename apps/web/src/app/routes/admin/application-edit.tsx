@@ -19,11 +19,11 @@ const stateApplication = (state: unknown): Application | undefined => {
 };
 
 /**
- * Spec §2 /editApplication: prefilled from the navigation state; after a reload (no state) the
- * application is loaded by the id in the URL (DESIGN.md §5). Without either, or for an unknown
- * id, back to /application as the spec says.
+ * Editing an application: prefilled from the navigation state; after a reload (no state) the
+ * application is loaded by the id in the URL. Without either, or for an unknown id, back to the
+ * list (docs/product.md#staff-pages).
  */
-export default function EditApplicationPage() {
+export default function ApplicationEditPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -31,16 +31,16 @@ export default function EditApplicationPage() {
   const id = params.get('id') ?? fromState?._id ?? null;
   const query = useApplication(id && isValidId(id) ? id : null, fromState);
 
-  if (!id || !isValidId(id)) return <Navigate to={paths.application} replace />;
+  if (!id || !isValidId(id)) return <Navigate to={paths.applicationList} replace />;
   if (query.isError && isAxiosError(query.error) && query.error.response?.status === 404) {
-    return <Navigate to={paths.application} replace />;
+    return <Navigate to={paths.applicationList} replace />;
   }
 
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">Edit Application</h1>
-        <Link to={paths.application} className="btn btn-outline-dark btn-sm ms-auto">
+        <Link to={paths.applicationList} className="btn btn-outline-dark btn-sm ms-auto">
           Back to list
         </Link>
       </div>
@@ -61,7 +61,7 @@ export default function EditApplicationPage() {
           application={query.data}
           onUpdated={() => {
             toast.success(APPLICATION_MESSAGES.updated);
-            navigate(paths.application);
+            navigate(paths.applicationList);
           }}
         />
       )}

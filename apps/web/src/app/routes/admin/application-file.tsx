@@ -23,14 +23,14 @@ function idFromState(state: unknown): string | null {
 }
 
 /**
- * /userView (application in navigation state, spec §2) and /updateApplicationView/{id} (loaded by
- * id, DESIGN.md §5). /userView without usable state goes back to the list, as the spec says.
+ * The applicant file, opened with the application in navigation state or by the id in the path
+ * (docs/product.md#staff-pages). Without either it goes back to the list.
  */
 export default function Page() {
   const { id: idParam } = useParams();
   const { state } = useLocation();
   const fromState = applicationFromState(state);
   const id = idParam ?? fromState?._id ?? idFromState(state);
-  if (!id) return <Navigate to={paths.application} replace />;
+  if (!id) return <Navigate to={paths.applicationList} replace />;
   return <ApplicantFileView key={id} id={id} initialApplication={fromState} />;
 }

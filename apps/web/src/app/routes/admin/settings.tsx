@@ -14,7 +14,7 @@ export function meta() {
   return [{ title: 'Settings | Canada Visa Desk' }];
 }
 
-/** The sidebar's Settings link leads here rather than nowhere (DESIGN.md §6): account, devices, version. */
+/** The sidebar's Settings link leads here rather than nowhere: account, devices, version. */
 export default function SettingsPage() {
   const navigate = useNavigate();
   const me = useMe();
