@@ -1,4 +1,4 @@
-import { SliderList } from '../../../features/slides/components/slider-list';
+import { SlideList } from '../../../features/slides/components/slide-list';
 
 export function meta() {
   return [{ title: 'Slider List | Canada Visa Desk' }];
@@ -6,5 +6,5 @@ export function meta() {
 
 /** The home-page slides. */
 export default function SlideListPage() {
-  return <SliderList />;
+  return <SlideList />;
 }

@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide, SlideInput } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './slide-keys';
-import { appendSlide } from './slider-list-cache';
+import { SLIDES_API, slideKeys } from './slide-keys';
+import { appendSlide } from './slide-list-cache';
 
 export interface NewSlide {
   fields: SlideInput;
   image: File;
 }
 
-/** addSlider: multipart, 5000 ms timeout (spec §7, §9). */
+/** addSlider: multipart, 5000 ms timeout (docs/product.md#api-slides). */
 export async function createSlide({ fields, image }: NewSlide): Promise<Slide> {
   const form = new FormData();
   form.append('thumbnail', fields.thumbnail);
@@ -19,7 +19,7 @@ export async function createSlide({ fields, image }: NewSlide): Promise<Slide> {
   form.append('link', fields.link);
   form.append('altText', fields.altText);
   form.append('image', image, image.name);
-  return (await api.post<Slide>(`${SLIDER_BASE}/addSlider`, form, { timeout: TIMEOUTS.addSlide })).data;
+  return (await api.post<Slide>(`${SLIDES_API}/addSlider`, form, { timeout: TIMEOUTS.addSlide })).data;
 }
 
 export function useCreateSlide() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './slide-keys';
-import { removeSlide } from './slider-list-cache';
+import { SLIDES_API, slideKeys } from './slide-keys';
+import { removeSlide } from './slide-list-cache';
 
-/** deleteSlider/{_id}: no payload (spec §7). */
+/** deleteSlider/{_id}: no payload (docs/product.md#api-slides). */
 export const deleteSlide = async (_id: string): Promise<void> => {
-  await api.delete(`${SLIDER_BASE}/deleteSlider/${encodeURIComponent(_id)}`);
+  await api.delete(`${SLIDES_API}/deleteSlider/${encodeURIComponent(_id)}`);
 };
 
 export function useDeleteSlide() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
-import { SLIDER_BASE, slideKeys } from './slide-keys';
+import { SLIDES_API, slideKeys } from './slide-keys';
 
 /**
  * What a visitor sees. A plain `fetch`, not the staff client: it sends no token, so a staff member
@@ -9,7 +9,7 @@ import { SLIDER_BASE, slideKeys } from './slide-keys';
  * HTTP client (about 20 KB compressed) for one GET.
  */
 export async function fetchPublishedSlides(): Promise<Slide[]> {
-  const res = await fetch(`${SLIDER_BASE}/fetchSlider`, { credentials: 'omit', headers: { accept: 'application/json' } });
+  const res = await fetch(`${SLIDES_API}/fetchSlider`, { credentials: 'omit', headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`fetchSlider answered ${res.status}`);
   const slides = (await res.json()) as Slide[];
   return Array.isArray(slides) ? slides.filter((slide) => slide.published) : [];

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './slide-keys';
-import { sliderErrorMessage } from './slider-errors';
+import { SLIDES_API, slideKeys } from './slide-keys';
+import { slideErrorMessage } from './slide-errors';
 
-export const fetchSlides = async (): Promise<Slide[]> => (await api.get<Slide[]>(`${SLIDER_BASE}/fetchSlider`)).data;
+export const fetchSlides = async (): Promise<Slide[]> => (await api.get<Slide[]>(`${SLIDES_API}/fetchSlider`)).data;
 
 const isClientError = (error: unknown) => {
   const status = (error as { response?: { status?: number } })?.response?.status;
@@ -19,30 +19,30 @@ export const slidesQueryOptions = () =>
     retry: (failures, error) => failures < 1 && !isClientError(error),
   });
 
-/** The loading states of spec §4. */
-export type SliderListStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+/** The loading states the slide list shows. */
+export type SlideListStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
-export interface SliderListState {
-  status: SliderListStatus;
+export interface SlideListState {
+  status: SlideListStatus;
   slides: Slide[];
-  /** Set when the last fetch failed: the message spec §8 gives for it. */
+  /** Set when the last fetch failed: the message for it (docs/product.md#messages). */
   error: string | null;
   reload: () => void;
 }
 
 /**
- * The slider list as spec §4 describes it: idle before the first fetch, loading while a fetch is
+ * The slide list's loading states: idle before the first fetch, loading while a fetch is
  * pending, succeeded with the list replaced by the response, failed with the error message kept.
  * Adds, updates and deletes change the cached list only when they succeed (see the mutations).
  */
-export function useSliderList(options: { enabled?: boolean } = {}): SliderListState {
+export function useSlideList(options: { enabled?: boolean } = {}): SlideListState {
   const query = useQuery({ ...slidesQueryOptions(), enabled: options.enabled ?? true });
-  const status: SliderListStatus =
+  const status: SlideListStatus =
     query.fetchStatus === 'fetching' ? 'loading' : query.status === 'error' ? 'failed' : query.status === 'success' ? 'succeeded' : 'idle';
   return {
     status,
     slides: query.data ?? [],
-    error: query.status === 'error' ? sliderErrorMessage(query.error) : null,
+    error: query.status === 'error' ? slideErrorMessage(query.error) : null,
     reload: () => void query.refetch(),
   };
 }

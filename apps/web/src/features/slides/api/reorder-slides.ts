@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './slide-keys';
+import { SLIDES_API, slideKeys } from './slide-keys';
 
 /** reorderSlider: every slide's id, first shown first; answers the whole list in its new order. */
 export const reorderSlides = async (ids: string[]): Promise<Slide[]> =>
-  (await api.put<Slide[]>(`${SLIDER_BASE}/reorderSlider`, { ids })).data;
+  (await api.put<Slide[]>(`${SLIDES_API}/reorderSlider`, { ids })).data;
 
 export function useReorderSlides() {
   const queryClient = useQueryClient();

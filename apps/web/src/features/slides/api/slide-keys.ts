@@ -1,8 +1,8 @@
 /**
- * Where the slider lives and how its data is cached. Kept apart from the calls so that the home
+ * Where the slides' API lives and how its data is cached. Kept apart from the calls so that the home
  * page's carousel can use them without downloading the staff HTTP client.
  */
-export const SLIDER_BASE = '/api/slider';
+export const SLIDES_API = '/api/slider';
 
 export const slideKeys = {
   all: ['slides'] as const,

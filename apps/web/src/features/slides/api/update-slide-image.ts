@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE } from './slide-keys';
+import { SLIDES_API } from './slide-keys';
 import { applyUpdatedSlide } from './update-slide';
 
 /** updateSliderImage/{_id}: the same picture work as an add, so the same 5000 ms limit. */
 export async function updateSlideImage({ _id, image }: { _id: string; image: File }): Promise<Slide> {
   const form = new FormData();
   form.append('image', image, image.name);
-  return (await api.put<Slide>(`${SLIDER_BASE}/updateSliderImage/${encodeURIComponent(_id)}`, form, { timeout: TIMEOUTS.addSlide })).data;
+  return (await api.put<Slide>(`${SLIDES_API}/updateSliderImage/${encodeURIComponent(_id)}`, form, { timeout: TIMEOUTS.addSlide })).data;
 }
 
 /** A replaced picture is an update: the item with the same _id is replaced. */

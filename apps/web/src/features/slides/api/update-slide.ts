@@ -1,17 +1,17 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDER_BASE, slideKeys } from './slide-keys';
-import { replaceSlide } from './slider-list-cache';
+import { SLIDES_API, slideKeys } from './slide-keys';
+import { replaceSlide } from './slide-list-cache';
 
 export interface SlideChanges {
   _id: string;
   changes: Partial<Pick<Slide, 'thumbnail' | 'title' | 'status' | 'published' | 'shownOnNavbar' | 'link' | 'altText'>>;
 }
 
-/** updateSlider/{_id}: JSON of the fields minus _id; answers the updated item (spec §7). */
+/** updateSlider/{_id}: JSON of the fields minus _id; answers the updated item (docs/product.md#api-slides). */
 export const updateSlide = async ({ _id, changes }: SlideChanges): Promise<Slide> =>
-  (await api.put<Slide>(`${SLIDER_BASE}/updateSlider/${encodeURIComponent(_id)}`, changes)).data;
+  (await api.put<Slide>(`${SLIDES_API}/updateSlider/${encodeURIComponent(_id)}`, changes)).data;
 
 export function useUpdateSlide() {
   const queryClient = useQueryClient();

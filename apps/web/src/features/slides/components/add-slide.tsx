@@ -2,10 +2,10 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCreateSlide } from '../api/create-slide';
-import { addSlideErrorMessage } from '../api/slider-errors';
+import { addSlideErrorMessage } from '../api/slide-errors';
 import { SlideForm } from './slide-form';
 
-/** /addSliders: on success the slide is appended to the list (spec §4) and the list is shown. */
+/** Adding a slide: on success it is appended to the list and the list is shown. */
 export function AddSlide() {
   const navigate = useNavigate();
   const create = useCreateSlide();

@@ -44,7 +44,7 @@ export function slideToItem(slide: Slide): CarouselItem | null {
 const BUILT_IN = ['rockies', 'skyline', 'campus', 'flight'] as const;
 const BUILT_IN_WIDTHS = [640, 1024, 1600];
 
-/** The four pictures shown while no slide is published (DESIGN.md §6). */
+/** The four pictures shown while no slide is published, so the home page never shows an empty box. */
 export const builtInItems = (text: CarouselText): CarouselItem[] =>
   BUILT_IN.map((name) => ({
     key: `built-in-${name}`,

@@ -6,7 +6,7 @@ import { isValidId } from '@visa/shared/ids';
 import { type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
 import { useSlide } from '../api/get-slide';
-import { sliderErrorMessage } from '../api/slider-errors';
+import { slideErrorMessage } from '../api/slide-errors';
 import { useUpdateSlide } from '../api/update-slide';
 import { useUpdateSlideImage } from '../api/update-slide-image';
 import { SlideForm } from './slide-form';
@@ -19,8 +19,8 @@ interface Props {
 }
 
 /**
- * /editSlider: works from the navigation state, or loads the slide by the id in the address
- * (DESIGN.md §5); with neither, or an id nobody knows, it goes back to /slider.
+ * Editing a slide works from the navigation state, or loads the slide by the id in the address
+ * (so a reload keeps working); with neither, or an id nobody knows, it goes back to the list.
  */
 export function EditSlide({ navigationState, id: rawId }: Props) {
   const parsed = SlideSchema.safeParse(navigationState);
@@ -31,7 +31,7 @@ export function EditSlide({ navigationState, id: rawId }: Props) {
 
   if (!fromState && !id) return <Navigate to={paths.slideList} replace />;
   if (!slide) {
-    if (loaded.isError) return <GoBack message={sliderErrorMessage(loaded.error)} />;
+    if (loaded.isError) return <GoBack message={slideErrorMessage(loaded.error)} />;
     return (
       <div role="status" className="d-flex align-items-center gap-2">
         <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading the slide…
@@ -61,9 +61,9 @@ function EditSlideForm({ slide }: { slide: Slide }) {
       toast.success(`Slide “${updated.thumbnail}” saved.`);
       void navigate(paths.slideList);
     } catch (error) {
-      toast.error(sliderErrorMessage(error));
+      toast.error(slideErrorMessage(error));
       // The slide was deleted meanwhile: nothing left to edit here.
-      if (sliderErrorMessage(error) === SLIDER.notFound) void navigate(paths.slideList, { replace: true });
+      if (slideErrorMessage(error) === SLIDER.notFound) void navigate(paths.slideList, { replace: true });
     }
   };
 
@@ -73,7 +73,7 @@ function EditSlideForm({ slide }: { slide: Slide }) {
       defaultValues={{ thumbnail: slide.thumbnail, title: slide.title, status: slide.status, link: slide.link, altText: slide.altText }}
       currentImage={{ url: slide.image, alt: slide.altText }}
       submitting={update.isPending || replaceImage.isPending}
-      serverError={failed ? sliderErrorMessage(failed) : null}
+      serverError={failed ? slideErrorMessage(failed) : null}
       onSubmit={(values, image) => void save(values, image)}
     />
   );

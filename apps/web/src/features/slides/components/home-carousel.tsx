@@ -13,7 +13,7 @@ const prefersReducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * The home-page carousel (spec §1, DESIGN.md §6): the published slides in display order, fetched
+ * The home-page carousel: the published slides in display order, fetched
  * at run time so staff changes show without a rebuild, or the four built-in pictures when none
  * is published (or the list cannot be fetched). Same box as the home page's placeholder, so the
  * page does not move when it arrives.

@@ -27,7 +27,7 @@ interface Props {
 
 const EMPTY: SlideFormValues = { thumbnail: '', title: '', status: SLIDE_FORM_DEFAULT_STATUS, link: '', altText: '' };
 
-/** The add and edit forms of /addSliders and /editSlider (spec §2, §4). */
+/** The form of the add and edit slide pages. */
 export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submitting, serverError, onSubmit }: Props) {
   const id = useId();
   const [image, setImage] = useState<File | null>(null);
@@ -61,7 +61,7 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
       </div>
     ) : null;
 
-  // The add form starts at the internal 'active' (spec §4); on screen that is Published.
+  // The add form starts at the internal 'active'; on screen that is Published.
   const status = normalizeSlideStatus(watch('status') ?? SLIDE_FORM_DEFAULT_STATUS);
 
   return (

@@ -9,9 +9,9 @@ import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/a
 import { gifFile, pictureFile, slideInput } from '../test/fixtures';
 import { createSlide, useCreateSlide } from './create-slide';
 import { deleteSlide, useDeleteSlide } from './delete-slide';
-import { useSliderList } from './get-slides';
-import { addSlideErrorMessage, sliderErrorMessage } from './slider-errors';
-import { appendSlide, removeSlide, replaceSlide } from './slider-list-cache';
+import { useSlideList } from './get-slides';
+import { addSlideErrorMessage, slideErrorMessage } from './slide-errors';
+import { appendSlide, removeSlide, replaceSlide } from './slide-list-cache';
 import { updateSlide, useUpdateSlide } from './update-slide';
 
 let h: ApiHarness;
@@ -43,7 +43,7 @@ const slide = (id: string, thumbnail = id): Slide => ({
   updatedAt: '',
 });
 
-describe('list updates of spec §4 (pure)', () => {
+describe('list updates (pure)', () => {
   const list = [slide('a'), slide('b'), slide('c')];
 
   it('an add appends the returned item', () => {
@@ -67,21 +67,21 @@ describe('list updates of spec §4 (pure)', () => {
   });
 });
 
-describe('error messages of spec §8', () => {
+describe('error messages', () => {
   const withResponse = (status: number, data: unknown) => ({
     message: `Request failed with status code ${status}`,
     response: { status, data },
   });
 
   it('fetch, update and delete: 404 is "Resource not found"', () => {
-    expect(sliderErrorMessage(withResponse(404, { message: 'Not found' }))).toBe(SLIDER.notFound);
+    expect(slideErrorMessage(withResponse(404, { message: 'Not found' }))).toBe(SLIDER.notFound);
   });
   it('fetch, update and delete: no response body is "An unexpected error occurred"', () => {
-    expect(sliderErrorMessage({ message: 'Network Error' })).toBe(SLIDER.unexpected);
-    expect(sliderErrorMessage(withResponse(502, ''))).toBe(SLIDER.unexpected);
+    expect(slideErrorMessage({ message: 'Network Error' })).toBe(SLIDER.unexpected);
+    expect(slideErrorMessage(withResponse(502, ''))).toBe(SLIDER.unexpected);
   });
   it("fetch, update and delete: otherwise the server's message", () => {
-    expect(sliderErrorMessage(withResponse(400, { message: SLIDE_MESSAGES.linkInvalid }))).toBe(SLIDE_MESSAGES.linkInvalid);
+    expect(slideErrorMessage(withResponse(400, { message: SLIDE_MESSAGES.linkInvalid }))).toBe(SLIDE_MESSAGES.linkInvalid);
   });
   it("add: the server's response body, or the error message when there was no response", () => {
     expect(addSlideErrorMessage(withResponse(415, { message: 'Invalid file type.' }))).toBe('Invalid file type.');
@@ -89,12 +89,12 @@ describe('error messages of spec §8', () => {
   });
 });
 
-function renderSlider() {
+function renderSlideList() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   return renderHook(
     ({ enabled }: { enabled: boolean }) => ({
-      list: useSliderList({ enabled }),
+      list: useSlideList({ enabled }),
       add: useCreateSlide(),
       update: useUpdateSlide(),
       remove: useDeleteSlide(),
@@ -103,24 +103,24 @@ function renderSlider() {
   );
 }
 
-/** The slider list once loaded, straight from the server (not through the hook under test). */
+/** The slide list once loaded, straight from the server (not through the hook under test). */
 async function serverList(): Promise<Slide[]> {
   const res = await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: staff.token });
   return res.json() as Slide[];
 }
 
 async function loaded() {
-  const view = renderSlider();
+  const view = renderSlideList();
   await waitFor(() => expect(view.result.current.list.status).toBe('succeeded'));
   return view;
 }
 
 const ids = (slides: Slide[]) => slides.map((s) => s._id);
 
-describe('slider list loading (against the real API)', () => {
+describe('slide list loading (against the real API)', () => {
   it('is idle before the first fetch', () => {
-    const { result } = renderSlider();
-    const disabled = renderHook(() => useSliderList({ enabled: false }), {
+    const { result } = renderSlideList();
+    const disabled = renderHook(() => useSlideList({ enabled: false }), {
       wrapper: ({ children }) => <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>,
     });
     expect(disabled.result.current.status).toBe('idle');
@@ -130,7 +130,7 @@ describe('slider list loading (against the real API)', () => {
   it('is loading while the fetch is pending, then succeeded with the list replaced by the response', async () => {
     await createSlide({ fields: slideInput({ thumbnail: 'Loaded' }), image: jpegImage });
     const release = h.hold();
-    const { result } = renderSlider();
+    const { result } = renderSlideList();
     await waitFor(() => expect(result.current.list.status).toBe('loading'));
     expect(result.current.list.slides).toEqual([]);
     release();
@@ -148,7 +148,7 @@ describe('slider list loading (against the real API)', () => {
   it('is failed with the error message kept when the fetch fails', async () => {
     h.setOffline(true);
     try {
-      const { result } = renderSlider();
+      const { result } = renderSlideList();
       // A dropped connection is retried once (a second later) before the list counts as failed.
       await waitFor(() => expect(result.current.list.status).toBe('failed'), { timeout: 5_000 });
       expect(result.current.list.error).toBe(SLIDER.unexpected);
@@ -225,14 +225,14 @@ describe('add, update and delete change the list only when they succeed (against
     await deleteSlide(gone._id);
     act(() => result.current.update.mutate({ _id: gone._id, changes: { thumbnail: 'Too late' } }));
     await waitFor(() => expect(result.current.update.isError).toBe(true));
-    expect(sliderErrorMessage(result.current.update.error)).toBe(SLIDER.notFound);
+    expect(slideErrorMessage(result.current.update.error)).toBe(SLIDER.notFound);
     expect(result.current.list.slides).toBe(before);
 
     h.setOffline(true);
     try {
       act(() => result.current.update.mutate({ _id: before[0]!._id, changes: { thumbnail: 'Offline' } }));
       await waitFor(() => expect(result.current.update.error).not.toBeNull());
-      expect(sliderErrorMessage(result.current.update.error)).toBe(SLIDER.unexpected);
+      expect(slideErrorMessage(result.current.update.error)).toBe(SLIDER.unexpected);
     } finally {
       h.setOffline(false);
     }
@@ -259,7 +259,7 @@ describe('add, update and delete change the list only when they succeed (against
     await deleteSlide(target._id);
     act(() => result.current.remove.mutate(target._id));
     await waitFor(() => expect(result.current.remove.isError).toBe(true));
-    expect(sliderErrorMessage(result.current.remove.error)).toBe(SLIDER.notFound);
+    expect(slideErrorMessage(result.current.remove.error)).toBe(SLIDER.notFound);
     expect(result.current.list.slides).toBe(before);
   });
 

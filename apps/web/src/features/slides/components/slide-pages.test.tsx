@@ -12,7 +12,7 @@ import { gifFile, pictureFile, slideInput } from '../test/fixtures';
 import { renderRoutes } from '../../../../test/render';
 import { AddSlide } from './add-slide';
 import { EditSlide } from './edit-slide';
-import { SliderList } from './slider-list';
+import { SlideList } from './slide-list';
 
 let h: ApiHarness;
 let staff: Staff;
@@ -42,7 +42,7 @@ function EditRoute() {
 }
 
 const routes = [
-  { path: paths.slideList, Component: SliderList },
+  { path: paths.slideList, Component: SlideList },
   { path: paths.slideNew, Component: AddSlide },
   { path: paths.slideEdit, Component: EditRoute },
 ];
@@ -207,7 +207,7 @@ describe(paths.slideNew, () => {
 });
 
 describe(paths.slideEdit, () => {
-  it('goes back to /slider without navigation state or an id', async () => {
+  it('goes back to the slide list without navigation state or an id', async () => {
     renderRoutes(routes, [paths.slideEdit], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
   });
@@ -241,7 +241,7 @@ describe(paths.slideEdit, () => {
     expect(img.getAttribute('src')).not.toBe(slide.imageSet.find((s) => s.width === 320)?.url);
   });
 
-  it('goes back to /slider with "Resource not found" for an id nobody knows', async () => {
+  it('goes back to the slide list with "Resource not found" for an id nobody knows', async () => {
     renderRoutes(routes, [`${paths.slideEdit}?id=ffffffffffffffffffffffff`], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
     expect(await screen.findByText(SLIDER.notFound)).toBeInTheDocument();

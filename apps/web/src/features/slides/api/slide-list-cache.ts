@@ -1,7 +1,7 @@
 import type { Slide } from '@visa/shared/slides';
 
 /*
- * The list rules of spec §4, as pure updates of the cached list. Each is applied only when the
+ * The slide list's rules, as pure updates of the cached list. Each is applied only when the
  * call has succeeded (never while it is pending or after it failed), and leaves a list that has
  * not been loaded yet alone so that its first fetch is not pre-empted.
  */

@@ -12,19 +12,19 @@ const bodyMessage = (data: unknown): string | undefined => {
 };
 
 /**
- * What a failed fetch, update or delete of the slider shows (spec §8): 'Resource not found' on
- * a 404, the server's message when it sent one, and 'An unexpected error occurred' when there
- * is no response body to tell more.
+ * What a failed fetch, update or delete of a slide shows (docs/product.md#messages): 'Resource
+ * not found' on a 404, the server's message when it sent one, and 'An unexpected error occurred'
+ * when there is no response body to tell more.
  */
-export function sliderErrorMessage(error: unknown): string {
+export function slideErrorMessage(error: unknown): string {
   const { response } = (error ?? {}) as MaybeAxiosError;
   if (response?.status === 404) return SLIDER.notFound;
   return bodyMessage(response?.data) ?? SLIDER.unexpected;
 }
 
 /**
- * What a failed add shows (spec §8): the server's response body, or the error's own message
- * when no response came back (a timeout after 5000 ms, the network down).
+ * What a failed add shows (docs/product.md#messages): the server's response body, or the error's
+ * own message when no response came back (a timeout after 5000 ms, the network down).
  */
 export function addSlideErrorMessage(error: unknown): string {
   const { response, message } = (error ?? {}) as MaybeAxiosError;

@@ -5,9 +5,9 @@ import type { Slide } from '@visa/shared/slides';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths, slideEditPath } from '../../../config/paths';
 import { useDeleteSlide } from '../api/delete-slide';
-import { useSliderList } from '../api/get-slides';
+import { useSlideList } from '../api/get-slides';
 import { useReorderSlides } from '../api/reorder-slides';
-import { sliderErrorMessage } from '../api/slider-errors';
+import { slideErrorMessage } from '../api/slide-errors';
 import { useUpdateSlide } from '../api/update-slide';
 
 /** The smallest stored picture is plenty for a list thumbnail. */
@@ -15,12 +15,11 @@ const thumbnailUrl = (slide: Slide) =>
   slide.imageSet.filter((s) => s.type === 'image/webp').sort((a, b) => a.width - b.width)[0]?.url ?? slide.image;
 
 /**
- * /slider: every slide in display order with its real status (DESIGN.md §6), publish toggle,
- * move up/down, edit, and delete after a confirmation. The list follows spec §4: it changes only
- * when a call has succeeded.
+ * Every slide in display order with its real status, publish toggle, move up/down, edit, and
+ * delete after a confirmation. The list changes only when a call has succeeded.
  */
-export function SliderList() {
-  const list = useSliderList();
+export function SlideList() {
+  const list = useSlideList();
   const update = useUpdateSlide();
   const remove = useDeleteSlide();
   const reorder = useReorderSlides();
@@ -29,7 +28,7 @@ export function SliderList() {
 
   const busy = update.isPending || remove.isPending || reorder.isPending;
   const fail = (error: unknown) => {
-    const message = sliderErrorMessage(error);
+    const message = slideErrorMessage(error);
     setFailure(message);
     toast.error(message);
   };
