@@ -25,7 +25,7 @@ describe('display helpers', () => {
     expect(displayDate('not a date')).toBe('not a date');
   });
 
-  it('maps each action to the status it sets and the spec path', () => {
+  it('maps each action to the status it sets and its API path', () => {
     expect(Object.values(STATUS_ACTIONS).map((a) => [a.path, a.status])).toEqual([
       ['updateApplicationPending', 'pending'],
       ['updateApplicationApprove', 'approved'],

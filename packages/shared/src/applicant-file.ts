@@ -5,11 +5,11 @@ import { isIsoDate } from './dates.js';
 import { IdSchema } from './ids.js';
 
 /**
- * The applicant file (issue 5): status actions, documents, history and email deliveries of one
- * application. Shapes and messages shared by the API and the applicant view.
+ * The applicant file: status actions, documents, history and email deliveries of one application
+ * (docs/product.md#api-applicant-file). Shapes and messages shared by the API and the applicant view.
  */
 
-/** The three PUT actions of spec §7 and the status each one sets (ADR 0008). */
+/** The three PUT actions and the status each one sets (ADR 0008). */
 export const STATUS_ACTIONS = {
   pending: { status: 'pending', path: 'updateApplicationPending', verb: 'pending', gerund: 'pending' },
   approve: { status: 'approved', path: 'updateApplicationApprove', verb: 'approve', gerund: 'approving' },
@@ -52,7 +52,7 @@ export const StatusDateSchema = z
   .string({ error: APPLICANT_FILE_MESSAGES.invalidDate })
   .refine((v) => isIsoDate(v) && v >= STATUS_DATE_MIN && v <= STATUS_DATE_MAX, APPLICANT_FILE_MESSAGES.invalidDate);
 
-/** Body of the three status actions: optional `{date}` (DESIGN.md §4); no body at all is fine too. */
+/** Body of the three status actions: optional `{date}` (docs/product.md#api-applicant-file); no body at all is fine too. */
 export const StatusActionBodySchema = z
   .object({ date: StatusDateSchema.optional() })
   .nullish()
@@ -112,7 +112,7 @@ export function displayDate(iso: string | null | undefined): string {
 /** 'approved' → 'Approved': how a status is shown on the copy and in the history. */
 export const statusLabel = (status: ApplicationStatus): string => status.charAt(0).toUpperCase() + status.slice(1);
 
-/** The sections of the applicant copy (issue 5 item 1), in order: one list for the web view and the PDF. */
+/** The sections of the applicant copy, in order: one list for the web view and the PDF (ADR 0012). */
 export function copySections(a: Application): { title: string; rows: [string, string][] }[] {
   return [
     {

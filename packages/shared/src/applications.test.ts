@@ -29,7 +29,7 @@ describe('application input', () => {
     expect(normalizePassport(' ab 12 ')).toBe('AB12');
   });
 
-  it('reports the first failing rule in the order of spec §5', () => {
+  it('reports the first failing rule in the order of docs/product.md#application-form', () => {
     expect(firstMessage({ ...valid, surname: 'Al', givenN: 'K', email: 'bad' })).toBe('Surname must be between 3 and 31 characters long.');
     expect(firstMessage({ ...valid, givenN: 'K', email: 'bad' })).toBe('Given name must be between 3 and 31 characters long.');
     expect(firstMessage({ ...valid, email: 'bad', phone: 'x' })).toBe('Please enter a valid email address.');

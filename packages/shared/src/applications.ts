@@ -7,7 +7,7 @@ const text = (message: string, max = 100) => z.string({ error: message }).trim()
 
 const name = (message: string) => z.string({ error: message }).trim().min(NAME_MIN, message).max(NAME_MAX, message);
 
-/** Digits only (spec §5 rule 4); a leading + for international numbers is the one allowance. */
+/** Digits only (docs/product.md#application-form, rule 4); a leading + for international numbers is the one allowance. */
 const PHONE_PATTERN = /^\+?\d{6,20}$/;
 /** Passports are letters and digits; spaces are dropped so 'ab 123' and 'AB123' are one passport. */
 const PASSPORT_PATTERN = /^[A-Z0-9]{5,20}$/;
@@ -26,8 +26,9 @@ const dateOfBirth = z
   .refine((v) => v <= new Date().toISOString().slice(0, 10) && v >= '1900-01-01', pleaseEnterValid('date of birth'));
 
 /**
- * Fields shared by add and edit. Keys are declared in the order of spec §5, so the first
- * issue zod reports is the first rule that fails — the one message the form shows.
+ * Fields shared by add and edit. Keys are declared in the order of the form's rules
+ * (docs/product.md#application-form), so the first issue zod reports is the first rule that
+ * fails — the one message the form shows.
  */
 const otherFields = {
   email: z.string({ error: VALIDATION.email }).trim().toLowerCase().pipe(z.email(VALIDATION.email).max(254, VALIDATION.email)),
@@ -96,7 +97,7 @@ export const ApplicationSchema = z.object({
   salary: z.string(),
   passport: z.string(),
   issuedCountry: z.string(),
-  /** Short-lived signed URL of the photo (DESIGN.md §4). */
+  /** Short-lived signed URL of the photo (docs/product.md#api-other). */
   image: z.string().nullable(),
   thumbnail: z.string().nullable(),
   file1: z.array(z.string()),
@@ -111,7 +112,7 @@ export const ApplicationSchema = z.object({
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
-/** Messages of the applications back office that the spec does not word (ADR 0007). */
+/** Messages of the applications back office that the earlier app had no words for (ADR 0007). */
 export const APPLICATION_MESSAGES = {
   imageRequired: 'Please choose an image.',
   imageUnreadable: 'The image could not be read. Please choose another JPEG or PNG file.',
@@ -171,7 +172,7 @@ export const ApplicationStatsSchema = z.object({
   byStatus: z.object({ pending: z.number(), approved: z.number(), rejected: z.number() }),
   /** The last 12 calendar months in APP_TIMEZONE, oldest first, 'YYYY-MM'. */
   byMonth: z.array(z.object({ month: z.string(), count: z.number() })),
-  /** Every job title of spec §3 in that order, zeros included. */
+  /** Every job title of docs/product.md#data in that order, zeros included. */
   byJobTitle: z.array(z.object({ jobTitle: z.enum(JOB_TITLES), count: z.number() })),
 });
 export type ApplicationStats = z.infer<typeof ApplicationStatsSchema>;

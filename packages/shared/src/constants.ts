@@ -1,7 +1,7 @@
-/** Business constants of spec §9 and the enumerations of spec §3 / DESIGN.md §3. */
+/** Business constants (docs/product.md#limits) and the enumerations of docs/product.md#data. */
 
 export const PAGE_SIZE = 10;
-/** Spec §9 says the list is refetched with limit 5 after a delete; see ADR 0005 for how the page stays consistent. */
+/** The earlier app refetched the list with limit 5 after a delete; ADR 0007 explains why the list keeps 10. */
 export const PAGE_SIZE_AFTER_DELETE = 5;
 export const MAX_PAGE_SIZE = 100;
 
@@ -29,7 +29,7 @@ export const ENQUIRY_DEBOUNCE_MS = 500;
 export const SCROLL_THRESHOLD_PX = 100;
 export const COLLAPSE_TRANSITION_MS = 300;
 
-/** Per-call timeouts of spec §7 (milliseconds). */
+/** Per-call timeouts of the web client (milliseconds; docs/product.md#limits). */
 export const TIMEOUTS = {
   login: 5_000,
   profile: 5_000,
@@ -43,7 +43,7 @@ export const TIMEOUTS = {
   addSlide: 5_000,
 } as const;
 
-/** Toast limits of spec §9 (react-hot-toast defaults). */
+/** Toast limits (docs/product.md#limits; react-hot-toast defaults). */
 export const TOAST_LIMIT = 20;
 export const TOAST_ERROR_MS = 4_000;
 export const TOAST_SUCCESS_MS = 2_000;

@@ -1,4 +1,4 @@
-/** Dates without time are `YYYY-MM-DD` strings so no time zone can shift them (DESIGN.md §3). */
+/** Dates without time are `YYYY-MM-DD` strings so no time zone can shift them (docs/product.md#data). */
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const isIsoDate = (value: string): boolean => {

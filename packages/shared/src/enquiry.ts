@@ -11,9 +11,9 @@ const required = (thing: string, max: number) =>
     .max(max, pleaseEnterValid(thing));
 
 /**
- * The three enquiry inputs of spec §7: search = passport, search1 = nationality, search2 = date of
- * birth. All three are required (DESIGN.md §4). A passport of an impossible shape is not an
- * error: it simply matches nothing, so the answer never says more than "no match".
+ * The three enquiry inputs: search = passport, search1 = nationality, search2 = date of birth. All
+ * three are required (docs/product.md#api-status-check). A passport of an impossible shape is not
+ * an error: it simply matches nothing, so the answer never says more than "no match".
  */
 export const EnquiryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(10).default(10),
@@ -39,7 +39,7 @@ export const EnquiryApplicationSchema = z.object({
   jobTitle: z.string(),
   company: z.string(),
   dutyDuration: z.string(),
-  /** Short-lived signed URL of the photo (DESIGN.md §4). */
+  /** Short-lived signed URL of the photo (docs/product.md#api-other). */
   image: z.string().nullable(),
   isStatus: z.enum(APPLICATION_STATUSES),
   /** Visa collection date (YYYY-MM-DD). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one JSON error shape of DESIGN.md §4. */
+/** The one JSON error shape (docs/product.md#api-conventions). */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages.js';
 
-/** Ids are 24 lowercase hex characters (DESIGN.md §3). */
+/** Ids are 24 lowercase hex characters (docs/product.md#data). */
 const ID_PATTERN = /^[0-9a-f]{24}$/;
 
 export const isValidId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);

@@ -1,6 +1,6 @@
 /**
- * Every user-facing message of spec §5 and §8, word for word. Both apps import these;
- * a test compares them with the spec so a typo cannot slip in.
+ * Every message the product must show word for word (docs/product.md#messages). Both apps import
+ * these; messages.test.ts pins each required text, so a typo cannot slip in.
  */
 
 export const VALIDATION = {
@@ -19,7 +19,7 @@ export const VALIDATION = {
   enquiryNoMatch: 'No valid application found. Please check your input.',
 } as const;
 
-/** 'Please enter a valid {thing}.' for the non-empty fields of spec §5 rule 5. */
+/** 'Please enter a valid {thing}.' for the fields that must not be empty (docs/product.md#application-form, rule 5). */
 export const pleaseEnterValid = (thing: string) => `Please enter a valid ${thing}.`;
 
 export const documentInvalidType = (file: string, type: string) => `Invalid file type: ${file} (${type}). Allowed types are JPEG and PNG.`;
@@ -87,7 +87,7 @@ export const SLIDER = {
   unexpected: 'An unexpected error occurred',
 } as const;
 
-/** Server-side messages the spec does not word; kept here so the forms can show them too. */
+/** Server-side messages the earlier app had no words for; kept here so the forms can show them too. */
 export const SERVER = {
   notFound: 'Not found',
   unauthorized: 'Please sign in to continue.',

@@ -16,12 +16,13 @@ export const SLIDE_LIMITS = {
 export const SLIDE_IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
 
 /**
- * The add form starts with this status (spec §4) while offering only Published and Unpublished;
- * it means Published. The server accepts it too, for callers that still send it.
+ * The earlier add form started with this status while offering only Published and Unpublished;
+ * it means Published (docs/product.md#api-slides). The server accepts it too, for callers that
+ * still send it.
  */
 export const SLIDE_FORM_DEFAULT_STATUS = 'active';
 
-/** Slide messages the spec does not word (its own slider messages live in messages.ts SLIDER). */
+/** Slide messages the earlier app had no words for (the required slider messages live in messages.ts SLIDER). */
 export const SLIDE_MESSAGES = {
   thumbnailRequired: 'Please enter a slide title.',
   thumbnailTooLong: `The slide title can be at most ${SLIDE_LIMITS.thumbnailMax} characters long.`,
@@ -88,7 +89,7 @@ export type SlideInput = z.infer<typeof SlideInputSchema>;
 export type SlideFormValues = z.input<typeof SlideInputSchema>;
 
 /**
- * updateSlider: the item's fields minus _id (spec §7). Clients send the whole item back, so
+ * updateSlider: the item's fields minus _id (docs/product.md#api-slides). Clients send the whole item back, so
  * unknown keys (image, position, …) are dropped rather than refused. Either `status` or the
  * older `published` flag sets the status.
  */
@@ -133,7 +134,7 @@ export type SlideImageSource = z.infer<typeof SlideImageSourceSchema>;
 
 export const SlideSchema = z.object({
   _id: z.string(),
-  /** The slide's title (spec §3 calls it thumbnail). */
+  /** The slide's title (the API calls it thumbnail; docs/product.md#data). */
   thumbnail: z.string(),
   /** The slide's text. */
   title: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN, ROLES } from './constants.js';
 import { SERVER, VALIDATION } from './messages.js';
 
-/** Messages of staff-account rules the spec does not word (DESIGN.md §4, ADR 0006). */
+/** Messages of staff-account rules the earlier app had no words for (ADR 0006). */
 export const STAFF = {
   nameTooLong: 'Name must be at most 100 characters long.',
   passwordTooLong: 'Password must be at most 1024 characters long.',
@@ -23,7 +23,7 @@ const name = required.max(100, STAFF.nameTooLong);
 // An upper bound keeps one request from costing the server an arbitrarily long hash.
 const PASSWORD_MAX = 1024;
 
-/** How the roles are labelled on screen (spec §2 uses Super-admin and Sub-admin). */
+/** How the roles are labelled on screen (docs/product.md#who-uses-it). */
 export const ROLE_LABELS = { superadmin: 'Super-admin', admin: 'Sub-admin' } as const;
 
 export const RoleSchema = z.enum(ROLES);
@@ -40,7 +40,7 @@ const newPassword = z
   .min(PASSWORD_MIN, SERVER.passwordTooShort)
   .max(PASSWORD_MAX, STAFF.passwordTooLong);
 
-/** Spec §7: {name, email, password}; `role` is optional and defaults to a sub-admin. */
+/** add_user takes {name, email, password} (docs/product.md#api-users); `role` is optional and defaults to a sub-admin. */
 export const AddUserInputSchema = z.object({
   name,
   email: email.pipe(z.email(VALIDATION.email)),
@@ -50,7 +50,7 @@ export const AddUserInputSchema = z.object({
 export type AddUserInput = z.infer<typeof AddUserInputSchema>;
 
 /**
- * Spec §7: {name, email}. A super-admin may also change the role and set a new password for an
+ * update_user takes {name, email} (docs/product.md#api-users). A super-admin may also change the role and set a new password for an
  * account (the only way back in for a sub-admin who forgot theirs); both are optional.
  */
 export const UpdateUserInputSchema = z.object({
@@ -61,7 +61,7 @@ export const UpdateUserInputSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 
-/** Spec §7 sends the (fixed) email too; the server ignores it: the profile edits the signed-in account. */
+/** The profile form sends the (fixed) email too; the server ignores it: the profile edits the signed-in account. */
 export const ProfileInputSchema = z
   .object({
     name,
