@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/connection.js';
+import { type Db, isUniqueViolation } from './db/connection.js';
 import { hashPassword } from './modules/users/passwords.js';
 import * as users from './modules/users/repository.js';
 
@@ -14,26 +14,41 @@ export async function ensureSuperadmin(db: Db, config: Config, log: Pick<Fastify
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const existing = await users.findUserByEmail(db, config.ADMIN_EMAIL);
     if (!existing) {
-      await users.insertUser(db, {
+      const created = await insertFirst(db, {
         name: config.ADMIN_NAME,
         email: config.ADMIN_EMAIL,
         role: 'superadmin',
         passwordHash: await hashPassword(config.ADMIN_PASSWORD),
       });
-      log.info({ email: config.ADMIN_EMAIL }, 'created superadmin from ADMIN_EMAIL');
+      if (created) log.info('created superadmin from ADMIN_EMAIL');
     }
     return;
   }
   if ((await users.countUsers(db)) > 0) return;
   const password = randomBytes(12).toString('base64url');
-  await users.insertUser(db, {
+  const created = await insertFirst(db, {
     name: config.ADMIN_NAME,
     email: 'admin@example.com',
     role: 'superadmin',
     passwordHash: await hashPassword(password),
   });
+  if (!created) return;
   // Printed on stdout rather than logged as a field so it is shown exactly once, plainly.
   process.stdout.write(
     `\n  First start: a super-admin account was created.\n    email:    admin@example.com\n    password: ${password}\n  Change it from the Profile page after signing in.\n\n`,
   );
+}
+
+/**
+ * Several instances starting together on an empty database all see "no owner yet"; the unique
+ * email index lets exactly one insert win, and the others carry on with the account it made.
+ */
+async function insertFirst(db: Db, user: Parameters<typeof users.insertUser>[1]): Promise<boolean> {
+  try {
+    await users.insertUser(db, user);
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err, 'email')) return false;
+    throw err;
+  }
 }

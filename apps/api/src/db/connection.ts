@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { withMigrationLock } from './migration-lock.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -53,9 +54,10 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   };
 }
 
+/** Safe to call from several processes at once: they take turns (db/migration-lock.ts). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withMigrationLock(db, () => migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

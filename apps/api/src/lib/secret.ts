@@ -16,13 +16,18 @@ export function loadSecret(dataDir: string, appSecret: string | undefined): stri
   }
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
+  // Written whole under a temporary name, then linked into place: link fails if another process
+  // got there first (then we read theirs), and nobody can ever read a half-written key.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, secret + '\n', { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx' fails if another process created the file first; then we read theirs.
-    fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    fs.linkSync(temp, file);
     return secret;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
     throw err;
+  } finally {
+    fs.rmSync(temp, { force: true });
   }
 }
 
