@@ -1,4 +1,4 @@
-// Load benchmark of the application list (issue 4 item 10). Seeds 100 000 applications into a
+// Load benchmark of the application list (ADR 0007). Seeds 100 000 applications into a
 // temporary SQLite database, starts the real server on it, and measures with autocannon
 //   1. GET /api/application/fetchApplication?page=1&limit=10
 //   2. GET /api/application/fetchApplication?page=1&limit=10&search=<passport prefix>

@@ -61,7 +61,7 @@ test('applicant file: upload documents (one refused), approve, history and email
   await expect(page.getByRole('img', { name: /^QR code linking to http/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Two documents chosen, one of them a PDF: the browser refuses it with the spec message.
+  // Two documents chosen, one of them a PDF: the browser refuses it with the required message.
   await page.getByLabel('Choose documents (JPEG or PNG, at most 7 MB each)').setInputFiles([
     { name: 'work-permit.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#e8eef8') },
     { name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
@@ -146,7 +146,7 @@ test('applicant file: upload documents (one refused), approve, history and email
   expect(printed.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('applicant view: an unknown id goes back to the list with a message; a failed status action shows the spec message', async ({
+test('applicant view: an unknown id goes back to the list with a message; a failed status action shows the required message', async ({
   page,
 }) => {
   const token = await signInViaApi(page);

@@ -8,9 +8,9 @@ import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
 /**
- * Issue 4, "how it will be checked": a person adds an application with a photo, finds it by
- * passport prefix, edits it, sees it on the dashboard, exports it and deletes it, in Chromium,
- * with every message worded as the spec words it; and an axe scan of each of the four pages.
+ * The applications journey as a person does it: add an application with a photo, find it by
+ * passport prefix, edit it, see it on the dashboard, export it and delete it, in Chromium, with
+ * every message worded as docs/product.md#messages requires; and an axe scan of each of the four pages.
  */
 
 const tag = Date.now().toString(36).toUpperCase().slice(-6);

@@ -37,7 +37,7 @@ test('a staff page without a token redirects to /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a signed-in staff member sees the sidebar of spec §2', async ({ page }) => {
+test('a signed-in staff member sees the sidebar of docs/product.md#navigation', async ({ page }) => {
   await signInViaApi(page);
   await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Staff' });

@@ -73,7 +73,7 @@ for (const [name, viewport] of [
   test.describe(`home page at ${name} width`, () => {
     test.use({ viewport });
 
-    test('shows every section of spec §1 in order, then the footer links', async ({ page }) => {
+    test('shows every section of the home page in order, then the footer links', async ({ page }) => {
       const noErrors = watchErrors(page);
       const scripts: string[] = [];
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
@@ -287,7 +287,7 @@ test.describe('status enquiry', () => {
     });
   }
 
-  test('a miss shows the spec message and stays on the page; the Bengali page finds the same copy', async ({ page }) => {
+  test('a miss shows the required message and stays on the page; the Bengali page finds the same copy', async ({ page }) => {
     const application = await addApplication(page);
     await page.goto('/enquiry');
     await page.getByLabel('Passport number').fill(application.passport);

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { OWNER, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
-/** Issue 3 item 7: the staff-account journey, through the forms, in the machine's Chromium. */
+/** The staff-account journey, through the forms, in the machine's Chromium (ADR 0006). */
 
 const SUB = {
   name: 'Journey Sub',
@@ -32,7 +32,7 @@ const getUsersStatus = (page: Page) =>
   });
 
 test('a super-admin adds and edits a sub-admin, who then signs in without staff-account powers', async ({ page }) => {
-  // Sign in through the form; a wrong password first shows the spec's message.
+  // Sign in through the form; a wrong password first shows the required message.
   await signInWithForm(page, OWNER.email, 'not the password');
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
   await page.getByLabel('Password').fill(OWNER.password);
@@ -55,7 +55,7 @@ test('a super-admin adds and edits a sub-admin, who then signs in without staff-
   const row = page.getByRole('row').filter({ hasText: SUB.email });
   await expect(row).toContainText('Sub-admin');
 
-  // Adding the same email again: the spec's wording for any error answer.
+  // Adding the same email again: the required wording for any error answer.
   await sidebar.getByRole('link', { name: 'Add Admin' }).click();
   await page.getByLabel('Name').fill('Copy');
   await page.getByLabel('Email').fill(SUB.email.toUpperCase());
@@ -111,7 +111,7 @@ test('a super-admin adds and edits a sub-admin, who then signs in without staff-
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('every guarded route of spec §2 sends a visitor without a token to sign in', async ({ page }) => {
+test('every staff route sends a visitor without a token to sign in', async ({ page }) => {
   const guarded = [
     '/dashboard',
     '/userManagement',

@@ -1,7 +1,7 @@
 // Lighthouse 12 in mobile mode (its default: emulated mid-range phone, simulated slow 4G, 4× CPU
 // slowdown) against the built app on 127.0.0.1, with the machine's Chromium. Each page is measured
 // RUNS times (default 3) and the median performance score is kept; the other categories do not
-// vary between runs. Targets (issue 6): performance ≥ 95, accessibility, best practices and SEO 100.
+// vary between runs. Targets (ADR 0010): performance ≥ 95, accessibility, best practices and SEO 100.
 //   node bench/pages/lighthouse.mjs            English pages
 //   BENGALI=1 node bench/pages/lighthouse.mjs  and the Bengali ones too
 // Exits 1 when a target is missed. Results go to bench/results/lighthouse-*.json.

@@ -2,7 +2,7 @@
 // bytes on the wire by type (the server sends brotli when asked, as Chromium does), the same
 // scripts measured gzipped (gzip -9, what a gzip-only client receives), requests, and the hero
 // video. Measured once on load (what a visitor who does not scroll downloads) and once after
-// scrolling to the bottom (the carousel loads when it comes near). Budgets (issue 6, item 7):
+// scrolling to the bottom (the carousel loads when it comes near). Budgets (ADR 0010):
 // JavaScript for / ≤ 120 KB gzipped on load; hero video ≤ 300 KB. Exits 1 when one is missed.
 //   node bench/pages/page-weight.mjs    (BENGALI=1 to add the /bn pages)
 import zlib from 'node:zlib';

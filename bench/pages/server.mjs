@@ -17,7 +17,7 @@ export const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** The public pages with performance targets (issue 6, item 7), then their Bengali twins. */
+/** The public pages with performance targets (ADR 0010), then their Bengali twins. */
 export const PAGES = ['/', '/enquiry', '/about', '/terms'];
 export const BENGALI_PAGES = ['/bn', '/bn/enquiry', '/bn/about', '/bn/terms'];
 
