@@ -8,7 +8,8 @@ import { applicationFields } from '../../../../../api/test/support/application-f
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
-import { photoFile, seedApplication } from '../test/fixtures';
+import { jpegFile } from '../../../../test/files';
+import { seedApplication } from '../test/fixtures';
 import { AddApplicationForm } from './add-application-form';
 
 installObjectUrls();
@@ -132,7 +133,7 @@ describe('add application form', { timeout: 30_000 }, () => {
   it('posts the form with a 20 s timeout and reports the created application', async () => {
     const onCreated = renderForm();
     const values = applicationFields({ passport: 'zq 4455667' });
-    await fill(values, await photoFile());
+    await fill(values, await jpegFile());
     await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
     expect(onCreated.mock.calls[0]![0]).toMatchObject({ passport: 'ZQ4455667', email: values.email, isStatus: 'pending' });
     const post = h.sent.find((c) => c.url?.includes('addApplication'));
@@ -155,7 +156,7 @@ describe('add application form', { timeout: 30_000 }, () => {
   it('words failures as spec §8 does: a status, no response, a failed duplicate check', async () => {
     h.fault('POST /api/application/addApplication', { proxyStatus: 500, body: { message: 'x' } }, 'network-error');
     renderForm();
-    const image = await photoFile();
+    const image = await jpegFile();
     await fill(applicationFields(), image);
     await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.failedWithStatus(500)));
     await fill(applicationFields(), image);

@@ -6,7 +6,8 @@ import { EDIT_APPLICATION, VALIDATION } from '@visa/shared/messages';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
-import { photoFile, seedApplication } from '../test/fixtures';
+import { jpegFile } from '../../../../test/files';
+import { seedApplication } from '../test/fixtures';
 import { EditApplicationForm } from './edit-application-form';
 
 installObjectUrls();
@@ -77,7 +78,7 @@ describe('edit application form', { timeout: 30_000 }, () => {
     const onUpdated = renderForm(app);
     await user().clear(screen.getByLabelText('Surname'));
     await user().type(screen.getByLabelText('Surname'), 'Changed');
-    await user().upload(screen.getByLabelText('New image (optional)'), await photoFile('new.png', 'image/png'));
+    await user().upload(screen.getByLabelText('New image (optional)'), await jpegFile('new.png', { type: 'image/png' }));
     expect(screen.getByRole('img', { name: 'Preview of the chosen image' })).toBeInTheDocument();
     await save();
     await waitFor(() => expect(onUpdated).toHaveBeenCalledTimes(1));

@@ -1,11 +1,7 @@
 import type { Application } from '@visa/shared/applications';
-import { type FieldOverrides, applicationFields, jpeg } from '../../../../../api/test/support/application-factory';
+import { type FieldOverrides, applicationFields } from '../../../../../api/test/support/application-factory';
 import { type ApiHarness, multipartBody } from '../../../../test/api-harness';
-
-/** A real JPEG photo as the browser's File. */
-export async function photoFile(name = 'photo.jpg', type = 'image/jpeg'): Promise<File> {
-  return new File([new Uint8Array(await jpeg(320, 240))], name, { type });
-}
+import { jpegFile } from '../../../../test/files';
 
 /**
  * Adds an application through the real add route, as the staff member last signed in through the
@@ -14,7 +10,7 @@ export async function photoFile(name = 'photo.jpg', type = 'image/jpeg'): Promis
 export async function seedApplication(h: ApiHarness, overrides: FieldOverrides = {}): Promise<Application> {
   const form = new FormData();
   for (const [k, v] of Object.entries(applicationFields(overrides))) form.append(k, v);
-  form.append('image', await photoFile('p.jpg'));
+  form.append('image', await jpegFile('p.jpg'));
   const { body, contentType } = await multipartBody(form);
   const res = await h.t.request({
     method: 'POST',
