@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'users', 'applications', 'applicant-file', 'enquiry', 'slides', 'marketing'];
+const features = ['auth', 'users', 'applications', 'enquiry', 'slides', 'marketing'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/build/**', '**/.react-router/**', 'node_modules/**', '.tmp/**', 'bench/results/**', '**/test-results/**'] },
@@ -39,7 +39,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // STYLE.md: features never import each other; routes compose them.
+      // Features never import each other; routes compose them, and what two features share lives in components/ or lib/.
       'import-x/no-restricted-paths': [
         'error',
         {

@@ -27,13 +27,5 @@ export const paths = {
   slideEdit: '/editSlider',
 } as const;
 
-const withId = (path: string, id: string) => `${path}?id=${encodeURIComponent(id)}`;
-
-export const applicationFilePath = (id: string) => paths.applicationFileById.replace(':id', encodeURIComponent(id));
-
-/** The id travels in the query besides the navigation state, so a reload or a bookmark can load it. */
-export const applicationEditPath = (id: string) => withId(paths.applicationEdit, id);
-export const slideEditPath = (id: string) => withId(paths.slideEdit, id);
-
 /** Public pages rendered to static HTML at build time. */
 export const PRERENDERED_PATHS = [paths.home, paths.terms, paths.about, paths.enquiry, paths.viewOne, paths.login] as const;

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
-import { applicationEditPath, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
+import { applicationEditPath } from '../../../config/staff-links';
 import { seedApplication } from '../../../features/applications/test/fixtures';
 import ApplicationEditPage from './application-edit';
 

@@ -7,9 +7,10 @@ import { todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/messages';
 import { createApplication } from '../../../../../api/test/support/application-factory';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { jpegFile, pdfFile, pngFile } from '../../../../test/files';
 import { renderRoutes } from '../../../../test/render';
-import { applicationFilePath, paths } from '../../../config/paths';
-import { jpegFile, pdfFile, pngFile } from '../../../features/applicant-file/test/files';
+import { paths } from '../../../config/paths';
+import { applicationFilePath } from '../../../config/staff-links';
 import ApplicationFilePage from './application-file';
 
 let h: ApiHarness;

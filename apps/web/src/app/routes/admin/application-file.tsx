@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { paths } from '../../../config/paths';
-import { ApplicantFileView } from '../../../features/applicant-file/components/applicant-file-view';
+import { ApplicantFileView } from '../../../features/applications/components/applicant-file-view';
 
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];

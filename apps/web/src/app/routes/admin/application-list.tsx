@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@visa/shared/applications';
-import { applicationEditPath, applicationFilePath, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
+import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';
 import { ApplicationTable } from '../../../features/applications/components/application-table';
 
 export function meta() {

@@ -5,7 +5,7 @@ import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_APPLICATION } from '@visa/shared/messages';
 import { api, serverMessage } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
-import { applicationsKeys } from './get-applications';
+import { applicationKeys } from './keys';
 
 /** A 2xx other than the 201 spec §7 expects. */
 export class UnexpectedStatusError extends Error {
@@ -26,7 +26,7 @@ export function useCreateApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApplication,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationsKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
   });
 }
 

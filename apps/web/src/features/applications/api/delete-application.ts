@@ -4,7 +4,7 @@ import { TIMEOUTS } from '@visa/shared/constants';
 import { isValidId } from '@visa/shared/ids';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { api } from '../../../lib/api-client';
-import { applicationsKeys } from './get-applications';
+import { applicationKeys } from './keys';
 
 export class InvalidIdError extends Error {
   constructor() {
@@ -24,9 +24,9 @@ export function useDeleteApplication() {
   return useMutation({
     mutationFn: deleteApplication,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: applicationsKeys.detail(id) });
+      queryClient.removeQueries({ queryKey: applicationKeys.detail(id) });
       // Spec §7: on 200 the list is fetched again (ADR 0007 on which page).
-      return queryClient.invalidateQueries({ queryKey: applicationsKeys.all });
+      return queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     },
   });
 }

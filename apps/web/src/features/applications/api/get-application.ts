@@ -1,18 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Application } from '@visa/shared/applications';
+import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
-import { applicationsKeys } from './get-applications';
+import { applicationKeys } from './keys';
 
 export const getApplication = async (id: string, signal?: AbortSignal): Promise<Application> =>
-  (await api.get<Application>(`/api/application/fetchApplication/${encodeURIComponent(id)}`, { signal, timeout: TIMEOUTS.applicationList }))
-    .data;
+  ApplicationSchema.parse(
+    (await api.get(`/api/application/fetchApplication/${encodeURIComponent(id)}`, { signal, timeout: TIMEOUTS.applicationList })).data,
+  );
 
 export const applicationQueryOptions = (id: string) =>
-  queryOptions({ queryKey: applicationsKeys.detail(id), queryFn: ({ signal }) => getApplication(id, signal), retry: false });
+  queryOptions({
+    queryKey: applicationKeys.detail(id),
+    queryFn: ({ signal }) => getApplication(id, signal),
+    // A 404 or 400 will not change by asking again; the pages handle them.
+    retry: false,
+  });
 
-/** Loads one application, starting from what the previous page passed along (navigation state), if anything. */
-export const useApplication = (id: string | null, initial?: Application) =>
+/**
+ * One application, for the edit page and the applicant file. Shown at once from what the previous
+ * page passed along (navigation state) when there is one, and refreshed from the server straight
+ * away, since that copy may be stale. Without an id nothing is asked.
+ */
+export const useApplication = (id: string | null, initial?: Application | null) =>
   useQuery({
     ...applicationQueryOptions(id ?? ''),
     enabled: Boolean(id),

@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApplicationStats } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
-import { applicationsKeys } from './get-applications';
+import { applicationKeys } from './keys';
 
 export const getStats = async (signal?: AbortSignal): Promise<ApplicationStats> =>
   (await api.get<ApplicationStats>('/api/application/stats', { signal, timeout: TIMEOUTS.applicationList })).data;
 
-export const statsQueryOptions = () => queryOptions({ queryKey: applicationsKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
+export const statsQueryOptions = () => queryOptions({ queryKey: applicationKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
 
 export const useStats = () => useQuery(statsQueryOptions());

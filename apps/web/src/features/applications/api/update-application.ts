@@ -5,7 +5,7 @@ import { TIMEOUTS } from '@visa/shared/constants';
 import { EDIT_APPLICATION } from '@visa/shared/messages';
 import { api, serverMessage } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
-import { applicationsKeys } from './get-applications';
+import { applicationChanged } from './keys';
 
 export class UpdateRefusedError extends Error {}
 
@@ -22,10 +22,8 @@ export function useUpdateApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateApplication,
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicationsKeys.detail(application._id), application);
-      return queryClient.invalidateQueries({ queryKey: applicationsKeys.all });
-    },
+    // The list the page returns to is fresh when it shows.
+    onSuccess: (application) => applicationChanged(queryClient, application),
   });
 }
 

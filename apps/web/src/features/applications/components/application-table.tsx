@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
+import { statusLabel } from '@visa/shared/applicant-file';
 import { APPLICATION_MESSAGES, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
 import { PAGE_SIZE } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { StatusBadge } from '../../../components/status-badge';
 import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
 import { EXPORT_FAILED, useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
-import { StatusBadge } from './status-badge';
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -162,7 +163,7 @@ export function ApplicationTable({ page, search, onPageChange, onSearchChange, o
                     <code>{a.passport}</code>
                   </td>
                   <td>
-                    <StatusBadge status={a.isStatus} />
+                    <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
                   </td>
                   <td>{a.pending ?? '—'}</td>
                   <td>{a.approve ?? '—'}</td>

@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { statusLabel } from '@visa/shared/applicant-file';
 import type { ApplicationStats } from '@visa/shared/applications';
-import { PAGE_SIZE } from '@visa/shared/constants';
+import { APPLICATION_STATUSES, PAGE_SIZE } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
+import { StatusBadge } from '../../../components/status-badge';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { useStats } from '../api/get-stats';
 import { BarChart } from './bar-chart';
-import { STATUS_LABELS, StatusBadge } from './status-badge';
 
 const monthLabel = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -36,8 +37,8 @@ export function DashboardOverview({ page, onPageChange }: Props) {
       <Row xs={1} sm={2} lg={5} className="g-3 mb-4">
         <Summary label="Total applications" value={data?.totalApplication} />
         <Summary label="Total pages" value={data?.totalPages} />
-        {(['pending', 'approved', 'rejected'] as const).map((status) => (
-          <Summary key={status} label={STATUS_LABELS[status]} value={stats.data?.byStatus[status]} />
+        {APPLICATION_STATUSES.map((status) => (
+          <Summary key={status} label={statusLabel(status)} value={stats.data?.byStatus[status]} />
         ))}
       </Row>
 
@@ -58,7 +59,7 @@ export function DashboardOverview({ page, onPageChange }: Props) {
                       <code className="small">{a.passport}</code>
                       <span className="small text-body-secondary">{a.jobTitle}</span>
                       <span className="ms-auto">
-                        <StatusBadge status={a.isStatus} />
+                        <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
                       </span>
                     </ListGroup.Item>
                   ))}

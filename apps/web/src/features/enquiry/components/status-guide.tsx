@@ -1,8 +1,8 @@
 import { APPLICATION_STATUSES } from '@visa/shared/constants';
+import { StatusBadge } from '../../../components/status-badge';
 import { useEnquiryMessages } from '../locales';
-import { StatusBadge } from './status-badge';
 
-/** Plain words for each status and what to do next (issue 6, item 6). */
+/** Plain words for each status and what to do next (docs/product.md#status-check). */
 export function StatusGuide({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const em = useEnquiryMessages();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -15,7 +15,7 @@ export function StatusGuide({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         {APPLICATION_STATUSES.map((status) => (
           <div key={status} className="status-guide-item">
             <dt>
-              <StatusBadge status={status} />
+              <StatusBadge status={status} label={em.status[status].label} className="status-badge" />
             </dt>
             <dd>
               <p className="mb-1">{em.status[status].meaning}</p>

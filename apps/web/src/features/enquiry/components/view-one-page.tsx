@@ -1,11 +1,13 @@
 import { Link, useLocation } from 'react-router';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
+import { ApplicantCopy } from '../../../components/applicant-copy';
+import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
-import { useEnquiryMessages } from '../locales';
 import { localePath } from '../../../lib/locales/paths';
+import { formatDate } from '../format-date';
 import { useHydrated } from '../hooks/use-hydrated';
-import { ApplicantCopy } from './applicant-copy';
+import { useEnquiryMessages } from '../locales';
 import type { ViewOneState } from './enquiry-page';
 
 /** Navigation state is whatever the history holds; only a list of applicant copies is shown. */
@@ -17,7 +19,85 @@ const readResults = (state: unknown): EnquiryApplication[] => {
   );
 };
 
-/** /view-one: the matched applications, or 'No application data found.' without them (spec §2). */
+/**
+ * One matched application as the applicant's copy: status with what it means, the two visa dates,
+ * and the details of the application in the visitor's language.
+ */
+function ResultCopy({ application }: { application: EnquiryApplication }) {
+  const { language, messages } = useLocale();
+  const em = useEnquiryMessages();
+  const m = em.viewOne;
+  const name = `${application.givenN} ${application.surname}`;
+  const date = (value: string | null) => (value ? formatDate(value, language) : m.notSet);
+  const status = em.status[application.isStatus];
+  const sections = [
+    {
+      title: m.sections.personal,
+      rows: [
+        [m.fields.surname, application.surname],
+        [m.fields.givenN, application.givenN],
+        [m.fields.sex, m.sex[application.sex]],
+        [m.fields.dob, formatDate(application.dob, language)],
+        [m.fields.currentN, application.currentN],
+      ],
+    },
+    {
+      title: m.sections.passport,
+      rows: [
+        [m.fields.passport, application.passport],
+        [m.fields.issuedCountry, application.issuedCountry],
+      ],
+    },
+    {
+      title: m.sections.employment,
+      rows: [
+        [m.fields.jobTitle, application.jobTitle],
+        [m.fields.company, application.company],
+        [m.fields.dutyDuration, application.dutyDuration],
+      ],
+    },
+  ] satisfies { title: string; rows: [string, string][] }[];
+
+  return (
+    <ApplicantCopy
+      label={`${m.copyTitle}: ${name}`}
+      brand={messages.nav.brand}
+      title={<p className="mb-0 small text-body-secondary">{m.copyTitle}</p>}
+      name={<h2 className="h3 mb-2">{name}</h2>}
+      photo={{ src: application.image, alt: m.photoAlt(name), missing: m.noPhoto }}
+      details={
+        <>
+          <p className="mb-2">
+            <span className="visually-hidden">{m.statusLabel}: </span>
+            <StatusBadge status={application.isStatus} label={status.label} className="status-badge" />
+          </p>
+          <dl className="visa-dates">
+            <div>
+              <dt>{m.collectDate}</dt>
+              <dd>{date(application.pending)}</dd>
+            </div>
+            <div>
+              <dt>{m.approveDate}</dt>
+              <dd>{date(application.approve)}</dd>
+            </div>
+          </dl>
+        </>
+      }
+      note={
+        <div className="status-explained">
+          <h3 className="h6 mb-1">{m.whatItMeans}</h3>
+          <p className="mb-2">{status.meaning}</p>
+          <h3 className="h6 mb-1">{m.whatNext}</h3>
+          <p className="mb-0">{status.next}</p>
+        </div>
+      }
+      sections={sections}
+      sectionHeading="h3"
+    />
+  );
+}
+
+/** The status page: the matched applications, or 'No application data found.' without them. */
 export function ViewOnePage() {
   const { language } = useLocale();
   const em = useEnquiryMessages();
@@ -52,7 +132,7 @@ export function ViewOnePage() {
             </Link>
           </div>
           {applications.map((application) => (
-            <ApplicantCopy key={application.passport} application={application} />
+            <ResultCopy key={application.passport} application={application} />
           ))}
           <p className="small text-body-secondary mt-3 no-print">{m.privacyNote}</p>
         </>

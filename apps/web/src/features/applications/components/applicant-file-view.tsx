@@ -13,11 +13,11 @@ import { useDownloadPdf } from '../api/download-pdf';
 import { useApplication } from '../api/get-application';
 import { useVerification } from '../api/get-verification';
 import { UPLOAD_MESSAGES } from '../lib/action-errors';
-import { ApplicantCopy } from './applicant-copy';
+import { ApplicantFileCopy } from './applicant-file-copy';
 import { DocumentUpload } from './document-upload';
 import { HistoryPanel } from './history-panel';
 import { StatusActions } from './status-actions';
-import '../applicant-file.css';
+import './applicant-file.css';
 
 /** Back to the list with a toast: a missing application is not an error page, just gone. */
 function BackToList({ message }: { message: string }) {
@@ -70,8 +70,8 @@ function RemoveDocumentDialog({
 }
 
 /**
- * The applicant view of spec §2 (/userView, /updateApplicationView/{id}): the copy, the status
- * actions, document upload, history and emails; Print and Download PDF.
+ * The applicant file (docs/product.md#staff-pages): the copy, the status actions, document upload,
+ * history and emails; Print and Download PDF.
  */
 export function ApplicantFileView({ id, initialApplication }: { id: string; initialApplication?: Application | null }) {
   const query = useApplication(id, initialApplication);
@@ -122,7 +122,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
 
       <StatusActions application={application} />
 
-      <ApplicantCopy
+      <ApplicantFileCopy
         application={application}
         verification={verification.data}
         documentActions={(doc, index) => (

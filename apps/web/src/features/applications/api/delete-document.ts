@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { api } from '../../../lib/api-client';
-import { APPLICATIONS_ROOT_KEY, applicantFileKeys } from './keys';
+import { applicationChanged } from './keys';
 
 export async function deleteDocument({ id, documentId }: { id: string; documentId: string }): Promise<Application> {
   const res = await api.delete(`/api/application/deleteApplicationDocument/${encodeURIComponent(id)}/${encodeURIComponent(documentId)}`);
@@ -12,10 +12,7 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDocument,
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicantFileKeys.application(application._id), application);
-      void queryClient.invalidateQueries({ queryKey: applicantFileKeys.history(application._id) });
-      void queryClient.invalidateQueries({ queryKey: APPLICATIONS_ROOT_KEY });
-    },
+    // The file shows the answer at once; the rest catches up on its own.
+    onSuccess: (application) => void applicationChanged(queryClient, application),
   });
 }

@@ -3,7 +3,7 @@ import { DOCUMENT_FILE_FIELD, DOCUMENT_LABEL_FIELD } from '@visa/shared/applican
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { type DocumentLabel, TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
-import { APPLICATIONS_ROOT_KEY, applicantFileKeys } from './keys';
+import { applicationChanged } from './keys';
 
 export interface UploadDocumentsInput {
   id: string;
@@ -25,10 +25,7 @@ export function useUploadDocuments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadDocuments,
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicantFileKeys.application(application._id), application);
-      void queryClient.invalidateQueries({ queryKey: applicantFileKeys.history(application._id) });
-      void queryClient.invalidateQueries({ queryKey: APPLICATIONS_ROOT_KEY });
-    },
+    // The file shows the answer at once; the rest catches up on its own.
+    onSuccess: (application) => void applicationChanged(queryClient, application),
   });
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { type CopyVerification, copySections, statusLabel } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
+import { ApplicantCopy } from '../../../components/applicant-copy';
 
-export interface ApplicantCopyProps {
+export interface ApplicantFileCopyProps {
   application: Application;
   verification?: CopyVerification;
   /** Rendered under each document on screen (e.g. a Remove button); hidden in print. */
@@ -28,45 +29,32 @@ function QrCode({ verification }: { verification: CopyVerification }) {
 }
 
 /**
- * The applicant copy as a document (issue 5 item 1): title with the status, photo, full name,
- * sections A–D, visa dates, documents, and where to check it. The same markup is printed (A4).
+ * The applicant copy in the applicant file: title with the status, photo, full name, the sections
+ * the PDF has too, where anyone can check it, and the documents. The same markup is printed (A4),
+ * each document on a page of its own.
  */
-export function ApplicantCopy({ application: a, verification, documentActions }: ApplicantCopyProps) {
+export function ApplicantFileCopy({ application: a, verification, documentActions }: ApplicantFileCopyProps) {
   const fullName = `${a.givenN} ${a.surname}`;
+  const title = `Applicants Copy (${statusLabel(a.isStatus)})`;
+  const sections = copySections(a).map(({ title: sectionTitle, rows }) => ({
+    title: sectionTitle,
+    rows: rows.map(([label, value]): [string, string] => [label, value || '-']),
+  }));
+
   return (
-    <article className="af-copy bg-white border rounded p-3 p-md-4" aria-labelledby="copy-title">
-      <header className="d-flex gap-3 justify-content-between align-items-start mb-3">
-        <div>
-          <p className="af-brand mb-1">Canada Visa Desk</p>
-          <h1 id="copy-title" className="h3 mb-1">
-            Applicants Copy ({statusLabel(a.isStatus)})
-          </h1>
-          <p className="fs-5 mb-1">{fullName}</p>
-          <p className="text-body-secondary small mb-0">Reference No. {a._id}</p>
-        </div>
-        <div className="af-photo border rounded">
-          {a.image ? <img src={a.image} alt={`Photo of ${fullName}`} /> : <span className="text-body-secondary small">No photo</span>}
-        </div>
-      </header>
-
-      {copySections(a).map((section, i) => (
-        <section key={section.title} className="af-section mb-3" aria-labelledby={`copy-section-${i}`}>
-          <h2 id={`copy-section-${i}`} className="h6 af-section-title">
-            {section.title}
-          </h2>
-          <dl className="af-rows">
-            {section.rows.map(([label, value]) => (
-              <div key={label} className="af-row">
-                <dt className="af-label">{label}</dt>
-                <dd className="af-value">{value || '-'}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ))}
-
+    <ApplicantCopy
+      className="af-copy"
+      label={title}
+      brand="Canada Visa Desk"
+      title={<h1 className="h5 mb-0">{title}</h1>}
+      name={<p className="h3 mb-2">{fullName}</p>}
+      photo={{ src: a.image, alt: `Photo of ${fullName}`, missing: 'No photo' }}
+      details={<p className="text-body-secondary small mb-0">Reference No. {a._id}</p>}
+      sections={sections}
+      sectionHeading="h2"
+    >
       {verification && (
-        <section className="af-verification d-flex gap-3 align-items-center border-top pt-3 mb-3" aria-label="Check this application">
+        <section className="af-verification d-flex gap-3 align-items-center border-top" aria-label="Check this application">
           <QrCode verification={verification} />
           <p className="small mb-0">
             <strong>Check this application:</strong> scan the code or open <span className="text-break">{verification.url}</span> and enter
@@ -75,14 +63,14 @@ export function ApplicantCopy({ application: a, verification, documentActions }:
         </section>
       )}
 
-      <section className="af-documents" aria-labelledby="copy-documents-title">
-        <h2 id="copy-documents-title" className="h6 af-section-title">
+      <section className="af-documents border-top" aria-labelledby="copy-documents-title">
+        <h2 id="copy-documents-title" className="h6 copy-section-title">
           Documents
         </h2>
         {a.documents.length === 0 ? (
-          <p className="text-body-secondary small">No documents yet.</p>
+          <p className="text-body-secondary small mb-0">No documents yet.</p>
         ) : (
-          <ol className="list-unstyled row g-3">
+          <ol className="list-unstyled row g-3 mb-0">
             {a.documents.map((doc, i) => (
               <li key={doc._id} className="col-12 col-sm-6 col-lg-4 af-document">
                 <figure className="mb-0">
@@ -99,6 +87,6 @@ export function ApplicantCopy({ application: a, verification, documentActions }:
           </ol>
         )}
       </section>
-    </article>
+    </ApplicantCopy>
   );
 }

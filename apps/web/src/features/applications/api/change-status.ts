@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { api } from '../../../lib/api-client';
-import { APPLICATIONS_ROOT_KEY, applicantFileKeys } from './keys';
+import { applicationChanged } from './keys';
 
 export interface ChangeStatusInput {
   id: string;
@@ -23,10 +23,7 @@ export function useChangeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeStatus,
-    onSuccess: (application) => {
-      queryClient.setQueryData(applicantFileKeys.application(application._id), application);
-      void queryClient.invalidateQueries({ queryKey: applicantFileKeys.history(application._id) });
-      void queryClient.invalidateQueries({ queryKey: APPLICATIONS_ROOT_KEY });
-    },
+    // The file shows the answer at once; the rest catches up on its own.
+    onSuccess: (application) => void applicationChanged(queryClient, application),
   });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
-import { bigJpegFile, jpegFile, pdfFile, pngFile } from '../test/files';
+import { bigJpegFile, jpegFile, pdfFile, pngFile } from '../../../../test/files';
 import { renderRoutes } from '../../../../test/render';
 import { DocumentUpload } from './document-upload';
 

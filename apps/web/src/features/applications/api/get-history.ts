@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApplicationHistory, ApplicationHistorySchema } from '@visa/shared/applicant-file';
 import { api } from '../../../lib/api-client';
-import { applicantFileKeys } from './keys';
+import { applicationKeys } from './keys';
 
 /** While an email is on its way its status is polled this often, so staff see it go out. */
 export const EMAIL_POLL_MS = 3_000;
@@ -10,7 +10,7 @@ export const getHistory = async (id: string, signal?: AbortSignal): Promise<Appl
   ApplicationHistorySchema.parse((await api.get(`/api/application/applicationHistory/${encodeURIComponent(id)}`, { signal })).data);
 
 export const historyQueryOptions = (id: string) =>
-  queryOptions({ queryKey: applicantFileKeys.history(id), queryFn: ({ signal }) => getHistory(id, signal) });
+  queryOptions({ queryKey: applicationKeys.history(id), queryFn: ({ signal }) => getHistory(id, signal) });
 
 const inFlight = (data: ApplicationHistory | undefined) =>
   Boolean(data?.emails.some((e) => e.status === 'queued' || e.status === 'sending'));

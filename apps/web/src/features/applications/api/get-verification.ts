@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CopyVerification, CopyVerificationSchema } from '@visa/shared/applicant-file';
 import { api } from '../../../lib/api-client';
-import { applicantFileKeys } from './keys';
+import { applicationKeys } from './keys';
 
 export const getVerification = async (signal?: AbortSignal): Promise<CopyVerification> =>
   CopyVerificationSchema.parse((await api.get('/api/application/applicantCopyVerification', { signal })).data);
 
 /** The same for every copy and for the life of the server: asked once. */
 export const verificationQueryOptions = () =>
-  queryOptions({ queryKey: applicantFileKeys.verification(), queryFn: ({ signal }) => getVerification(signal), staleTime: Infinity });
+  queryOptions({ queryKey: applicationKeys.verification(), queryFn: ({ signal }) => getVerification(signal), staleTime: Infinity });
 
 export const useVerification = () => useQuery(verificationQueryOptions());

@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Application } from '@visa/shared/applications';
+import { PAGE_SIZE } from '@visa/shared/constants';
+
+export interface ApplicationsQuery {
+  page: number;
+  limit?: number;
+  search?: string;
+}
+
+/**
+ * Every cache key of the applications feature, from one root: a change to an application can
+ * refresh lists, figures and the file in one call. An application's history sits under its
+ * detail, so forgetting the application forgets its history too.
+ */
+export const applicationKeys = {
+  all: ['applications'] as const,
+  lists: () => [...applicationKeys.all, 'list'] as const,
+  list: (q: ApplicationsQuery) =>
+    [...applicationKeys.lists(), { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '' }] as const,
+  detail: (id: string) => [...applicationKeys.all, 'detail', id] as const,
+  history: (id: string) => [...applicationKeys.detail(id), 'history'] as const,
+  stats: () => [...applicationKeys.all, 'stats'] as const,
+  /** Where a printed copy can be checked: the same for every application. */
+  verification: () => [...applicationKeys.all, 'verification'] as const,
+};
+
+/**
+ * After a change the server answered with the application: the file shows it at once, and its
+ * history, the lists and the figures are fetched again, since the change shows in all of them.
+ * Settles once those on screen have arrived.
+ */
+export async function applicationChanged(queryClient: QueryClient, application: Application): Promise<void> {
+  queryClient.setQueryData(applicationKeys.detail(application._id), application);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: applicationKeys.history(application._id) }),
+    queryClient.invalidateQueries({ queryKey: applicationKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: applicationKeys.stats() }),
+  ]);
+}
