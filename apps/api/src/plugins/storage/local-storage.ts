@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { type Storage, isValidKey } from './storage.js';
+import { type Storage, type StoredEntry, isValidKey } from './storage.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -51,6 +51,34 @@ export function createLocalStorage(root: string): Storage {
         () => true,
         () => false,
       );
+    },
+    async *list(): AsyncIterable<StoredEntry> {
+      for (const folder of ['private', 'public']) {
+        for (const entry of await fsp.readdir(path.join(root, folder), { withFileTypes: true })) {
+          const key = `${folder}/${entry.name}`;
+          if (!entry.isFile() || !isValidKey(key)) continue;
+          // Removed since the folder was read: simply not there any more.
+          const stat = await fsp.stat(path.join(root, key)).catch(() => null);
+          if (stat) yield { key, size: stat.size, lastModified: stat.mtime };
+        }
+      }
+    },
+    async check() {
+      await fsp.access(path.join(root, 'private'), fs.constants.W_OK);
+      await fsp.access(path.join(root, 'public'), fs.constants.W_OK);
+      await fsp.access(path.join(root, '.tmp'), fs.constants.W_OK);
+    },
+    async removeStaleTemp(before) {
+      let removed = 0;
+      const temp = path.join(root, '.tmp');
+      for (const name of await fsp.readdir(temp)) {
+        const stat = await fsp.stat(path.join(temp, name)).catch(() => null);
+        if (stat?.isFile() && stat.mtime < before) {
+          await fsp.rm(path.join(temp, name), { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }

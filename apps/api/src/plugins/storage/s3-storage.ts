@@ -2,13 +2,15 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
-import { type Storage, isValidKey } from './storage.js';
+import { type Storage, type StoredEntry, isValidKey } from './storage.js';
 
 export type S3StorageConfig = Pick<
   Config,
@@ -29,7 +31,7 @@ function checkedKey(key: string): string {
  * the whole new one, never half a file. Objects stay private in the bucket; the app serves them
  * through its own signed /files URLs, so the bucket never needs a public policy.
  */
-export function createS3Storage(config: S3StorageConfig): Storage {
+export function createS3Storage(config: S3StorageConfig, options: { listPageSize?: number } = {}): Storage {
   const bucket = config.S3_BUCKET;
   if (!bucket) throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3');
   const client = new S3Client({
@@ -74,6 +76,27 @@ export function createS3Storage(config: S3StorageConfig): Storage {
         if (isMissing(err)) return false;
         throw err;
       }
+    },
+    async *list(): AsyncIterable<StoredEntry> {
+      // Only the app's own prefixes, and only keys it could have written: a bucket shared with
+      // something else never has that something's objects listed (or swept).
+      for (const prefix of ['private/', 'public/']) {
+        let token: string | undefined;
+        do {
+          const page = await client.send(
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: options.listPageSize }),
+          );
+          for (const object of page.Contents ?? []) {
+            if (!object.Key || !isValidKey(object.Key)) continue;
+            // No date means no proof of age: treated as new, so the sweep leaves it alone.
+            yield { key: object.Key, size: Number(object.Size ?? 0), lastModified: object.LastModified ?? new Date() };
+          }
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (token);
+      }
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
   };
 }
