@@ -3,6 +3,13 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const count = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number between ${min} and ${max}` })
+    .int(`must be a whole number between ${min} and ${max}`)
+    .min(min, `must be a whole number between ${min} and ${max}`)
+    .max(max, `must be a whole number between ${min} and ${max}`);
+
 const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -48,6 +55,13 @@ const EnvSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Operations: scheduled jobs, backups and retention (README.md#operations).
+  SCHEDULED_JOBS: bool.default(true),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: count(0, 8760).default(24),
+  BACKUP_KEEP: count(1, 1000).default(7),
+  AUDIT_RETENTION_DAYS: count(1, 36500).default(730),
+  MAIL_RETENTION_DAYS: count(1, 36500).default(90),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -55,6 +69,8 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config extends Env {
   /** Absolute DATA_DIR. */
   dataDir: string;
+  /** Absolute BACKUP_DIR (default DATA_DIR/backups). */
+  backupDir: string;
   publicUrl: string;
   cookieSecure: boolean;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -85,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     ...e,
     dataDir,
+    backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
     publicUrl,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'visa.sqlite') },

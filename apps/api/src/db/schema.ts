@@ -117,6 +117,17 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** Scheduled jobs: which instance claimed the current period, and how the last run went (migration 20261123T070000). */
+export interface JobRunsTable {
+  name: string;
+  next_run_at: string;
+  holder: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  outcome: string | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -126,6 +137,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
+  job_runs: JobRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../../config.js';
+import { createDb, migrateToLatest } from '../../db/connection.js';
+import { createStorage } from '../../plugins/storage/create.js';
+import { BackupError, backupUnsupported, createBackup, restoreBackup, verifyBackup } from './backup.js';
+import { DEFAULT_MIN_AGE_S, sweepFiles } from './sweep.js';
+
+export const MAINTENANCE_USAGE = `  npm run admin -- sweep-files [--min-age SECONDS] [--dry-run]
+  npm run admin -- backup [DIR]
+  npm run admin -- verify-backup DIR
+  npm run admin -- restore DIR
+`;
+
+export const MAINTENANCE_COMMANDS = ['sweep-files', 'backup', 'verify-backup', 'restore'] as const;
+export type MaintenanceCommand = (typeof MAINTENANCE_COMMANDS)[number];
+export const isMaintenanceCommand = (command: string | undefined): command is MaintenanceCommand =>
+  (MAINTENANCE_COMMANDS as readonly string[]).includes(command ?? '');
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const processIo: CliIo = {
+  env: process.env,
+  cwd: process.cwd(),
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/**
+ * The operator's maintenance commands (`npm run admin -- …`). Answers the exit code: 0 done,
+ * 1 refused or failed (with a message saying why), 2 bad usage.
+ */
+export async function runMaintenanceCommand(command: MaintenanceCommand, args: string[], io: CliIo = processIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { 'min-age': { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    });
+  } catch (err) {
+    io.err(`${(err as Error).message}\nUsage:\n${MAINTENANCE_USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  try {
+    const config = loadConfig(io.env, io.cwd);
+    switch (command) {
+      case 'sweep-files': {
+        const raw = values['min-age'] ?? String(DEFAULT_MIN_AGE_S);
+        if (!/^\d{1,9}$/.test(raw) || positionals.length) {
+          io.err(`--min-age takes a whole number of seconds.\nUsage:\n${MAINTENANCE_USAGE}`);
+          return 2;
+        }
+        return await sweep(config, Number(raw), values['dry-run'] === true, io);
+      }
+      case 'backup': {
+        if (positionals.length > 1) break;
+        const unsupported = backupUnsupported(config);
+        if (unsupported) {
+          io.err(`${unsupported}\n`);
+          return 1;
+        }
+        const storage = await createStorage(config);
+        const dir = positionals[0] ? path.resolve(io.cwd, positionals[0]) : undefined;
+        const { dir: written, manifest } = await createBackup({ config, storage, dir });
+        const c = manifest.counts;
+        io.out(
+          `Backup written to ${written}\n` +
+            `  ${c.applications} applications, ${c.documents} documents, ${c.slides} slides, ${c.users} staff accounts\n` +
+            `  ${manifest.storedFiles} stored files, ${manifest.files.length} files in all, each with its SHA-256 in SHA256SUMS\n` +
+            (manifest.missing.length ? `  ${manifest.missing.length} referenced files were deleted while the backup ran\n` : '') +
+            `Restore into an empty DATA_DIR with: npm run admin -- restore ${written}\n`,
+        );
+        return 0;
+      }
+      case 'verify-backup': {
+        if (positionals.length !== 1) break;
+        const dir = path.resolve(io.cwd, positionals[0]!);
+        const { problems, manifest } = await verifyBackup(dir);
+        if (problems.length) {
+          io.err(`${dir} failed verification:\n  ${problems.join('\n  ')}\n`);
+          return 1;
+        }
+        io.out(`${dir}: all ${manifest!.files.length + 1} checksums match (backup of ${manifest!.createdAt}).\n`);
+        return 0;
+      }
+      case 'restore': {
+        if (positionals.length !== 1) break;
+        const from = path.resolve(io.cwd, positionals[0]!);
+        const manifest = await restoreBackup(from, config);
+        io.out(
+          `Restored the backup of ${manifest.createdAt} into ${config.dataDir}\n` +
+            `  ${manifest.counts.applications} applications, ${manifest.storedFiles} stored files; checksums verified.\n` +
+            (manifest.secretKey
+              ? ''
+              : '  The backup holds no secret.key (APP_SECRET was set): start the server with the same APP_SECRET.\n') +
+            'Start the server with this DATA_DIR.\n',
+        );
+        return 0;
+      }
+    }
+    io.err(`Usage:\n${MAINTENANCE_USAGE}`);
+    return 2;
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof BackupError) {
+      io.err(`${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+async function sweep(config: ReturnType<typeof loadConfig>, minAgeS: number, dryRun: boolean, io: CliIo): Promise<number> {
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    const storage = await createStorage(config);
+    const r = await sweepFiles({ db, storage, minAgeS, dryRun });
+    io.out(
+      `Stored files: ${r.scanned} (${r.referenced} referenced, ${r.young} unreferenced but younger than ${minAgeS} s, ` +
+        `${r.orphans.length} orphaned)\n`,
+    );
+    if (dryRun) {
+      for (const key of r.orphans) io.out(`Would remove ${key}\n`);
+      io.out('Dry run: nothing was removed.\n');
+      return 0;
+    }
+    for (const key of r.removed) io.out(`Removed ${key}\n`);
+    for (const key of r.failed) io.err(`Could not remove ${key}\n`);
+    if (r.temp) io.out(`Removed ${r.temp} half-written temporary files.\n`);
+    io.out(`Removed ${r.removed.length} orphaned files.\n`);
+    return r.failed.length ? 1 : 0;
+  } finally {
+    await db.destroy();
+  }
+}

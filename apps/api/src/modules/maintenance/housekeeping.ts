@@ -1,0 +1,37 @@
+import type { Db } from '../../db/connection.js';
+import { deleteAuditBefore, deleteDeadSessions, deleteFinishedEmailsBefore, deleteStaleRateLimits } from './repository.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Longer than any rate-limit window the app uses (the longest is an hour), so a purged counter
+ * could only have been reset by its next hit anyway.
+ */
+export const RATE_LIMIT_KEEP_MS = DAY_MS;
+/** A fully signed-out session family is kept a day, for the staff's session list and support questions. */
+export const REVOKED_SESSION_KEEP_MS = DAY_MS;
+
+export interface HousekeepingOptions {
+  auditRetentionDays: number;
+  mailRetentionDays: number;
+  now?: Date;
+}
+
+export interface HousekeepingResult {
+  sessions: number;
+  rateLimits: number;
+  auditEvents: number;
+  emails: number;
+}
+
+/** Purges rows nobody needs any more, so no table grows without bound. Counts only in the result. */
+export async function runHousekeeping(db: Db, options: HousekeepingOptions): Promise<HousekeepingResult> {
+  const now = options.now ?? new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  return {
+    sessions: await deleteDeadSessions(db, now, ago(REVOKED_SESSION_KEEP_MS)),
+    rateLimits: await deleteStaleRateLimits(db, ago(RATE_LIMIT_KEEP_MS)),
+    auditEvents: await deleteAuditBefore(db, ago(options.auditRetentionDays * DAY_MS)),
+    emails: await deleteFinishedEmailsBefore(db, ago(options.mailRetentionDays * DAY_MS)),
+  };
+}

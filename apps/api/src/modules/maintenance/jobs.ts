@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import type { Storage } from '../../plugins/storage/storage.js';
+import { backupUnsupported, createBackup, pruneBackups } from './backup.js';
+import { runHousekeeping } from './housekeeping.js';
+import type { Job } from './scheduler.js';
+import { sweepFiles } from './sweep.js';
+
+const HOUR_MS = 60 * 60_000;
+export const SWEEP_EVERY_MS = HOUR_MS;
+export const HOUSEKEEPING_EVERY_MS = 6 * HOUR_MS;
+
+/** The server's periodic jobs: orphan sweep, housekeeping, and (SQLite with local files) backups. */
+export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; log: FastifyBaseLogger }): Job[] {
+  const { config, db, storage, log } = deps;
+  const jobs: Job[] = [
+    {
+      name: 'sweep-files',
+      everyMs: SWEEP_EVERY_MS,
+      async run({ signal }) {
+        const r = await sweepFiles({ db, storage, log, signal });
+        return { scanned: r.scanned, removed: r.removed.length, young: r.young, failed: r.failed.length, temp: r.temp };
+      },
+    },
+    {
+      name: 'housekeeping',
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      async run({ now }) {
+        return {
+          ...(await runHousekeeping(db, {
+            auditRetentionDays: config.AUDIT_RETENTION_DAYS,
+            mailRetentionDays: config.MAIL_RETENTION_DAYS,
+            now,
+          })),
+        };
+      },
+    },
+  ];
+  if (config.BACKUP_EVERY_HOURS > 0 && !backupUnsupported(config)) {
+    jobs.push({
+      name: 'backup',
+      everyMs: config.BACKUP_EVERY_HOURS * HOUR_MS,
+      async run({ now, signal }) {
+        const { dir, manifest } = await createBackup({ config, storage, now, signal });
+        const pruned = await pruneBackups(config.backupDir, config.BACKUP_KEEP, now);
+        return { dir, files: manifest.storedFiles, applications: manifest.counts.applications, missing: manifest.missing.length, pruned };
+      },
+    });
+  }
+  return jobs;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import type { Storage } from '../../plugins/storage/storage.js';
+import { outboxFolder } from '../notifications/mailer.js';
+import { READY_PARTS, checkReadiness } from './readiness.js';
+
+const partState = z.enum(['ok', 'error', 'behind', 'unknown']);
+const ReadySchema = z.object({
+  status: z.enum(['ok', 'error']),
+  database: partState,
+  migrations: partState,
+  storage: partState,
+  mail: partState,
+  /** On 503: the parts that failed. */
+  failing: z.array(z.enum(READY_PARTS)).optional(),
+});
+
+/** GET /api/ready, the readiness probe; /api/health stays the liveness probe. */
+export default async function readyRoutes(app: FastifyInstance, opts: { db: Db; config: Config; storage: Storage }) {
+  const mailFolder = opts.config.SMTP_URL ? null : outboxFolder(opts.config);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database, migrations, file storage and mail outbox',
+        description:
+          '200 when this instance can serve traffic. 503 names the failing parts in `failing`: `database` (unreachable), ' +
+          '`migrations` (`behind`: the database has not run every migration this version has), `storage` (the file store ' +
+          'cannot be reached or written), `mail` (the outbox table or the mail folder cannot take a message). ' +
+          'A part that could not be checked because the database is down is `unknown`.',
+        response: { 200: ReadySchema, 503: ReadySchema },
+      },
+    },
+    async (_request, reply) => {
+      const { readiness, errors } = await checkReadiness({ db: opts.db, storage: opts.storage, mailFolder });
+      for (const [part, err] of Object.entries(errors)) app.log.warn({ part, err }, 'readiness check failed');
+      return reply
+        .status(readiness.ok ? 200 : 503)
+        .send({ status: readiness.ok ? 'ok' : 'error', ...readiness.parts, ...(readiness.ok ? {} : { failing: readiness.failing }) });
+    },
+  );
+}
