@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import axios, { type AxiosError, type InternalAxiosRequestConfig, isAxiosError } from 'axios';
 import { clearToken, getToken, setToken } from './auth-storage';
 
 /**
@@ -65,8 +65,20 @@ api.interceptors.response.use(undefined, async (error: AxiosError) => {
   return api.request(config);
 });
 
+/** A request that ran out of time (its timeout), rather than one the server answered or refused. */
+export const isTimeout = (error: unknown): boolean => isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
+
 /** The server's {"message"} when there is one. */
 export const serverMessage = (error: unknown): string | undefined => {
   const data = (error as AxiosError<{ message?: unknown }>)?.response?.data;
   return typeof data?.message === 'string' ? data.message : undefined;
+};
+
+/**
+ * The server's reason for refusing what the user sent, when it gave one: a 4xx other than 401
+ * (which means signed out, not a mistake in the form).
+ */
+export const refusalMessage = (error: unknown): string | undefined => {
+  const status = (error as AxiosError | null)?.response?.status;
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 ? serverMessage(error) : undefined;
 };

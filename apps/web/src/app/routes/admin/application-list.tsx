@@ -4,18 +4,17 @@ import type { Application } from '@visa/shared/applications';
 import { paths } from '../../../config/paths';
 import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';
 import { ApplicationTable } from '../../../features/applications/components/application-table';
+import { pageFromSearch } from '../../../features/applications/lib/paging';
 
 export function meta() {
   return [{ title: 'Application List | Canada Visa Desk' }];
 }
 
-const pageFrom = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-
 /** The application list. Page and search live in the URL (?page=2&search=ab) so reload and Back keep them. */
 export default function ApplicationListPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
+  const page = pageFromSearch(params);
   const search = params.get('search') ?? '';
 
   const onPageChange = useCallback(

@@ -1,17 +1,16 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { DashboardOverview } from '../../../features/applications/components/dashboard-overview';
+import { pageFromSearch } from '../../../features/applications/lib/paging';
 
 export function meta() {
   return [{ title: 'Dashboard | Canada Visa Desk' }];
 }
 
-const pageFrom = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-
 /** The dashboard. The page number is in the URL so Back and reload keep it. */
 export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
+  const page = pageFromSearch(params);
   const onPageChange = useCallback((next: number) => setParams(next > 1 ? { page: String(next) } : {}), [setParams]);
   return (
     <>

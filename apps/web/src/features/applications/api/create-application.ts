@@ -3,11 +3,11 @@ import { isAxiosError } from 'axios';
 import type { Application, ApplicationInput } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_APPLICATION } from '@visa/shared/messages';
-import { api, serverMessage } from '../../../lib/api-client';
+import { api, refusalMessage } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
 import { applicationKeys } from './keys';
 
-/** A 2xx other than the 201 spec §7 expects. */
+/** A 2xx other than the 201 the API answers. */
 export class UnexpectedStatusError extends Error {
   constructor(readonly status: number) {
     super(ADD_APPLICATION.failedWithStatus(status));
@@ -31,19 +31,16 @@ export function useCreateApplication() {
 }
 
 /**
- * Spec §8 Add application. A refusal the server explains in the words of a spec §5 rule
- * (duplicate email or passport, image too large or of the wrong type, a field) shows those
- * words; any other answer shows the status line; no answer or a failure before sending shows
- * the general error.
+ * Adding an application (docs/product.md#messages). A refusal the server explains in the words of a
+ * rule (duplicate email or passport, image too large or of the wrong type, a field) shows those
+ * words; any other answer shows the status line; no answer or a failure before sending shows the
+ * general error.
  */
 export function addErrorMessage(error: unknown): string {
   if (error instanceof UnexpectedStatusError) return error.message;
   if (isAxiosError(error)) {
     const status = error.response?.status;
-    if (status !== undefined) {
-      const explained = status >= 400 && status < 500 && status !== 401 ? serverMessage(error) : undefined;
-      return explained ?? ADD_APPLICATION.failedWithStatus(status);
-    }
+    if (status !== undefined) return refusalMessage(error) ?? ADD_APPLICATION.failedWithStatus(status);
   }
   return ADD_APPLICATION.error;
 }

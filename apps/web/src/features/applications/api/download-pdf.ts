@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { downloadName, saveBlob } from '../lib/save-file';
 
 /** A copy with many large documents takes a while to build and download. */
 export const PDF_TIMEOUT_MS = 60_000;
@@ -9,22 +10,7 @@ export async function downloadCopyPdf(id: string): Promise<{ blob: Blob; filenam
     responseType: 'blob',
     timeout: PDF_TIMEOUT_MS,
   });
-  const disposition = String(res.headers['content-disposition'] ?? '');
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'applicants-copy.pdf';
-  return { blob: res.data, filename };
-}
-
-/** Saves the file through a temporary link: the request needs the bearer token, so a plain <a href> cannot fetch it. */
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { blob: res.data, filename: downloadName(res, 'applicants-copy.pdf') };
 }
 
 export const useDownloadPdf = () =>

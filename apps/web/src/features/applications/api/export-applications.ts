@@ -1,30 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
+import { downloadName, saveBlob } from '../lib/save-file';
 
 export const EXPORT_FAILED = 'The export could not be made. Please try again.';
 
-/**
- * Fetches the CSV with the staff token (a plain link could not send it) and hands it to the
- * browser as a download named by the server.
- */
+/** The CSV of the current search, saved as a download named by the server. */
 export async function exportApplications(search: string): Promise<string> {
   const res = await api.get<Blob>('/api/application/export', {
     params: search ? { search } : {},
     responseType: 'blob',
     timeout: TIMEOUTS.applicationList * 6,
   });
-  const disposition = String(res.headers['content-disposition'] ?? '');
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'applications.csv';
-  const url = URL.createObjectURL(res.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  const filename = downloadName(res, 'applications.csv');
+  saveBlob(res.data, filename);
   return filename;
 }
 

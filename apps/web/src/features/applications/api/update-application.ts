@@ -3,7 +3,7 @@ import { isAxiosError } from 'axios';
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { EDIT_APPLICATION } from '@visa/shared/messages';
-import { api, serverMessage } from '../../../lib/api-client';
+import { api, refusalMessage } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
 import { applicationChanged } from './keys';
 
@@ -11,7 +11,7 @@ export class UpdateRefusedError extends Error {}
 
 export async function updateApplication({ id, input, image }: { id: string; input: ApplicationUpdate; image: File | null }) {
   const res = await api.put<Application>(`/api/application/updateApplication/${encodeURIComponent(id)}`, toFormData(input, image), {
-    // Spec §7 gives no timeout for the edit; the add form's 20 s suits an upload of the same kind.
+    // The product gives no timeout for the edit; the add form's 20 s suits an upload of the same kind.
     timeout: TIMEOUTS.addApplication,
   });
   if (res.status !== 200) throw new UpdateRefusedError(EDIT_APPLICATION.failed);
@@ -27,13 +27,12 @@ export function useUpdateApplication() {
   });
 }
 
-/** Spec §8 Edit application; a refusal worded as a spec §5 rule (name length, image type or size, duplicate) shows that rule. */
+/**
+ * Editing an application (docs/product.md#messages); a refusal worded as a rule (name length, image
+ * type or size, duplicate) shows that rule.
+ */
 export function editErrorMessage(error: unknown): string {
   if (error instanceof UpdateRefusedError) return error.message;
-  if (isAxiosError(error) && error.response) {
-    const status = error.response.status;
-    const explained = status >= 400 && status < 500 && status !== 401 ? serverMessage(error) : undefined;
-    return explained ?? EDIT_APPLICATION.failed;
-  }
+  if (isAxiosError(error) && error.response) return refusalMessage(error) ?? EDIT_APPLICATION.failed;
   return EDIT_APPLICATION.error;
 }

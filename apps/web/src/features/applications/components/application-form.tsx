@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import {
@@ -13,12 +13,13 @@ import {
 import { JOB_TITLES, SEXES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { ADD_APPLICATION, VALIDATION } from '@visa/shared/messages';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { checkAvailability } from '../api/check-availability';
 import { addImageMessage, editImageMessage } from '../lib/image-rules';
 
 type Field = (typeof APPLICATION_FIELDS)[number];
 
-/** Labels in the order of spec §3, which is also the order the rules of spec §5 are checked in. */
+/** Labels in the order of docs/product.md#data, which is also the order the rules are checked in. */
 const LABELS: Record<Field, string> = {
   surname: 'Surname',
   givenN: 'Given name',
@@ -43,7 +44,7 @@ const EMPTY: ApplicationFormValues = Object.fromEntries(APPLICATION_FIELDS.map((
 export const valuesOf = (application: Application): ApplicationFormValues =>
   Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, application[f]])) as ApplicationFormValues;
 
-/** The one message to show: the first field, in spec order, whose rule failed. */
+/** The one message to show: the first field, in that order, whose rule failed. */
 function firstFieldMessage(errors: FieldErrors<ApplicationFormValues>): string | undefined {
   for (const field of APPLICATION_FIELDS) {
     const message = errors[field]?.message;
@@ -59,7 +60,7 @@ interface Props {
   /** The application being edited; its photo is the preview until a new one is chosen. */
   application?: Application;
   submitting: boolean;
-  /** Message of a failed submit (spec §8), shown in the same place as the rule messages. */
+  /** Message of a failed submit, shown in the same place as the rule messages. */
   failure: string | undefined;
   onSubmit: (input: ApplicationInput, image: File | null) => void;
   /** A new attempt starts: the previous failure is no longer true. */
@@ -67,9 +68,9 @@ interface Props {
 }
 
 /**
- * The add and edit forms of spec §5. Rules run in the spec's order and only the first failure is
- * shown, in red: the field rules (shared zod schema, same words as the server), then whether the
- * email or passport is already used (asked of the server), then the image rules.
+ * The add and edit forms (docs/product.md#application-form). Rules run in order and only the first
+ * failure is shown, in red: the field rules (shared zod schema, same words as the server), then
+ * whether the email or passport is already used (asked of the server), then the image rules.
  */
 export function ApplicationForm({ mode, application, submitting, failure, onSubmit, onReset }: Props) {
   const formId = useId();
@@ -83,19 +84,10 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
     defaultValues: application ? valuesOf(application) : EMPTY,
   });
   const [image, setImage] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [ruleMessage, setRuleMessage] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
 
-  useEffect(() => {
-    if (!image) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
+  const preview = useObjectUrl(image);
 
   const submit = async (input: ApplicationInput) => {
     onReset();

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
 import type { EmailDelivery } from '@visa/shared/applicant-file';
 import { useHistory } from '../api/get-history';
-import { describeEvent, formatWhen } from '../lib/describe-event';
+import { formatDateTime } from '../../../lib/format-time';
+import { describeEvent } from '../lib/describe-event';
 
 export const HISTORY_MESSAGES = {
   loadError: 'Error loading the history. Please try again.',
@@ -34,9 +35,11 @@ function EmailRow({ email }: { email: EmailDelivery }) {
         </Badge>
       </td>
       <td className="small">
-        {email.status === 'sent' && `Sent ${formatWhen(email.sentAt)}`}
-        {email.status === 'queued' && email.attempts > 0 && `Attempt ${email.attempts} failed; next try ${formatWhen(email.nextAttemptAt)}`}
-        {email.status === 'queued' && email.attempts === 0 && `Queued ${formatWhen(email.createdAt)}`}
+        {email.status === 'sent' && `Sent ${formatDateTime(email.sentAt)}`}
+        {email.status === 'queued' &&
+          email.attempts > 0 &&
+          `Attempt ${email.attempts} failed; next try ${formatDateTime(email.nextAttemptAt)}`}
+        {email.status === 'queued' && email.attempts === 0 && `Queued ${formatDateTime(email.createdAt)}`}
         {email.status === 'failed' && `Gave up after ${email.attempts} attempts`}
         {email.lastError && email.status !== 'sent' && <span className="d-block text-danger">{email.lastError}</span>}
       </td>
@@ -44,7 +47,7 @@ function EmailRow({ email }: { email: EmailDelivery }) {
   );
 }
 
-/** The audit trail (newest first) and every email to the applicant with its delivery status (issue 5 items 5 and 6). */
+/** The audit trail (newest first) and every email to the applicant with its delivery status. */
 export function HistoryPanel({ applicationId }: { applicationId: string }) {
   const query = useHistory(applicationId);
 
@@ -74,7 +77,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
                     <li key={event._id} className="border-bottom py-2">
                       <p className="mb-0">{describeEvent(event)}</p>
                       <p className="mb-0 small text-body-secondary">
-                        <time dateTime={event.at}>{formatWhen(event.at)}</time> · {event.actor?.name ?? 'System'}
+                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor?.name ?? 'System'}
                       </p>
                     </li>
                   ))}

@@ -1,7 +1,7 @@
 import { isAxiosError } from 'axios';
 import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import { VIEW } from '@visa/shared/messages';
-import { serverMessage } from '../../../lib/api-client';
+import { isTimeout, serverMessage } from '../../../lib/api-client';
 
 const FAILED: Record<StatusAction, string> = {
   pending: VIEW.pendingFailed,
@@ -10,9 +10,9 @@ const FAILED: Record<StatusAction, string> = {
 };
 
 /**
- * Spec §8 View messages: the server answered with an error → 'Failed to <verb> application...'
- * (with the server's reason beneath it, e.g. the 409 of ADR 0008); no answer at all →
- * 'Error <verb>ing application: <message>. Please try again.'
+ * The status actions' messages (docs/product.md#messages): the server answered with an error →
+ * 'Failed to <verb> application...' (with the server's reason beneath it, e.g. the 409 of
+ * ADR 0008); no answer at all → 'Error <verb>ing application: <message>. Please try again.'
  */
 export function statusActionError(action: StatusAction, error: unknown): { message: string; detail?: string } {
   if (isAxiosError(error) && error.response) {
@@ -32,11 +32,8 @@ export const UPLOAD_MESSAGES = {
   pdfError: 'Error creating the PDF. Please try again.',
 } as const;
 
-/** The upload's failure as staff should read it: the server's spec message when there is one. */
+/** The upload's failure as staff should read it: the server's message when there is one. */
 export function uploadError(error: unknown): string {
-  if (isAxiosError(error)) {
-    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return UPLOAD_MESSAGES.timeout;
-    return serverMessage(error) ?? UPLOAD_MESSAGES.error;
-  }
-  return UPLOAD_MESSAGES.error;
+  if (isTimeout(error)) return UPLOAD_MESSAGES.timeout;
+  return serverMessage(error) ?? UPLOAD_MESSAGES.error;
 }

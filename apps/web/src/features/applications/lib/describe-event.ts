@@ -6,7 +6,7 @@ const asStatus = (value: unknown): ApplicationStatus | null =>
 
 const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** Field names of spec §3 as staff read them. */
+/** Field names (docs/product.md#data) as staff read them. */
 const FIELD_NAMES: Record<string, string> = {
   surname: 'surname',
   givenN: 'given name',
@@ -59,7 +59,3 @@ export function describeEvent(event: HistoryEvent): string {
       return event.action;
   }
 }
-
-/** Staff read times in their own clock; the date of a visa is a calendar day and never goes through this. */
-export const formatWhen = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesLine, pageItems } from './paging';
+import { entriesLine, pageFromSearch, pageItems } from './paging';
 
 describe('entries line', () => {
   it('tells the truth about the rows shown', () => {
@@ -25,5 +25,13 @@ describe('page items', () => {
     expect(pageItems(10, 20)).toEqual([1, 'gap', 8, 9, 10, 11, 12, 'gap', 20]);
     expect(pageItems(1, 20)).toEqual([1, 2, 3, 'gap', 20]);
     expect(pageItems(20, 20)).toEqual([1, 'gap', 18, 19, 20]);
+  });
+});
+
+describe('page from the address', () => {
+  it('reads ?page=, and falls back to the first page for anything else', () => {
+    expect(pageFromSearch(new URLSearchParams('page=3'))).toBe(3);
+    expect(pageFromSearch(new URLSearchParams('page=2.7'))).toBe(2);
+    for (const query of ['', 'page=0', 'page=-4', 'page=two']) expect(pageFromSearch(new URLSearchParams(query)), query).toBe(1);
   });
 });

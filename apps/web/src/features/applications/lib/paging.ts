@@ -1,7 +1,7 @@
 /**
- * The 'Show 1 to 10 entries' line of spec §2, computed from what the server answered: page 2 of
- * 23 rows is 'Show 11 to 20 entries', page 3 is 'Show 21 to 23 entries'. Nothing to show (an
- * empty result, or a page past the end) gives null rather than a line that is not true.
+ * The list's 'Show 1 to 10 entries' line, computed from what the server answered: page 2 of 23 rows
+ * is 'Show 11 to 20 entries', page 3 is 'Show 21 to 23 entries'. Nothing to show (an empty result,
+ * or a page past the end) gives null rather than a line that is not true.
  */
 export function entriesLine(page: number, limit: number, total: number, shown: number): string | null {
   if (total === 0 || shown === 0) return null;
@@ -21,3 +21,6 @@ export function pageItems(current: number, totalPages: number): PageItem[] {
   }
   return items;
 }
+
+/** The page asked for in the address (?page=2); anything that is not a page number is the first page. */
+export const pageFromSearch = (params: URLSearchParams): number => Math.max(1, Math.floor(Number(params.get('page'))) || 1);

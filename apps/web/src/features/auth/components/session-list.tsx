@@ -1,9 +1,7 @@
 import { Alert, Badge, ListGroup, Spinner } from 'react-bootstrap';
 import { serverMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-time';
 import { useSessions } from '../api/get-sessions';
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => when.format(new Date(iso));
 
 /** A rough, readable name for a browser from its user-agent string. */
 export function describeDevice(userAgent: string | null): string {
@@ -55,7 +53,7 @@ export function SessionList() {
             {s.ip && <span className="text-body-secondary small">{s.ip}</span>}
           </div>
           <div className="small text-body-secondary">
-            Signed in {formatDate(s.signedInAt)} · last renewed {formatDate(s.lastUsedAt)} · expires {formatDate(s.expiresAt)}
+            Signed in {formatDateTime(s.signedInAt)} · last renewed {formatDateTime(s.lastUsedAt)} · expires {formatDateTime(s.expiresAt)}
           </div>
         </ListGroup.Item>
       ))}

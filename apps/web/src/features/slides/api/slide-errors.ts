@@ -1,14 +1,13 @@
 import type { AxiosError } from 'axios';
 import { SLIDER } from '@visa/shared/messages';
+import { serverMessage } from '../../../lib/api-client';
 
 type MaybeAxiosError = Partial<Pick<AxiosError<unknown>, 'response' | 'message'>>;
 
-const bodyMessage = (data: unknown): string | undefined => {
-  if (typeof data === 'string' && data.trim() !== '') return data;
-  if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
-    return (data as { message: string }).message;
-  }
-  return undefined;
+/** What the server said: its whole body when that is text, otherwise its {"message"}. */
+const said = (error: unknown): string | undefined => {
+  const data = (error as MaybeAxiosError | null)?.response?.data;
+  return typeof data === 'string' && data.trim() !== '' ? data : serverMessage(error);
 };
 
 /**
@@ -19,7 +18,7 @@ const bodyMessage = (data: unknown): string | undefined => {
 export function slideErrorMessage(error: unknown): string {
   const { response } = (error ?? {}) as MaybeAxiosError;
   if (response?.status === 404) return SLIDER.notFound;
-  return bodyMessage(response?.data) ?? SLIDER.unexpected;
+  return said(error) ?? SLIDER.unexpected;
 }
 
 /**
@@ -28,6 +27,6 @@ export function slideErrorMessage(error: unknown): string {
  */
 export function addSlideErrorMessage(error: unknown): string {
   const { response, message } = (error ?? {}) as MaybeAxiosError;
-  if (response) return bodyMessage(response.data) ?? SLIDER.unexpected;
+  if (response) return said(error) ?? SLIDER.unexpected;
   return message && message.trim() !== '' ? message : SLIDER.unexpected;
 }

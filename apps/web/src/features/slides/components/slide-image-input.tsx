@@ -1,6 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { ALLOWED_IMAGE_MIME, SLIDE_IMAGE_MAX_BYTES } from '@visa/shared/constants';
 import { VALIDATION } from '@visa/shared/messages';
+import { looksLikeAllowedImage } from '../../../lib/image-rules';
+import { useObjectUrl } from '../../../lib/use-object-url';
 
 interface Props {
   /** The picture the slide has now (edit form), shown until another one is chosen. */
@@ -15,7 +17,7 @@ interface Props {
 
 /** Checks the form can make before uploading; the server checks the bytes again. */
 export function checkImageFile(file: File): string | null {
-  if (!(ALLOWED_IMAGE_MIME as readonly string[]).includes(file.type)) return VALIDATION.imageTypeEdit;
+  if (!looksLikeAllowedImage(file)) return VALIDATION.imageTypeEdit;
   if (file.size > SLIDE_IMAGE_MAX_BYTES) return VALIDATION.imageTooLargeAdd;
   return null;
 }
@@ -23,18 +25,7 @@ export function checkImageFile(file: File): string | null {
 /** The image field with a preview of the chosen picture (or the current one). */
 export function SlideImageInput({ currentUrl, currentAlt, file, onChange, error, onError, required }: Props) {
   const id = useId();
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    // Object URLs hold the file in memory until revoked.
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const shown = preview ?? currentUrl;
   return (

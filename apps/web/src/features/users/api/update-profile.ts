@@ -3,7 +3,7 @@ import { isAxiosError, isCancel } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LOGIN, PROFILE } from '@visa/shared/messages';
 import type { ProfileInput, User } from '@visa/shared/users';
-import { api, serverMessage } from '../../../lib/api-client';
+import { api, isTimeout, serverMessage } from '../../../lib/api-client';
 
 export const updateProfile = async (input: ProfileInput): Promise<User> =>
   (await api.post<User>('/api/users/profile', input, { timeout: TIMEOUTS.profile })).data;
@@ -13,9 +13,12 @@ export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile })
 const PROFILE_FAILED = 'Failed to update profile.';
 const PROFILE_ERROR = 'An error occurred while updating the profile. Please try again.';
 
-/** Spec §8 Profile: an aborted request (cancelled, or over the 5 s timeout) says so with its reason. */
+/**
+ * Saving the profile (docs/product.md#messages): an aborted request (cancelled, or over the 5 s
+ * timeout) says so with its reason.
+ */
 export function profileErrorMessage(error: unknown): string {
-  if (isCancel(error) || (isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT'))) {
+  if (isCancel(error) || isTimeout(error)) {
     return PROFILE.aborted((error as Error).message);
   }
   if (isAxiosError(error)) {
