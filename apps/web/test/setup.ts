@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// STYLE.md: console.error in a test is a failure (React warnings, failed prop types, act() misuse).
+// console.error in a test is a failure (React warnings, failed prop types, act() misuse).
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     throw new Error(`console.error called in a test: ${args.map(String).join(' ')}`);

@@ -1,4 +1,4 @@
-/** The access token lives in local storage (spec §4); the refresh token never leaves its httpOnly cookie. */
+/** The access token lives in local storage (ADR 0005); the refresh token never leaves its httpOnly cookie. */
 const TOKEN_KEY = 'token';
 const SESSION_COOKIE = 'session';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SCROLL_THRESHOLD_PX } from '@visa/shared/constants';
 
-/** True once the page is scrolled more than the spec's 100 px (navbar look, scroll-to-top button). */
+/** True once the page is scrolled more than 100 px (navbar look, scroll-to-top button). */
 export function useScrolledPast(threshold = SCROLL_THRESHOLD_PX) {
   const [past, setPast] = useState(false);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
 
-/** Spec §2: any other path redirects to the home page. */
+/** Any other path redirects to the home page (docs/product.md#pages-and-routes). */
 export default function NotFound() {
   return <Navigate to={paths.home} replace />;
 }

@@ -16,7 +16,7 @@ export default function WithData() {
   return (
     <QueryClientProvider client={getQueryClient()}>
       <Outlet />
-      {/* react-hot-toast's defaults are spec §9: at most 20 toasts, 4 s errors, 2 s successes. */}
+      {/* react-hot-toast's defaults are the product's: at most 20 toasts, 4 s errors, 2 s successes. */}
       <Toaster position="top-right" />
     </QueryClientProvider>
   );

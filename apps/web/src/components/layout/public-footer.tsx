@@ -4,7 +4,7 @@ import { useLocale } from '../../lib/i18n';
 import { localDigits } from '../../lib/i18n';
 import { localePath } from '../../lib/locales/paths';
 
-/** Footer links of spec §2: Terms, Services and About (both /about), Home, Visa Enquiry, Login. */
+/** Footer links (docs/product.md#navigation): Terms, Services and About (both /about), Home, Visa Enquiry, Login. */
 export function PublicFooter() {
   const { language, messages, linkLanguage } = useLocale();
   const m = messages.footer;

@@ -39,7 +39,7 @@ const scrollTo = (y: number) =>
 afterEach(() => scrollTo(0));
 
 describe('public navbar', () => {
-  it('links the logo and HOME, VISA ENQUIRY, LOGIN (spec §2)', async () => {
+  it('links the logo and HOME, VISA ENQUIRY, LOGIN', async () => {
     renderRoutes(routes, ['/terms']);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(screen.getByRole('link', { name: 'Canada Visa Desk' })).toHaveAttribute('href', '/');
@@ -97,7 +97,7 @@ describe('public navbar', () => {
     expect(screen.getByRole('link', { name: 'বাংলা' })).toHaveAttribute('href', '/bn');
   });
 
-  it("takes the 'active' look and shows scroll-to-top only past 100 px (spec §2)", async () => {
+  it("takes the 'active' look and shows scroll-to-top only past 100 px", async () => {
     renderRoutes(routes, ['/']);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(nav).not.toHaveClass('active');

@@ -6,10 +6,10 @@ import { basePath, isBilingualPath, localePath } from '../../lib/locales/paths';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 
 /**
- * Fixed top bar (spec §2): logo to '/', HOME, VISA ENQUIRY, LOGIN and the other language. Below
- * lg (992 px) the links collapse behind a toggle with a 300 ms transition (spec §9); once the page
- * is scrolled past 100 px the bar takes its 'active' look. Plain markup with Bootstrap's classes
- * instead of react-bootstrap keeps the public pages' JavaScript small (ADR 0010).
+ * Fixed top bar (docs/product.md#navigation): logo to '/', HOME, VISA ENQUIRY, LOGIN and the other
+ * language. Below lg (992 px) the links collapse behind a toggle with a 300 ms transition; once the
+ * page is scrolled past 100 px the bar takes its 'active' look. Plain markup with Bootstrap's
+ * classes instead of react-bootstrap keeps the public pages' JavaScript small (ADR 0010).
  */
 export function PublicNavbar() {
   const { language, messages, linkLanguage } = useLocale();

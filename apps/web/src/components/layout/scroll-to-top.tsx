@@ -1,7 +1,7 @@
 import { useLocale } from '../../lib/i18n';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 
-/** Appears once the page is scrolled more than 100 px (spec §2). */
+/** Appears once the page is scrolled more than 100 px (docs/product.md#public-pages). */
 export function ScrollToTop() {
   const { messages } = useLocale();
   const visible = useScrolledPast();

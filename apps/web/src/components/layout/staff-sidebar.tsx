@@ -10,8 +10,9 @@ interface Props {
 }
 
 /**
- * The sidebar of spec §2. The Sub-admin group is for super-admins only (DESIGN.md §6); it stays
- * hidden until the signed-in role is known, so a sub-admin never sees it flash.
+ * The staff sidebar (docs/product.md#navigation). The Sub-admin group is for super-admins only
+ * (docs/product.md#who-uses-it); it stays hidden until the signed-in role is known, so a sub-admin
+ * never sees it flash.
  */
 export function StaffSidebar({ open, user, onLogout, signingOut = false }: Props) {
   return (

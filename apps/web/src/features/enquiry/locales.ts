@@ -5,7 +5,8 @@ import { localDigits } from '../../lib/i18n';
 
 /**
  * Words of the status check and its results, in both languages. They live with the feature so the
- * landing page never downloads them; English keeps the spec's messages exactly.
+ * landing page never downloads them; English keeps the product's messages exactly
+ * (docs/product.md#messages).
  */
 const en = {
   enquiry: {

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { BENGALI_PATHS, basePath, isBilingualPath, languageOfPath, localePath, rememberedLanguageScript } from './paths';
 
 describe('language of a URL', () => {
-  it('puts Bengali under /bn and leaves English at the spec paths', () => {
+  it('puts Bengali under /bn and leaves English at the unprefixed paths', () => {
     expect(localePath(paths.home, 'bn')).toBe('/bn');
     expect(localePath(paths.terms, 'bn')).toBe('/bn/terms');
     expect(localePath(`${paths.about}#services`, 'bn')).toBe('/bn/about#services');

@@ -1,9 +1,9 @@
 import { paths } from '../../config/paths';
 
 /**
- * Which language a public URL is in. English keeps the spec's paths; Bengali lives under /bn
- * (ADR 0010), so each language has its own prerendered HTML. Kept free of React so that
- * routes.ts and react-router.config.ts can use it at build time.
+ * Which language a public URL is in. English keeps the unprefixed paths; Bengali lives under /bn
+ * (ADR 0010), so each language has its own prerendered HTML. Kept free of React so that routes.ts
+ * and react-router.config.ts can use it at build time.
  */
 export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -145,7 +145,7 @@ describe('status actions', () => {
     expect((await applicationJson(row.id)).isStatus).toBe('rejected');
   });
 
-  it('a refusal from the server shows the spec message and the reason', async () => {
+  it('a refusal from the server shows the product message and the reason', async () => {
     const row = await newApplication();
     const user = setup();
     openById(row.id);

@@ -109,7 +109,7 @@ describe('the enquiry form', () => {
     expect(api.sent).toEqual([]);
   });
 
-  it('searches once, 500 ms after typing stops, with the three inputs of spec §7', async () => {
+  it('searches once, 500 ms after typing stops, with the three inputs', async () => {
     const row = await api.insertApplication();
     renderRoutes(routes, ['/enquiry']);
     fill({ dob: row.dob, nationality: 'Bangladeshi', passport: row.passport });

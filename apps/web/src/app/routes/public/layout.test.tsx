@@ -16,7 +16,7 @@ const routes = [
 ];
 
 describe('public layout', () => {
-  it('wraps the page in a skip link, the navbar, main and the footer of spec §2', async () => {
+  it('wraps the page in a skip link, the navbar, main and the footer', async () => {
     renderRoutes(routes, ['/terms']);
     expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');

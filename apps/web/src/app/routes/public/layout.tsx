@@ -4,7 +4,7 @@ import { PublicShell } from './public-shell';
 
 const ENGLISH: Locale = { language: 'en', messages: en, linkLanguage: 'en' };
 
-/** The English public site: the spec's paths, the English dictionary (ADR 0010). */
+/** The English public site: the paths without a language prefix, the English dictionary (ADR 0010). */
 export default function PublicLayout() {
   return <PublicShell locale={ENGLISH} />;
 }

@@ -10,8 +10,8 @@ export function meta() {
 }
 
 /**
- * Spec §2 /login: prerendered with the public layout, in English only like the rest of the staff
- * area (the spec's messages are English); after sign-in, back to where the user was going.
+ * Staff sign-in: prerendered with the public layout, in English only like the rest of the staff
+ * area (its messages are English); after sign-in, back to where the user was going.
  */
 export default function LoginPage() {
   const navigate = useNavigate();

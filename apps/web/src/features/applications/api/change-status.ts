@@ -11,14 +11,17 @@ export interface ChangeStatusInput {
   date?: string;
 }
 
-/** PUT updateApplicationPending|Approve|Reject/{id} (spec §7); 200 answers the updated application. */
+/**
+ * PUT updateApplicationPending|Approve|Reject/{id} (docs/product.md#api-applicant-file); 200
+ * answers the updated application.
+ */
 export async function changeStatus({ id, action, date }: ChangeStatusInput): Promise<Application> {
   const body = date && action !== 'reject' ? { date } : {};
   const res = await api.put(`/api/application/${STATUS_ACTIONS[action].path}/${encodeURIComponent(id)}`, body);
   return ApplicationSchema.parse(res.data);
 }
 
-/** On 200 the view refreshes in place: the answer replaces the cached application, history is refetched. */
+/** On 200 the file refreshes in place: the answer replaces the cached application, history is refetched. */
 export function useChangeStatus() {
   const queryClient = useQueryClient();
   return useMutation({

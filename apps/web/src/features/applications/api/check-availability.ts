@@ -7,8 +7,8 @@ export interface Availability {
 }
 
 /**
- * Spec §5 rules 6 and 7 asked the server, not a page of the list the form happened to fetch:
- * the answer covers every application. The unique indexes still decide a race on submit.
+ * Whether the email and the passport are free, asked of the server rather than of a page of the
+ * list: the answer covers every application. The unique indexes still decide a race on submit.
  */
 export async function checkAvailability(input: { email: string; passport: string; exceptId?: string }): Promise<Availability> {
   const params = { email: input.email, passport: input.passport, ...(input.exceptId ? { exceptId: input.exceptId } : {}) };

@@ -12,7 +12,7 @@ export class InvalidIdError extends Error {
   }
 }
 
-/** Spec §5: the call is made only for a well-formed id; spec §7: 10 s. */
+/** The call is made only for a well-formed id, with a 10 s timeout. */
 export async function deleteApplication(id: string): Promise<void> {
   if (!isValidId(id)) throw new InvalidIdError();
   const res = await api.delete(`/api/application/deleteApplication/${id}`, { timeout: TIMEOUTS.deleteApplication });
@@ -25,13 +25,13 @@ export function useDeleteApplication() {
     mutationFn: deleteApplication,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: applicationKeys.detail(id) });
-      // Spec §7: on 200 the list is fetched again (ADR 0007 on which page).
+      // On 200 the list is fetched again (ADR 0007 on which page).
       return queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     },
   });
 }
 
-/** Spec §8 Application list: a refused delete, or no answer / a failure before sending. */
+/** A refused delete, or no answer / a failure before sending (docs/product.md#messages). */
 export function deleteErrorMessage(error: unknown): string {
   if (error instanceof InvalidIdError) return error.message;
   if (isAxiosError(error) && error.response) return APPLICATION_LIST.deleteFailed;

@@ -10,7 +10,10 @@ export interface UploadDocumentsInput {
   documents: { file: File; label: DocumentLabel }[];
 }
 
-/** PUT updateApplicationAdd/{id} (spec §7): `file1` files with one `label` each, 10 s timeout. */
+/**
+ * PUT updateApplicationAdd/{id} (docs/product.md#api-applicant-file): `file1` files with one
+ * `label` each, 10 s timeout.
+ */
 export async function uploadDocuments({ id, documents }: UploadDocumentsInput): Promise<Application> {
   const form = new FormData();
   for (const { file } of documents) form.append(DOCUMENT_FILE_FIELD, file, file.name);

@@ -74,7 +74,7 @@ const alertText = () => screen.getByRole('alert').textContent;
 
 // Typing sixteen fields through user-event is slow on a busy machine; the default 5 s is too tight.
 describe('add application form', { timeout: 30_000 }, () => {
-  it('has every field of spec §3 in order, with the sex and 14 job title options', () => {
+  it('has every field in order, with the sex and 14 job title options', () => {
     renderForm();
     const labels = within(screen.getByRole('form', { name: 'Add application' }))
       .getAllByText((_, el) => el?.tagName === 'LABEL')
@@ -90,7 +90,7 @@ describe('add application form', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
   });
 
-  it('shows one message at a time, the first failing rule in the order of spec §5', async () => {
+  it("shows one message at a time, the first failing rule in the rules' order", async () => {
     const sent = h.sent.length;
     renderForm();
     await fill({});
@@ -153,7 +153,7 @@ describe('add application form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTypeEdit));
   });
 
-  it('words failures as spec §8 does: a status, no response, a failed duplicate check', async () => {
+  it('words failures as the product does: a status, no response, a failed duplicate check', async () => {
     h.fault('POST /api/application/addApplication', { proxyStatus: 500, body: { message: 'x' } }, 'network-error');
     renderForm();
     const image = await jpegFile();

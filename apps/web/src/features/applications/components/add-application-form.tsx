@@ -2,7 +2,7 @@ import type { Application } from '@visa/shared/applications';
 import { addErrorMessage, useCreateApplication } from '../api/create-application';
 import { ApplicationForm } from './application-form';
 
-/** Spec §2 /addUserApplication: POST multipart with a 20 s timeout, spec §8 messages on failure. */
+/** Adding an application: POST multipart with a 20 s timeout, the product's messages on failure. */
 export function AddApplicationForm({ onCreated }: { onCreated: (application: Application) => void }) {
   const create = useCreateApplication();
   return (

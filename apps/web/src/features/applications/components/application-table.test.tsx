@@ -163,7 +163,7 @@ describe('application list', { timeout: 30_000 }, () => {
       await one.t.db.deleteFrom('applications').execute();
     });
 
-    it('words list and delete failures as spec §8 does', async () => {
+    it('words list and delete failures as the product does', async () => {
       // A stored application whose id is not well-formed: the client refuses to send its delete.
       await createApplication(one.t.db, { id: 'not-a-valid-id' });
       renderTable();
@@ -190,7 +190,7 @@ describe('application list', { timeout: 30_000 }, () => {
     [{ status: 500 }, APPLICATION_LIST.fetchFailed],
     ['network-error' as const, APPLICATION_LIST.noResponse],
     ['setup-error' as const, APPLICATION_LIST.unexpected],
-  ])('shows the spec message when the list cannot be loaded (%s)', async (reply, message) => {
+  ])('shows the product message when the list cannot be loaded (%s)', async (reply, message) => {
     h.fault('GET /api/application/fetchApplication', typeof reply === 'string' ? reply : { proxyStatus: reply.status });
     renderTable();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

@@ -27,9 +27,10 @@ interface Props {
 const fullName = (a: Application) => `${a.surname} ${a.givenN}`;
 
 /**
- * Spec §2 /application: the table, the 'Passport search ...' box (debounced), the 'Show 1 to 10
+ * The application list: the table, the 'Passport search ...' box (debounced), the 'Show 1 to 10
  * entries' line, Previous/Next with page numbers, delete with confirmation, and the CSV export of
- * the current search. Page and search live in the URL (the route owns them), so reload and Back work.
+ * the current search. Page and search live in the URL (the route owns them), so reload and Back
+ * work.
  */
 export function ApplicationTable({ page, search, onPageChange, onSearchChange, onView, onEdit }: Props) {
   const [typed, setTyped] = useState(search);

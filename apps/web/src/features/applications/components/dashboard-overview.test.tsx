@@ -61,7 +61,7 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(byMonth).toHaveAccessibleName(/12 applications in the last 12 months in all/);
   });
 
-  it('shows the spec message when the figures cannot be loaded', async () => {
+  it('shows the product message when the figures cannot be loaded', async () => {
     h.fault('GET /api/application/fetchApplication', 'network-error');
     h.fault('GET /api/application/stats', { proxyStatus: 500 });
     renderRoutes([{ path: '/dashboard', Component: Page }], ['/dashboard']);

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * Spec §2 /dashboard: total applications, total pages, and a paged list of names and details with
+ * The dashboard: total applications, total pages, and a paged list of names and details with
  * Previous and Next; plus counts by status and charts per month and per job title.
  */
 export function DashboardOverview({ page, onPageChange }: Props) {

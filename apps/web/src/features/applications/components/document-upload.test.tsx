@@ -18,7 +18,7 @@ const setup = () => {
 const toUpload = () => screen.queryByRole('list', { name: 'Documents to upload' });
 
 describe('document upload: checks in the browser before anything is sent', () => {
-  it('refuses a PDF with the spec message and keeps the good file, with a preview and a label choice', async () => {
+  it('refuses a PDF with the product message and keeps the good file, with a preview and a label choice', async () => {
     const { user, input } = setup();
     await user.upload(input, [await jpegFile('visa.jpg'), pdfFile('scan.pdf')]);
 
@@ -55,7 +55,7 @@ describe('document upload: checks in the browser before anything is sent', () =>
     expect(toUpload()).toBeNull();
   });
 
-  it('refuses a file over 7 MB with the spec message; exactly 7 MB is fine', async () => {
+  it('refuses a file over 7 MB with the product message; exactly 7 MB is fine', async () => {
     const { user, input } = setup();
     await user.upload(input, [bigJpegFile(DOCUMENT_MAX_BYTES + 1, 'huge.jpg'), bigJpegFile(DOCUMENT_MAX_BYTES, 'exact.jpg')]);
     expect(await screen.findByRole('alert')).toHaveTextContent(documentTooLarge('huge.jpg'));

@@ -34,9 +34,10 @@ const release = (preview: string | null) => {
 const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
 /**
- * Multi-file document upload with a label per file and previews (issue 5 item 3). Each file is
- * checked as the server will check it — by its bytes, at most 7 MB — the moment it is chosen; a
- * refused file is named with the spec message and never joins the list, so nothing bad is sent.
+ * Multi-file document upload with a label per file and previews (docs/product.md#documents). Each
+ * file is checked as the server will check it — by its bytes, at most 7 MB — the moment it is
+ * chosen; a refused file is named with the product's message and never joins the list, so nothing
+ * bad is sent.
  */
 export function DocumentUpload({ applicationId }: { applicationId: string }) {
   const inputId = useId();

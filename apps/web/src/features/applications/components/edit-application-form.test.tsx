@@ -45,7 +45,7 @@ describe('edit application form', { timeout: 30_000 }, () => {
     expect(screen.getByRole('img', { name: 'Current photo' })).toHaveAttribute('src', app.image);
   });
 
-  it('applies the edit rules of spec §5: name lengths, image type, 2 MB', async () => {
+  it('applies the edit rules: name lengths, image type, 2 MB', async () => {
     const app = await seedApplication(h);
     renderForm(app);
     await user().clear(screen.getByLabelText('Given name'));
@@ -89,7 +89,7 @@ describe('edit application form', { timeout: 30_000 }, () => {
     expect(row?.surname).toBe('Changed');
   });
 
-  it('words failures as spec §8 does', async () => {
+  it('words failures as the product does', async () => {
     const app = await seedApplication(h);
     h.fault(`PUT /api/application/updateApplication/${app._id}`, { proxyStatus: 500, body: { message: 'x' } }, 'network-error');
     renderForm(app);

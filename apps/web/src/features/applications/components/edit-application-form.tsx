@@ -2,7 +2,7 @@ import type { Application } from '@visa/shared/applications';
 import { editErrorMessage, useUpdateApplication } from '../api/update-application';
 import { ApplicationForm } from './application-form';
 
-/** Spec §2 /editApplication: PUT multipart with an optional new image, spec §8 messages on failure. */
+/** Editing an application: PUT multipart with an optional new image, the product's messages on failure. */
 export function EditApplicationForm({ application, onUpdated }: { application: Application; onUpdated: (a: Application) => void }) {
   const update = useUpdateApplication();
   return (

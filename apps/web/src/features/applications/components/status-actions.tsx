@@ -20,9 +20,9 @@ const DONE: Record<StatusAction, string> = {
 };
 
 /**
- * Pending, Approve and Reject (spec §4, ADR 0008). The optional date is the visa collect date for
- * Pending and the approve date for Approve (empty: today). The button of the current status is
- * disabled because that action would change nothing; Reject asks for confirmation first.
+ * Pending, Approve and Reject (ADR 0008). The optional date is the visa collect date for Pending
+ * and the approve date for Approve (empty: today). The button of the current status is disabled
+ * because that action would change nothing; Reject asks for confirmation first.
  */
 export function StatusActions({ application }: { application: Application }) {
   const dateId = useId();

@@ -22,9 +22,9 @@ export function sniffHead(head: Uint8Array): string | null {
 }
 
 /**
- * The browser's copy of the server's document rules (spec §5, same words): the bytes decide the
- * type — a PNG saved as .jpg is fine, a PDF renamed .jpg is not — and at most 7 MB.
- * Answers the message to show, or null when the file may be uploaded.
+ * The browser's copy of the server's document rules (docs/product.md#documents, same words): the
+ * bytes decide the type — a PNG saved as .jpg is fine, a PDF renamed .jpg is not — and at most 7
+ * MB. Answers the message to show, or null when the file may be uploaded.
  */
 export async function checkDocument(file: File): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());

@@ -50,7 +50,7 @@ describe('history sentences', () => {
   });
 });
 
-describe('status action errors (spec §8 View)', () => {
+describe('status action errors', () => {
   const config = { headers: new AxiosHeaders() };
   it('a server answer: "Failed to … application..." with the reason', () => {
     const error = new AxiosError(

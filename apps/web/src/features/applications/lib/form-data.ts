@@ -1,6 +1,6 @@
 import { APPLICATION_FIELDS, type ApplicationInput } from '@visa/shared/applications';
 
-/** The multipart body of spec §7: every field of spec §3 by its API name, then the image. */
+/** The multipart body of add and edit: every field by its API name (docs/product.md#data), then the image. */
 export function toFormData(input: ApplicationInput, image: File | null): FormData {
   const form = new FormData();
   for (const field of APPLICATION_FIELDS) form.append(field, input[field]);

@@ -10,7 +10,7 @@ const file = (name: string, type: string, size: number) => {
 };
 const MB = 1024 * 1024;
 
-describe('image rules of spec §5', () => {
+describe('photo rules', () => {
   it('add: over 10 MB, then required, then the type', () => {
     expect(addImageMessage(file('a.png', 'image/png', 10 * MB + 1))).toBe(VALIDATION.imageTooLargeAdd);
     expect(addImageMessage(null)).toBe(APPLICATION_MESSAGES.imageRequired);

@@ -7,7 +7,7 @@ import { api, serverMessage } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-storage';
 import { meQueryOptions } from './get-me';
 
-/** Thrown for a 2xx answer that carries no token (spec §8: 'Login failed. No token received.'). */
+/** Thrown for a 2xx answer that carries no token ('Login failed. No token received.'). */
 export class NoTokenError extends Error {
   constructor() {
     super(LOGIN.noToken);
@@ -23,7 +23,7 @@ export async function login(input: LoginInput): Promise<{ token: string; user: U
   return { token: data.token, user: data.user };
 }
 
-/** The messages of spec §8 for each way a sign-in can fail; a 429 shows the server's own words. */
+/** The message for each way a sign-in can fail (docs/product.md#messages); a 429 shows the server's own words. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof NoTokenError) return LOGIN.noToken;
   if (isAxiosError(error)) {

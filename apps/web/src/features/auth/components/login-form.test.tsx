@@ -52,7 +52,7 @@ describe('login form', () => {
     expect(h.sent).toEqual([]);
   });
 
-  it('shows the five messages of spec §8, in order, each replacing the last', async () => {
+  it('shows the five messages, in order, each replacing the last', async () => {
     const staff = await h.t.createStaff('superadmin');
     const onSignedIn = renderForm();
 

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Staff sign-in (spec §2 /login, §5 Login, §8 Login). One message at a time, in red: a missing
+ * Staff sign-in (docs/product.md#sign-in-and-accounts). One message at a time, in red: a missing
  * field first, otherwise what the server or the network said.
  */
 export function LoginForm({ onSignedIn }: Props) {

@@ -10,7 +10,7 @@ export interface EnquiryInput {
 
 export const ENQUIRY_URL = '/api/application/fetchApplicationEnquiry';
 
-/** Spec §5: the search fires only when all three inputs are filled in. */
+/** The search fires only when all three inputs are filled in. */
 export const isComplete = (input: EnquiryInput) => Boolean(input.passport.trim() && input.nationality.trim() && input.dob.trim());
 
 /** Why a lookup failed, so the page can word it in the visitor's language. */
@@ -23,10 +23,10 @@ export class EnquiryError extends Error {
 }
 
 /**
- * GET fetchApplicationEnquiry (spec §7): limit 10, search = passport, search1 = nationality,
- * search2 = date of birth, 10 s timeout. The public pages' one call, made with fetch rather than
- * the staff area's axios client, which would add 14 KB to the page for one GET (ADR 0010).
- * Rejects with an AbortError when `signal` aborts, with an EnquiryError otherwise.
+ * GET fetchApplicationEnquiry (docs/product.md#api-status-check): limit 10, search = passport,
+ * search1 = nationality, search2 = date of birth, 10 s timeout. The public pages' one call, made
+ * with fetch rather than the staff area's axios client, which would add 14 KB to the page for one
+ * GET (ADR 0010). Rejects with an AbortError when `signal` aborts, with an EnquiryError otherwise.
  */
 export async function getEnquiry(input: EnquiryInput, signal?: AbortSignal): Promise<EnquiryApplication[]> {
   const params = new URLSearchParams({

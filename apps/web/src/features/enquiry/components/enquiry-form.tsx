@@ -6,15 +6,16 @@ import { useEnquiryMessages } from '../locales';
 import type { EnquiryFailure, EnquiryInput } from '../api/get-enquiry';
 import { useEnquirySearch } from '../hooks/use-enquiry-search';
 
-/** Dates of birth are calendar days in Bangladesh, where the applicants are (DESIGN.md §3). */
+/** Dates of birth are calendar days in Bangladesh, where the applicants are. */
 const APP_TIMEZONE = 'Asia/Dhaka';
 
-/** Common values, offered as suggestions only: the match itself is exact (DESIGN.md §4). */
+/** Common values, offered as suggestions only: the match itself is exact (docs/product.md#status-check). */
 const NATIONALITY_SUGGESTIONS = ['Bangladeshi', 'Indian', 'Nepali', 'Pakistani', 'Sri Lankan'];
 
 /**
- * The status check form (spec §2, §5): passport number, nationality and date of birth. Results go
- * to the caller; a miss shows the spec's message; an error shows the server's message as text.
+ * The status check form (docs/product.md#status-check): passport number, nationality and date of
+ * birth. Results go to the caller; a miss shows the product's message; an error shows the server's
+ * message as text.
  */
 export function EnquiryForm({ onMatch }: { onMatch: (applications: EnquiryApplication[]) => void }) {
   const { language } = useLocale();

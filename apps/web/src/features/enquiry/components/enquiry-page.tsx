@@ -8,12 +8,12 @@ import { localePath } from '../../../lib/locales/paths';
 import { EnquiryForm } from './enquiry-form';
 import { StatusGuide } from './status-guide';
 
-/** The results travel to /view-one in navigation state (spec §2), never in the URL. */
+/** The results travel to the status page in navigation state, never in the URL (docs/product.md#status-check). */
 export interface ViewOneState {
   applications: EnquiryApplication[];
 }
 
-/** /enquiry: the status check, what each status means, and the staff login button (spec §2). */
+/** The status check, what each status means, and the staff login button (docs/product.md#public-pages). */
 export function EnquiryPage() {
   const { language } = useLocale();
   const em = useEnquiryMessages();

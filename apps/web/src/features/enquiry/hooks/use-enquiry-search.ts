@@ -6,9 +6,9 @@ import { EnquiryError, type EnquiryFailure, type EnquiryInput, getEnquiry, isCom
 export type EnquiryState = { status: 'idle' } | { status: 'searching' } | { status: 'miss' } | { status: 'error'; failure: EnquiryFailure };
 
 /**
- * The enquiry's search rules (spec §5, §7, §9): nothing is sent until all three inputs are filled;
- * typing schedules a search 500 ms after the last change; submitting searches at once. Only the
- * latest search counts: a newer one cancels the request of an older one.
+ * The enquiry's search rules (docs/product.md#status-check): nothing is sent until all three inputs
+ * are filled; typing schedules a search 500 ms after the last change; submitting searches at once.
+ * Only the latest search counts: a newer one cancels the request of an older one.
  */
 export function useEnquirySearch(onMatch: (applications: EnquiryApplication[]) => void) {
   const [state, setState] = useState<EnquiryState>({ status: 'idle' });

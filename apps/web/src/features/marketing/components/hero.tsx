@@ -18,10 +18,10 @@ const mayPlay = () =>
   !(navigator as Navigator & { connection?: NetworkInformation }).connection?.saveData;
 
 /**
- * The landing hero (spec §1): a muted, looping, inline background video behind 'CANADIAN VISA'.
- * The prerendered HTML carries the text and the poster only; the video's sources are attached
- * once the page has loaded and the browser is idle, so they never compete with the content.
- * A pause button meets WCAG 2.2.2 for moving content.
+ * The landing hero: a muted, looping, inline background video behind 'CANADIAN VISA'. The
+ * prerendered HTML carries the text and the poster only; the video's sources are attached once the
+ * page has loaded and the browser is idle, so they never compete with the content. A pause button
+ * meets WCAG 2.2.2 for moving content.
  */
 export function Hero({ copy, enquiryPath }: { copy: HomeCopy['hero']; enquiryPath: string }) {
   const video = useRef<HTMLVideoElement>(null);

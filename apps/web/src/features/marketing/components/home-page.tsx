@@ -46,7 +46,7 @@ interface HomePageProps {
   carousel: ReactNode;
 }
 
-/** The landing page of spec §1, its sections in the order the spec lists them. */
+/** The landing page, its sections in the order docs/product.md#public-pages lists them. */
 export function HomePage({ copy, language, enquiryPath, newTabLabel, carousel }: HomePageProps) {
   return (
     <>

@@ -17,7 +17,7 @@ const strings = (value: unknown, at = ''): [string, string][] =>
         : [];
 
 describe('page copy', () => {
-  it('keeps the spec wording in English (spec §1)', () => {
+  it('keeps the product wording in English', () => {
     expect(homeEn.hero.title).toBe('CANADIAN VISA');
     expect(homeEn.hero.subtitle).toBe('( Work, Visit, Student )');
     expect(homeEn.hero.cta).toBe('CHECK APPLICATION STATUS');
@@ -31,7 +31,7 @@ describe('page copy', () => {
     expect(homeEn.eligibility.href).toMatch(/^https:\/\/www\.canada\.ca\//);
   });
 
-  it('covers the six subjects of spec §2 in the terms', () => {
+  it('covers the six subjects of the terms', () => {
     expect(termsEn.sections.map((s) => s.heading)).toEqual(
       expect.arrayContaining([
         'Application process',

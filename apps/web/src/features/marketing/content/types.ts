@@ -9,7 +9,7 @@ export interface PageMetaCopy {
   description: string;
 }
 
-/** The landing page of spec §1, section by section, in the order the page shows them. */
+/** The landing page, section by section, in the order the page shows them. */
 export interface HomeCopy {
   meta: PageMetaCopy;
   hero: { title: string; subtitle: string; lead: string; cta: string; pauseVideo: string; playVideo: string };

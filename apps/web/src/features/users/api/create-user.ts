@@ -18,8 +18,9 @@ export function useCreateUser() {
 }
 
 /**
- * Spec §8 Add admin: any error answer shows the spec's wording. When the server said something
- * more specific than "already exists" (a 403 or 429, say), that is given as a detail underneath.
+ * Adding an admin (docs/product.md#messages): any error answer shows the product's wording. When
+ * the server said something more specific than "already exists" (a 403 or 429, say), that is given
+ * as a detail underneath.
  */
 export function addUserErrorMessage(error: unknown): { message: string; detail?: string } {
   if (isAxiosError(error)) {

@@ -11,7 +11,7 @@ export class InvalidIdError extends Error {
   }
 }
 
-/** Spec §5: the call is made only for a well-formed id. */
+/** The call is made only for a well-formed id. */
 export async function deleteUser(id: string): Promise<void> {
   if (!isValidId(id)) throw new InvalidIdError();
   await api.delete(`/api/users/delete_user/${id}`);
@@ -21,7 +21,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    // Spec §7: on 200 the list is fetched again.
+    // On 200 the list is fetched again.
     onSuccess: () => queryClient.refetchQueries({ queryKey: usersQueryOptions().queryKey }),
   });
 }

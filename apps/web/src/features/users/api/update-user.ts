@@ -4,7 +4,7 @@ import { EDIT_ADMIN } from '@visa/shared/messages';
 import type { UpdateUserInput, User } from '@visa/shared/users';
 import { api, serverMessage } from '../../../lib/api-client';
 
-/** An answer other than 200 (spec §7 expects exactly 200); carries the server's message if any. */
+/** An answer other than 200 (the API answers exactly 200); carries the server's message if any. */
 export class UpdateRefusedError extends Error {}
 
 export async function updateUser({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
@@ -22,7 +22,10 @@ export function useUpdateUser() {
   });
 }
 
-/** Spec §8 Edit admin: an answer shows the server's message (or a fallback); anything else is an exception. */
+/**
+ * Editing an admin (docs/product.md#messages): an answer shows the server's message (or a
+ * fallback); anything else is an exception.
+ */
 export function updateUserErrorMessage(error: unknown): string {
   if (error instanceof UpdateRefusedError) return error.message;
   if (isAxiosError(error) && error.response) return serverMessage(error) ?? EDIT_ADMIN.failed;

@@ -58,7 +58,7 @@ describe('add admin form', () => {
     expect(h.sent).toEqual([]);
   });
 
-  it('shows the three messages of spec §8, in order', async () => {
+  it('shows the three messages, in order', async () => {
     await h.signIn('superadmin');
     const taken = await h.t.createStaff('admin');
     const onCreated = renderForm();
@@ -79,7 +79,7 @@ describe('add admin form', () => {
     expect(onCreated).not.toHaveBeenCalled();
   });
 
-  it('words any error answer as spec §8 does, with what the server said underneath', async () => {
+  it('words any error answer as the product does, with what the server said underneath', async () => {
     await h.signIn('admin');
     renderForm();
     await fill({ name: 'Sneaky', email: freshEmail(), password: 'long enough pw' });

@@ -9,7 +9,10 @@ interface Props {
   onCreated: (user: User) => void;
 }
 
-/** Spec §2 /addUserManagement, §5 Add admin, §8 Add admin. */
+/**
+ * Adding an admin (docs/product.md#sign-in-and-accounts); its messages are the product's
+ * (docs/product.md#messages).
+ */
 export function AddUserForm({ onCreated }: Props) {
   const create = useCreateUser();
   const {

@@ -54,7 +54,7 @@ describe('edit admin form', () => {
     expect(h.sent).toEqual([]);
   });
 
-  it('shows the two messages of spec §8: the server message (or the fallback), then the exception', async () => {
+  it('shows the two messages: the server message (or the fallback), then the exception', async () => {
     await h.signIn('superadmin');
     const { user, key } = await target();
     const other = await h.t.createStaff('admin');

@@ -23,7 +23,7 @@ interface Props {
   onSaved: (user: User) => void;
 }
 
-/** Spec §2 /editUserManagement, §8 Edit admin. */
+/** Editing an admin; its messages are the product's (docs/product.md#messages). */
 export function EditUserForm({ user, isSelf, onSaved }: Props) {
   const update = useUpdateUser();
   const {

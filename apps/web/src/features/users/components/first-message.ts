@@ -6,8 +6,8 @@ import { VALIDATION } from '@visa/shared/messages';
 export const ROLE_CHOICES: readonly Role[] = ['admin', 'superadmin'];
 
 /**
- * The one message a form shows (spec §5 style): 'All fields are required' while any field is
- * empty, otherwise the first failing field in the order given.
+ * The one message a form shows (docs/product.md#rules-and-limits): 'All fields are required' while
+ * any field is empty, otherwise the first failing field in the order given.
  */
 export function firstMessage<T extends FieldValues>(errors: FieldErrors<T>, order: readonly (keyof T & string)[]): string | undefined {
   const messages = order.map((field) => errors[field]?.message).filter((m): m is string => typeof m === 'string');

@@ -11,8 +11,8 @@ interface Props {
 }
 
 /**
- * Spec §2 /profile: name, the fixed email, password and confirmation — all required and, unlike
- * the earlier app, the two passwords must match (DESIGN.md §6).
+ * The profile form: name, the fixed email, password and confirmation — all required and, unlike the
+ * earlier app, the two passwords must match (docs/product.md#departures).
  */
 export function ProfileForm({ user, onSaved }: Props) {
   const save = useUpdateProfile();

@@ -13,7 +13,7 @@ interface Props {
   onEdit: (user: User) => void;
 }
 
-/** Spec §2 /userManagement: staff accounts with their real role (DESIGN.md §6), edit and delete. */
+/** The staff accounts with their real role (docs/product.md#who-uses-it), edit and delete. */
 export function UserTable({ currentUserId, onEdit }: Props) {
   const users = useUsers();
   const remove = useDeleteUser();
