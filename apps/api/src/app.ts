@@ -2,35 +2,45 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
-import type { Db } from './db/connection.js';
+import { type AppDeps, type RouteGroup, createAppContext } from './context.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
 import enquiryRoutes from './modules/enquiry/routes.js';
+import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import notifications from './modules/notifications/plugin.js';
 import seoRoutes from './modules/seo/routes.js';
-import slidesRoutes from './modules/slides/routes.js';
-import usersRoutes from './modules/users/routes.js';
-import auth from './plugins/auth.js';
+import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
+import accountRoutes from './modules/users/account-routes.js';
+import authRoutes from './modules/users/auth-routes.js';
+import staffAccountRoutes from './modules/users/staff-routes.js';
+import auth, { type Access, withAccess } from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import errorHandler from './plugins/error-handler.js';
-import rateLimit from './plugins/rate-limit.js';
 import security from './plugins/security.js';
 import storagePlugin from './plugins/storage/index.js';
-import type { Storage } from './plugins/storage/storage.js';
 import web from './plugins/web.js';
 import xsrf from './plugins/xsrf.js';
 
-/** What the app is built from; server.ts and the tests both make these. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  secret: string;
-  storage: Storage;
-  /** Folder of the built SPA, or null to serve the API only. */
-  webRoot: string | null;
-}
+/**
+ * Every route group with who may call it, in the order the OpenAPI document lists them. A new
+ * public group is a deliberate choice: the authorization test's allowlist must name its routes too.
+ */
+const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
+  ['public', '/api', healthRoutes],
+  ['public', '/api/users', authRoutes],
+  ['staff', '/api/users', accountRoutes],
+  ['superadmin', '/api/users', staffAccountRoutes],
+  ['staff', '/api/application', applicationsRoutes],
+  ['staff', '/api/application', applicantFileRoutes],
+  ['public', '/api/application', enquiryRoutes],
+  // Public, with more for a caller that sends a valid bearer token.
+  ['public', '/api/slider', slideListRoutes],
+  ['staff', '/api/slider', slideRoutes],
+  // Signed URLs for private files, public media, robots.txt and the sitemap.
+  ['public', '', fileRoutes],
+  ['public', '', seoRoutes],
+];
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const BODY_LIMIT = 256 * 1024;
@@ -45,6 +55,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const ctx = createAppContext(deps, app.log);
 
   // External plugins.
   await app.register(errorHandler);
@@ -55,19 +66,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   // App plugins.
   await app.register(xsrf, { secure: deps.config.cookieSecure });
-  await app.register(rateLimit, { db: deps.db });
-  await app.register(auth, { db: deps.db, secret: deps.secret });
-  await app.register(storagePlugin, { storage: deps.storage, secret: deps.secret });
-  await app.register(notifications, { config: deps.config, db: deps.db });
+  await app.register(auth, { db: ctx.db, tokens: ctx.tokens });
+  await app.register(storagePlugin, { storage: ctx.storage, urls: ctx.urls });
+  await app.register(notifications, { outbox: ctx.outbox });
 
   // Routes.
-  await app.register(healthRoutes, { prefix: '/api', db: deps.db });
-  await app.register(usersRoutes, { prefix: '/api/users', db: deps.db, cookieSecure: deps.config.cookieSecure });
-  await app.register(applicationsRoutes, { prefix: '/api/application', ...deps });
-  await app.register(applicantFileRoutes, { prefix: '/api/application', ...deps });
-  await app.register(enquiryRoutes, { prefix: '/api/application', ...deps });
-  await app.register(slidesRoutes, { prefix: '/api/slider', ...deps });
-  await app.register(seoRoutes, deps);
+  for (const [access, prefix, routes] of ROUTE_GROUPS) await app.register(withAccess(access, routes), { prefix, ctx });
   await app.register(web, { root: deps.webRoot });
 
   return app;

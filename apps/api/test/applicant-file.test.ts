@@ -10,7 +10,7 @@ import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION, documentInvalidType, documentTooLarge } from '@visa/shared/messages';
-import { updateStatusIf } from '../src/modules/applicant-file/repository.js';
+import { updateStatusIf } from '../src/modules/applications/repository.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { listEmailsFor } from '../src/modules/notifications/repository.js';
 import { type FilePart, createApplication, jpeg, pdf, png, pngClaimingHugeSize } from './support/application-factory.js';
@@ -228,9 +228,9 @@ describe('status actions', () => {
   it('the conditional update changes nothing when the status is no longer the one read', async () => {
     // On SQLite the two requests above serialise on the one connection, so this is the 409 path's guarantee there.
     const app = await createApplication(t.db, { status: 'approved', approve_date: '2026-01-01' });
-    expect(await updateStatusIf(t.db, app.id, 'pending', { status: 'rejected', approve_date: null })).toBe(false);
+    expect(await updateStatusIf(t.db, app.id, 'pending', { isStatus: 'rejected', approve: null })).toBe(false);
     expect(await t.db.selectFrom('applications').selectAll().where('id', '=', app.id).executeTakeFirstOrThrow()).toEqual(app);
-    expect(await updateStatusIf(t.db, app.id, 'approved', { status: 'rejected', approve_date: null })).toBe(true);
+    expect(await updateStatusIf(t.db, app.id, 'approved', { isStatus: 'rejected', approve: null })).toBe(true);
   });
 });
 

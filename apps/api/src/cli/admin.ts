@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
 import { hashPassword } from '../modules/users/passwords.js';
 import * as users from '../modules/users/repository.js';
+import { revokeUserSessions } from '../modules/users/sessions-repository.js';
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
@@ -52,7 +53,7 @@ async function run(argv: string[]) {
       return 1;
     }
     await users.updateUser(db, existing.id, { passwordHash: await hashPassword(password.data) });
-    await users.revokeUserSessions(db, existing.id);
+    await revokeUserSessions(db, existing.id);
     process.stdout.write(`Password reset for ${email.data}; their sessions were signed out.\n`);
     return 0;
   } finally {

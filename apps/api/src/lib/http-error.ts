@@ -14,3 +14,12 @@ export class HttpError extends Error {
 export const badRequest = (message: string, errors?: { path: string; message: string }[]) => new HttpError(400, message, errors);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/**
+ * A 400 for input a zod schema refused. Schemas list their fields in the order the form checks
+ * them, so the first issue is the one message a form shows; every issue goes along in `errors`.
+ */
+export function invalidInput(error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] }): HttpError {
+  const errors = error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return badRequest(errors[0]!.message, errors);
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_TOKEN_MINUTES, type Role } from '@visa/shared/constants';
 import { SERVER } from '@visa/shared/messages';
@@ -7,19 +7,27 @@ import type { Db } from '../db/connection.js';
 import { HttpError } from '../lib/http-error.js';
 import { signJwt, verifyJwt } from '../lib/jwt.js';
 import { deriveKey } from '../lib/secret.js';
+import { findUserInLiveSession } from '../modules/users/sessions-repository.js';
 
 export interface SignedInUser extends User {
   /** The session family the access token belongs to; logout and reuse detection revoke it. */
   sessionFamily: string;
 }
 
+/** Who an action is recorded against in the audit log. */
+export type Actor = Pick<User, '_id'>;
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: AccessTokens;
-    /** preHandler: any signed-in staff member. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler factory: signed in and one of these roles. */
-    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Any signed-in staff member; 401 otherwise. */
+    authenticate: Hook;
+    /** A bearer token, when one is sent, must be valid (401 otherwise); without one the caller is an anonymous visitor. */
+    authenticateIfPresent: Hook;
+    /** Signed in and one of these roles; 401 or 403 otherwise. */
+    requireRole: (...roles: Role[]) => Hook;
   }
   interface FastifyRequest {
     user: SignedInUser | null;
@@ -43,32 +51,29 @@ export function createAccessTokens(secret: string): AccessTokens {
   };
 }
 
+/** The bearer token of a request, if it sends one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+}
+
 /**
  * Every staff call carries `Authorization: Bearer <JWT>`. The token alone is not trusted for the
  * role: the user and a live session are read on each request, so a deleted account, a changed
  * role or a logout take effect at once rather than when the token expires.
  */
-export default fp(async function auth(app: FastifyInstance, opts: { db: Db; secret: string }) {
-  const tokens = createAccessTokens(opts.secret);
+export default fp(async function auth(app: FastifyInstance, opts: { db: Db; tokens: AccessTokens }) {
+  const { db, tokens } = opts;
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 
   async function loadUser(request: FastifyRequest): Promise<SignedInUser | null> {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return null;
-    const claims = await tokens.verify(header.slice(7).trim());
+    const token = bearerToken(request);
+    if (!token) return null;
+    const claims = await tokens.verify(token);
     if (!claims) return null;
-    const row = await opts.db
-      .selectFrom('users')
-      .innerJoin('sessions', 'sessions.user_id', 'users.id')
-      .select(['users.id', 'users.name', 'users.email', 'users.role'])
-      .where('users.id', '=', claims.userId)
-      .where('sessions.family_id', '=', claims.sessionFamily)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', new Date().toISOString())
-      .executeTakeFirst();
-    if (!row) return null;
-    return { _id: row.id, name: row.name, email: row.email, role: row.role, sessionFamily: claims.sessionFamily };
+    const user = await findUserInLiveSession(db, claims.userId, claims.sessionFamily);
+    return user ? { ...user, sessionFamily: claims.sessionFamily } : null;
   }
 
   const authenticate = async (request: FastifyRequest) => {
@@ -76,8 +81,34 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; secr
     if (!request.user) throw new HttpError(401, SERVER.unauthorized);
   };
   app.decorate('authenticate', authenticate);
+  app.decorate('authenticateIfPresent', async (request: FastifyRequest) => {
+    if (request.headers.authorization) await authenticate(request);
+  });
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
     await authenticate(request);
     if (!roles.includes(request.user!.role)) throw new HttpError(403, SERVER.forbidden);
   });
 });
+
+/**
+ * Who may call a group of routes, declared once where the group is registered (app.ts):
+ * 'public' for anyone, 'staff' for any signed-in staff member, 'superadmin' for super-admins only.
+ */
+export type Access = 'public' | 'staff' | 'superadmin';
+
+/**
+ * Puts a group of routes behind its access rule. The check runs in onRequest, before the body or
+ * the parameters are read, so an outsider learns nothing from validation messages and an
+ * anonymous upload is refused without being read.
+ */
+export function withAccess<O extends FastifyPluginOptions>(
+  access: Access,
+  routes: (app: FastifyInstance, opts: O) => Promise<void>,
+): (app: FastifyInstance, opts: O) => Promise<void> {
+  return async function guarded(scope, opts) {
+    if (access === 'staff') scope.addHook('onRequest', scope.authenticate);
+    if (access === 'superadmin') scope.addHook('onRequest', scope.requireRole('superadmin'));
+    // Called in this scope rather than registered again, so the group's prefix is applied once.
+    await routes(scope, opts);
+  };
+}

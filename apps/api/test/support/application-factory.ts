@@ -5,7 +5,7 @@ import { ApplicationInputSchema, type ApplicationFormValues } from '@visa/shared
 import type { Db } from '../../src/db/connection.js';
 import type { ApplicationRow, NewApplicationRow } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
-import { inputColumns } from '../../src/modules/applications/repository.js';
+import { inputColumns } from '../../src/modules/applications/mapping.js';
 import type { Storage } from '../../src/plugins/storage/storage.js';
 import type { TestApp } from './test-app.js';
 

@@ -8,10 +8,11 @@ import {
   MAX_DOCUMENTS_PER_UPLOAD,
 } from '@visa/shared/applicant-file';
 import sharp from 'sharp';
-import { DOCUMENT_LABELS, DOCUMENT_MAX_BYTES, type DocumentLabel, IMAGE_MAX_PIXELS } from '@visa/shared/constants';
+import { DOCUMENT_MAX_BYTES, type DocumentLabel, IMAGE_MAX_PIXELS } from '@visa/shared/constants';
 import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
 import { HttpError } from '../../lib/http-error.js';
 import { isAllowedImage, sniffType } from '../../lib/images.js';
+import { isDocumentLabel } from '../applications/repository.js';
 
 export interface UploadedDocument {
   bytes: Buffer;
@@ -43,8 +44,6 @@ export function cleanFilename(name: string): string {
   const cleaned = base.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return (cleaned || 'unnamed file').slice(0, 120);
 }
-
-const isLabel = (value: string): value is DocumentLabel => (DOCUMENT_LABELS as readonly string[]).includes(value);
 
 /**
  * Reads `file1` files and their `label` fields. Every file is read to its end (a file over 7 MB
@@ -94,7 +93,7 @@ export async function readDocumentUpload(request: FastifyRequest): Promise<Docum
   // The earlier app sent files without labels; those become 'Other'. Otherwise one label per file.
   if (labels.length === 0) return { files, labels: files.map(() => 'Other') };
   if (labels.length !== files.length) throw new HttpError(400, M.labelsMismatch);
-  const unknown = labels.find((l) => !isLabel(l));
+  const unknown = labels.find((l) => !isDocumentLabel(l));
   if (unknown !== undefined) throw new HttpError(400, M.unknownLabel);
   return { files, labels: labels as DocumentLabel[] };
 }

@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { type CopyVerification, copySections, displayDate, statusLabel } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
-import type { DocumentRow } from '../../db/schema.js';
 import type { Storage } from '../../plugins/storage/storage.js';
 
 async function readAll(storage: Storage, key: string | null): Promise<Buffer | null> {
@@ -27,7 +26,6 @@ const BRAND = '#b91c1c';
 export async function renderCopyPdf(input: {
   application: Application;
   photoKey: string | null;
-  documents: DocumentRow[];
   storage: Storage;
   verification: CopyVerification;
   printedOn: string;
@@ -118,18 +116,18 @@ export async function renderCopyPdf(input: {
       { width: contentWidth - qrSide - 14 },
     );
 
-  const total = input.documents.length;
-  for (const [index, row] of input.documents.entries()) {
+  const total = a.documents.length;
+  for (const [index, entry] of a.documents.entries()) {
     doc.addPage();
-    const label = a.documents.find((d) => d._id === row.id)?.label ?? row.label;
     doc
       .fillColor(INK)
       .font('Helvetica-Bold')
       .fontSize(13)
-      .text(`Document ${index + 1} of ${total}: ${label}`, MARGIN, MARGIN);
+      .text(`Document ${index + 1} of ${total}: ${entry.label}`, MARGIN, MARGIN);
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${a.givenN} ${a.surname} - Reference No. ${a._id}`);
     const top = doc.y + 12;
-    const bytes = await readAll(input.storage, row.storage_key);
+    // publicId is the document's storage key.
+    const bytes = await readAll(input.storage, entry.publicId);
     if (bytes) {
       doc.image(bytes, MARGIN, top, { fit: [contentWidth, A4.height - MARGIN - top], align: 'center' });
     } else {

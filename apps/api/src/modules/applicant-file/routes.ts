@@ -11,26 +11,17 @@ import {
 import { ApplicationSchema } from '@visa/shared/applications';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
-import type { AppDeps } from '../../app.js';
+import type { RouteOptions } from '../../context.js';
 import { readDocumentUpload } from './documents.js';
-import { type ApplicantFileContext, addDocuments, changeStatus, copyPdf, getHistory, removeDocument } from './service.js';
+import { addDocuments, changeStatus, copyPdf, getHistory, removeDocument } from './service.js';
 import { copyVerification } from './verification.js';
 
 /**
- * /api/application/… routes for one application's file: the status actions, documents, history,
- * and the printable copy. Staff only (any role).
+ * /api/application/… routes for one application's file (docs/product.md#api-applicant-file): the
+ * status actions, documents, history, and the printable copy. For staff of any role.
  */
-export default async function applicantFileRoutes(app: FastifyInstance, deps: AppDeps) {
+export default async function applicantFileRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx: ApplicantFileContext = {
-    db: deps.db,
-    urls: app.urls,
-    storage: deps.storage,
-    outbox: app.outbox,
-    log: app.log,
-    timeZone: deps.config.APP_TIMEZONE,
-    publicUrl: deps.config.publicUrl,
-  };
   const errors = {
     400: ErrorBodySchema,
     401: ErrorBodySchema,
@@ -44,7 +35,6 @@ export default async function applicantFileRoutes(app: FastifyInstance, deps: Ap
     r.put(
       `/${path}/:id`,
       {
-        preHandler: app.authenticate,
         schema: {
           tags,
           summary: `Set the status to ${status}`,
@@ -64,7 +54,6 @@ export default async function applicantFileRoutes(app: FastifyInstance, deps: Ap
   r.put(
     '/updateApplicationAdd/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'Add documents',
@@ -85,7 +74,6 @@ export default async function applicantFileRoutes(app: FastifyInstance, deps: Ap
   r.delete(
     '/deleteApplicationDocument/:id/:documentId',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'Remove one document',
@@ -99,7 +87,6 @@ export default async function applicantFileRoutes(app: FastifyInstance, deps: Ap
   r.get(
     '/applicationHistory/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'History and email deliveries',
@@ -115,7 +102,6 @@ export default async function applicantFileRoutes(app: FastifyInstance, deps: Ap
   r.get(
     '/applicantCopyVerification',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'Where a printed copy can be checked',
@@ -123,14 +109,13 @@ export default async function applicantFileRoutes(app: FastifyInstance, deps: Ap
         response: { 200: CopyVerificationSchema, 401: ErrorBodySchema },
       },
     },
-    async () => copyVerification(ctx.publicUrl),
+    async () => copyVerification(ctx.config.publicUrl),
   );
 
   // Not through the zod type provider: its reply type would only admit the JSON error shapes.
   app.get<{ Params: { id: string } }>(
     '/applicationCopyPdf/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'The applicant copy as a PDF',

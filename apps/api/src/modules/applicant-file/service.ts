@@ -1,42 +1,25 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import type { ApplicationHistory } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
-import type { ApplicationRow, DocumentRow } from '../../db/schema.js';
 import { HttpError, conflict } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
-import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
-import type { Storage } from '../../plugins/storage/storage.js';
-import { findApplicationRow, getApplication, listDocumentRows, toApplication } from '../applications/repository.js';
+import type { Actor } from '../../plugins/auth.js';
+import { removeStoredFiles } from '../../plugins/storage/remove.js';
+import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, type ApplicationFields } from '../applications/mapping.js';
+import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
 import { enqueueEmail, listEmailsFor } from '../notifications/repository.js';
 import { type EmailEvent, renderEmail } from '../notifications/templates.js';
-import type { OutboxWorker } from '../notifications/worker.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
-import * as repo from './repository.js';
 import { copyVerification } from './verification.js';
 
-export interface ApplicantFileContext {
-  db: Db;
-  urls: UrlSigner;
-  storage: Storage;
-  outbox: OutboxWorker;
-  log: FastifyBaseLogger;
-  timeZone: string;
-  publicUrl: string;
-}
-
-export interface Actor {
-  _id: string;
-}
-
-/** Audit entity and actions; the history view names each of them. */
-export const AUDIT_ENTITY = 'application';
-export const AUDIT_ACTIONS = {
+/** Audit actions of the applicant file; the history view names each of them. */
+const AUDIT_ACTIONS = {
   status: 'application.status',
   documentsAdd: 'application.documents.add',
   documentsRemove: 'application.documents.remove',
@@ -44,31 +27,33 @@ export const AUDIT_ACTIONS = {
 
 const notFound = () => new HttpError(404, M.applicationNotFound);
 
-async function loadApplication(ctx: ApplicantFileContext, id: string): Promise<Application> {
-  const application = await getApplication(ctx.db, ctx.urls, id);
+async function loadApplication(ctx: AppContext, id: string): Promise<Application> {
+  const application = await applications.getApplication(ctx.db, ctx.urls, id);
   if (!application) throw notFound();
   return application;
 }
 
-const recipientOf = (row: ApplicationRow) => ({ reference: row.id, surname: row.surname, givenN: row.given_name });
+/** What an email to the applicant needs: the address, and the names and reference it greets. */
+const RECIPIENT_FIELDS = ['_id', 'email', 'surname', 'givenN'] as const;
+type Recipient = Pick<ApplicationFields, (typeof RECIPIENT_FIELDS)[number]>;
 
-async function queueApplicantEmail(db: Db, ctx: ApplicantFileContext, row: ApplicationRow, event: EmailEvent): Promise<void> {
-  const content = renderEmail(recipientOf(row), event, ctx.publicUrl);
-  await enqueueEmail(db, { applicationId: row.id, to: row.email, ...content });
+async function queueApplicantEmail(db: Db, ctx: AppContext, to: Recipient, event: EmailEvent): Promise<void> {
+  const content = renderEmail({ reference: to._id, surname: to.surname, givenN: to.givenN }, event, ctx.config.publicUrl);
+  await enqueueEmail(db, { applicationId: to._id, to: to.email, ...content });
 }
 
-/** Column changes of each action (ADR 0008). */
+/** What each action changes (ADR 0008). */
 function statusPatch(to: ApplicationStatus, date: string) {
   switch (to) {
     // Back to pending: the collect date is (re)set and an earlier approval date no longer holds.
     case 'pending':
-      return { status: to, pending_date: date, approve_date: null };
+      return { isStatus: to, pending: date, approve: null };
     // The collect date set while pending stays: it is when the visa can be collected.
     case 'approved':
-      return { status: to, approve_date: date };
+      return { isStatus: to, approve: date };
     // A rejected application has no approval date; the history keeps the old one.
     case 'rejected':
-      return { status: to, approve_date: null };
+      return { isStatus: to, approve: null };
   }
 }
 
@@ -79,50 +64,40 @@ function statusPatch(to: ApplicationStatus, date: string) {
  * never undo or fail the action.
  */
 export async function changeStatus(
-  ctx: ApplicantFileContext,
+  ctx: AppContext,
   actor: Actor,
   id: string,
   action: StatusAction,
   requestedDate: string | undefined,
 ): Promise<Application> {
-  const row = await findApplicationRow(ctx.db, id);
-  if (!row) throw notFound();
+  const current = await applications.findApplicationFields(ctx.db, id, ['isStatus', ...RECIPIENT_FIELDS]);
+  if (!current) throw notFound();
+  const from = current.isStatus;
   const to = STATUS_ACTIONS[action].status;
-  if (row.status === to) throw conflict(M.alreadyInStatus(to));
+  if (from === to) throw conflict(M.alreadyInStatus(to));
 
-  // Reject carries no date; a date sent with it is ignored rather than refused (spec: payload not shown).
-  const date = to === 'rejected' ? null : (requestedDate ?? todayIn(ctx.timeZone));
+  // Reject carries no date; a date sent with it is ignored rather than refused (the earlier app sent none).
+  const date = to === 'rejected' ? null : (requestedDate ?? todayIn(ctx.config.APP_TIMEZONE));
   const patch = statusPatch(to, date ?? '');
   const changed = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.updateStatusIf(trx, id, row.status, patch))) return false;
+    if (!(await applications.updateStatusIf(trx, id, from, patch))) return false;
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.status,
       entity: AUDIT_ENTITY,
       entityId: id,
-      details: { from: row.status, to, date },
+      details: { from, to, date },
     });
-    await queueApplicantEmail(trx, ctx, row, { kind: 'status', status: to, date });
+    await queueApplicantEmail(trx, ctx, current, { kind: 'status', status: to, date });
     return true;
   });
   if (!changed) {
     // Someone else changed (or deleted) it between our read and our write.
-    if (!(await repo.applicationExists(ctx.db, id))) throw notFound();
+    if (!(await applications.applicationExists(ctx.db, id))) throw notFound();
     throw conflict(M.changedMeanwhile);
   }
   ctx.outbox.kick();
   return loadApplication(ctx, id);
-}
-
-async function removeFiles(ctx: ApplicantFileContext, keys: string[]) {
-  for (const key of keys) {
-    try {
-      await ctx.storage.delete(key);
-    } catch (err) {
-      // A leftover file is harmless (its key is random and private); the answer must not change.
-      ctx.log.warn({ err, key }, 'could not remove a document file');
-    }
-  }
 }
 
 /**
@@ -130,48 +105,37 @@ async function removeFiles(ctx: ApplicantFileContext, keys: string[]) {
  * then their rows, audit event and email are committed together. Any failure removes the files
  * already written, so no file is left without a row and no row points at a missing file.
  */
-export async function addDocuments(ctx: ApplicantFileContext, actor: Actor, id: string, upload: DocumentUpload): Promise<Application> {
-  if (!(await repo.applicationExists(ctx.db, id))) throw notFound();
+export async function addDocuments(ctx: AppContext, actor: Actor, id: string, upload: DocumentUpload): Promise<Application> {
+  if (!(await applications.applicationExists(ctx.db, id))) throw notFound();
   const prepared = await prepareDocuments(upload);
 
   const written: string[] = [];
-  const rows: DocumentRow[] = [];
-  const now = new Date().toISOString();
+  const documents: applications.NewDocument[] = [];
   try {
     for (const doc of prepared) {
       const documentId = newId();
       const key = `private/doc-${documentId}.jpg`;
       await ctx.storage.put(key, doc.bytes, doc.contentType);
       written.push(key);
-      rows.push({
-        id: documentId,
-        application_id: id,
-        storage_key: key,
-        label: doc.label,
-        content_type: doc.contentType,
-        size: doc.bytes.length,
-        position: 0,
-        created_at: now,
-      });
+      documents.push({ id: documentId, storageKey: key, label: doc.label, contentType: doc.contentType, size: doc.bytes.length });
     }
     await ctx.db.transaction().execute(async (trx) => {
-      const row = await findApplicationRow(trx, id);
-      if (!row) throw notFound();
-      const { count, nextPosition } = await repo.documentCounts(trx, id);
-      if (count + rows.length > MAX_DOCUMENTS) throw conflict(M.documentLimitReached);
-      rows.forEach((r, i) => (r.position = nextPosition + i));
-      await repo.insertDocumentRows(trx, rows);
+      const recipient = await applications.findApplicationFields(trx, id, RECIPIENT_FIELDS);
+      if (!recipient) throw notFound();
+      const { count, nextPosition } = await applications.documentCounts(trx, id);
+      if (count + documents.length > MAX_DOCUMENTS) throw conflict(M.documentLimitReached);
+      await applications.insertDocuments(trx, id, nextPosition, documents);
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.documentsAdd,
         entity: AUDIT_ENTITY,
         entityId: id,
-        details: { documents: rows.map((r, i) => ({ _id: r.id, label: r.label, name: prepared[i]!.filename })) },
+        details: { documents: documents.map((d, i) => ({ _id: d.id, label: d.label, name: prepared[i]!.filename })) },
       });
-      await queueApplicantEmail(trx, ctx, row, { kind: 'documents', labels: prepared.map((d) => d.label) });
+      await queueApplicantEmail(trx, ctx, recipient, { kind: 'documents', labels: prepared.map((d) => d.label) });
     });
   } catch (err) {
-    await removeFiles(ctx, written);
+    await removeStoredFiles(ctx.storage, written, ctx.log);
     throw err;
   }
   ctx.outbox.kick();
@@ -179,11 +143,11 @@ export async function addDocuments(ctx: ApplicantFileContext, actor: Actor, id: 
 }
 
 /** Removes one wrongly uploaded document: row and audit first, the file once nothing points at it. */
-export async function removeDocument(ctx: ApplicantFileContext, actor: Actor, id: string, documentId: string): Promise<Application> {
+export async function removeDocument(ctx: AppContext, actor: Actor, id: string, documentId: string): Promise<Application> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.applicationExists(trx, id))) throw notFound();
-    const doc = await repo.findDocumentRow(trx, id, documentId);
-    if (!doc || !(await repo.deleteDocumentRow(trx, documentId))) throw new HttpError(404, M.documentNotFound);
+    if (!(await applications.applicationExists(trx, id))) throw notFound();
+    const doc = await applications.deleteDocument(trx, id, documentId);
+    if (!doc) throw new HttpError(404, M.documentNotFound);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentsRemove,
@@ -193,32 +157,31 @@ export async function removeDocument(ctx: ApplicantFileContext, actor: Actor, id
     });
     return doc;
   });
-  await removeFiles(ctx, [removed.storage_key]);
+  await removeStoredFiles(ctx.storage, [removed.storageKey], ctx.log);
   return loadApplication(ctx, id);
 }
 
-export async function getHistory(ctx: ApplicantFileContext, id: string): Promise<ApplicationHistory> {
-  if (!(await repo.applicationExists(ctx.db, id))) throw notFound();
+export async function getHistory(ctx: AppContext, id: string): Promise<ApplicationHistory> {
+  if (!(await applications.applicationExists(ctx.db, id))) throw notFound();
   const [history, emails] = await Promise.all([listAuditFor(ctx.db, AUDIT_ENTITY, id), listEmailsFor(ctx.db, id)]);
   return { history, emails };
 }
 
 /** The applicant copy as a PDF, with a file name staff can recognise in their downloads. */
-export async function copyPdf(ctx: ApplicantFileContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
-  const row = await findApplicationRow(ctx.db, id);
-  if (!row) throw notFound();
-  const documents = await listDocumentRows(ctx.db, id);
+export async function copyPdf(ctx: AppContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
+  const found = await applications.getApplicationWithPhotoKey(ctx.db, ctx.urls, id);
+  if (!found) throw notFound();
+  const { application, photoKey } = found;
   const bytes = await renderCopyPdf({
-    application: toApplication(row, documents, ctx.urls),
-    photoKey: row.image_key,
-    documents,
+    application,
+    photoKey,
     storage: ctx.storage,
-    verification: copyVerification(ctx.publicUrl),
-    printedOn: todayIn(ctx.timeZone),
+    verification: copyVerification(ctx.config.publicUrl),
+    printedOn: todayIn(ctx.config.APP_TIMEZONE),
   });
-  const safeName = `${row.surname}-${row.given_name}`
+  const safeName = `${application.surname}-${application.givenN}`
     .replace(/[^A-Za-z0-9-]+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
-  return { bytes, filename: `applicants-copy-${safeName || 'applicant'}-${row.passport}.pdf` };
+  return { bytes, filename: `applicants-copy-${safeName || 'applicant'}-${application.passport}.pdf` };
 }

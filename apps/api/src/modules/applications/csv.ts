@@ -1,4 +1,5 @@
 import type { ApplicationRow } from '../../db/schema.js';
+import { type ApplicationField, fieldsOf } from './mapping.js';
 
 /**
  * Spreadsheet programs run a cell that starts with one of these as a formula (OWASP "CSV
@@ -17,31 +18,37 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 
 export const csvLine = (cells: (string | number | boolean | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** Column headings are the API field names of spec §3, so a re-import can map them back. */
-const COLUMNS: [heading: string, value: (row: ApplicationRow) => string | null][] = [
-  ['_id', (r) => r.id],
-  ['surname', (r) => r.surname],
-  ['givenN', (r) => r.given_name],
-  ['email', (r) => r.email],
-  ['phone', (r) => r.phone],
-  ['nationalId', (r) => r.national_id],
-  ['sex', (r) => r.sex],
-  ['dob', (r) => r.dob],
-  ['birthCity', (r) => r.birth_city],
-  ['currentN', (r) => r.current_nationality],
-  ['identification', (r) => r.identification],
-  ['company', (r) => r.company],
-  ['dutyDuration', (r) => r.duty_duration],
-  ['jobTitle', (r) => r.job_title],
-  ['salary', (r) => r.salary],
-  ['passport', (r) => r.passport],
-  ['issuedCountry', (r) => r.issued_country],
-  ['isStatus', (r) => r.status],
-  ['pending', (r) => r.pending_date],
-  ['approve', (r) => r.approve_date],
-  ['createdAt', (r) => r.created_at],
-  ['updatedAt', (r) => r.updated_at],
-];
+/**
+ * The exported fields, in column order. Headings are the API field names, so a re-import can map
+ * them back; the values come through the one field mapping.
+ */
+const CSV_FIELDS = [
+  '_id',
+  'surname',
+  'givenN',
+  'email',
+  'phone',
+  'nationalId',
+  'sex',
+  'dob',
+  'birthCity',
+  'currentN',
+  'identification',
+  'company',
+  'dutyDuration',
+  'jobTitle',
+  'salary',
+  'passport',
+  'issuedCountry',
+  'isStatus',
+  'pending',
+  'approve',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly ApplicationField[];
 
-export const csvHeader = () => csvLine(COLUMNS.map(([heading]) => heading));
-export const csvRow = (row: ApplicationRow) => csvLine(COLUMNS.map(([, value]) => value(row)));
+export const csvHeader = () => csvLine([...CSV_FIELDS]);
+export const csvRow = (row: ApplicationRow) => {
+  const fields = fieldsOf(row, CSV_FIELDS);
+  return csvLine(CSV_FIELDS.map((field) => fields[field]));
+};

@@ -1,21 +1,38 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Application, ApplicationDocument, ApplicationInput, ApplicationStats } from '@visa/shared/applications';
-import { DOCUMENT_LABELS, type DocumentLabel, JOB_TITLES, type JobTitle } from '@visa/shared/constants';
+import { type Application, type ApplicationDocument, type ApplicationStats, normalizePassport } from '@visa/shared/applications';
+import { type ApplicationStatus, DOCUMENT_LABELS, type DocumentLabel, JOB_TITLES } from '@visa/shared/constants';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import type { ApplicationRow, ApplicationUpdateRow, Database, DocumentRow, NewApplicationRow } from '../../db/schema.js';
 import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
+import {
+  APPLICATION_COLUMNS,
+  type ApplicationField,
+  type ApplicationFields,
+  columnsOf,
+  fieldsOf,
+  searchKey,
+  toColumns,
+} from './mapping.js';
 
-export type { ApplicationRow, DocumentRow };
+/**
+ * Every statement on the applications and application_documents tables. Rows become API shapes
+ * through the one field mapping (mapping.ts); the photo's and the documents' storage keys never
+ * leave as keys except as `publicId`, the earlier app's field.
+ */
+
+export type { ApplicationRow };
 
 // ---------------------------------------------------------------------------------------------
-// Mapping between the API names of spec §3 and the columns of DESIGN.md §3 (done here, once).
+// Rows to API shapes
 // ---------------------------------------------------------------------------------------------
 
-const toLabel = (label: string): DocumentLabel =>
-  (DOCUMENT_LABELS as readonly string[]).includes(label) ? (label as DocumentLabel) : 'Other';
+export const isDocumentLabel = (label: string): label is DocumentLabel => (DOCUMENT_LABELS as readonly string[]).includes(label);
 
-export function toDocument(row: DocumentRow, urls: UrlSigner): ApplicationDocument {
+/** A label stored before the list changed shows as 'Other' rather than failing the answer. */
+const toLabel = (label: string): DocumentLabel => (isDocumentLabel(label) ? label : 'Other');
+
+function toDocument(row: DocumentRow, urls: UrlSigner): ApplicationDocument {
   return {
     _id: row.id,
     label: toLabel(row.label),
@@ -27,69 +44,24 @@ export function toDocument(row: DocumentRow, urls: UrlSigner): ApplicationDocume
   };
 }
 
+const ALL_FIELDS = Object.keys(APPLICATION_COLUMNS) as ApplicationField[];
+
 /**
- * The API shape of spec §3. Photos and documents are personal data, so every file is given as a
- * short-lived signed URL (DESIGN.md §4); `file1PublicId` carries the storage keys.
+ * The API shape of an application (docs/product.md#application-fields). Photos and documents are
+ * personal data, so every file is given as a short-lived signed URL; `file1PublicId` carries the
+ * documents' storage keys.
  */
 export function toApplication(row: ApplicationRow, documents: DocumentRow[], urls: UrlSigner): Application {
   const docs = documents.map((d) => toDocument(d, urls));
   return {
-    _id: row.id,
-    surname: row.surname,
-    givenN: row.given_name,
-    email: row.email,
-    phone: row.phone,
-    nationalId: row.national_id,
-    sex: row.sex,
-    dob: row.dob,
-    birthCity: row.birth_city,
-    currentN: row.current_nationality,
-    identification: row.identification,
-    company: row.company,
-    dutyDuration: row.duty_duration,
-    jobTitle: row.job_title,
-    salary: row.salary,
-    passport: row.passport,
-    issuedCountry: row.issued_country,
+    ...fieldsOf(row, ALL_FIELDS),
     image: row.image_key ? urls.sign(row.image_key) : null,
     thumbnail: row.thumb_key ? urls.sign(row.thumb_key) : null,
     file1: docs.map((d) => d.url),
     file1PublicId: docs.map((d) => d.publicId),
     documents: docs,
-    isStatus: row.status,
-    pending: row.pending_date,
-    approve: row.approve_date,
     isAdmin: Number(row.is_admin) === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
-}
-
-/** Columns written from validated input. Keys are lower-cased copies so the prefix search can range over an index. */
-export function inputColumns(input: ApplicationInput) {
-  return {
-    surname: input.surname,
-    given_name: input.givenN,
-    surname_key: input.surname.toLowerCase(),
-    given_name_key: input.givenN.toLowerCase(),
-    email: input.email,
-    phone: input.phone,
-    national_id: input.nationalId,
-    sex: input.sex,
-    dob: input.dob,
-    birth_city: input.birthCity,
-    current_nationality: input.currentN,
-    current_nationality_key: input.currentN.toLowerCase(),
-    identification: input.identification,
-    company: input.company,
-    duty_duration: input.dutyDuration,
-    job_title: input.jobTitle,
-    salary: input.salary,
-    // Passport is already normalised (upper-cased, no spaces) by the shared schema, so the
-    // unique index also catches 'ab 123' against 'AB123'.
-    passport: input.passport,
-    issued_country: input.issuedCountry,
-  } satisfies Partial<NewApplicationRow>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -132,9 +104,51 @@ export async function listDocumentRowsFor(db: Db, applicationIds: string[]): Pro
 }
 
 export async function getApplication(db: Db, urls: UrlSigner, id: string): Promise<Application | undefined> {
+  return (await getApplicationWithPhotoKey(db, urls, id))?.application;
+}
+
+/** The application and the storage key of its photo, for work that reads the photo itself (the PDF copy). */
+export async function getApplicationWithPhotoKey(
+  db: Db,
+  urls: UrlSigner,
+  id: string,
+): Promise<{ application: Application; photoKey: string | null } | undefined> {
   const row = await findApplicationRow(db, id);
   if (!row) return undefined;
-  return toApplication(row, await listDocumentRows(db, id), urls);
+  return { application: toApplication(row, await listDocumentRows(db, id), urls), photoKey: row.image_key };
+}
+
+export async function applicationExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('applications').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Only the named fields of one application, under their API names. */
+export async function findApplicationFields<F extends ApplicationField>(
+  db: Db,
+  id: string,
+  fields: readonly F[],
+): Promise<Pick<ApplicationFields, F> | undefined> {
+  const row = await db.selectFrom('applications').select(columnsOf(fields)).where('id', '=', id).executeTakeFirst();
+  return row && fieldsOf(row, fields);
+}
+
+/**
+ * The one application that holds this (already normalised) passport, if any: a single lookup on
+ * the unique index whether or not the passport exists. Only the named fields, the id and the
+ * photo's key are read.
+ */
+export async function findByPassport<F extends ApplicationField>(
+  db: Db,
+  passport: string,
+  fields: readonly F[],
+): Promise<{ id: string; fields: Pick<ApplicationFields, F>; photoKey: string | null } | undefined> {
+  const row = await db
+    .selectFrom('applications')
+    .select(['id', 'image_key', ...columnsOf(fields)])
+    .where('passport', '=', passport)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { id: row.id, fields: fieldsOf(row, fields), photoKey: row.image_key };
 }
 
 /** Upper bound of a prefix range: every string that starts with `prefix` sorts below it. */
@@ -143,12 +157,14 @@ const prefixEnd = (prefix: string) => `${prefix}\uffff`;
 /**
  * Case-insensitive prefix match on passport, surname or given name as index range scans
  * (ADR 0001): never LIKE or a regex built from the input, so '.*' or '%' are just characters.
+ * Both sides are normalised the same way: the passport as the shared schema stores it, the names
+ * as their search keys.
  */
 export function searchFilter(search: string) {
   const term = search.trim();
   if (!term) return null;
-  const passport = term.replace(/\s+/g, '').toUpperCase();
-  const name = term.toLowerCase();
+  const passport = normalizePassport(term);
+  const name = searchKey(term);
   return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
     const ranges: Expression<SqlBool>[] = [
       eb.and([eb('surname_key', '>=', name), eb('surname_key', '<', prefixEnd(name))]),
@@ -297,4 +313,81 @@ export async function deleteApplicationRow(db: Db, id: string): Promise<string[]
   return [row.image_key, row.thumb_key, ...documents.map((d) => d.storage_key)].filter((k): k is string => Boolean(k));
 }
 
-export const isJobTitle = (value: string): value is JobTitle => (JOB_TITLES as readonly string[]).includes(value);
+/**
+ * Sets the status (and its dates, named as in the API) only if it still is `expected`. Two staff
+ * members acting at once both read the same status, but only the first UPDATE matches it; the
+ * second changes nothing and learns so.
+ */
+export async function updateStatusIf(
+  db: Db,
+  id: string,
+  expected: ApplicationStatus,
+  patch: Pick<ApplicationFields, 'isStatus'> & Partial<Pick<ApplicationFields, 'pending' | 'approve'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set({ ...toColumns(patch), updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+// ---------------------------------------------------------------------------------------------
+
+/** How many documents the application has, and the position the next one gets. */
+export async function documentCounts(db: Db, applicationId: string): Promise<{ count: number; nextPosition: number }> {
+  const row = await db
+    .selectFrom('application_documents')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('position').as('last')])
+    .where('application_id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  const last = row.last === null ? -1 : Number(row.last);
+  return { count: Number(row.n), nextPosition: last + 1 };
+}
+
+export interface NewDocument {
+  id: string;
+  storageKey: string;
+  label: DocumentLabel;
+  contentType: string;
+  size: number;
+}
+
+/** Appends documents in the given order, from position `firstPosition` on. */
+export async function insertDocuments(db: Db, applicationId: string, firstPosition: number, documents: NewDocument[]): Promise<void> {
+  if (documents.length === 0) return;
+  const now = nowIso();
+  await db
+    .insertInto('application_documents')
+    .values(
+      documents.map((d, i) => ({
+        id: d.id,
+        application_id: applicationId,
+        storage_key: d.storageKey,
+        label: d.label,
+        content_type: d.contentType,
+        size: d.size,
+        position: firstPosition + i,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** Deletes one document of one application; answers what it was, or undefined when there is no such document there. */
+export async function deleteDocument(
+  db: Db,
+  applicationId: string,
+  documentId: string,
+): Promise<{ label: string; storageKey: string } | undefined> {
+  const row = await db
+    .deleteFrom('application_documents')
+    .where('id', '=', documentId)
+    .where('application_id', '=', applicationId)
+    .returning(['label', 'storage_key'])
+    .executeTakeFirst();
+  return row && { label: row.label, storageKey: row.storage_key };
+}

@@ -15,7 +15,7 @@ import {
 import { todayIn } from '@visa/shared/dates';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema, IdSchema } from '@visa/shared/ids';
-import type { AppDeps } from '../../app.js';
+import type { RouteOptions } from '../../context.js';
 import { notFound } from '../../lib/http-error.js';
 import { readApplicationForm } from './form.js';
 import { findDuplicates, getApplication } from './repository.js';
@@ -28,18 +28,11 @@ const AvailabilityQuerySchema = z.object({
 });
 
 /**
- * /api/application/… routes of the applications module (spec §7, DESIGN.md §4). Every route is
- * for signed-in staff; uploads are multipart and read by form.ts with the spec's size limits.
+ * /api/application/… routes of the applications module (docs/product.md#api-applications), all
+ * for signed-in staff; uploads are multipart and read by form.ts with the form's size limits.
  */
-export default async function applicationsRoutes(app: FastifyInstance, deps: AppDeps) {
+export default async function applicationsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (log: service.ApplicationsContext['log']): service.ApplicationsContext => ({
-    db: deps.db,
-    storage: app.storage,
-    urls: app.urls,
-    timeZone: deps.config.APP_TIMEZONE,
-    log,
-  });
   const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
   const uploadErrors = { ...errors, 409: ErrorBodySchema, 413: ErrorBodySchema, 415: ErrorBodySchema };
   const tags = ['applications'];
@@ -47,7 +40,6 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
   r.get(
     '/fetchApplication',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'A page of applications, newest first; search is a prefix of passport, surname or given name',
@@ -55,18 +47,17 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
         response: { 200: ApplicationPageSchema, ...errors },
       },
     },
-    async (request) => service.listApplicationsPage(ctx(request.log), request.query),
+    async (request) => service.listApplicationsPage(ctx, request.query),
   );
 
   // For pages opened without navigation state (a reload of /editApplication or /userView).
   r.get(
     '/fetchApplication/:id',
     {
-      preHandler: app.authenticate,
       schema: { tags, summary: 'One application by id', params: IdParamsSchema, response: { 200: ApplicationSchema, ...errors } },
     },
     async (request) => {
-      const application = await getApplication(deps.db, app.urls, request.params.id);
+      const application = await getApplication(ctx.db, ctx.urls, request.params.id);
       if (!application) throw notFound();
       return application;
     },
@@ -75,7 +66,6 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
   r.get(
     '/checkAvailability',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'Whether an email or passport is already used by another application (add/edit form rules 6 and 7)',
@@ -85,7 +75,7 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
     },
     async (request) => {
       const { email, passport, exceptId } = request.query;
-      const taken = await findDuplicates(deps.db, email, passport, exceptId);
+      const taken = await findDuplicates(ctx.db, email, passport, exceptId);
       return { emailTaken: Boolean(email) && taken.email, passportTaken: Boolean(passport) && taken.passport };
     },
   );
@@ -93,7 +83,6 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
   r.post(
     '/addApplication',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'Add an application: multipart with every field of spec §3 plus image (JPEG or PNG, at most 10 MB)',
@@ -103,7 +92,7 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
     },
     async (request, reply) => {
       const form = await readApplicationForm(request, service.IMAGE_LIMITS.add);
-      const application = await service.addApplication(ctx(request.log), request.user!, form);
+      const application = await service.addApplication(ctx, request.user!, form);
       return reply.status(201).send(application);
     },
   );
@@ -111,7 +100,6 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
   r.put(
     '/updateApplication/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'Update an application: multipart with every field and an optional new image (at most 2 MB)',
@@ -122,14 +110,13 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
     },
     async (request) => {
       const form = await readApplicationForm(request, service.IMAGE_LIMITS.edit);
-      return service.updateApplication(ctx(request.log), request.user!, request.params.id, form);
+      return service.updateApplication(ctx, request.user!, request.params.id, form);
     },
   );
 
   r.delete(
     '/deleteApplication/:id',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'Delete an application with its documents and files',
@@ -138,7 +125,7 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
       },
     },
     async (request) => {
-      await service.deleteApplication(ctx(request.log), request.user!, request.params.id);
+      await service.deleteApplication(ctx, request.user!, request.params.id);
       return { message: APPLICATION_MESSAGES.deleted };
     },
   );
@@ -146,7 +133,6 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
   r.get(
     '/export',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'The applications matching a search as CSV (UTF-8, formula-safe cells)',
@@ -155,8 +141,8 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
       },
     },
     async (request, reply) => {
-      const filename = `applications-${todayIn(deps.config.APP_TIMEZONE)}.csv`;
-      const body = Readable.from(service.exportApplicationsCsv(ctx(request.log), request.user!, request.query.search));
+      const filename = `applications-${todayIn(ctx.config.APP_TIMEZONE)}.csv`;
+      const body = Readable.from(service.exportApplicationsCsv(ctx, request.user!, request.query.search));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -168,13 +154,12 @@ export default async function applicationsRoutes(app: FastifyInstance, deps: App
   r.get(
     '/stats',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         summary: 'Dashboard counts: by status, per month, per job title',
         response: { 200: ApplicationStatsSchema, ...errors },
       },
     },
-    async (request) => service.applicationStats(ctx(request.log)),
+    async () => service.applicationStats(ctx),
   );
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   APPLICATION_MESSAGES,
   type Application,
+  type ApplicationInput,
   ApplicationInputSchema,
   type ApplicationStats,
   ApplicationUpdateSchema,
@@ -11,39 +11,26 @@ import {
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { VALIDATION } from '@visa/shared/messages';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
 import type { ApplicationRow } from '../../db/schema.js';
-import { HttpError, conflict, notFound } from '../../lib/http-error.js';
+import { HttpError, conflict, invalidInput, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type PreparedPhoto, preparePhoto } from '../../lib/images.js';
-import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
-import type { Storage } from '../../plugins/storage/storage.js';
+import type { Actor } from '../../plugins/auth.js';
+import { removeStoredFiles } from '../../plugins/storage/remove.js';
 import { recordAudit } from '../audit/repository.js';
 import { csvHeader, csvRow } from './csv.js';
 import type { ApplicationForm, UploadedFile } from './form.js';
+import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, fieldsOf, inputColumns } from './mapping.js';
 import * as repo from './repository.js';
 
-export interface ApplicationsContext {
-  db: Db;
-  storage: Storage;
-  urls: UrlSigner;
-  timeZone: string;
-  log: FastifyBaseLogger;
-}
-
-export interface Actor {
-  _id: string;
-}
-
-const AUDIT_ENTITY = 'application';
-
-/** The first issue in schema (= spec §5) order becomes the one message; all issues go along for forms that want them. */
+/** The add and edit forms' rules, in their order (docs/product.md#application-form). */
 function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
-  const errors = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw new HttpError(400, errors[0]!.message, errors);
+  throw invalidInput(result.error);
 }
 
 async function assertUnique(db: Db, email: string, passport: string, exceptId?: string) {
@@ -52,7 +39,7 @@ async function assertUnique(db: Db, email: string, passport: string, exceptId?: 
   if (taken.passport) throw conflict(VALIDATION.passportTaken);
 }
 
-/** Maps a unique-index failure to the spec's message; the index, not the read above, is what settles a race. */
+/** Maps a unique-index failure to the form's message; the index, not the read above, is what settles a race. */
 function rethrowDuplicate(err: unknown): never {
   if (isUniqueViolation(err, 'email')) throw conflict(VALIDATION.emailTaken);
   if (isUniqueViolation(err, 'passport')) throw conflict(VALIDATION.passportTaken);
@@ -60,7 +47,7 @@ function rethrowDuplicate(err: unknown): never {
 }
 
 /**
- * A name that says another type (photo.pdf) is refused even when the bytes are a PNG: the spec's
+ * A name that says another type (photo.pdf) is refused even when the bytes are a PNG: the form's
  * rule is about the file type the person chose, and the bytes alone must also be JPEG or PNG.
  */
 const hasImageName = (filename: string) => {
@@ -90,32 +77,21 @@ interface StoredPhoto {
 /** Random keys, never derived from the uploaded file's name. */
 const randomKey = (ext: string) => `private/${randomBytes(16).toString('hex')}.${ext}`;
 
-async function storePhoto(ctx: ApplicationsContext, prepared: PreparedPhoto): Promise<StoredPhoto> {
+async function storePhoto(ctx: AppContext, prepared: PreparedPhoto): Promise<StoredPhoto> {
   const stored = { imageKey: randomKey(prepared.photo.ext), thumbKey: randomKey(prepared.thumbnail.ext) };
   try {
     await ctx.storage.put(stored.imageKey, prepared.photo.bytes, prepared.photo.contentType);
     await ctx.storage.put(stored.thumbKey, prepared.thumbnail.bytes, prepared.thumbnail.contentType);
   } catch (err) {
-    await removeFiles(ctx, [stored.imageKey, stored.thumbKey]);
+    await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
     throw err;
   }
   return stored;
 }
 
-/** Best effort: a file that cannot be removed is logged, never turned into a failed request after the row changed. */
-async function removeFiles(ctx: ApplicationsContext, keys: (string | null | undefined)[]) {
-  for (const key of keys) {
-    if (!key) continue;
-    try {
-      await ctx.storage.delete(key);
-    } catch (err) {
-      ctx.log.error({ err, key }, 'could not remove a stored file');
-    }
-  }
-}
-
-export async function addApplication(ctx: ApplicationsContext, actor: Actor, form: ApplicationForm): Promise<Application> {
-  // Spec §5 order: field rules (1–5), duplicates (6–7), image size (8), image present (9).
+export async function addApplication(ctx: AppContext, actor: Actor, form: ApplicationForm): Promise<Application> {
+  // The form's order (docs/product.md#application-form): field rules (1–5), duplicates (6–7),
+  // image size (8), image present (9).
   const input = parseFields(ApplicationInputSchema, form.fields);
   await assertUnique(ctx.db, input.email, input.passport);
   if (form.image?.tooLarge) throw new HttpError(413, VALIDATION.imageTooLargeAdd);
@@ -128,11 +104,11 @@ export async function addApplication(ctx: ApplicationsContext, actor: Actor, for
   const now = nowIso();
   const row: ApplicationRow = {
     id: newId(),
-    ...repo.inputColumns(input),
+    ...inputColumns(input),
     image_key: stored.imageKey,
     thumb_key: stored.thumbKey,
     status: 'pending',
-    pending_date: todayIn(ctx.timeZone),
+    pending_date: todayIn(ctx.config.APP_TIMEZONE),
     approve_date: null,
     is_admin: 0,
     created_by: actor._id,
@@ -151,20 +127,20 @@ export async function addApplication(ctx: ApplicationsContext, actor: Actor, for
       });
     });
   } catch (err) {
-    await removeFiles(ctx, [stored.imageKey, stored.thumbKey]);
+    await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
     rethrowDuplicate(err);
   }
   return repo.toApplication(row, [], ctx.urls);
 }
 
 /** API field names whose value differs: what the audit records (never the values themselves). */
-function changedFields(before: Application, after: Record<string, unknown>): string[] {
-  return Object.entries(after)
-    .filter(([key, value]) => before[key as keyof Application] !== value)
-    .map(([key]) => key);
+function changedFields(before: ApplicationRow, after: ApplicationInput): string[] {
+  const fields = Object.keys(after) as (keyof ApplicationInput)[];
+  const old = fieldsOf(before, fields);
+  return fields.filter((field) => old[field] !== after[field]);
 }
 
-export async function updateApplication(ctx: ApplicationsContext, actor: Actor, id: string, form: ApplicationForm): Promise<Application> {
+export async function updateApplication(ctx: AppContext, actor: Actor, id: string, form: ApplicationForm): Promise<Application> {
   const existing = await repo.findApplicationRow(ctx.db, id);
   if (!existing) throw notFound();
   const input = parseFields(ApplicationUpdateSchema, form.fields);
@@ -174,12 +150,11 @@ export async function updateApplication(ctx: ApplicationsContext, actor: Actor, 
     : null;
 
   const stored = prepared ? await storePhoto(ctx, prepared) : null;
-  const before = repo.toApplication(existing, [], ctx.urls);
-  const fields = changedFields(before, input);
+  const fields = changedFields(existing, input);
   try {
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const ok = await repo.updateApplicationRow(trx, id, {
-        ...repo.inputColumns(input),
+        ...inputColumns(input),
         ...(stored ? { image_key: stored.imageKey, thumb_key: stored.thumbKey } : {}),
       });
       if (!ok) return false;
@@ -195,17 +170,17 @@ export async function updateApplication(ctx: ApplicationsContext, actor: Actor, 
     // Deleted by someone else between our read and our write.
     if (!updated) throw notFound();
   } catch (err) {
-    if (stored) await removeFiles(ctx, [stored.imageKey, stored.thumbKey]);
+    if (stored) await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
     rethrowDuplicate(err);
   }
   // The old photo goes only once the row no longer points at it.
-  if (stored) await removeFiles(ctx, [existing.image_key, existing.thumb_key]);
+  if (stored) await removeStoredFiles(ctx.storage, [existing.image_key, existing.thumb_key], ctx.log);
   const application = await repo.getApplication(ctx.db, ctx.urls, id);
   if (!application) throw notFound();
   return application;
 }
 
-export async function deleteApplication(ctx: ApplicationsContext, actor: Actor, id: string): Promise<void> {
+export async function deleteApplication(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const keys = await ctx.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteApplicationRow(trx, id);
     if (!removed) return undefined;
@@ -219,16 +194,16 @@ export async function deleteApplication(ctx: ApplicationsContext, actor: Actor, 
     return removed;
   });
   if (!keys) throw notFound();
-  await removeFiles(ctx, keys);
+  await removeStoredFiles(ctx.storage, keys, ctx.log);
 }
 
-export async function listApplicationsPage(ctx: ApplicationsContext, query: { page: number; limit: number; search: string }) {
+export async function listApplicationsPage(ctx: AppContext, query: { page: number; limit: number; search: string }) {
   const { applications, total } = await repo.listApplications(ctx.db, ctx.urls, query);
   return { applications, totalApplication: total, totalPages: Math.ceil(total / query.limit), page: query.page };
 }
 
 /** The CSV of a search, written in batches; a UTF-8 BOM first so spreadsheet programs read Bengali names correctly. */
-export async function* exportApplicationsCsv(ctx: ApplicationsContext, actor: Actor, search: string): AsyncGenerator<string> {
+export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, search: string): AsyncGenerator<string> {
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: 'application.export',
@@ -290,8 +265,8 @@ export function recentMonths(timeZone: string, count: number, now = new Date()) 
   return months;
 }
 
-export async function applicationStats(ctx: ApplicationsContext): Promise<ApplicationStats> {
-  return repo.applicationStats(ctx.db, recentMonths(ctx.timeZone, STATS_MONTHS));
+export async function applicationStats(ctx: AppContext): Promise<ApplicationStats> {
+  return repo.applicationStats(ctx.db, recentMonths(ctx.config.APP_TIMEZONE, STATS_MONTHS));
 }
 
 export const IMAGE_LIMITS = { add: IMAGE_MAX_BYTES_ADD, edit: IMAGE_MAX_BYTES_EDIT } as const;

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EnquiryQuerySchema, EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { ErrorBodySchema } from '@visa/shared/errors';
-import type { AppDeps } from '../../app.js';
+import type { RouteOptions } from '../../context.js';
 import { enquire } from './service.js';
 
-/** /api/application/fetchApplicationEnquiry: the public status check (spec §7, DESIGN.md §4). */
-export default async function enquiryRoutes(app: FastifyInstance, deps: AppDeps) {
+/** /api/application/fetchApplicationEnquiry: the public status check (docs/product.md#api-status-check). */
+export default async function enquiryRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -22,7 +22,7 @@ export default async function enquiryRoutes(app: FastifyInstance, deps: AppDeps)
     async (request, reply) => {
       // Personal data: no browser or proxy may keep a copy.
       reply.header('cache-control', 'no-store');
-      return enquire({ db: deps.db, urls: app.urls, rateLimiter: app.rateLimiter, secret: deps.secret }, request.query, request.ip);
+      return enquire(ctx, request.query, request.ip);
     },
   );
 }

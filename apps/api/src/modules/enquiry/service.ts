@@ -1,13 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizePassport } from '@visa/shared/applications';
-import { type EnquiryQuery, type EnquiryResponse, normalizeNationality } from '@visa/shared/enquiry';
-import type { Db } from '../../db/connection.js';
+import { type EnquiryApplication, type EnquiryQuery, type EnquiryResponse, normalizeNationality } from '@visa/shared/enquiry';
+import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/secret.js';
-import type { RateLimiter } from '../../plugins/rate-limit.js';
-import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
+import { findByPassport } from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
-import { findByPassport } from './repository.js';
 
 /** A visitor typing slowly fires a few debounced lookups per enquiry; 30 leaves room for mistakes. */
 export const ENQUIRY_LIMIT_PER_ADDRESS = 30;
@@ -24,12 +22,25 @@ export const ENQUIRY_PASSPORT_WINDOW_MS = 60 * 60 * 1000;
  */
 export const ENQUIRY_MIN_RESPONSE_MS = 150;
 
-export interface EnquiryContext {
-  db: Db;
-  urls: UrlSigner;
-  rateLimiter: RateLimiter;
-  secret: string;
-}
+/**
+ * What the applicant copy shows (docs/product.md#api-status-check), besides the photo; dob and
+ * currentN are also the two inputs compared with the lookup's answer.
+ */
+const COPY_FIELDS = [
+  'surname',
+  'givenN',
+  'sex',
+  'dob',
+  'currentN',
+  'passport',
+  'issuedCountry',
+  'jobTitle',
+  'company',
+  'dutyDuration',
+  'isStatus',
+  'pending',
+  'approve',
+] as const satisfies readonly Exclude<keyof EnquiryApplication, 'image'>[];
 
 /** Keyed hashes: the audit log and the rate-limit table can correlate lookups without holding the inputs. */
 const hasher = (secret: string) => {
@@ -37,7 +48,7 @@ const hasher = (secret: string) => {
   return (value: string) => createHmac('sha256', key).update(value).digest('base64url').slice(0, 32);
 };
 
-export async function enquire(ctx: EnquiryContext, query: EnquiryQuery, clientAddress: string): Promise<EnquiryResponse> {
+export async function enquire(ctx: AppContext, query: EnquiryQuery, clientAddress: string): Promise<EnquiryResponse> {
   const started = performance.now();
   const hash = hasher(ctx.secret);
   const passport = normalizePassport(query.search);
@@ -47,10 +58,13 @@ export async function enquire(ctx: EnquiryContext, query: EnquiryQuery, clientAd
   await ctx.rateLimiter.hit(`enquiry:ip:${clientAddress}`, ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_WINDOW_MS);
   await ctx.rateLimiter.hit(`enquiry:passport:${hash(passport)}`, ENQUIRY_LIMIT_PER_PASSPORT, ENQUIRY_PASSPORT_WINDOW_MS);
 
-  const candidate = await findByPassport(ctx.db, passport);
+  // The passport column is unique, so this is a single index lookup whether or not it exists.
+  const candidate = await findByPassport(ctx.db, passport, COPY_FIELDS);
   // Exact on all three: the stored passport equals the normalised input (the lookup), and the
-  // date and the nationality must agree too; anything less is a miss.
-  const match = candidate && candidate.dob === dob && normalizeNationality(candidate.currentNationality) === nationality ? candidate : null;
+  // date and the nationality must agree too, with the same normalisation on both sides; anything
+  // less is a miss.
+  const match =
+    candidate && candidate.fields.dob === dob && normalizeNationality(candidate.fields.currentN) === nationality ? candidate : null;
 
   await recordAudit(ctx.db, {
     actorUserId: null,
@@ -64,7 +78,8 @@ export async function enquire(ctx: EnquiryContext, query: EnquiryQuery, clientAd
     },
   });
 
-  const answer: EnquiryResponse = { applications: match ? [match.toCopy(ctx.urls)].slice(0, query.limit) : [] };
+  const copy = match && { ...match.fields, image: match.photoKey ? ctx.urls.sign(match.photoKey) : null };
+  const answer: EnquiryResponse = { applications: copy ? [copy].slice(0, query.limit) : [] };
   const wait = ENQUIRY_MIN_RESPONSE_MS - (performance.now() - started);
   if (wait > 0) await sleep(wait);
   return answer;

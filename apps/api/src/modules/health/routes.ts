@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../db/connection.js';
+import type { RouteOptions } from '../../context.js';
+import { pingDatabase } from './repository.js';
 
-export default async function healthRoutes(app: FastifyInstance, opts: { db: Db }) {
+export default async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {
@@ -19,7 +19,7 @@ export default async function healthRoutes(app: FastifyInstance, opts: { db: Db 
     },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(opts.db);
+        await pingDatabase(ctx.db);
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (err) {
         app.log.error({ err }, 'health check: database unreachable');

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/connection.js';
-import { createMailer } from './mailer.js';
-import { type OutboxWorker, createOutboxWorker } from './worker.js';
+import type { OutboxWorker } from './worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,8 +14,8 @@ declare module 'fastify' {
  * preClose, before the database is closed in onClose, so a run never meets a closed connection.
  */
 export default fp(
-  async function notifications(app: FastifyInstance, opts: { config: Config; db: Db }) {
-    const worker = createOutboxWorker({ db: opts.db, mailer: createMailer(opts.config), log: app.log.child({ module: 'outbox' }) });
+  async function notifications(app: FastifyInstance, opts: { outbox: OutboxWorker }) {
+    const worker = opts.outbox;
     app.decorate('outbox', worker);
     app.addHook('onReady', async () => worker.start());
     app.addHook('preClose', async () => worker.close());

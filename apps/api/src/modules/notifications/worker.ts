@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
+import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
 import type { Mailer } from './mailer.js';
 import { type OutboxRow, claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent } from './repository.js';
@@ -84,7 +85,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           await recordAudit(db, {
             actorUserId: null,
             action: 'email.failed',
-            entity: 'application',
+            entity: APPLICATION_AUDIT_ENTITY,
             entityId: row.application_id,
             details: { emailId: row.id, subject: row.subject, attempts: row.attempts, error: reason },
           });
@@ -104,7 +105,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await recordAudit(db, {
         actorUserId: null,
         action: 'email.sent',
-        entity: 'application',
+        entity: APPLICATION_AUDIT_ENTITY,
         entityId: row.application_id,
         details: { emailId: row.id, subject: row.subject, via: mailer.kind },
       });

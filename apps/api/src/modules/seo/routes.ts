@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SERVER } from '@visa/shared/messages';
-import type { AppDeps } from '../../app.js';
+import type { RouteOptions } from '../../context.js';
 
 /** Written by the web build (apps/web/react-router.config.ts) from the web app's own paths. */
 const SiteSchema = z.object({
@@ -47,9 +47,9 @@ export function sitemapXml(site: Site, origin: string): string {
  * run time (PUBLIC_URL), so the API writes them from the list the web build leaves behind.
  * Without a web build there is no site to describe: both answer 404.
  */
-export default async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
-  const site = readSite(deps.webRoot);
-  const origin = deps.config.publicUrl;
+export default async function seoRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const site = readSite(ctx.webRoot);
+  const origin = ctx.config.publicUrl;
   const cache = 'public, max-age=3600';
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {

@@ -66,6 +66,11 @@ export async function listSlides(db: Db, options: { publishedOnly: boolean }): P
 export const findSlideRow = (db: Db, id: string): Promise<SlideRow | undefined> =>
   db.selectFrom('slides').selectAll().where('id', '=', id).executeTakeFirst();
 
+export async function getSlide(db: Db, id: string): Promise<Slide | undefined> {
+  const row = await findSlideRow(db, id);
+  return row && toSlide(row);
+}
+
 export interface NewSlide {
   id: string;
   thumbnail: string;

@@ -1,36 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
 import { SLIDER } from '@visa/shared/messages';
 import { SlideDeletedSchema, SlideListSchema, SlideReorderSchema, SlideSchema, SlideUpdateSchema } from '@visa/shared/slides';
-import type { AppDeps } from '../../app.js';
+import type { RouteOptions } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { findSlideRow, listSlides, toSlide } from './repository.js';
-import { type SlidesContext, changeSlideImage, createSlide, reorderSlides, removeSlide, updateSlide } from './service.js';
+import { getSlide, listSlides } from './repository.js';
+import { changeSlideImage, createSlide, removeSlide, reorderSlides, updateSlide } from './service.js';
 import { readSlideUpload } from './upload.js';
 
-/**
- * /api/slider/… (spec §7, DESIGN.md §4). Reading is public: anonymous callers see published
- * slides only. Every write is for signed-in staff; authentication runs on request, before any
- * body is parsed, so an anonymous upload is refused without being read.
- */
-export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const staff = { onRequest: app.authenticate };
-  const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-  const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };
-  const security = [{ bearer: [] }];
-  const context = (request: FastifyRequest): SlidesContext => ({
-    db: deps.db,
-    storage: deps.storage,
-    log: request.log,
-    actorId: request.user!._id,
-  });
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };
+const security = [{ bearer: [] }];
 
-  r.get(
+/**
+ * GET /api/slider/fetchSlider (docs/product.md#api-slides): public. Anonymous callers see the
+ * published slides only; a caller with a bearer token is authenticated and sees them all.
+ */
+export async function slideListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/fetchSlider',
     {
+      // A token that does not verify is a 401, not a quiet fall-back to the public list: the staff
+      // list must refresh its session rather than show published slides only.
+      onRequest: app.authenticateIfPresent,
       schema: {
         tags: ['slides'],
         summary: 'Slides in display order: published ones for visitors, all of them for staff (with a bearer token)',
@@ -38,35 +32,35 @@ export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request, reply) => {
-      // A token that does not verify is a 401, not a quiet fall-back to the public list: the staff
-      // list must refresh its session rather than show published slides only.
-      const asStaff = Boolean(request.headers.authorization);
-      if (asStaff) await app.authenticate(request, reply);
+      const asStaff = request.user !== null;
       reply.header('vary', 'Authorization');
       reply.header('cache-control', asStaff ? 'private, no-store' : 'no-cache');
-      return listSlides(deps.db, { publishedOnly: !asStaff });
+      return listSlides(ctx.db, { publishedOnly: !asStaff });
     },
   );
+}
+
+/** The rest of /api/slider/… (docs/product.md#api-slides): for signed-in staff. */
+export default async function slideRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // For /editSlider opened without navigation state (a reload or a shared link).
   r.get(
     '/fetchSlider/:id',
     {
-      ...staff,
       schema: { tags: ['slides'], summary: 'One slide by id', security, params: IdParamsSchema, response: { 200: SlideSchema, ...errors } },
     },
     async (request, reply) => {
-      const row = await findSlideRow(deps.db, request.params.id);
-      if (!row) throw new HttpError(404, SLIDER.notFound);
+      const slide = await getSlide(ctx.db, request.params.id);
+      if (!slide) throw new HttpError(404, SLIDER.notFound);
       reply.header('cache-control', 'private, no-store');
-      return toSlide(row);
+      return slide;
     },
   );
 
   r.post(
     '/addSlider',
     {
-      ...staff,
       schema: {
         tags: ['slides'],
         summary: 'Add a slide: multipart {thumbnail, title, status, link, altText, image}; it goes last',
@@ -77,7 +71,7 @@ export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) 
     },
     async (request, reply) => {
       const upload = await readSlideUpload(request);
-      const slide = await createSlide(context(request), upload);
+      const slide = await createSlide(ctx, request.user!, upload);
       return reply.status(201).send(slide);
     },
   );
@@ -85,7 +79,6 @@ export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) 
   r.put(
     '/updateSlider/:id',
     {
-      ...staff,
       schema: {
         tags: ['slides'],
         summary: "Change a slide's fields (the item minus _id; unknown keys are ignored)",
@@ -95,13 +88,12 @@ export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) 
         response: { 200: SlideSchema, ...errors },
       },
     },
-    async (request) => updateSlide(context(request), request.params.id, request.body),
+    async (request) => updateSlide(ctx, request.user!, request.params.id, request.body),
   );
 
   r.put(
     '/updateSliderImage/:id',
     {
-      ...staff,
       schema: {
         tags: ['slides'],
         summary: "Replace a slide's picture: multipart {image}; the old files are removed",
@@ -113,14 +105,13 @@ export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) 
     },
     async (request) => {
       const upload = await readSlideUpload(request);
-      return changeSlideImage(context(request), request.params.id, upload);
+      return changeSlideImage(ctx, request.user!, request.params.id, upload);
     },
   );
 
   r.delete(
     '/deleteSlider/:id',
     {
-      ...staff,
       schema: {
         tags: ['slides'],
         summary: 'Delete a slide and its picture files',
@@ -130,7 +121,7 @@ export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      await removeSlide(context(request), request.params.id);
+      await removeSlide(ctx, request.user!, request.params.id);
       return { _id: request.params.id };
     },
   );
@@ -138,7 +129,6 @@ export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) 
   r.put(
     '/reorderSlider',
     {
-      ...staff,
       schema: {
         tags: ['slides'],
         summary: 'Set the display order: {ids} names every slide once, first shown first',
@@ -147,6 +137,6 @@ export default async function slidesRoutes(app: FastifyInstance, deps: AppDeps) 
         response: { 200: SlideListSchema, ...errors, 409: ErrorBodySchema },
       },
     },
-    async (request) => reorderSlides(context(request), request.body.ids),
+    async (request) => reorderSlides(ctx, request.user!, request.body.ids),
   );
 }

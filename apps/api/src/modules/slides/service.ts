@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { SLIDER, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide, SlideInputSchema, type SlideUpdate } from '@visa/shared/slides';
-import type { Db } from '../../db/connection.js';
-import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
+import type { AppContext } from '../../context.js';
+import { HttpError, badRequest, conflict, invalidInput } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { ImageDecodeError } from '../../lib/images.js';
-import type { Storage } from '../../plugins/storage/storage.js';
+import type { Actor } from '../../plugins/auth.js';
+import { removeStoredFiles } from '../../plugins/storage/remove.js';
 import { recordAudit } from '../audit/repository.js';
 import { SlideImageTooManyPixelsError, SlideImageTypeError, makeSlideVariants } from './images.js';
 import {
@@ -20,18 +20,11 @@ import {
 } from './repository.js';
 import type { SlideUpload } from './upload.js';
 
-export interface SlidesContext {
-  db: Db;
-  storage: Storage;
-  log: FastifyBaseLogger;
-  actorId: string;
-}
-
 const ENTITY = 'slide';
 const notFound = () => new HttpError(404, SLIDER.notFound);
 
 /** Turns an uploaded picture into stored public files; nothing is left behind when a step fails. */
-async function storeImage(ctx: SlidesContext, slideId: string, upload: Buffer): Promise<{ imageKey: string; variants: StoredVariant[] }> {
+async function storeImage(ctx: AppContext, slideId: string, upload: Buffer): Promise<{ imageKey: string; variants: StoredVariant[] }> {
   let variants;
   try {
     variants = await makeSlideVariants(upload);
@@ -52,9 +45,10 @@ async function storeImage(ctx: SlidesContext, slideId: string, upload: Buffer): 
   const results = await Promise.allSettled(variants.map((v, i) => ctx.storage.put(stored[i]!.key, v.bytes, v.type)));
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
-    await removeFiles(
-      ctx,
+    await removeStoredFiles(
+      ctx.storage,
       stored.map((s) => s.key),
+      ctx.log,
     );
     throw failure.reason;
   }
@@ -62,23 +56,13 @@ async function storeImage(ctx: SlidesContext, slideId: string, upload: Buffer): 
   return { imageKey: fallback.key, variants: stored };
 }
 
-/** Best effort: the database is the truth; an orphaned public file is logged, not fatal. */
-async function removeFiles(ctx: SlidesContext, keys: string[]): Promise<void> {
-  const results = await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)));
-  results.forEach((r, i) => {
-    if (r.status === 'rejected') ctx.log.warn({ key: keys[i], err: r.reason as Error }, 'could not remove a slide image file');
-  });
-}
+/** The keys of every stored file of an image. */
+const keysOf = (image: { variants: StoredVariant[] }) => image.variants.map((v) => v.key);
 
-function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }) {
-  const errors = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  return badRequest(errors[0]!.message, errors);
-}
-
-export async function createSlide(ctx: SlidesContext, upload: SlideUpload): Promise<Slide> {
+export async function createSlide(ctx: AppContext, actor: Actor, upload: SlideUpload): Promise<Slide> {
   // Text first: a typo in the title should not cost an image conversion.
   const parsed = SlideInputSchema.safeParse(upload.fields);
-  if (!parsed.success) throw firstIssue(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   if (!upload.image) throw badRequest(SLIDE_MESSAGES.imageRequired, [{ path: 'image', message: SLIDE_MESSAGES.imageRequired }]);
 
   const id = newId();
@@ -87,14 +71,11 @@ export async function createSlide(ctx: SlidesContext, upload: SlideUpload): Prom
   try {
     slide = await insertSlide(ctx.db, { id, ...parsed.data, ...image });
   } catch (err) {
-    await removeFiles(
-      ctx,
-      image.variants.map((v) => v.key),
-    );
+    await removeStoredFiles(ctx.storage, keysOf(image), ctx.log);
     throw err;
   }
   await recordAudit(ctx.db, {
-    actorUserId: ctx.actorId,
+    actorUserId: actor._id,
     action: 'slide.create',
     entity: ENTITY,
     entityId: id,
@@ -103,17 +84,17 @@ export async function createSlide(ctx: SlidesContext, upload: SlideUpload): Prom
   return slide;
 }
 
-export async function updateSlide(ctx: SlidesContext, id: string, changes: SlideUpdate): Promise<Slide> {
+export async function updateSlide(ctx: AppContext, actor: Actor, id: string, changes: SlideUpdate): Promise<Slide> {
   const slide = await updateSlideRow(ctx.db, id, changes);
   if (!slide) throw notFound();
   const fields = Object.entries(changes)
     .filter(([, v]) => v !== undefined)
     .map(([k]) => k);
-  await recordAudit(ctx.db, { actorUserId: ctx.actorId, action: 'slide.update', entity: ENTITY, entityId: id, details: { fields } });
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'slide.update', entity: ENTITY, entityId: id, details: { fields } });
   return slide;
 }
 
-export async function changeSlideImage(ctx: SlidesContext, id: string, upload: SlideUpload): Promise<Slide> {
+export async function changeSlideImage(ctx: AppContext, actor: Actor, id: string, upload: SlideUpload): Promise<Slide> {
   // Checked before the conversion so an unknown id costs nothing; checked again when swapping.
   if (!(await findSlideRow(ctx.db, id))) throw notFound();
   if (!upload.image) throw badRequest(SLIDE_MESSAGES.imageRequired, [{ path: 'image', message: SLIDE_MESSAGES.imageRequired }]);
@@ -122,34 +103,28 @@ export async function changeSlideImage(ctx: SlidesContext, id: string, upload: S
   try {
     result = await replaceSlideImage(ctx.db, id, image);
   } catch (err) {
-    await removeFiles(
-      ctx,
-      image.variants.map((v) => v.key),
-    );
+    await removeStoredFiles(ctx.storage, keysOf(image), ctx.log);
     throw err;
   }
   if (!result) {
-    await removeFiles(
-      ctx,
-      image.variants.map((v) => v.key),
-    );
+    await removeStoredFiles(ctx.storage, keysOf(image), ctx.log);
     throw notFound();
   }
-  await removeFiles(ctx, result.oldKeys);
-  await recordAudit(ctx.db, { actorUserId: ctx.actorId, action: 'slide.image', entity: ENTITY, entityId: id });
+  await removeStoredFiles(ctx.storage, result.oldKeys, ctx.log);
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'slide.image', entity: ENTITY, entityId: id });
   return result.slide;
 }
 
-export async function removeSlide(ctx: SlidesContext, id: string): Promise<void> {
+export async function removeSlide(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const keys = await deleteSlideRow(ctx.db, id);
   if (!keys) throw notFound();
-  await removeFiles(ctx, keys);
-  await recordAudit(ctx.db, { actorUserId: ctx.actorId, action: 'slide.delete', entity: ENTITY, entityId: id });
+  await removeStoredFiles(ctx.storage, keys, ctx.log);
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'slide.delete', entity: ENTITY, entityId: id });
 }
 
-export async function reorderSlides(ctx: SlidesContext, ids: string[]): Promise<Slide[]> {
+export async function reorderSlides(ctx: AppContext, actor: Actor, ids: string[]): Promise<Slide[]> {
   const slides = await reorderSlideRows(ctx.db, ids);
   if (!slides) throw conflict(SLIDE_MESSAGES.reorderMismatch);
-  await recordAudit(ctx.db, { actorUserId: ctx.actorId, action: 'slide.reorder', entity: ENTITY, entityId: null, details: { ids } });
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'slide.reorder', entity: ENTITY, entityId: null, details: { ids } });
   return slides;
 }

@@ -3,20 +3,34 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { ProfileInputSchema, StaffSessionListSchema, UserSchema } from '@visa/shared/users';
-import type { Db } from '../../db/connection.js';
+import type { RouteOptions } from '../../context.js';
 import * as service from './service.js';
 import { clearSessionCookies } from './sessions.js';
 
-/** The signed-in account itself: profile, its devices, signing out everywhere. Any staff role. */
-export default async function accountRoutes(app: FastifyInstance, opts: { db: Db; cookieSecure: boolean }) {
-  const { db, cookieSecure } = opts;
+/** The signed-in account itself: who it is, its profile, its devices, signing out everywhere. Any staff role. */
+export default async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
+
+  r.get(
+    '/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in staff member',
+        security: [{ bearer: [] }],
+        response: { 200: UserSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { sessionFamily: _family, ...user } = request.user!;
+      return user;
+    },
+  );
 
   r.post(
     '/profile',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Change the signed-in name and password; other sessions are signed out',
@@ -25,13 +39,12 @@ export default async function accountRoutes(app: FastifyInstance, opts: { db: Db
         response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => service.updateProfile(db, request.user!, request.body),
+    async (request) => service.updateProfile(ctx, request.user!, request.body),
   );
 
   r.get(
     '/sessions',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Devices where the signed-in account has a live session',
@@ -39,13 +52,12 @@ export default async function accountRoutes(app: FastifyInstance, opts: { db: Db
         response: { 200: StaffSessionListSchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => service.listSessions(db, request.user!),
+    async (request) => service.listSessions(ctx, request.user!),
   );
 
   r.post(
     '/logout_all',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Sign the account out on every device, this one included',
@@ -54,8 +66,8 @@ export default async function accountRoutes(app: FastifyInstance, opts: { db: Db
       },
     },
     async (request, reply) => {
-      await service.signOutEverywhere(db, request.user!);
-      clearSessionCookies(reply, cookieSecure);
+      await service.signOutEverywhere(ctx, request.user!);
+      clearSessionCookies(reply, ctx.config.cookieSecure);
       return { message: 'Signed out everywhere' };
     },
   );

@@ -5,7 +5,11 @@ import { nowIso } from '../../db/connection.js';
 import type { UserRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
-const toUser = (row: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>): User => ({
+/** The columns behind the API's user shape. */
+export const USER_COLUMNS = ['id', 'name', 'email', 'role'] as const;
+
+/** The one mapping from a users row to the API's user. */
+export const toUser = (row: Pick<UserRow, (typeof USER_COLUMNS)[number]>): User => ({
   _id: row.id,
   name: row.name,
   email: row.email,
@@ -17,12 +21,12 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  const row = await db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row && toUser(row);
 }
 
 export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.selectFrom('users').select(['id', 'name', 'email', 'role']).orderBy('created_at').orderBy('id').execute();
+  const rows = await db.selectFrom('users').select(USER_COLUMNS).orderBy('created_at').orderBy('id').execute();
   return rows.map(toUser);
 }
 
@@ -85,90 +89,4 @@ export async function lockSuperadmins(db: Db): Promise<void> {
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-// --- sessions -------------------------------------------------------------------------------
-
-export async function insertSession(
-  db: Db,
-  input: { userId: string; refreshHash: string; familyId: string; expiresAt: string; ip: string | null; userAgent: string | null },
-) {
-  await db
-    .insertInto('sessions')
-    .values({
-      id: newId(),
-      user_id: input.userId,
-      refresh_hash: input.refreshHash,
-      family_id: input.familyId,
-      expires_at: input.expiresAt,
-      revoked_at: null,
-      created_at: nowIso(),
-      ip: input.ip,
-      user_agent: input.userAgent?.slice(0, 300) ?? null,
-    })
-    .execute();
-}
-
-export async function findSessionByRefreshHash(db: Db, refreshHash: string) {
-  return db.selectFrom('sessions').selectAll().where('refresh_hash', '=', refreshHash).executeTakeFirst();
-}
-
-/** Marks one refresh token used; false when another request already rotated it (a race or a replay). */
-export async function markSessionRotated(db: Db, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function revokeFamily(db: Db, familyId: string) {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Live sessions of one user: per family, the newest unrevoked, unexpired refresh token. */
-export async function listLiveSessions(db: Db, userId: string) {
-  const live = await db
-    .selectFrom('sessions')
-    .select(['id', 'family_id', 'created_at', 'expires_at', 'ip', 'user_agent'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', nowIso())
-    .orderBy('created_at', 'desc')
-    .execute();
-  if (live.length === 0) return [];
-  // The family's first row is when that device signed in.
-  const starts = await db
-    .selectFrom('sessions')
-    .select(['family_id', (eb) => eb.fn.min('created_at').as('signed_in_at')])
-    .where(
-      'family_id',
-      'in',
-      live.map((s) => s.family_id),
-    )
-    .groupBy('family_id')
-    .execute();
-  const startOf = new Map(starts.map((s) => [s.family_id, String(s.signed_in_at)]));
-  return live.map((s) => ({
-    id: s.id,
-    familyId: s.family_id,
-    signedInAt: startOf.get(s.family_id) ?? s.created_at,
-    lastUsedAt: s.created_at,
-    expiresAt: s.expires_at,
-    ip: s.ip,
-    userAgent: s.user_agent,
-  }));
-}
-
-export async function revokeUserSessions(db: Db, userId: string, exceptFamily?: string) {
-  let q = db.updateTable('sessions').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-  if (exceptFamily) q = q.where('family_id', '!=', exceptFamily);
-  await q.execute();
 }

@@ -1,16 +1,17 @@
 import { SERVER } from '@visa/shared/messages';
 import { type AddUserInput, type ProfileInput, STAFF, type StaffSession, type UpdateUserInput, type User } from '@visa/shared/users';
-import type { Db } from '../../db/connection.js';
+import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/connection.js';
 import { HttpError, conflict, notFound } from '../../lib/http-error.js';
 import type { SignedInUser } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
 import { hashPassword } from './passwords.js';
 import * as repo from './repository.js';
+import { listLiveSessions, revokeUserSessions } from './sessions-repository.js';
 
 /**
- * Rules for staff accounts (DESIGN.md §4, issue 3): only super-admins manage accounts (the routes
- * check the role), emails are unique, nobody deletes themself, changes their own role, or removes
+ * Rules for staff accounts (ADR 0006): only super-admins manage accounts (their route group
+ * checks the role), emails are unique, nobody deletes themself, changes their own role, or removes
  * the last super-admin. Every change is audited. Passwords are hashed before a transaction opens,
  * so argon2's deliberate slowness never holds a database lock.
  */
@@ -20,20 +21,20 @@ const emailTaken = (err: unknown): never => {
   throw err;
 };
 
-export async function createStaff(db: Db, actor: SignedInUser, input: AddUserInput): Promise<User> {
+export async function createStaff(ctx: AppContext, actor: SignedInUser, input: AddUserInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const role = input.role ?? 'admin';
-  return db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const user = await repo.insertUser(trx, { name: input.name, email: input.email, role, passwordHash }).catch(emailTaken);
     await recordAudit(trx, { actorUserId: actor._id, action: 'user.created', entity: 'user', entityId: user._id, details: { role } });
     return user;
   });
 }
 
-export async function updateStaff(db: Db, actor: SignedInUser, id: string, input: UpdateUserInput): Promise<User> {
+export async function updateStaff(ctx: AppContext, actor: SignedInUser, id: string, input: UpdateUserInput): Promise<User> {
   if (id === actor._id && input.role !== undefined && input.role !== actor.role) throw conflict(STAFF.cannotChangeOwnRole);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     await repo.lockSuperadmins(trx);
     const before = await repo.findUserById(trx, id);
     if (!before) throw notFound(STAFF.notFound);
@@ -48,16 +49,16 @@ export async function updateStaff(db: Db, actor: SignedInUser, id: string, input
     if (passwordHash) {
       changed.push('password');
       // A reset password signs the account out everywhere (except the super-admin's own current session).
-      await repo.revokeUserSessions(trx, id, id === actor._id ? actor.sessionFamily : undefined);
+      await revokeUserSessions(trx, id, id === actor._id ? actor.sessionFamily : undefined);
     }
     await recordAudit(trx, { actorUserId: actor._id, action: 'user.updated', entity: 'user', entityId: id, details: { changed } });
     return after;
   });
 }
 
-export async function deleteStaff(db: Db, actor: SignedInUser, id: string): Promise<void> {
+export async function deleteStaff(ctx: AppContext, actor: SignedInUser, id: string): Promise<void> {
   if (id === actor._id) throw conflict(SERVER.cannotDeleteSelf);
-  await db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.lockSuperadmins(trx);
     const target = await repo.findUserById(trx, id);
     if (!target) throw notFound(STAFF.notFound);
@@ -75,13 +76,13 @@ export async function deleteStaff(db: Db, actor: SignedInUser, id: string): Prom
 }
 
 /** The signed-in account edits its own name and password; its other sessions are signed out. */
-export async function updateProfile(db: Db, actor: SignedInUser, input: ProfileInput): Promise<User> {
+export async function updateProfile(ctx: AppContext, actor: SignedInUser, input: ProfileInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const after = await repo.updateUser(trx, actor._id, { name: input.name, passwordHash });
     // The account was deleted between authentication and now.
     if (!after) throw new HttpError(401, SERVER.unauthorized);
-    await repo.revokeUserSessions(trx, actor._id, actor.sessionFamily);
+    await revokeUserSessions(trx, actor._id, actor.sessionFamily);
     const changed = actor.name === after.name ? ['password'] : ['name', 'password'];
     await recordAudit(trx, {
       actorUserId: actor._id,
@@ -94,12 +95,12 @@ export async function updateProfile(db: Db, actor: SignedInUser, input: ProfileI
   });
 }
 
-export async function listSessions(db: Db, actor: SignedInUser): Promise<StaffSession[]> {
-  const sessions = await repo.listLiveSessions(db, actor._id);
+export async function listSessions(ctx: AppContext, actor: SignedInUser): Promise<StaffSession[]> {
+  const sessions = await listLiveSessions(ctx.db, actor._id);
   return sessions.map(({ familyId, ...rest }) => ({ current: familyId === actor.sessionFamily, ...rest }));
 }
 
-export async function signOutEverywhere(db: Db, actor: SignedInUser): Promise<void> {
-  await repo.revokeUserSessions(db, actor._id);
-  await recordAudit(db, { actorUserId: actor._id, action: 'user.signed_out_everywhere', entity: 'user', entityId: actor._id });
+export async function signOutEverywhere(ctx: AppContext, actor: SignedInUser): Promise<void> {
+  await revokeUserSessions(ctx.db, actor._id);
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'user.signed_out_everywhere', entity: 'user', entityId: actor._id });
 }

@@ -3,10 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { REFRESH_COOKIE_DAYS } from '@visa/shared/constants';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
-import * as repo from './repository.js';
+import * as repo from './sessions-repository.js';
 
 export const REFRESH_COOKIE = 'refresh_token';
-/** Script-readable marker with the refresh cookie's lifetime: the 60-second check of spec §4 looks for it. */
+/** Script-readable marker with the refresh cookie's lifetime: the web app's 60-second session check looks for it (ADR 0005). */
 export const SESSION_COOKIE = 'session';
 const REFRESH_PATH = '/api/users';
 const LIFETIME_S = REFRESH_COOKIE_DAYS * 24 * 60 * 60;

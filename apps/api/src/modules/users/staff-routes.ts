@@ -4,36 +4,28 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
 import { AddUserInputSchema, UpdateUserInputSchema, UserListSchema, UserSchema } from '@visa/shared/users';
-import type { Db } from '../../db/connection.js';
-import * as repo from './repository.js';
+import type { RouteOptions } from '../../context.js';
+import { listUsers } from './repository.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
-/**
- * Staff accounts (spec §7 Users), super-admins only (DESIGN.md §4/§6). The role is checked in
- * onRequest, before the body or the id is even parsed, so an outsider learns nothing from
- * validation messages.
- */
-export default async function staffRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+/** Staff accounts (docs/product.md#api-users), registered for super-admins only (ADR 0006). */
+export default async function staffAccountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const superadminOnly = app.requireRole('superadmin');
   const security = [{ bearer: [] }];
 
   r.get(
     '/get_users',
     {
-      onRequest: superadminOnly,
       schema: { tags: ['users'], summary: 'List staff accounts', security, response: { 200: UserListSchema, ...errors } },
     },
-    async () => repo.listUsers(db),
+    async () => listUsers(ctx.db),
   );
 
   r.post(
     '/add_user',
     {
-      onRequest: superadminOnly,
       schema: {
         tags: ['users'],
         summary: 'Create a staff account (a sub-admin unless role says otherwise)',
@@ -42,13 +34,12 @@ export default async function staffRoutes(app: FastifyInstance, opts: { db: Db }
         response: { 201: UserSchema, ...errors, 409: ErrorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createStaff(db, request.user!, request.body)),
+    async (request, reply) => reply.status(201).send(await service.createStaff(ctx, request.user!, request.body)),
   );
 
   r.put(
     '/update_user/:id',
     {
-      onRequest: superadminOnly,
       schema: {
         tags: ['users'],
         summary: "Change a staff account's name and email (and optionally role or password)",
@@ -58,13 +49,12 @@ export default async function staffRoutes(app: FastifyInstance, opts: { db: Db }
         response: { 200: UserSchema, ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
-    async (request) => service.updateStaff(db, request.user!, request.params.id, request.body),
+    async (request) => service.updateStaff(ctx, request.user!, request.params.id, request.body),
   );
 
   r.delete(
     '/delete_user/:id',
     {
-      onRequest: superadminOnly,
       schema: {
         tags: ['users'],
         summary: 'Delete a staff account',
@@ -74,7 +64,7 @@ export default async function staffRoutes(app: FastifyInstance, opts: { db: Db }
       },
     },
     async (request) => {
-      await service.deleteStaff(db, request.user!, request.params.id);
+      await service.deleteStaff(ctx, request.user!, request.params.id);
       return { message: 'Deleted', _id: request.params.id };
     },
   );

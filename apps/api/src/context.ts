@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import { type RateLimiter, createRateLimiter } from './modules/rate-limits/limiter.js';
+import { createMailer } from './modules/notifications/mailer.js';
+import { type OutboxWorker, createOutboxWorker } from './modules/notifications/worker.js';
+import { type AccessTokens, createAccessTokens } from './plugins/auth.js';
+import { type UrlSigner, createUrlSigner } from './plugins/storage/signed-urls.js';
+import type { Storage } from './plugins/storage/storage.js';
+
+/** What the app is built from; server.ts and the tests both make these. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  secret: string;
+  storage: Storage;
+  /** Folder of the built SPA, or null to serve the API only. */
+  webRoot: string | null;
+}
+
+/**
+ * Everything a route module or a service may use, built once per app by buildApp and handed to
+ * every plugin and route group. Nothing per request lives here: the signed-in user and the
+ * request's own data are passed alongside.
+ */
+export interface AppContext extends AppDeps {
+  urls: UrlSigner;
+  tokens: AccessTokens;
+  rateLimiter: RateLimiter;
+  outbox: OutboxWorker;
+  log: FastifyBaseLogger;
+}
+
+/** The options every route group is registered with. */
+export interface RouteOptions {
+  ctx: AppContext;
+}
+
+export type RouteGroup = (app: FastifyInstance, opts: RouteOptions) => Promise<void>;
+
+export function createAppContext(deps: AppDeps, log: FastifyBaseLogger): AppContext {
+  return {
+    ...deps,
+    urls: createUrlSigner(deps.secret),
+    tokens: createAccessTokens(deps.secret),
+    rateLimiter: createRateLimiter(deps.db),
+    outbox: createOutboxWorker({ db: deps.db, mailer: createMailer(deps.config), log: log.child({ module: 'outbox' }) }),
+    log,
+  };
+}

@@ -1,0 +1,77 @@
+import type { ApplicationInput } from '@visa/shared/applications';
+import type { ApplicationRow, ApplicationUpdateRow } from '../../db/schema.js';
+
+/**
+ * The one mapping between the API's names of an application's stored fields
+ * (docs/product.md#application-fields) and the columns of the applications table. Everything that
+ * turns a row into an API shape (the application, the CSV export, the status-check copy, the
+ * applicant file) or API values into columns goes through it.
+ */
+export const APPLICATION_COLUMNS = {
+  _id: 'id',
+  surname: 'surname',
+  givenN: 'given_name',
+  email: 'email',
+  phone: 'phone',
+  nationalId: 'national_id',
+  sex: 'sex',
+  dob: 'dob',
+  birthCity: 'birth_city',
+  currentN: 'current_nationality',
+  identification: 'identification',
+  company: 'company',
+  dutyDuration: 'duty_duration',
+  jobTitle: 'job_title',
+  salary: 'salary',
+  passport: 'passport',
+  issuedCountry: 'issued_country',
+  isStatus: 'status',
+  pending: 'pending_date',
+  approve: 'approve_date',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+} as const satisfies Record<string, keyof ApplicationRow>;
+
+type Columns = typeof APPLICATION_COLUMNS;
+export type ApplicationField = keyof Columns;
+export type ColumnOf<F extends ApplicationField> = Columns[F];
+/** The stored fields under their API names, with the types of their columns. */
+export type ApplicationFields = { [F in ApplicationField]: ApplicationRow[Columns[F]] };
+
+/** The columns behind some fields, for a SELECT that reads only those. */
+export const columnsOf = (fields: readonly ApplicationField[]): (keyof ApplicationRow)[] => fields.map((f) => APPLICATION_COLUMNS[f]);
+
+/** Named fields of a row, under their API names. */
+export function fieldsOf<F extends ApplicationField>(
+  row: Pick<ApplicationRow, ColumnOf<F>>,
+  fields: readonly F[],
+): Pick<ApplicationFields, F> {
+  const values: Partial<Record<ApplicationField, unknown>> = {};
+  for (const field of fields) values[field] = row[APPLICATION_COLUMNS[field]];
+  return values as Pick<ApplicationFields, F>;
+}
+
+/** API-named values as the columns they are stored in. */
+export function toColumns(values: Partial<ApplicationFields>): ApplicationUpdateRow {
+  const columns: Partial<Record<keyof ApplicationRow, unknown>> = {};
+  for (const [field, value] of Object.entries(values)) columns[APPLICATION_COLUMNS[field as ApplicationField]] = value;
+  return columns as ApplicationUpdateRow;
+}
+
+/** The audit entity of every change to an application, whichever module makes it: its history lists them all. */
+export const APPLICATION_AUDIT_ENTITY = 'application';
+
+/** The lower-cased copy of a name that the prefix search ranges over with an index. */
+export const searchKey = (name: string) => name.toLowerCase();
+
+/** Columns written from validated add or edit input. */
+export function inputColumns(input: ApplicationInput) {
+  return {
+    // Passport is already normalised (upper-cased, no spaces) by the shared schema, so the
+    // unique index also catches 'ab 123' against 'AB123'.
+    ...(toColumns(input) as Pick<ApplicationRow, ColumnOf<keyof ApplicationInput>>),
+    surname_key: searchKey(input.surname),
+    given_name_key: searchKey(input.givenN),
+    current_nationality_key: searchKey(input.currentN),
+  };
+}

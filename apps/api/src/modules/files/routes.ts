@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { SERVER } from '@visa/shared/messages';
+import type { RouteOptions } from '../../context.js';
+import { isValidKey } from '../../plugins/storage/storage.js';
+
+/**
+ * Serves stored files (docs/product.md#api-other): `/files/private/…` only with a valid signature;
+ * `/media/public/…` openly, cached for a year (public keys are never reused, so their bytes never
+ * change). Not in the OpenAPI document: these are addresses the API hands out, not operations.
+ */
+export default async function fileRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const { storage, urls } = ctx;
+
+  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
+    '/files/*',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!isValidKey(key) || !key.startsWith('private/') || !urls.verify(key, request.query.exp, request.query.sig)) {
+        return reply.status(403).send({ message: SERVER.forbidden });
+      }
+      const object = await storage.get(key);
+      if (!object) return reply.status(404).send({ message: SERVER.notFound });
+      return reply
+        .header('content-type', object.contentType)
+        .header('content-length', object.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=600')
+        .header('content-disposition', 'inline')
+        .send(object.body);
+    },
+  );
+
+  app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = `public/${request.params['*']}`;
+    if (!isValidKey(key)) return reply.status(404).send({ message: SERVER.notFound });
+    const object = await storage.get(key);
+    if (!object) return reply.status(404).send({ message: SERVER.notFound });
+    return reply
+      .header('content-type', object.contentType)
+      .header('content-length', object.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(object.body);
+  });
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/connection.js';
+
+/**
+ * Counts one hit on `key` in a fixed window of `windowMs` and answers the window as it now stands.
+ * One upsert: the window restarts when it has expired, otherwise the count goes up, so concurrent
+ * hits from several processes never lose a count.
+ */
+export async function countHit(db: Db, key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
+  const expired = now - windowMs;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: now, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_limits.window_start', '<=', expired)
+          .then(1)
+          .else(eb('rate_limits.count', '+', 1))
+          .end(),
+        window_start: eb.case().when('rate_limits.window_start', '<=', expired).then(now).else(eb.ref('rate_limits.window_start')).end(),
+      })),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), windowStart: Number(row.window_start) };
+}
+
+export async function deleteCounter(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
