@@ -34,7 +34,7 @@ export const APPLICATION_COLUMNS = {
 
 type Columns = typeof APPLICATION_COLUMNS;
 export type ApplicationField = keyof Columns;
-export type ColumnOf<F extends ApplicationField> = Columns[F];
+type ColumnOf<F extends ApplicationField> = Columns[F];
 /** The stored fields under their API names, with the types of their columns. */
 export type ApplicationFields = { [F in ApplicationField]: ApplicationRow[Columns[F]] };
 

@@ -17,11 +17,9 @@ import {
 
 /**
  * Every statement on the applications and application_documents tables. Rows become API shapes
- * through the one field mapping (mapping.ts); the photo's and the documents' storage keys never
- * leave as keys except as `publicId`, the earlier app's field.
+ * through the one field mapping (mapping.ts). Answers show files as signed URLs; the only storage
+ * keys they carry are the documents' `publicId`, the earlier app's field.
  */
-
-export type { ApplicationRow };
 
 // ---------------------------------------------------------------------------------------------
 // Rows to API shapes
@@ -73,7 +71,7 @@ export async function findApplicationRow(db: Db, id: string): Promise<Applicatio
 }
 
 /** One application's documents in upload order. */
-export async function listDocumentRows(db: Db, applicationId: string): Promise<DocumentRow[]> {
+async function listDocumentRows(db: Db, applicationId: string): Promise<DocumentRow[]> {
   return db
     .selectFrom('application_documents')
     .selectAll()
@@ -84,7 +82,7 @@ export async function listDocumentRows(db: Db, applicationId: string): Promise<D
 }
 
 /** Documents of several applications with one query, grouped by application id. */
-export async function listDocumentRowsFor(db: Db, applicationIds: string[]): Promise<Map<string, DocumentRow[]>> {
+async function listDocumentRowsFor(db: Db, applicationIds: string[]): Promise<Map<string, DocumentRow[]>> {
   const byApplication = new Map<string, DocumentRow[]>();
   if (applicationIds.length === 0) return byApplication;
   const rows = await db
@@ -175,13 +173,13 @@ export function searchFilter(search: string) {
   };
 }
 
-export interface ApplicationPageRows {
+interface ApplicationPageRows {
   rows: ApplicationRow[];
   total: number;
 }
 
 /** Newest first; page 1 with no search reads the first `limit` entries of the created_at index. */
-export async function listApplicationRows(db: Db, query: { page: number; limit: number; search: string }): Promise<ApplicationPageRows> {
+async function listApplicationRows(db: Db, query: { page: number; limit: number; search: string }): Promise<ApplicationPageRows> {
   const filter = searchFilter(query.search);
   let rowsQuery = db.selectFrom('applications').selectAll();
   let countQuery = db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n'));

@@ -1,5 +1,6 @@
 import { displayDate } from '@visa/shared/applicant-file';
 import type { ApplicationStatus, DocumentLabel } from '@visa/shared/constants';
+import { enquiryUrl } from '../applicant-file/verification.js';
 
 /**
  * Emails to applicants, each in English then Bengali (most applicants read Bengali first, but
@@ -115,19 +116,19 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 export function renderEmail(recipient: Recipient, event: EmailEvent, publicUrl: string): EmailContent {
   const ref = recipient.reference;
   const name = oneLine(`${recipient.givenN} ${recipient.surname}`);
-  const enquiryUrl = `${publicUrl.replace(/\/$/, '')}/enquiry`;
+  const checkUrl = enquiryUrl(publicUrl);
   const p = paragraphsFor(event, ref);
 
   const en = [
     `Dear ${name},`,
     ...p.en,
-    `You can check your application at any time at ${enquiryUrl} with your passport number, nationality and date of birth.`,
+    `You can check your application at any time at ${checkUrl} with your passport number, nationality and date of birth.`,
     BRAND.en,
   ];
   const bn = [
     `প্রিয় ${name},`,
     ...p.bn,
-    `পাসপোর্ট নম্বর, জাতীয়তা ও জন্মতারিখ দিয়ে যেকোনো সময় ${enquiryUrl} ঠিকানায় আপনার আবেদনের অবস্থা দেখতে পারেন।`,
+    `পাসপোর্ট নম্বর, জাতীয়তা ও জন্মতারিখ দিয়ে যেকোনো সময় ${checkUrl} ঠিকানায় আপনার আবেদনের অবস্থা দেখতে পারেন।`,
     BRAND.bn,
   ];
 

@@ -36,7 +36,7 @@ export const imageKeysOf = (row: Pick<SlideRow, 'image_key' | 'image_variants'>)
   return [...keys];
 };
 
-export function toSlide(row: SlideRow): Slide {
+function toSlide(row: SlideRow): Slide {
   const variants = parseVariants(row.image_variants);
   return {
     _id: row.id,
