@@ -5,7 +5,7 @@ import { createApplication } from './support/application-factory.js';
 import { type TestSmtpServer, freePort, startSmtpServer } from './support/smtp.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
-/** Issue 5: "Killing the SMTP server does not break approving; the email goes out once it is back." */
+/** Killing the SMTP server does not break approving; the email goes out once it is back (ADR 0009). */
 let t: TestApp;
 let port: number;
 let smtp: TestSmtpServer | null = null;

@@ -296,7 +296,7 @@ describe('documents', () => {
     expect(res.json().documents.map((d: { label: string }) => d.label)).toEqual(['Other', 'Other']);
   });
 
-  it('one wrong-type file among good ones: 415 with the spec message, and none of the files is stored', async () => {
+  it('one wrong-type file among good ones: 415 with the required message, and none of the files is stored', async () => {
     const app = await createApplication(t.db);
     await upload(app.id, documentsForm([await jpegPart('first.jpg')]));
     const before = await snapshot(app.id);
@@ -326,7 +326,7 @@ describe('documents', () => {
     expect(empty.json().message).toBe(documentInvalidType('empty.jpg', 'unknown'));
   });
 
-  it('accepts exactly 7 MB and refuses one byte more with 413 and the spec message', async () => {
+  it('accepts exactly 7 MB and refuses one byte more with 413 and the required message', async () => {
     const app = await createApplication(t.db);
     const small = await jpeg(200, 200);
     // Bytes after the JPEG end marker are ignored by decoders: a valid image of an exact size.

@@ -16,8 +16,8 @@ import {
 import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
 
 /**
- * Item 9 of issue 4: every bad input answers a clear 4xx with {message}, and the database rows
- * and the upload folder are exactly as they were before the request.
+ * Every bad input answers a clear 4xx with {message}, and the database rows and the upload folder
+ * are exactly as they were before the request.
  */
 let t: TestApp;
 let token: string;
@@ -106,7 +106,7 @@ describe('wrong types and missing fields', () => {
     );
   });
 
-  it('answers the first missing field in the order of spec §5', async () => {
+  it('answers the first missing field in the order of the form rules', async () => {
     await expectRefused(add({}, await photo()), 400, VALIDATION.surnameLength);
     const { passport: _p, ...noPassport } = applicationFields();
     await expectRefused(add(noPassport, await photo()), 400, pleaseEnterValid('passport'));
@@ -167,7 +167,7 @@ describe('files', () => {
     await expectRefused(edit(existing._id, editFields(), truncated), 415, APPLICATION_MESSAGES.imageUnreadable);
   });
 
-  it('refuses an 11 MB image on add and a 3 MB image on edit with 413 and the spec messages', async () => {
+  it('refuses an 11 MB image on add and a 3 MB image on edit with 413 and the required messages', async () => {
     await expectRefused(
       add(applicationFields(), { bytes: tenMegabytePlus, name: 'big.png', type: 'image/png' }),
       413,
@@ -204,7 +204,7 @@ describe('files', () => {
     );
   });
 
-  it('checks the fields before the image, as the spec orders the rules', async () => {
+  it('checks the fields before the image, as the form orders its rules', async () => {
     await expectRefused(
       add(applicationFields({ surname: 'Al' }), { bytes: tenMegabytePlus, name: 'big.png', type: 'image/png' }),
       400,

@@ -126,7 +126,7 @@ describe('add an application', () => {
     expect(JSON.stringify(event!.details)).not.toContain(app.passport);
   });
 
-  it('refuses a second application with the same email or passport with 409 and the spec message', async () => {
+  it('refuses a second application with the same email or passport with 409 and the required message', async () => {
     const first = await created();
     const files = listFiles(t.dataDir);
     const before = await tableCounts(t);

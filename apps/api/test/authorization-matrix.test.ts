@@ -9,7 +9,7 @@ import { type TestApp, createTestApp } from './support/test-app.js';
  * valid token must get 401, and the staff-account endpoints must refuse a sub-admin with 403.
  */
 
-/** The only operations anyone may call without signing in (DESIGN.md §4). */
+/** The only operations anyone may call without signing in (docs/product.md#api, ADR 0006). */
 const PUBLIC = new Set([
   'POST /api/users/login',
   'POST /api/users/refresh',
@@ -19,7 +19,7 @@ const PUBLIC = new Set([
   'GET /api/application/fetchApplicationEnquiry',
 ]);
 
-/** Super-admin only (DESIGN.md §4): a sub-admin must not see or change staff accounts. */
+/** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */
 const SUPERADMIN_ONLY = [
   'GET /api/users/get_users',
   'POST /api/users/add_user',

@@ -92,7 +92,7 @@ describe('byte checks and limits on upload', () => {
     await expectRefused(await add([{ file: fake }]), 415, VALIDATION.imageTypeEdit, await snapshot());
   });
 
-  it('refuses a file over 10 MB with 413 and the spec message', async () => {
+  it('refuses a file over 10 MB with 413 and the required message', async () => {
     const real = await picture(400, 200);
     const big = { ...real, bytes: Buffer.concat([real.bytes, Buffer.alloc(SLIDE_IMAGE_MAX_BYTES - real.bytes.length + 1)]) };
     await expectRefused(await add([{ file: big }]), 413, VALIDATION.imageTooLargeAdd, await snapshot());

@@ -3,7 +3,7 @@ import { LOGIN, SERVER } from '@visa/shared/messages';
 import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_EMAIL } from '../src/modules/users/auth-routes.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
-/** Session behaviour of issue 3 item 2 beyond what auth.test.ts covers. */
+/** Session behaviour (ADR 0005) beyond what auth.test.ts covers. */
 
 let t: TestApp;
 beforeAll(async () => {

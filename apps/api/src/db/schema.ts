@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
- * The Kysely view of the database (DESIGN.md §3). Timestamps are ISO-8601 UTC strings and
+ * The Kysely view of the database (ADR 0001). Timestamps are ISO-8601 UTC strings and
  * calendar dates are YYYY-MM-DD strings on both engines (ADR 0001), booleans are 0/1 integers.
  */
 export interface UsersTable {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 const processPart = randomBytes(5).toString('hex');
 let counter = randomBytes(3).readUIntBE(0, 3);
 
-/** 24 lowercase hex characters, ObjectId-like (DESIGN.md §3). */
+/** 24 lowercase hex characters, ObjectId-like (docs/product.md#data). */
 export function newId(now = Date.now()): string {
   counter = (counter + 1) % 0x1000000;
   const time = Math.floor(now / 1000)

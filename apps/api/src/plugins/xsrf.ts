@@ -8,7 +8,7 @@ export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Double-submit anti-forgery check (DESIGN.md §4): every response makes sure the browser holds a
+ * Double-submit anti-forgery check (ADR 0005): every response makes sure the browser holds a
  * random XSRF-TOKEN cookie; every unsafe /api request must echo it in X-XSRF-TOKEN. A forged
  * cross-site form cannot read our cookie, so it cannot send the header.
  */

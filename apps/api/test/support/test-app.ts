@@ -14,7 +14,7 @@ import { startSession } from '../../src/modules/users/sessions.js';
 import { createLocalStorage } from '../../src/plugins/storage/local-storage.js';
 import type { Storage } from '../../src/plugins/storage/storage.js';
 
-/** Which engine this run of the API suite uses: vitest's projects set TEST_DB (see vitest.workspace). */
+/** Which engine this run of the API suite uses: vitest's projects set TEST_DB (see the root vitest.config.ts). */
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestApp {

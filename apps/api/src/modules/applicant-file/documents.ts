@@ -106,8 +106,9 @@ function shownType(sniffed: string | undefined, declared: string): string {
 }
 
 /**
- * Judges every file by its bytes (spec §5 messages, 415 / 413), then re-encodes the good ones:
- * orientation applied, EXIF and GPS dropped, longest side capped, decompression bombs refused.
+ * Judges every file by its bytes (the messages of docs/product.md#documents, 415 / 413), then
+ * re-encodes the good ones: orientation applied, EXIF and GPS dropped, longest side capped,
+ * decompression bombs refused.
  * Throws for the first bad file, with every file's problem listed in `errors`.
  */
 export async function prepareDocuments(upload: DocumentUpload): Promise<PreparedDocument[]> {
@@ -138,7 +139,7 @@ export async function prepareDocuments(upload: DocumentUpload): Promise<Prepared
  * Like the photo pipeline (lib/images.ts) — orientation applied, metadata dropped, pixel limit
  * against decompression bombs, corrupt files refused — but with plain libjpeg instead of mozjpeg:
  * a 12-megapixel scan re-encodes in about 0.5 s instead of 2 s, which keeps an upload of several
- * documents inside the 10 s the browser waits (spec §7), for about 12 % more bytes.
+ * documents inside the 10 s the browser waits (docs/product.md#limits), for about 12 % more bytes.
  * Answers null when the bytes are not a sound image.
  */
 async function reencodeDocument(bytes: Buffer): Promise<Buffer | null> {

@@ -25,7 +25,7 @@ const IMAGE_FIELD = 'image';
 /**
  * Reads the add/edit multipart form. The image is buffered up to `maxImageBytes`; a bigger file
  * is cut off by the parser (and flagged) while the rest of the form is still read, so the field
- * rules of spec §5 can be checked before the size rule, in the spec's order.
+ * rules can be checked before the size rule, in the form's order (docs/product.md#application-form).
  */
 export async function readApplicationForm(request: FastifyRequest, maxImageBytes: number): Promise<ApplicationForm> {
   if (!request.isMultipart()) throw new HttpError(415, APPLICATION_MESSAGES.notMultipart);

@@ -18,7 +18,7 @@ export interface SlideVariant {
   height: number;
 }
 
-// Effort 1: the add form gives the whole upload 5 s (spec §9). On two busy cores, effort 2 took
+// Effort 1: the add form gives the whole upload 5 s (docs/product.md#limits). On two busy cores, effort 2 took
 // twice as long on a noisy 12-megapixel photo for files only ~10% smaller (ADR 0011).
 const AVIF = { quality: 50, effort: 1 } as const;
 

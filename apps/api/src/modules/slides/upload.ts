@@ -13,9 +13,9 @@ export interface SlideUpload {
 export const IMAGE_FIELD = 'image';
 
 /**
- * Reads a multipart slide form: text fields and at most one image, buffered up to the spec's
- * 10 MB. A bigger file is answered 413 with the spec's own message as soon as the limit is
- * passed, without reading the rest into memory.
+ * Reads a multipart slide form: text fields and at most one image, buffered up to 10 MB
+ * (docs/product.md#limits). A bigger file is answered 413 with the form's own message as soon as
+ * the limit is passed, without reading the rest into memory.
  */
 export async function readSlideUpload(request: FastifyRequest): Promise<SlideUpload> {
   if (!request.isMultipart()) throw new HttpError(415, SLIDE_MESSAGES.notMultipart);

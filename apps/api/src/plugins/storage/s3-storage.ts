@@ -27,7 +27,7 @@ function checkedKey(key: string): string {
 
 /**
  * Any S3-compatible object store (AWS S3, MinIO, Ceph, R2 …), for several app processes that
- * must see the same files (DESIGN.md §1). A PUT is atomic on S3: readers see the old object or
+ * must see the same files (ADR 0001). A PUT is atomic on S3: readers see the old object or
  * the whole new one, never half a file. Objects stay private in the bucket; the app serves them
  * through its own signed /files URLs, so the bucket never needs a public policy.
  */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deriveKey } from '../../lib/secret.js';
 
-/** Private files are reachable only through these short-lived HMAC-signed URLs (DESIGN.md §4). */
+/** Private files are reachable only through these short-lived HMAC-signed URLs (docs/product.md#api-other). */
 export const SIGNED_URL_TTL_S = 15 * 60;
 
 export interface UrlSigner {
