@@ -85,7 +85,7 @@ export default async function applicationsRoutes(app: FastifyInstance, { ctx }: 
     {
       schema: {
         tags,
-        summary: 'Add an application: multipart with every field of spec §3 plus image (JPEG or PNG, at most 10 MB)',
+        summary: 'Add an application: multipart with every application field plus image (JPEG or PNG, at most 10 MB)',
         consumes: ['multipart/form-data'],
         response: { 201: ApplicationSchema, ...uploadErrors },
       },
