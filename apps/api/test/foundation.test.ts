@@ -68,6 +68,19 @@ describe('server basics', () => {
     expect(res.body).not.toContain('at ');
   });
 
+  it('answers text with a NUL byte without a 5xx on either engine, in a public and a staff call', async () => {
+    const staff = await t.createStaff('admin');
+    const calls = [
+      { url: '/api/application/fetchApplicationEnquiry?search=AB%00123&search1=Bangladeshi&search2=1990-01-01' },
+      { url: '/api/application/checkAvailability?email=a%00@example.com&passport=AB%00123', token: staff.token },
+    ];
+    for (const call of calls) {
+      const res = await t.request({ method: 'GET', ...call });
+      expect(res.statusCode, call.url).toBeLessThan(500);
+      expect(res.json(), call.url).toEqual(res.statusCode === 400 ? { message: SERVER.invalidInput } : expect.any(Object));
+    }
+  });
+
   it('refuses an oversized JSON body with 413', async () => {
     const res = await t.request({
       method: 'POST',

@@ -21,6 +21,9 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? SERVER.invalidInput, errors });
     }
+    // PostgreSQL refuses to store or compare text with a NUL byte (SQLSTATE 22021); SQLite takes
+    // it. Either way the input is at fault, not the server.
+    if (err.code === '22021') return reply.status(400).send({ message: SERVER.invalidInput });
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
       return reply.status(413).send({ message: SERVER.payloadTooLarge });
