@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { ENQUIRY_APPLICANT, createApplication } from '../../../../../api/test/support/application-factory';
 import { type TestApp, createTestApp } from '../../../../../api/test/support/test-app';
 import type { NewApplicationRow } from '../../../../../api/src/db/schema';
+import { createRateLimiter } from '../../../../../api/src/modules/rate-limits/limiter';
 import { ENQUIRY_URL } from '../api/get-enquiry';
 
 export interface EnquiryApi {
@@ -61,7 +62,7 @@ export async function startEnquiryApi(): Promise<EnquiryApi> {
         .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: Date.now(), count: ENQUIRY_LIMIT_PER_ADDRESS }))
         .execute();
     },
-    resetRateLimit: () => t.app.rateLimiter.reset(`enquiry:ip:${CLIENT_ADDRESS}`),
+    resetRateLimit: () => createRateLimiter(t.db).reset(`enquiry:ip:${CLIENT_ADDRESS}`),
     async close() {
       vi.unstubAllGlobals();
       await t.close();
