@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
-import { ApplicantCopy } from '../../../components/applicant-copy';
+import { ApplicantCopy, type CopySection } from '../../../components/applicant-copy';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
@@ -30,7 +30,7 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
   const name = `${application.givenN} ${application.surname}`;
   const date = (value: string | null) => (value ? formatDate(value, language) : m.notSet);
   const status = em.status[application.isStatus];
-  const sections = [
+  const sections: CopySection[] = [
     {
       title: m.sections.personal,
       rows: [
@@ -56,7 +56,7 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
         [m.fields.dutyDuration, application.dutyDuration],
       ],
     },
-  ] satisfies { title: string; rows: [string, string][] }[];
+  ];
 
   return (
     <ApplicantCopy
