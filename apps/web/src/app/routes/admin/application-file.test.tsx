@@ -64,7 +64,7 @@ describe('opening the applicant copy', () => {
     expect(await screen.findByRole('img', { name: 'QR code linking to https://visa.example.com/enquiry' })).toBeInTheDocument();
   });
 
-  it('/userView shows the application passed in navigation state', async () => {
+  it('opened with the application in navigation state, shows it', async () => {
     const row = await newApplication();
     const application = await applicationJson(row.id);
     renderRoutes(routes, [{ pathname: paths.applicationFile, state: { application } }], { toaster: true });
@@ -72,7 +72,7 @@ describe('opening the applicant copy', () => {
     expect(screen.getByText('Farida Hossain')).toBeInTheDocument();
   });
 
-  it('/userView without state goes back to the application list', async () => {
+  it('opened without state or id, goes back to the application list', async () => {
     renderRoutes(routes, [paths.applicationFile], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
   });
