@@ -389,3 +389,14 @@ export async function deleteDocument(
     .executeTakeFirst();
   return row && { label: row.label, storageKey: row.storage_key };
 }
+
+/** Every storage key the applications point at: photos, thumbnails and document files. */
+export async function listApplicationStorageKeys(db: Db): Promise<string[]> {
+  const keys: string[] = [];
+  for (const row of await db.selectFrom('applications').select(['image_key', 'thumb_key']).execute()) {
+    if (row.image_key) keys.push(row.image_key);
+    if (row.thumb_key) keys.push(row.thumb_key);
+  }
+  for (const row of await db.selectFrom('application_documents').select('storage_key').execute()) keys.push(row.storage_key);
+  return keys;
+}

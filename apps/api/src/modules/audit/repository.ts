@@ -59,3 +59,9 @@ export async function listAuditFor(db: Db, entity: string, entityId: string): Pr
     details: JSON.parse(r.details) as Record<string, unknown>,
   }));
 }
+
+/** Deletes events older than the retention period; answers how many went. */
+export async function deleteAuditBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('audit_events').where('at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

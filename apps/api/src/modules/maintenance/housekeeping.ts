@@ -1,5 +1,8 @@
 import type { Db } from '../../db/connection.js';
-import { deleteAuditBefore, deleteDeadSessions, deleteFinishedEmailsBefore, deleteStaleRateLimits } from './repository.js';
+import { deleteAuditBefore } from '../audit/repository.js';
+import { deleteFinishedEmailsBefore } from '../notifications/repository.js';
+import { deleteStaleCounters } from '../rate-limits/repository.js';
+import { deleteDeadSessions } from '../users/sessions-repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -30,7 +33,7 @@ export async function runHousekeeping(db: Db, options: HousekeepingOptions): Pro
   const ago = (ms: number) => new Date(now.getTime() - ms);
   return {
     sessions: await deleteDeadSessions(db, now, ago(REVOKED_SESSION_KEEP_MS)),
-    rateLimits: await deleteStaleRateLimits(db, ago(RATE_LIMIT_KEEP_MS)),
+    rateLimits: await deleteStaleCounters(db, ago(RATE_LIMIT_KEEP_MS)),
     auditEvents: await deleteAuditBefore(db, ago(options.auditRetentionDays * DAY_MS)),
     emails: await deleteFinishedEmailsBefore(db, ago(options.mailRetentionDays * DAY_MS)),
   };

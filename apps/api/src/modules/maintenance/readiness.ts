@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { migrations } from '../../db/migrations/index.js';
 import type { Storage } from '../../plugins/storage/storage.js';
-import { appliedMigrations, probeOutbox } from './repository.js';
+import { pingDatabase } from '../health/repository.js';
+import { probeOutbox } from '../notifications/repository.js';
+import { appliedMigrations } from './repository.js';
 
 export const READY_PARTS = ['database', 'migrations', 'storage', 'mail'] as const;
 export type ReadyPart = (typeof READY_PARTS)[number];
@@ -65,7 +66,7 @@ export async function checkReadiness(deps: { db: Db; storage: Storage; mailFolde
     return 'ok';
   });
   const database = await attempt('database', async () => {
-    await sql`select 1`.execute(deps.db);
+    await pingDatabase(deps.db);
     return 'ok';
   });
   const parts: Record<ReadyPart, PartState> = { database, migrations: 'unknown', storage: 'unknown', mail: 'unknown' };

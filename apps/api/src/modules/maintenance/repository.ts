@@ -1,39 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { listApplicationStorageKeys } from '../applications/repository.js';
+import { listSlideStorageKeys } from '../slides/repository.js';
 
-// All of the maintenance module's SQL: what the sweep and backups treat as referenced, the job
-// leases, and the purges of housekeeping.
+// The maintenance module's own SQL: the job leases and what backups record. The purges of
+// housekeeping and the storage keys the sweep keeps belong to the modules that own those tables.
 
 /**
  * Every storage key a row points at: application photos and thumbnails, document files, and each
- * stored variant of a slide image. A stored file outside this set belongs to no row.
+ * stored variant of a slide image. A stored file outside this set belongs to no row. The
+ * applications and slides repositories read their own tables.
  */
 export async function referencedStorageKeys(db: Db): Promise<Set<string>> {
-  const keys = new Set<string>();
-  const add = (key: string | null | undefined) => {
-    if (key) keys.add(key);
-  };
-  for (const row of await db.selectFrom('applications').select(['image_key', 'thumb_key']).execute()) {
-    add(row.image_key);
-    add(row.thumb_key);
-  }
-  for (const row of await db.selectFrom('application_documents').select('storage_key').execute()) add(row.storage_key);
-  for (const row of await db.selectFrom('slides').select(['image_key', 'image_variants']).execute()) {
-    add(row.image_key);
-    for (const key of variantKeys(row.image_variants)) add(key);
-  }
-  return keys;
-}
-
-/** The keys in a slide's JSON list of variants; a hand-edited, unreadable list yields none (and is reported by the slide module). */
-function variantKeys(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!Array.isArray(value)) return [];
-    return value.map((v: { key?: unknown }) => v?.key).filter((k): k is string => typeof k === 'string');
-  } catch {
-    return [];
-  }
+  return new Set([...(await listApplicationStorageKeys(db)), ...(await listSlideStorageKeys(db))]);
 }
 
 // --- job leases -----------------------------------------------------------------------------
@@ -87,58 +66,6 @@ export async function findJob(db: Db, name: string) {
   return db.selectFrom('job_runs').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
-// --- housekeeping ---------------------------------------------------------------------------
-
-/**
- * Sessions that can never be used again. An expired row is dead. A revoked row is kept while its
- * family lives on, because presenting a rotated token is how a stolen one is detected and the
- * family revoked; once the whole family is revoked (signed out) there is nothing left to protect.
- */
-export async function deleteDeadSessions(db: Db, now: Date, revokedBefore: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([
-        eb('expires_at', '<=', now.toISOString()),
-        eb.and([
-          eb('revoked_at', '<', revokedBefore.toISOString()),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('sessions as live')
-                .select('live.id')
-                .whereRef('live.family_id', '=', 'sessions.family_id')
-                .where('live.revoked_at', 'is', null),
-            ),
-          ),
-        ]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Counters whose window ended long ago: the next hit on that key starts a new window anyway. */
-export async function deleteStaleRateLimits(db: Db, windowStartedBefore: Date): Promise<number> {
-  const result = await db.deleteFrom('rate_limits').where('window_start', '<', windowStartedBefore.getTime()).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function deleteAuditBefore(db: Db, before: Date): Promise<number> {
-  const result = await db.deleteFrom('audit_events').where('at', '<', before.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Delivered (or given-up) messages; queued and sending ones stay whatever their age. */
-export async function deleteFinishedEmailsBefore(db: Db, before: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('email_outbox')
-    .where('status', 'in', ['sent', 'failed'])
-    .where('created_at', '<', before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 // --- readiness and manifests ----------------------------------------------------------------
 
 /** Names of the migrations this database has run (Kysely's own table, absent before the first run). */
@@ -151,11 +78,6 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
     if (text.includes('no such table') || text.includes('does not exist')) return [];
     throw err;
   }
-}
-
-/** Reads the mail outbox table: the store every queued message goes through. */
-export async function probeOutbox(db: Db): Promise<void> {
-  await db.selectFrom('email_outbox').select('id').limit(1).execute();
 }
 
 export async function tableCounts(db: Db) {

@@ -143,3 +143,18 @@ export async function listEmailsFor(db: Db, applicationId: string): Promise<Emai
 export async function findEmail(db: Db, id: string): Promise<OutboxRow | undefined> {
   return db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Deletes delivered (or given-up) messages created before the given time; queued and sending ones stay whatever their age. */
+export async function deleteFinishedEmailsBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('email_outbox')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Reads the outbox table: the store every queued message goes through (the readiness check). */
+export async function probeOutbox(db: Db): Promise<void> {
+  await db.selectFrom('email_outbox').select('id').limit(1).execute();
+}

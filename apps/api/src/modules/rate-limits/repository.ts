@@ -29,3 +29,9 @@ export async function countHit(db: Db, key: string, now: number, windowMs: numbe
 export async function deleteCounter(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
+
+/** Deletes counters whose window started before the given time: the next hit on that key starts a new window anyway. */
+export async function deleteStaleCounters(db: Db, windowStartedBefore: Date): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('window_start', '<', windowStartedBefore.getTime()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

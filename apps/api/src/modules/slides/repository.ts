@@ -19,18 +19,19 @@ const locks = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 /** Public keys `public/<name>` are served at `/media/<name>` (plugins/storage). */
 export const mediaUrl = (key: string) => `/media/${key.slice('public/'.length)}`;
 
+/** A hand-edited row must not take the home page or the file sweep down: what cannot be read is skipped. */
 function parseVariants(json: string): StoredVariant[] {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? (value as StoredVariant[]) : [];
+    value = JSON.parse(json);
   } catch {
-    // A hand-edited row must not take the home page down; the slide shows without a picture.
     return [];
   }
+  return Array.isArray(value) ? value.filter((v): v is StoredVariant => typeof (v as Partial<StoredVariant> | null)?.key === 'string') : [];
 }
 
 /** Every storage key a slide owns: what a delete or an image replacement removes. */
-export const imageKeysOf = (row: Pick<SlideRow, 'image_key' | 'image_variants'>): string[] => {
+const imageKeysOf = (row: Pick<SlideRow, 'image_key' | 'image_variants'>): string[] => {
   const keys = new Set(parseVariants(row.image_variants).map((v) => v.key));
   if (row.image_key) keys.add(row.image_key);
   return [...keys];
@@ -202,4 +203,10 @@ export async function reorderSlideRows(db: Db, ids: string[]): Promise<Slide[] |
       .execute();
     return rows.map(toSlide);
   });
+}
+
+/** Every storage key the slides point at: each stored variant of each picture. */
+export async function listSlideStorageKeys(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('slides').select(['image_key', 'image_variants']).execute();
+  return rows.flatMap(imageKeysOf);
 }

@@ -107,3 +107,33 @@ export async function findUserInLiveSession(db: Db, userId: string, familyId: st
     .executeTakeFirst();
   return row && toUser(row);
 }
+
+/**
+ * Deletes sessions that can never be used again. An expired row is dead. A revoked row is kept
+ * while its family lives on, because presenting a rotated token is how a stolen one is detected
+ * and the family revoked; once the whole family is revoked (signed out) there is nothing left to
+ * protect. Answers how many rows went.
+ */
+export async function deleteDeadSessions(db: Db, now: Date, revokedBefore: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', now.toISOString()),
+        eb.and([
+          eb('revoked_at', '<', revokedBefore.toISOString()),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('sessions as live')
+                .select('live.id')
+                .whereRef('live.family_id', '=', 'sessions.family_id')
+                .where('live.revoked_at', 'is', null),
+            ),
+          ),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
