@@ -109,8 +109,8 @@ export function displayDate(iso: string | null | undefined): string {
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ''} ${m[1]}`;
 }
 
-/** 'approved' → 'Approved': how a status is shown on the copy and in the history. */
-export const statusLabel = (status: ApplicationStatus): string => status.charAt(0).toUpperCase() + status.slice(1);
+/** Kept here too for the PDF and the tests; constants.ts owns it, so pages can show it without these schemas. */
+export { statusLabel } from './constants.js';
 
 /** The sections of the applicant copy, in order: one list for the web view and the PDF (ADR 0012). */
 export function copySections(a: Application): { title: string; rows: [string, string][] }[] {

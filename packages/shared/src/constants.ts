@@ -77,6 +77,9 @@ export type Sex = (typeof SEXES)[number];
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/** 'approved' → 'Approved': how a status is shown to staff (lists, the copy, the history). */
+export const statusLabel = (status: ApplicationStatus): string => status.charAt(0).toUpperCase() + status.slice(1);
+
 export const DOCUMENT_LABELS = ['Job Letter', 'LMIA', 'Visa', 'Visa Form', 'Work Permit', 'Air Tickets', 'Other'] as const;
 export type DocumentLabel = (typeof DOCUMENT_LABELS)[number];
 

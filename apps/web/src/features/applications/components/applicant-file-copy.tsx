@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { type CopyVerification, copySections, statusLabel } from '@visa/shared/applicant-file';
+import { type CopyVerification, copySections } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
+import { statusLabel } from '@visa/shared/constants';
 import { ApplicantCopy } from '../../../components/applicant-copy';
 
 export interface ApplicantFileCopyProps {

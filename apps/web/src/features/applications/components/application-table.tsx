@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { statusLabel } from '@visa/shared/applicant-file';
 import { APPLICATION_MESSAGES, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
-import { PAGE_SIZE } from '@visa/shared/constants';
+import { PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
-import { statusLabel } from '@visa/shared/applicant-file';
 import type { ApplicationStats } from '@visa/shared/applications';
-import { APPLICATION_STATUSES, PAGE_SIZE } from '@visa/shared/constants';
+import { APPLICATION_STATUSES, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { StatusBadge } from '../../../components/status-badge';
 import { listErrorMessage, useApplications } from '../api/get-applications';

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { STATUS_ACTIONS, type StatusAction, statusLabel } from '@visa/shared/applicant-file';
+import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
+import { statusLabel } from '@visa/shared/constants';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useChangeStatus } from '../api/change-status';
 import { statusActionError } from '../lib/action-errors';

@@ -1,5 +1,5 @@
-import { type HistoryEvent, displayDate, statusLabel } from '@visa/shared/applicant-file';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
+import { type HistoryEvent, displayDate } from '@visa/shared/applicant-file';
+import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 
 const asStatus = (value: unknown): ApplicationStatus | null =>
   typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value) ? (value as ApplicationStatus) : null;
