@@ -55,7 +55,7 @@ const EnvSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  // Operations: scheduled jobs, backups and retention (README.md#operations).
+  // Operations: scheduled jobs, backups and retention (README.md#operations, ADR 0015).
   SCHEDULED_JOBS: bool.default(true),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY_HOURS: count(0, 8760).default(24),

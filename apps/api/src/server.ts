@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ensureSuperadmin } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import maintenance from './modules/maintenance/plugin.js';
 import { defaultWebRoot, openRuntime } from './runtime.js';
 
 /** Reads config, migrates, starts, and shuts down gracefully. Nothing else lives here. */
@@ -19,11 +20,18 @@ async function main() {
   const app = await buildApp({ config, db, secret, storage, webRoot: defaultWebRoot(config) });
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   await ensureSuperadmin(db, config, app.log);
+  // Scheduled sweep, housekeeping and backups; stopped in preClose, before the database closes.
+  await app.register(maintenance, { config, db, storage });
   app.addHook('onClose', async () => {
     await db.destroy();
   });
 
   let closing = false;
+  // While shutting down, an answer also closes its connection: a kept-alive idle socket would
+  // otherwise hold the process until the client's keep-alive times out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
