@@ -8,6 +8,7 @@ import applicationsRoutes from './modules/applications/routes.js';
 import enquiryRoutes from './modules/enquiry/routes.js';
 import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import readyRoutes from './modules/maintenance/routes.js';
 import notifications from './modules/notifications/plugin.js';
 import seoRoutes from './modules/seo/routes.js';
 import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
@@ -28,6 +29,7 @@ import xsrf from './plugins/xsrf.js';
  */
 const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['public', '/api', healthRoutes],
+  ['public', '/api', readyRoutes],
   ['public', '/api/users', authRoutes],
   ['staff', '/api/users', accountRoutes],
   ['superadmin', '/api/users', staffAccountRoutes],

@@ -15,6 +15,7 @@ const PUBLIC = new Set([
   'POST /api/users/refresh',
   'POST /api/users/logout',
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/slider/fetchSlider',
   'GET /api/application/fetchApplicationEnquiry',
 ]);

@@ -76,7 +76,11 @@ describe(`${INSTANCES} instances started at once on one empty ${engine === 'post
         : { DATA_DIR: dataDir };
     servers = ports.map((port, i) => startServer(envFor(i), port));
     await Promise.all(servers.map((s) => waitUntilAnswering(s)));
-    for (const s of servers) expect(s.child.exitCode).toBeNull();
+    for (const s of servers) {
+      expect(s.child.exitCode).toBeNull();
+      const ready = await fetch(`${s.url}/api/ready`);
+      expect(ready.status).toBe(200);
+    }
 
     const rows = await owners();
     expect(rows).toHaveLength(1);

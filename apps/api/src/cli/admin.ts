@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN, ROLES } from '@visa/shared/constants';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
+import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '../modules/maintenance/cli.js';
 import { hashPassword } from '../modules/users/passwords.js';
 import * as users from '../modules/users/repository.js';
 import { revokeUserSessions } from '../modules/users/sessions-repository.js';
@@ -10,10 +11,12 @@ import { revokeUserSessions } from '../modules/users/sessions-repository.js';
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
   npm run admin -- reset-password --email EMAIL --password PASSWORD
-`;
+${MAINTENANCE_USAGE}`;
 
 async function run(argv: string[]) {
   const [command, ...rest] = argv;
+  // Sweep, backup and restore have options of their own (README.md#operations).
+  if (isMaintenanceCommand(command)) return runMaintenanceCommand(command, rest);
   const { values } = parseArgs({
     args: rest,
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },

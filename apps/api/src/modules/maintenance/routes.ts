@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/connection.js';
-import type { Storage } from '../../plugins/storage/storage.js';
+import type { RouteOptions } from '../../context.js';
 import { outboxFolder } from '../notifications/mailer.js';
 import { READY_PARTS, checkReadiness } from './readiness.js';
 
@@ -19,8 +17,8 @@ const ReadySchema = z.object({
 });
 
 /** GET /api/ready, the readiness probe; /api/health stays the liveness probe. */
-export default async function readyRoutes(app: FastifyInstance, opts: { db: Db; config: Config; storage: Storage }) {
-  const mailFolder = opts.config.SMTP_URL ? null : outboxFolder(opts.config);
+export default async function readyRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const mailFolder = ctx.config.SMTP_URL ? null : outboxFolder(ctx.config);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/ready',
     {
@@ -36,7 +34,7 @@ export default async function readyRoutes(app: FastifyInstance, opts: { db: Db; 
       },
     },
     async (_request, reply) => {
-      const { readiness, errors } = await checkReadiness({ db: opts.db, storage: opts.storage, mailFolder });
+      const { readiness, errors } = await checkReadiness({ db: ctx.db, storage: ctx.storage, mailFolder });
       for (const [part, err] of Object.entries(errors)) app.log.warn({ part, err }, 'readiness check failed');
       return reply
         .status(readiness.ok ? 200 : 503)
