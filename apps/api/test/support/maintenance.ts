@@ -15,7 +15,7 @@ import type { Storage } from '../../src/plugins/storage/storage.js';
 import { applicationFields, jpeg, multipart, png } from './application-factory.js';
 
 /** The repository root, for building and starting the real server. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
 export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

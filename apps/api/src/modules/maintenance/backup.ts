@@ -18,7 +18,7 @@ import { appliedMigrations, referencedStorageKeys, tableCounts } from './reposit
 // a manifest, and SHA256SUMS (the format of `sha256sum -c`) covering all of them. Written under a
 // temporary name and renamed when complete, so a folder with the final name is a whole backup.
 
-export const BACKUP_FORMAT = 1;
+const BACKUP_FORMAT = 1;
 const DATABASE = 'database.sqlite';
 const MANIFEST = 'manifest.json';
 const SUMS = 'SHA256SUMS';

@@ -12,7 +12,7 @@ export const MAINTENANCE_USAGE = `  npm run admin -- sweep-files [--min-age SECO
   npm run admin -- restore DIR
 `;
 
-export const MAINTENANCE_COMMANDS = ['sweep-files', 'backup', 'verify-backup', 'restore'] as const;
+const MAINTENANCE_COMMANDS = ['sweep-files', 'backup', 'verify-backup', 'restore'] as const;
 export type MaintenanceCommand = (typeof MAINTENANCE_COMMANDS)[number];
 export const isMaintenanceCommand = (command: string | undefined): command is MaintenanceCommand =>
   (MAINTENANCE_COMMANDS as readonly string[]).includes(command ?? '');
@@ -99,7 +99,7 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
             `  ${manifest.counts.applications} applications, ${manifest.storedFiles} stored files; checksums verified.\n` +
             (manifest.secretKey
               ? ''
-              : '  The backup holds no secret.key (APP_SECRET was set): start the server with the same APP_SECRET.\n') +
+              : '  The backup holds no secret.key: if the server ran with APP_SECRET, start it with the same value.\n') +
             'Start the server with this DATA_DIR.\n',
         );
         return 0;

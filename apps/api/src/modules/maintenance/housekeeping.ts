@@ -10,9 +10,9 @@ const DAY_MS = 24 * 60 * 60_000;
  * Longer than any rate-limit window the app uses (the longest is an hour), so a purged counter
  * could only have been reset by its next hit anyway.
  */
-export const RATE_LIMIT_KEEP_MS = DAY_MS;
+const RATE_LIMIT_KEEP_MS = DAY_MS;
 /** A fully signed-out session family is kept a day, for the staff's session list and support questions. */
-export const REVOKED_SESSION_KEEP_MS = DAY_MS;
+const REVOKED_SESSION_KEEP_MS = DAY_MS;
 
 export interface HousekeepingOptions {
   auditRetentionDays: number;

@@ -8,8 +8,8 @@ import type { Job } from './scheduler.js';
 import { sweepFiles } from './sweep.js';
 
 const HOUR_MS = 60 * 60_000;
-export const SWEEP_EVERY_MS = HOUR_MS;
-export const HOUSEKEEPING_EVERY_MS = 6 * HOUR_MS;
+const SWEEP_EVERY_MS = HOUR_MS;
+const HOUSEKEEPING_EVERY_MS = 6 * HOUR_MS;
 
 /** The server's periodic jobs: orphan sweep, housekeeping, and (SQLite with local files) backups. */
 export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; log: FastifyBaseLogger }): Job[] {

@@ -9,7 +9,7 @@ import { appliedMigrations } from './repository.js';
 
 export const READY_PARTS = ['database', 'migrations', 'storage', 'mail'] as const;
 export type ReadyPart = (typeof READY_PARTS)[number];
-export type PartState = 'ok' | 'error' | 'behind' | 'unknown';
+type PartState = 'ok' | 'error' | 'behind' | 'unknown';
 
 export interface Readiness {
   ok: boolean;
