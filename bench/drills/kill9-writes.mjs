@@ -150,7 +150,7 @@ for (let round = 1; round <= opts.rounds; round++) {
   console.log(
     `round ${round}: sent ${result.sent}, acknowledged ${acked} (kill after ${killAt}, ${killedAfterMs} ms), cut off: ${result.cutOff}, ` +
       `refused: ${result.refused}; restart ${restartMs} ms; checked ${result.checked} acknowledged so far, lost ${result.lost}; ` +
-      `stored but unacknowledged ${result.storedUnacknowledged}; integrity ${integrity}; orphans ${files.orphans}, ` +
+      `stored but unacknowledged ${result.storedUnacknowledged}; integrity ${integrity}; so far: orphans ${files.orphans}, ` +
       `files missing ${files.missing}, half-written temp files ${files.halfWritten}`,
   );
   for (const p of problems.slice(0, 10)) console.log(`  LOST: ${p}`);

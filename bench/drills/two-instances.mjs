@@ -41,6 +41,12 @@ a 5xx is answered, or the surviving instance fails.`,
     'kill-at': { default: 12, min: 1, max: 300, help: 'seconds into the load when instance B is killed' },
     workers: { default: 6, min: 1, max: 100, help: 'clients per instance, each one request at a time' },
     'mail-wait': { default: 180, min: 10, max: 600, help: 'how long to wait for the outbox to drain after the load' },
+    'smtp-delay': {
+      default: 200,
+      min: 0,
+      max: 10_000,
+      help: 'ms the SMTP server takes to accept each message, so that B is killed with mail in hand',
+    },
     together: { default: false, help: 'start both instances at the same instant instead of one second apart' },
   },
   timeLimit: 600,
@@ -99,13 +105,18 @@ const smtp = new SMTPServer({
       if (head.length < 8192) head += chunk.toString('utf8');
     });
     stream.on('end', () => {
+      // Counted on arrival: a sender killed before the reply never learns it was delivered, and
+      // whoever takes the message over after its lease sends it again (at least once).
       const id = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? `(none ${mails.total})`;
       mails.total += 1;
       mails.ids.set(id, (mails.ids.get(id) ?? 0) + 1);
-      callback();
+      setTimeout(callback, opts['smtp-delay']);
     });
   },
 });
+// A sender killed mid-conversation resets its connection: counted, not fatal.
+let smtpResets = 0;
+smtp.on('error', () => (smtpResets += 1));
 const smtpPort = await freePort();
 await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 onCleanup(() => smtp.close());
@@ -312,7 +323,7 @@ console.log(
   `rows stored without an acknowledgement: ${unacknowledgedRows}; statuses differing from the last acknowledged change: ${statusMismatches}`,
 );
 console.log(
-  `mail: ${mails.ids.size} distinct messages received (${mails.total} deliveries, ${duplicates} delivered more than once) for ${counts.statusAcked} acknowledged status changes (+ up to ${counts.statusCutOff} cut off); outbox ${JSON.stringify(box)} after ${mailWaitS} s`,
+  `mail: ${mails.ids.size} distinct messages received (${mails.total} deliveries, ${duplicates} delivered more than once, ${smtpResets} SMTP connections reset) for ${counts.statusAcked} acknowledged status changes (+ up to ${counts.statusCutOff} cut off); outbox ${JSON.stringify(box)} after ${mailWaitS} s`,
 );
 console.log(`stored objects ${objects.length}, orphans ${orphans}`);
 console.log(
@@ -332,6 +343,7 @@ const result = {
   mailsDistinct: mails.ids.size,
   mailDeliveries: mails.total,
   duplicates,
+  smtpResets,
   outbox: box,
   orphans,
   serverErrors: errorsA.length + errorsB.length,
