@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: Chromium for the journeys, PostgreSQL for the second engine, and
-# a C++ toolchain for building better-sqlite3 against Node 24 (scripts/native-modules.sh).
+# a C++ toolchain for building better-sqlite3 against Node 24 and nm to check that build
+# (scripts/native-modules.sh).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 for tool in g++ make python3; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+command -v nm >/dev/null || missing+=(binutils)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "Please install: ${missing[*]} (apt-get install -y ${missing[*]})" >&2

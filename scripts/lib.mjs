@@ -31,12 +31,22 @@ function newest(dir) {
   return latest;
 }
 
-/** Installs when node_modules is missing or older than the lock file (npm install, see .ci/run for why not npm ci). */
+/**
+ * Installs when node_modules is missing or older than the lock file (npm install, see .ci/run for
+ * why not npm ci), then makes better-sqlite3 fit the running Node: on Node 24 a plain install
+ * builds a variant that aborts the process at random (ADR 0014). Quick when nothing needs doing.
+ */
 export function ensureInstalled() {
   const installed = mtime(path.join(root, 'node_modules', '.package-lock.json'));
-  if (installed && installed >= mtime(path.join(root, 'package-lock.json'))) return;
-  console.log('Installing dependencies…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  if (!installed || installed < mtime(path.join(root, 'package-lock.json'))) {
+    console.log('Installing dependencies…');
+    run('npm', ['install', '--no-audit', '--no-fund']);
+  }
+  if (process.platform === 'linux') {
+    run('bash', [path.join(root, 'scripts/native-modules.sh')], {
+      env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` },
+    });
+  }
 }
 
 const SOURCES = ['packages/shared/src', 'apps/api/src', 'apps/web/src', 'apps/web/public', 'apps/web/scripts'];
