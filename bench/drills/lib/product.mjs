@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { freePort, root, serverJs } from '../../lib/processes.mjs';
 import { onCleanup, sleep } from './harness.mjs';
 
-export const ADMIN = { email: 'drill-admin@example.com', password: 'drill-password-1234' };
+const ADMIN = { email: 'drill-admin@example.com', password: 'drill-password-1234' };
 
 export function requireBuild() {
   if (!fs.existsSync(serverJs)) {
