@@ -16,6 +16,7 @@ import accountRoutes from './modules/users/account-routes.js';
 import authRoutes from './modules/users/auth-routes.js';
 import staffAccountRoutes from './modules/users/staff-routes.js';
 import auth, { type Access, withAccess } from './plugins/auth.js';
+import bodyTypes from './plugins/body-types.js';
 import docs from './plugins/docs.js';
 import errorHandler from './plugins/error-handler.js';
 import security from './plugins/security.js';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(errorHandler);
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await app.register(bodyTypes);
   await app.register(security, { webRoot: deps.webRoot });
   await app.register(docs);
 

@@ -95,6 +95,7 @@ export const SERVER = {
   xsrf: 'Your session form token is missing or out of date. Please reload the page and try again.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   payloadTooLarge: 'The request is too large.',
+  unsupportedMediaType: 'This kind of request body is not accepted here.',
   internal: 'Something went wrong on our side. Please try again.',
   invalidInput: 'Some fields are not valid.',
   passwordsMustMatch: 'Password and confirm password must match.',

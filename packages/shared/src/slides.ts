@@ -38,6 +38,7 @@ export const SLIDE_MESSAGES = {
   imageUnreadable: 'The image could not be read. Please choose another JPEG or PNG file.',
   imageTooManyPixels: `The image has too many pixels (more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels). Please choose a smaller picture.`,
   notMultipart: 'Please send the slide as a multipart form.',
+  malformedForm: 'The form data could not be read.',
   nothingToUpdate: 'Please change at least one field.',
   reorderDuplicate: 'Each slide can appear only once in the new order.',
   reorderMismatch: 'The slide list has changed since it was loaded. Please reload the page and try again.',

@@ -57,6 +57,7 @@ export default async function applicantFileRoutes(app: FastifyInstance, { ctx }:
       schema: {
         tags,
         summary: 'Add documents',
+        consumes: ['multipart/form-data'],
         description:
           'multipart/form-data: one or more `file1` files (JPEG or PNG by their bytes, at most 7 MB each, at most 10 per request) ' +
           'and one `label` per file in the same order (Job Letter, LMIA, Visa, Visa Form, Work Permit, Air Tickets, Other; ' +
