@@ -74,20 +74,33 @@ const fields = {
   altText: text(SLIDE_MESSAGES.altTextRequired, SLIDE_MESSAGES.altTextTooLong, SLIDE_LIMITS.altTextMax),
 };
 
-/**
- * The text fields of addSlider (the image travels beside them in the multipart body). Keys are in
- * the order of the form, so the first issue is the first field on screen that is wrong.
- */
-export const SlideInputSchema = z.object({
+const slideInputFields = {
   thumbnail: fields.thumbnail,
   title: fields.title,
   status: statusInput.prefault(SLIDE_FORM_DEFAULT_STATUS),
   link: fields.link.default(''),
-  altText: fields.altText,
-});
+};
+
+/**
+ * The add form: keys in the form's order, so the first issue is the first field on screen that is
+ * wrong. The form asks for alt text, so every slide added from the back office describes its picture.
+ */
+export const SlideFormSchema = z.object({ ...slideInputFields, altText: fields.altText });
+
+/**
+ * The text fields of addSlider (the image travels beside them in the multipart body). The contract's
+ * fields are {thumbnail, title, status, image}: alt text is an optional extra there and defaults to
+ * the slide's title (ADR 0013).
+ */
+export const SlideInputSchema = z
+  .object({
+    ...slideInputFields,
+    altText: z.string().trim().max(SLIDE_LIMITS.altTextMax, SLIDE_MESSAGES.altTextTooLong).optional(),
+  })
+  .transform((input) => ({ ...input, altText: input.altText || input.thumbnail }));
 export type SlideInput = z.infer<typeof SlideInputSchema>;
 /** What the add and edit forms hold before parsing. */
-export type SlideFormValues = z.input<typeof SlideInputSchema>;
+export type SlideFormValues = z.input<typeof SlideFormSchema>;
 
 /**
  * updateSlider: the item's fields minus _id (docs/product.md#api-slides). Clients send the whole item back, so

@@ -9,7 +9,7 @@ import {
   SLIDE_MESSAGES,
   type SlideFormValues,
   type SlideInput,
-  SlideInputSchema,
+  SlideFormSchema,
   normalizeSlideStatus,
 } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
@@ -38,7 +38,7 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
     watch,
     setValue,
     formState: { errors },
-  } = useForm<SlideFormValues, unknown, SlideInput>({ resolver: zodResolver(SlideInputSchema), defaultValues });
+  } = useForm<SlideFormValues, unknown, SlideInput>({ resolver: zodResolver(SlideFormSchema), defaultValues });
 
   const submit = handleSubmit((values) => {
     if (mode === 'add' && !image) {
