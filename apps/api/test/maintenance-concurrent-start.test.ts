@@ -5,8 +5,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, buildApi, freePort, freshPostgresDatabase, startServer, waitUntilAnswering } from './support/maintenance.js';
-import { engine } from './support/test-app.js';
+import { type ServerProcess, buildApi, freePort, startServer, waitUntilAnswering } from './support/maintenance.js';
+import { createPostgresDatabase, engine } from './support/test-app.js';
 
 // Real server processes, started at the same instant on one empty database: migrations take turns
 // under a lock, exactly one owner account is created, and every instance comes up.
@@ -21,7 +21,7 @@ let servers: ServerProcess[] = [];
 beforeAll(async () => {
   buildApi();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-concurrent-'));
-  if (engine === 'postgres') pgDb = await freshPostgresDatabase();
+  if (engine === 'postgres') pgDb = await createPostgresDatabase();
 }, 180_000);
 
 afterAll(async () => {

@@ -12,8 +12,7 @@ import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
 import { createLocalStorage } from '../src/plugins/storage/local-storage.js';
 import type { Storage } from '../src/plugins/storage/storage.js';
-import { freshPostgresDatabase } from './support/maintenance.js';
-import { type TestApp, createTestApp, engine } from './support/test-app.js';
+import { type TestApp, createPostgresDatabase, createTestApp, engine } from './support/test-app.js';
 
 let t: TestApp;
 let scratch: string;
@@ -83,7 +82,7 @@ describe('GET /api/ready', () => {
   });
 
   it('is 503 naming migrations when the database is behind this version', async () => {
-    const pgDb = engine === 'postgres' ? await freshPostgresDatabase() : null;
+    const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
     const db = createDb(pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: path.join(scratch, 'behind.sqlite') });
     const first = Object.keys(migrations).sort()[0]!;
     const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(first);

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -7,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { newId } from '../../src/lib/ids.js';
@@ -16,28 +14,6 @@ import { applicationFields, jpeg, multipart, png } from './application-factory.j
 
 /** The repository root, for building and starting the real server. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
-  const name = `m_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /** Compiles the API (incremental: quick when nothing changed) so tests can start `dist/server.js`. */
 export function buildApi(): void {

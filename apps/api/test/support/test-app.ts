@@ -36,7 +36,8 @@ export interface TestApp {
 const XSRF = 'test-xsrf-token';
 let counter = 0;
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
