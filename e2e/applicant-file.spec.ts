@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
+import { jpeg } from '@visa/test-support/images';
 import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
 import { todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/messages';
@@ -11,11 +11,6 @@ import { expect, test } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
-
-const jpeg = (background: string, width = 900, height = 1200) =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
 
 /** Creates an application the way staff do, through the applications module's add call (multipart). */
 async function addApplication(page: Page, token: string) {
@@ -40,7 +35,7 @@ async function addApplication(page: Page, token: string) {
       salary: 'CAD 3,000 / month',
       passport: `EB${tag}`.slice(0, 12),
       issuedCountry: 'Bangladesh',
-      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#c08060', 300, 400) },
+      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 400, '#c08060') },
     },
   });
   expect(res.status()).toBe(201);
@@ -63,7 +58,7 @@ test('applicant file: upload documents (one refused), approve, history and email
 
   // Two documents chosen, one of them a PDF: the browser refuses it with the required message.
   await page.getByLabel('Choose documents (JPEG or PNG, at most 7 MB each)').setInputFiles([
-    { name: 'work-permit.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#e8eef8') },
+    { name: 'work-permit.jpg', mimeType: 'image/jpeg', buffer: await jpeg(900, 1200, '#e8eef8') },
     { name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
   ]);
   await expect(page.getByRole('alert')).toContainText(documentInvalidType('contract.pdf', 'application/pdf'));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
+import { jpeg } from '@visa/test-support/images';
 import { APPLICATION_MESSAGES } from '@visa/shared/applications';
 import { APPLICATION_LIST, VALIDATION } from '@visa/shared/messages';
 import { expectNoAxeViolations } from './support/axe';
@@ -48,9 +48,7 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   fs.mkdirSync(testInfo.outputDir, { recursive: true });
   fs.writeFileSync(
     photo,
-    await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 180, g: 90, b: 60 } } })
-      .jpeg()
-      .toBuffer(),
+    await jpeg(900, 1200, { r: 180, g: 90, b: 60 }),
   );
   await signInViaApi(page);
 

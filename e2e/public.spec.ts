@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
+import { jpeg } from '@visa/test-support/images';
 import { VALIDATION, VIEW_ONE } from '@visa/shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
@@ -21,9 +21,7 @@ async function addApplication(page: Page, overrides: Record<string, string> = {}
   const token = await signInViaApi(page);
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-  const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#9c6b4e' } })
-    .jpeg()
-    .toBuffer();
+  const photo = await jpeg(300, 400, '#9c6b4e');
   const fields = {
     surname: 'Begum',
     givenN: 'Nasrin',

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { listEmailsFor } from '../src/modules/notifications/repository.js';
-import { createApplication } from './support/application-factory.js';
-import { type TestSmtpServer, freePort, startSmtpServer } from './support/smtp.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { createApplication } from '@visa/test-support/applications';
+import { freePort } from '@visa/test-support/ports';
+import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /** Killing the SMTP server does not break approving; the email goes out once it is back (ADR 0009). */
 let t: TestApp;

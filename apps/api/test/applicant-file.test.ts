@@ -13,8 +13,9 @@ import { SERVER, VALIDATION, documentInvalidType, documentTooLarge } from '@visa
 import { updateStatusIf } from '../src/modules/applications/repository.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { listEmailsFor } from '../src/modules/notifications/repository.js';
-import { type FilePart, createApplication, jpeg, pdf, png, pngClaimingHugeSize } from './support/application-factory.js';
-import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
+import { type FilePart, createApplication } from '@visa/test-support/applications';
+import { jpeg, pdf, png, pngClaimingHugeSize } from '@visa/test-support/images';
+import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<TestApp['createStaff']>>;

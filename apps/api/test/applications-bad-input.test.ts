@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
 import { SERVER, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
-import {
-  type FilePart,
-  addApplication,
-  applicationFields,
-  jpeg,
-  multipart,
-  noisyPng,
-  pdf,
-  png,
-  pngBomb,
-  tableCounts,
-} from './support/application-factory.js';
-import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
+import { type FilePart, addApplication, applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
+import { jpeg, noisyPng, pdf, png, pngBomb } from '@visa/test-support/images';
+import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
 
 /**
  * Every bad input answers a clear 4xx with {message}, and the database rows and the upload folder

@@ -7,8 +7,9 @@ import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { sql } from 'kysely';
 import { searchFilter } from '../src/modules/applications/repository.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
-import { addApplication, applicationFields, jpeg, multipart, phonePhoto, png, tableCounts } from './support/application-factory.js';
-import { type TestApp, createTestApp, engine, listFiles } from './support/test-app.js';
+import { addApplication, applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
+import { jpeg, phonePhoto, png } from '@visa/test-support/images';
+import { type TestApp, createTestApp, engine, listFiles } from '@visa/test-support/test-app';
 
 let t: TestApp;
 let staff: Awaited<ReturnType<TestApp['createStaff']>>;

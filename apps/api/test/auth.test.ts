@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
 import { LOGIN_LIMIT_PER_EMAIL } from '../src/modules/users/auth-routes.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /**
  * Every operation the API documents is checked here, so an endpoint added later by anyone is

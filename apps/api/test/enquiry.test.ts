@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/messages';
 import type { NewApplicationRow } from '../src/db/schema.js';
-import { ENQUIRY_APPLICANT, createApplication } from './support/application-factory.js';
+import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_LIMIT_PER_PASSPORT } from '../src/modules/enquiry/service.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

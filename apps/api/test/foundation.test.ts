@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { loadConfig } from '../src/config.js';
 import { newId } from '../src/lib/ids.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, preparePhoto, sniffType } from '../src/lib/images.js';
-import { jpeg, pdf, phonePhoto, png, pngBomb } from './support/application-factory.js';
+import { jpeg, pdf, phonePhoto, png, pngBomb } from '@visa/test-support/images';
 
 describe('sniffType', () => {
   it('goes by the bytes only', async () => {

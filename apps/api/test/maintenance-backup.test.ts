@@ -10,8 +10,8 @@ import { createBackup, pruneBackups, verifyBackup } from '../src/modules/mainten
 import { runMaintenanceCommand } from '../src/modules/maintenance/cli.js';
 import { createLocalStorage } from '../src/plugins/storage/local-storage.js';
 import type { Storage } from '../src/plugins/storage/storage.js';
-import { addApplicationWithFiles, captureIo, cliEnv, storedKeysOf } from './support/maintenance.js';
-import { type TestApp, createTestApp, engine } from './support/test-app.js';
+import { addApplicationWithFiles, captureIo, cliEnv, storedKeysOf } from '@visa/test-support/processes';
+import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 
 const read = async (storage: Storage, key: string) => {
   const object = await storage.get(key);

@@ -5,8 +5,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, buildApi, freePort, startServer, waitUntilAnswering } from './support/maintenance.js';
-import { createPostgresDatabase, engine } from './support/test-app.js';
+import { freePort } from '@visa/test-support/ports';
+import { type ServerProcess, buildApi, startServer, waitUntilAnswering } from '@visa/test-support/processes';
+import { createPostgresDatabase, engine } from '@visa/test-support/test-app';
 
 // Real server processes, started at the same instant on one empty database: migrations take turns
 // under a lock, exactly one owner account is created, and every instance comes up.

@@ -8,8 +8,8 @@ import { runHousekeeping } from '../src/modules/maintenance/housekeeping.js';
 import maintenance from '../src/modules/maintenance/plugin.js';
 import { findJob } from '../src/modules/maintenance/repository.js';
 import { type Job, createScheduler } from '../src/modules/maintenance/scheduler.js';
-import { cliEnv } from './support/maintenance.js';
-import { type TestApp, createTestApp, engine } from './support/test-app.js';
+import { cliEnv } from '@visa/test-support/processes';
+import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

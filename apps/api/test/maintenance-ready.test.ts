@@ -12,7 +12,7 @@ import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
 import { createLocalStorage } from '../src/plugins/storage/local-storage.js';
 import type { Storage } from '../src/plugins/storage/storage.js';
-import { type TestApp, createPostgresDatabase, createTestApp, engine } from './support/test-app.js';
+import { type TestApp, createPostgresDatabase, createTestApp, engine } from '@visa/test-support/test-app';
 
 let t: TestApp;
 let scratch: string;

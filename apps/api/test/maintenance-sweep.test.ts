@@ -9,9 +9,9 @@ import { runMaintenanceCommand } from '../src/modules/maintenance/cli.js';
 import { sweepFiles } from '../src/modules/maintenance/sweep.js';
 import { createS3Storage } from '../src/plugins/storage/s3-storage.js';
 import type { Storage } from '../src/plugins/storage/storage.js';
-import { jpeg } from './support/application-factory.js';
-import { addApplicationWithFiles, captureIo, cliEnv, insertSlideWithImage, startS3rver, storedKeysOf } from './support/maintenance.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { jpeg } from '@visa/test-support/images';
+import { addApplicationWithFiles, captureIo, cliEnv, insertSlideWithImage, startS3rver, storedKeysOf } from '@visa/test-support/processes';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '@visa/shared/applications';
-import { addApplication, jpeg, tableCounts } from './support/application-factory.js';
-import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
+import { addApplication, tableCounts } from '@visa/test-support/applications';
+import { jpeg } from '@visa/test-support/images';
+import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
 
 /**
  * Malformed requests generated from the OpenAPI document, so a new route is covered without

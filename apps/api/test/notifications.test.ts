@@ -6,9 +6,10 @@ import { createFolderMailer, createSmtpMailer } from '../src/modules/notificatio
 import { enqueueEmail, findEmail, listEmailsFor } from '../src/modules/notifications/repository.js';
 import { bengaliDate, englishDate, renderEmail } from '../src/modules/notifications/templates.js';
 import { backoffMs, createOutboxWorker } from '../src/modules/notifications/worker.js';
-import { createApplication } from './support/application-factory.js';
-import { type TestSmtpServer, freePort, startSmtpServer } from './support/smtp.js';
-import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
+import { createApplication } from '@visa/test-support/applications';
+import { freePort } from '@visa/test-support/ports';
+import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
+import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
 
 const HOUR = 60 * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /** What the web build writes (apps/web/react-router.config.ts), in small. */
 const SITE = {

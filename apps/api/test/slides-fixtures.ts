@@ -1,7 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Slide } from '@visa/shared/slides';
-import { type TestApp, listFiles } from './support/test-app.js';
+import { type TestApp, listFiles } from '@visa/test-support/test-app';
 
 export interface FilePart {
   bytes: Buffer;

@@ -15,7 +15,7 @@ import {
   slideFields,
   slideForm,
 } from './slides-fixtures.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
 let token: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, SLIDER, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { addSlide, picture, publicFiles, slideCount, slideFields, slideForm } from './slides-fixtures.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
 let token: string;

@@ -9,8 +9,9 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createStorage } from '../src/plugins/storage/create.js';
 import type { Storage } from '../src/plugins/storage/storage.js';
-import { applicationFields, jpeg, multipart } from './support/application-factory.js';
-import { type TestApp, createTestApp, listFiles } from './support/test-app.js';
+import { applicationFields, multipart } from '@visa/test-support/applications';
+import { jpeg } from '@visa/test-support/images';
+import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
 
 // s3rver ships no types; this is the part of its API the test uses.
 interface S3rverInstance {

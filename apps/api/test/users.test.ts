@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF, type User } from '@visa/shared/users';
 import { verifyPassword } from '../src/modules/users/passwords.js';
-import { type TestApp, createTestApp } from './support/test-app.js';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<TestApp['createStaff']>>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@visa/shared/constants';
 import { AxiosError, AxiosHeaders, type AxiosResponse, CanceledError, type InternalAxiosRequestConfig } from 'axios';
-import { type TestApp, createTestApp } from '../../api/test/support/test-app';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { api } from '../src/lib/api-client';
 import { setToken } from '../src/lib/auth-storage';
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { jpeg, pdf, png } from '../../api/test/support/application-factory';
+import { jpeg, pdf, png } from '@visa/test-support/images';
 
 /*
  * Real files as the browser's File, for the photo, document and slide pickers. The bytes are made

@@ -5,7 +5,7 @@ import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-fil
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/messages';
-import { createApplication } from '../../../../../api/test/support/application-factory';
+import { createApplication } from '@visa/test-support/applications';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { jpegFile, pdfFile, pngFile } from '../../../../test/files';
 import { renderRoutes } from '../../../../test/render';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { APPLICATION_MESSAGES, type ApplicationFormValues } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_APPLICATION, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
-import { applicationFields } from '../../../../../api/test/support/application-factory';
+import { applicationFields } from '@visa/test-support/applications';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';

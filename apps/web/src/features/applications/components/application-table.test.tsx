@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
-import { createApplication } from '../../../../../api/test/support/application-factory';
+import { createApplication } from '@visa/test-support/applications';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';

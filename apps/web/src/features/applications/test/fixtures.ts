@@ -1,5 +1,5 @@
 import type { Application } from '@visa/shared/applications';
-import { type FieldOverrides, applicationFields } from '../../../../../api/test/support/application-factory';
+import { type FieldOverrides, applicationFields } from '@visa/test-support/applications';
 import { type ApiHarness, multipartBody } from '../../../../test/api-harness';
 import { jpegFile } from '../../../../test/files';
 

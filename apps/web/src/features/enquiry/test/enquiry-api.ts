@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { ENQUIRY_APPLICANT, createApplication } from '../../../../../api/test/support/application-factory';
-import { type TestApp, createTestApp } from '../../../../../api/test/support/test-app';
+import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import type { NewApplicationRow } from '../../../../../api/src/db/schema';
 import { createRateLimiter } from '../../../../../api/src/modules/rate-limits/limiter';
 import { ENQUIRY_URL } from '../api/get-enquiry';

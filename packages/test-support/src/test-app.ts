@@ -5,14 +5,14 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { Role } from '@visa/shared/constants';
-import { buildApp } from '../../src/app.js';
-import { type Config, loadConfig } from '../../src/config.js';
-import { type Db, createDb, migrateToLatest } from '../../src/db/connection.js';
-import { hashPassword } from '../../src/modules/users/passwords.js';
-import { insertUser } from '../../src/modules/users/repository.js';
-import { startSession } from '../../src/modules/users/sessions.js';
-import { createLocalStorage } from '../../src/plugins/storage/local-storage.js';
-import type { Storage } from '../../src/plugins/storage/storage.js';
+import { buildApp } from '../../../apps/api/src/app.js';
+import { type Config, loadConfig } from '../../../apps/api/src/config.js';
+import { type Db, createDb, migrateToLatest } from '../../../apps/api/src/db/connection.js';
+import { hashPassword } from '../../../apps/api/src/modules/users/passwords.js';
+import { insertUser } from '../../../apps/api/src/modules/users/repository.js';
+import { startSession } from '../../../apps/api/src/modules/users/sessions.js';
+import { createLocalStorage } from '../../../apps/api/src/plugins/storage/local-storage.js';
+import type { Storage } from '../../../apps/api/src/plugins/storage/storage.js';
 
 /** Which engine this run of the API suite uses: vitest's projects set TEST_DB (see the root vitest.config.ts). */
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';

@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './ports.js';
 
 /** A message as a real SMTP server received it. */
 export interface ReceivedMail {
@@ -18,18 +18,6 @@ export interface TestSmtpServer {
   /** Resolves once `count` messages have arrived in total. */
   waitFor(count: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
-}
-
-/** A port nothing listens on right now (the OS picked it, then we let it go). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const header = (raw: string, name: string) => {

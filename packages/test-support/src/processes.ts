@@ -1,34 +1,24 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Config } from '../../src/config.js';
-import type { Db } from '../../src/db/connection.js';
-import { newId } from '../../src/lib/ids.js';
-import type { Storage } from '../../src/plugins/storage/storage.js';
-import { applicationFields, jpeg, multipart, png } from './application-factory.js';
+import type { Config } from '../../../apps/api/src/config.js';
+import type { Db } from '../../../apps/api/src/db/connection.js';
+import { newId } from '../../../apps/api/src/lib/ids.js';
+import type { Storage } from '../../../apps/api/src/plugins/storage/storage.js';
+import { applicationFields, multipart } from './applications.js';
+import { jpeg, png } from './images.js';
 
 /** The repository root, for building and starting the real server. */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Compiles the API (incremental: quick when nothing changed) so tests can start `dist/server.js`. */
 export function buildApi(): void {
   const res = spawnSync('npx', ['tsc', '-b', 'packages/shared', 'apps/api'], { cwd: repoRoot, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`tsc -b failed:\n${res.stdout}\n${res.stderr}`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export interface ServerProcess {
