@@ -47,7 +47,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const BODY_LIMIT = 256 * 1024;
-export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024 + 1, files: 20, fields: 40, fieldSize: 64 * 1024, parts: 60 };
+const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024 + 1, files: 20, fields: 40, fieldSize: 64 * 1024, parts: 60 };
 
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

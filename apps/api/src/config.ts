@@ -64,7 +64,7 @@ const EnvSchema = z.object({
   MAIL_RETENTION_DAYS: count(1, 36500).default(90),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Env {
   /** Absolute DATA_DIR. */

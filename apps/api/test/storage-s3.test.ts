@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -11,46 +9,21 @@ import { createStorage } from '../src/plugins/storage/create.js';
 import type { Storage } from '../src/plugins/storage/storage.js';
 import { applicationFields, multipart } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';
+import { startS3rver } from '@visa/test-support/processes';
 import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
 
-// s3rver ships no types; this is the part of its API the test uses.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
-
-const BUCKET = 'visa-test';
-let server: S3rverInstance;
-let s3Dir: string;
-let endpoint: string;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
+let dataDir: string;
 let storage: Storage;
 
 beforeAll(async () => {
-  s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-s3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    DATA_DIR: s3Dir,
-    STORAGE_DRIVER: 's3',
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-  storage = await createStorage(config);
+  s3 = await startS3rver('visa-test');
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-s3-data-'));
+  storage = await createStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
 });
 afterAll(async () => {
-  await server.close();
-  fs.rmSync(s3Dir, { recursive: true, force: true });
+  await s3.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const read = async (body: NodeJS.ReadableStream) => {

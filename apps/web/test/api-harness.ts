@@ -15,9 +15,9 @@ globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as U
  * no answer, a timeout, an abort, a failure before sending, or a broken proxy answering for the
  * server (e.g. a 502, or a 200 captive-portal page).
  */
-export type NetworkFault = 'network-error' | 'timeout' | 'aborted' | 'setup-error' | 'hang' | { proxyStatus: number; body?: unknown };
+type NetworkFault = 'network-error' | 'timeout' | 'aborted' | 'setup-error' | 'hang' | { proxyStatus: number; body?: unknown };
 
-export interface SentRequest {
+interface SentRequest {
   method: string;
   /** The path, without the query string (that is in `params`). */
   url: string;

@@ -155,8 +155,9 @@ export function cliEnv(config: Config, extra: Record<string, string> = {}): Reco
  */
 export async function startS3rver(bucket = 'visa-maintenance') {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-s3rver-'));
+  const s3rverPath = createRequire(import.meta.url).resolve('s3rver');
   const script = `
-    const S3rver = require(${JSON.stringify(createRequire(import.meta.url).resolve('s3rver'))});
+    const S3rver = require(${JSON.stringify(s3rverPath)});
     new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: ${JSON.stringify(directory)},
       configureBuckets: [{ name: ${JSON.stringify(bucket)} }] })
       .run().then(({ port }) => console.log('port ' + port));

@@ -9,7 +9,6 @@ import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
-export type DbKind = Config['database']['kind'];
 
 // int8 (count(*), bigint columns) arrives as a string by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));

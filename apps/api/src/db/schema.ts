@@ -1,10 +1,10 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The Kysely view of the database (ADR 0001). Timestamps are ISO-8601 UTC strings and
  * calendar dates are YYYY-MM-DD strings on both engines (ADR 0001), booleans are 0/1 integers.
  */
-export interface UsersTable {
+interface UsersTable {
   id: string;
   name: string;
   email: string;
@@ -14,7 +14,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   refresh_hash: string;
@@ -26,7 +26,7 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface ApplicationsTable {
+interface ApplicationsTable {
   id: string;
   surname: string;
   given_name: string;
@@ -59,7 +59,7 @@ export interface ApplicationsTable {
   updated_at: string;
 }
 
-export interface ApplicationDocumentsTable {
+interface ApplicationDocumentsTable {
   id: string;
   application_id: string;
   storage_key: string;
@@ -70,7 +70,7 @@ export interface ApplicationDocumentsTable {
   created_at: string;
 }
 
-export interface SlidesTable {
+interface SlidesTable {
   id: string;
   thumbnail: string;
   title: string;
@@ -86,7 +86,7 @@ export interface SlidesTable {
   updated_at: string;
 }
 
-export interface AuditEventsTable {
+interface AuditEventsTable {
   id: string;
   actor_user_id: string | null;
   action: string;
@@ -96,7 +96,7 @@ export interface AuditEventsTable {
   details: string;
 }
 
-export interface EmailOutboxTable {
+interface EmailOutboxTable {
   id: string;
   application_id: string | null;
   to_address: string;
@@ -111,14 +111,14 @@ export interface EmailOutboxTable {
   created_at: string;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   window_start: number;
   count: number;
 }
 
 /** Scheduled jobs: which instance claimed the current period, and how the last run went (migration 20261123T070000). */
-export interface JobRunsTable {
+interface JobRunsTable {
   name: string;
   next_run_at: string;
   holder: string | null;
@@ -141,12 +141,9 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationUpdateRow = Updateable<ApplicationsTable>;
 export type SlideRow = Selectable<SlidesTable>;
 export type DocumentRow = Selectable<ApplicationDocumentsTable>;
 export type OutboxRow = Selectable<EmailOutboxTable>;
-// Generated is re-exported for modules that add auto columns later.
-export type { Generated };

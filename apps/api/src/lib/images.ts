@@ -32,7 +32,7 @@ const decoder = (bytes: Buffer) =>
  * Re-encodes an uploaded photo: orientation applied, all metadata (EXIF, GPS) dropped, the
  * longest side capped. Throws ImageDecodeError for anything that is not a sound image.
  */
-export async function reencodePhoto(bytes: Buffer, longestSide = IMAGE_LONGEST_SIDE): Promise<ProcessedImage> {
+async function reencodePhoto(bytes: Buffer, longestSide = IMAGE_LONGEST_SIDE): Promise<ProcessedImage> {
   try {
     const { data, info } = await decoder(bytes)
       .rotate()
@@ -46,7 +46,7 @@ export async function reencodePhoto(bytes: Buffer, longestSide = IMAGE_LONGEST_S
 }
 
 /** A small square WebP for lists. */
-export async function makeThumbnail(bytes: Buffer, side = THUMBNAIL_SIDE): Promise<ProcessedImage> {
+async function makeThumbnail(bytes: Buffer, side = THUMBNAIL_SIDE): Promise<ProcessedImage> {
   try {
     const { data, info } = await decoder(bytes)
       .rotate()

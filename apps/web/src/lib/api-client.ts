@@ -34,7 +34,7 @@ export const setSignedOutHandler = (handler: () => void) => {
   onSignedOut = handler;
 };
 
-export function refreshAccessToken(): Promise<string | null> {
+function refreshAccessToken(): Promise<string | null> {
   refreshing ??= api
     .post<{ token: string }>('/api/users/refresh')
     .then((res) => {

@@ -14,7 +14,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { isAllowedImage, sniffType } from '../../lib/images.js';
 import { isDocumentLabel } from '../applications/repository.js';
 
-export interface UploadedDocument {
+interface UploadedDocument {
   bytes: Buffer;
   /** The name the browser gave; shown back in messages and kept in the history, never used as a key. */
   filename: string;
@@ -38,7 +38,7 @@ export interface PreparedDocument {
 type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
 
 /** Names are shown back to staff and stored in the history: one line, no path, bounded. */
-export function cleanFilename(name: string): string {
+function cleanFilename(name: string): string {
   const base = path.posix.basename(name.replaceAll('\\', '/'));
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();

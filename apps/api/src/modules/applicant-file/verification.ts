@@ -12,7 +12,7 @@ const QUIET_ZONE = 4;
 export const enquiryUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/enquiry`;
 
 /** The QR code as one SVG path (runs of dark modules per row), usable by the browser and by PDFKit alike. */
-export function qrPath(text: string): { size: number; path: string } {
+function qrPath(text: string): { size: number; path: string } {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const parts: string[] = [];

@@ -9,14 +9,14 @@ import { type ApplicationField, fieldsOf } from './mapping.js';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One cell of RFC 4180 CSV, safe to open in a spreadsheet. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
+function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const csvLine = (cells: (string | number | boolean | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const csvLine = (cells: (string | number | boolean | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
  * The exported fields, in column order. Headings are the API field names, so a re-import can map

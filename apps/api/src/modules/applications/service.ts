@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
 import type { ApplicationRow } from '../../db/schema.js';
-import { HttpError, conflict, invalidInput, notFound } from '../../lib/http-error.js';
+import { HttpError, invalidInput, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type PreparedPhoto, preparePhoto } from '../../lib/images.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -33,16 +33,22 @@ function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, stri
   throw invalidInput(result.error);
 }
 
+/**
+ * A refusal about one field of the form names it in `errors`, so the form can show the message
+ * under that field (docs/product.md#api-conventions).
+ */
+const fieldError = (status: number, field: string, message: string) => new HttpError(status, message, [{ path: field, message }]);
+
 async function assertUnique(db: Db, email: string, passport: string, exceptId?: string) {
   const taken = await repo.findDuplicates(db, email, passport, exceptId);
-  if (taken.email) throw conflict(VALIDATION.emailTaken);
-  if (taken.passport) throw conflict(VALIDATION.passportTaken);
+  if (taken.email) throw fieldError(409, 'email', VALIDATION.emailTaken);
+  if (taken.passport) throw fieldError(409, 'passport', VALIDATION.passportTaken);
 }
 
 /** Maps a unique-index failure to the form's message; the index, not the read above, is what settles a race. */
 function rethrowDuplicate(err: unknown): never {
-  if (isUniqueViolation(err, 'email')) throw conflict(VALIDATION.emailTaken);
-  if (isUniqueViolation(err, 'passport')) throw conflict(VALIDATION.passportTaken);
+  if (isUniqueViolation(err, 'email')) throw fieldError(409, 'email', VALIDATION.emailTaken);
+  if (isUniqueViolation(err, 'passport')) throw fieldError(409, 'passport', VALIDATION.passportTaken);
   throw err;
 }
 
@@ -57,14 +63,14 @@ const hasImageName = (filename: string) => {
 };
 
 async function processPhoto(file: UploadedFile, limits: { tooLarge: string; wrongType: string }): Promise<PreparedPhoto> {
-  if (file.tooLarge) throw new HttpError(413, limits.tooLarge);
-  if (!hasImageName(file.filename)) throw new HttpError(415, limits.wrongType);
+  if (file.tooLarge) throw fieldError(413, 'image', limits.tooLarge);
+  if (!hasImageName(file.filename)) throw fieldError(415, 'image', limits.wrongType);
   try {
     return await preparePhoto(file.bytes);
   } catch (err) {
-    if (err instanceof ImageTypeError) throw new HttpError(415, limits.wrongType);
-    if (err instanceof ImageTooManyPixelsError) throw new HttpError(413, APPLICATION_MESSAGES.imageTooManyPixels);
-    if (err instanceof ImageDecodeError) throw new HttpError(415, APPLICATION_MESSAGES.imageUnreadable);
+    if (err instanceof ImageTypeError) throw fieldError(415, 'image', limits.wrongType);
+    if (err instanceof ImageTooManyPixelsError) throw fieldError(413, 'image', APPLICATION_MESSAGES.imageTooManyPixels);
+    if (err instanceof ImageDecodeError) throw fieldError(415, 'image', APPLICATION_MESSAGES.imageUnreadable);
     throw err;
   }
 }
@@ -94,8 +100,8 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
   // image size (8), image present (9).
   const input = parseFields(ApplicationInputSchema, form.fields);
   await assertUnique(ctx.db, input.email, input.passport);
-  if (form.image?.tooLarge) throw new HttpError(413, VALIDATION.imageTooLargeAdd);
-  if (!form.image) throw new HttpError(400, APPLICATION_MESSAGES.imageRequired);
+  if (form.image?.tooLarge) throw fieldError(413, 'image', VALIDATION.imageTooLargeAdd);
+  if (!form.image) throw fieldError(400, 'image', APPLICATION_MESSAGES.imageRequired);
   const prepared = await processPhoto(form.image, { tooLarge: VALIDATION.imageTooLargeAdd, wrongType: VALIDATION.imageTypeEdit });
 
   // File first, row second: a failed insert removes the file, so no row points at a missing file
@@ -240,7 +246,7 @@ function zoneOffsetMinutes(timeZone: string, at: number): number {
 }
 
 /** The UTC instant (ISO) at which a calendar month starts in a zone. */
-export function monthStartUtc(year: number, month: number, timeZone: string): string {
+function monthStartUtc(year: number, month: number, timeZone: string): string {
   const naive = Date.UTC(year, month - 1, 1);
   let instant = naive - zoneOffsetMinutes(timeZone, naive) * 60_000;
   // A second pass settles months that start next to a daylight-saving change.
@@ -249,7 +255,7 @@ export function monthStartUtc(year: number, month: number, timeZone: string): st
 }
 
 /** The last `count` months in a zone, oldest first, each with its UTC range. */
-export function recentMonths(timeZone: string, count: number, now = new Date()) {
+function recentMonths(timeZone: string, count: number, now = new Date()) {
   const [y, m] = todayIn(timeZone, now).split('-').map(Number) as [number, number];
   const months: { month: string; from: string; to: string }[] = [];
   for (let i = count - 1; i >= 0; i--) {

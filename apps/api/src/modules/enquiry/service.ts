@@ -9,18 +9,18 @@ import { recordAudit } from '../audit/repository.js';
 
 /** A visitor typing slowly fires a few debounced lookups per enquiry; 30 leaves room for mistakes. */
 export const ENQUIRY_LIMIT_PER_ADDRESS = 30;
-export const ENQUIRY_WINDOW_MS = 15 * 60 * 1000;
+const ENQUIRY_WINDOW_MS = 15 * 60 * 1000;
 /**
  * Caps guessing a known passport's date of birth from many addresses: at most this many lookups
  * per passport per hour, wherever they come from.
  */
 export const ENQUIRY_LIMIT_PER_PASSPORT = 20;
-export const ENQUIRY_PASSPORT_WINDOW_MS = 60 * 60 * 1000;
+const ENQUIRY_PASSPORT_WINDOW_MS = 60 * 60 * 1000;
 /**
  * Every answer takes at least this long, so a hit, a miss on an existing passport and a miss on an
  * unknown one cannot be told apart by timing (the work differs by microseconds, the floor hides it).
  */
-export const ENQUIRY_MIN_RESPONSE_MS = 150;
+const ENQUIRY_MIN_RESPONSE_MS = 150;
 
 /**
  * What the applicant copy shows (docs/product.md#api-status-check), besides the photo; dob and

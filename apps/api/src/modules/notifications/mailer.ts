@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 
-export interface OutgoingEmail {
+interface OutgoingEmail {
   /** The outbox row id: it becomes the Message-ID, so a retried message can be recognised as the same one. */
   id: string;
   to: string;
@@ -25,7 +25,7 @@ export interface Mailer {
  * An unreachable SMTP server must fail an attempt quickly so the worker moves on and retries
  * later, instead of holding a claimed message for nodemailer's two-minute default.
  */
-export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 const messageIdFor = (id: string) => `<${id}@visa-desk>`;
 

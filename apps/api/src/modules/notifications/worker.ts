@@ -21,7 +21,7 @@ export interface OutboxWorkerOptions {
   jitter?: number;
 }
 
-export interface RunSummary {
+interface RunSummary {
   sent: number;
   retried: number;
   failed: number;
@@ -39,7 +39,7 @@ export interface OutboxWorker {
   runOnce(now?: Date): Promise<RunSummary>;
 }
 
-export const OUTBOX_DEFAULTS = {
+const OUTBOX_DEFAULTS = {
   pollMs: 5_000,
   batchSize: 20,
   leaseMs: 2 * 60_000,

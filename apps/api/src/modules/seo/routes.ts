@@ -20,12 +20,12 @@ const readSite = (webRoot: string | null): Site | null => {
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function robotsTxt(site: Site, origin: string): string {
+function robotsTxt(site: Site, origin: string): string {
   return ['User-agent: *', 'Allow: /', ...site.disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 
 /** Every public page in both languages, each naming its twin (hreflang) so search engines pair them. */
-export function sitemapXml(site: Site, origin: string): string {
+function sitemapXml(site: Site, origin: string): string {
   const urls = site.pages.flatMap((page) => {
     const alternates = [
       `<xhtml:link rel="alternate" hreflang="en" href="${xml(origin + page.en)}"/>`,

@@ -8,7 +8,7 @@ export class SlideImageTypeError extends Error {}
 /** More pixels than IMAGE_MAX_PIXELS (read from the header, before anything is decoded). */
 export class SlideImageTooManyPixelsError extends Error {}
 
-export type VariantType = 'image/avif' | 'image/webp' | 'image/jpeg';
+type VariantType = 'image/avif' | 'image/webp' | 'image/jpeg';
 
 export interface SlideVariant {
   bytes: Buffer;

@@ -17,7 +17,7 @@ export interface StoredVariant {
 const locks = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Public keys `public/<name>` are served at `/media/<name>` (plugins/storage). */
-export const mediaUrl = (key: string) => `/media/${key.slice('public/'.length)}`;
+const mediaUrl = (key: string) => `/media/${key.slice('public/'.length)}`;
 
 /** A hand-edited row must not take the home page or the file sweep down: what cannot be read is skipped. */
 function parseVariants(json: string): StoredVariant[] {

@@ -10,7 +10,7 @@ export interface SlideUpload {
 }
 
 /** The field that carries the picture; any other file field is refused. */
-export const IMAGE_FIELD = 'image';
+const IMAGE_FIELD = 'image';
 
 /**
  * Reads a multipart slide form: text fields and at most one image, buffered up to 10 MB

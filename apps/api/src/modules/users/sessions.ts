@@ -7,7 +7,7 @@ import * as repo from './sessions-repository.js';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** Script-readable marker with the refresh cookie's lifetime: the web app's 60-second session check looks for it (ADR 0005). */
-export const SESSION_COOKIE = 'session';
+const SESSION_COOKIE = 'session';
 const REFRESH_PATH = '/api/users';
 const LIFETIME_S = REFRESH_COOKIE_DAYS * 24 * 60 * 60;
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deriveKey } from '../../lib/secret.js';
 
 /** Private files are reachable only through these short-lived HMAC-signed URLs (docs/product.md#api-other). */
-export const SIGNED_URL_TTL_S = 15 * 60;
+const SIGNED_URL_TTL_S = 15 * 60;
 
 export interface UrlSigner {
   sign(key: string, ttlS?: number, now?: number): string;

@@ -5,9 +5,7 @@ import { paths } from '../../config/paths';
  * (ADR 0010), so each language has its own prerendered HTML. Kept free of React so that routes.ts
  * and react-router.config.ts can use it at build time.
  */
-export const LANGUAGES = ['en', 'bn'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export type Language = 'en' | 'bn';
 
 const BENGALI_PREFIX = '/bn';
 

@@ -4,7 +4,7 @@ import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { api } from '../../../lib/api-client';
 import { applicationChanged } from './keys';
 
-export interface ChangeStatusInput {
+interface ChangeStatusInput {
   id: string;
   action: StatusAction;
   /** YYYY-MM-DD; empty means today on the server. Ignored by Reject. */
@@ -15,7 +15,7 @@ export interface ChangeStatusInput {
  * PUT updateApplicationPending|Approve|Reject/{id} (docs/product.md#api-applicant-file); 200
  * answers the updated application.
  */
-export async function changeStatus({ id, action, date }: ChangeStatusInput): Promise<Application> {
+async function changeStatus({ id, action, date }: ChangeStatusInput): Promise<Application> {
   const body = date && action !== 'reject' ? { date } : {};
   const res = await api.put(`/api/application/${STATUS_ACTIONS[action].path}/${encodeURIComponent(id)}`, body);
   return ApplicationSchema.parse(res.data);

@@ -8,13 +8,13 @@ import { toFormData } from '../lib/form-data';
 import { applicationKeys } from './keys';
 
 /** A 2xx other than the 201 the API answers. */
-export class UnexpectedStatusError extends Error {
+class UnexpectedStatusError extends Error {
   constructor(readonly status: number) {
     super(ADD_APPLICATION.failedWithStatus(status));
   }
 }
 
-export async function createApplication({ input, image }: { input: ApplicationInput; image: File }): Promise<Application> {
+async function createApplication({ input, image }: { input: ApplicationInput; image: File }): Promise<Application> {
   const res = await api.post<Application>('/api/application/addApplication', toFormData(input, image), {
     timeout: TIMEOUTS.addApplication,
   });

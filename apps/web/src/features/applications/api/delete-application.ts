@@ -6,14 +6,14 @@ import { APPLICATION_LIST } from '@visa/shared/messages';
 import { api } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
-export class InvalidIdError extends Error {
+class InvalidIdError extends Error {
   constructor() {
     super(APPLICATION_LIST.invalidId);
   }
 }
 
 /** The call is made only for a well-formed id, with a 10 s timeout. */
-export async function deleteApplication(id: string): Promise<void> {
+async function deleteApplication(id: string): Promise<void> {
   if (!isValidId(id)) throw new InvalidIdError();
   const res = await api.delete(`/api/application/deleteApplication/${id}`, { timeout: TIMEOUTS.deleteApplication });
   if (res.status !== 200) throw new Error(APPLICATION_LIST.deleteFailed);

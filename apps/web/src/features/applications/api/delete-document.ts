@@ -3,7 +3,7 @@ import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { api } from '../../../lib/api-client';
 import { applicationChanged } from './keys';
 
-export async function deleteDocument({ id, documentId }: { id: string; documentId: string }): Promise<Application> {
+async function deleteDocument({ id, documentId }: { id: string; documentId: string }): Promise<Application> {
   const res = await api.delete(`/api/application/deleteApplicationDocument/${encodeURIComponent(id)}/${encodeURIComponent(documentId)}`);
   return ApplicationSchema.parse(res.data);
 }

@@ -3,9 +3,9 @@ import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../lib/save-file';
 
 /** A copy with many large documents takes a while to build and download. */
-export const PDF_TIMEOUT_MS = 60_000;
+const PDF_TIMEOUT_MS = 60_000;
 
-export async function downloadCopyPdf(id: string): Promise<{ blob: Blob; filename: string }> {
+async function downloadCopyPdf(id: string): Promise<{ blob: Blob; filename: string }> {
   const res = await api.get<Blob>(`/api/application/applicationCopyPdf/${encodeURIComponent(id)}`, {
     responseType: 'blob',
     timeout: PDF_TIMEOUT_MS,

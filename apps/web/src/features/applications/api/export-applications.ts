@@ -6,7 +6,7 @@ import { downloadName, saveBlob } from '../lib/save-file';
 export const EXPORT_FAILED = 'The export could not be made. Please try again.';
 
 /** The CSV of the current search, saved as a download named by the server. */
-export async function exportApplications(search: string): Promise<string> {
+async function exportApplications(search: string): Promise<string> {
   const res = await api.get<Blob>('/api/application/export', {
     params: search ? { search } : {},
     responseType: 'blob',

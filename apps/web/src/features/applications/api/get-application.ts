@@ -4,12 +4,12 @@ import { TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
-export const getApplication = async (id: string, signal?: AbortSignal): Promise<Application> =>
+const getApplication = async (id: string, signal?: AbortSignal): Promise<Application> =>
   ApplicationSchema.parse(
     (await api.get(`/api/application/fetchApplication/${encodeURIComponent(id)}`, { signal, timeout: TIMEOUTS.applicationList })).data,
   );
 
-export const applicationQueryOptions = (id: string) =>
+const applicationQueryOptions = (id: string) =>
   queryOptions({
     queryKey: applicationKeys.detail(id),
     queryFn: ({ signal }) => getApplication(id, signal),

@@ -6,12 +6,12 @@ import { APPLICATION_LIST } from '@visa/shared/messages';
 import { api } from '../../../lib/api-client';
 import { type ApplicationsQuery, applicationKeys } from './keys';
 
-export async function getApplications({ page, limit = PAGE_SIZE, search = '' }: ApplicationsQuery, signal?: AbortSignal) {
+async function getApplications({ page, limit = PAGE_SIZE, search = '' }: ApplicationsQuery, signal?: AbortSignal) {
   const params = { page, limit, ...(search ? { search } : {}) };
   return (await api.get<ApplicationPage>('/api/application/fetchApplication', { params, signal, timeout: TIMEOUTS.applicationList })).data;
 }
 
-export const applicationsQueryOptions = (q: ApplicationsQuery) =>
+const applicationsQueryOptions = (q: ApplicationsQuery) =>
   queryOptions({
     queryKey: applicationKeys.list(q),
     queryFn: ({ signal }) => getApplications(q, signal),

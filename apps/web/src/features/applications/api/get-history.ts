@@ -4,12 +4,12 @@ import { api } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
 /** While an email is on its way its status is polled this often, so staff see it go out. */
-export const EMAIL_POLL_MS = 3_000;
+const EMAIL_POLL_MS = 3_000;
 
-export const getHistory = async (id: string, signal?: AbortSignal): Promise<ApplicationHistory> =>
+const getHistory = async (id: string, signal?: AbortSignal): Promise<ApplicationHistory> =>
   ApplicationHistorySchema.parse((await api.get(`/api/application/applicationHistory/${encodeURIComponent(id)}`, { signal })).data);
 
-export const historyQueryOptions = (id: string) =>
+const historyQueryOptions = (id: string) =>
   queryOptions({ queryKey: applicationKeys.history(id), queryFn: ({ signal }) => getHistory(id, signal) });
 
 const inFlight = (data: ApplicationHistory | undefined) =>

@@ -4,9 +4,9 @@ import { TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
-export const getStats = async (signal?: AbortSignal): Promise<ApplicationStats> =>
+const getStats = async (signal?: AbortSignal): Promise<ApplicationStats> =>
   (await api.get<ApplicationStats>('/api/application/stats', { signal, timeout: TIMEOUTS.applicationList })).data;
 
-export const statsQueryOptions = () => queryOptions({ queryKey: applicationKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
+const statsQueryOptions = () => queryOptions({ queryKey: applicationKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
 
 export const useStats = () => useQuery(statsQueryOptions());

@@ -3,11 +3,11 @@ import { type CopyVerification, CopyVerificationSchema } from '@visa/shared/appl
 import { api } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
-export const getVerification = async (signal?: AbortSignal): Promise<CopyVerification> =>
+const getVerification = async (signal?: AbortSignal): Promise<CopyVerification> =>
   CopyVerificationSchema.parse((await api.get('/api/application/applicantCopyVerification', { signal })).data);
 
 /** The same for every copy and for the life of the server: asked once. */
-export const verificationQueryOptions = () =>
+const verificationQueryOptions = () =>
   queryOptions({ queryKey: applicationKeys.verification(), queryFn: ({ signal }) => getVerification(signal), staleTime: Infinity });
 
 export const useVerification = () => useQuery(verificationQueryOptions());

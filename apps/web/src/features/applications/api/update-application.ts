@@ -7,9 +7,9 @@ import { api, refusalMessage } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
 import { applicationChanged } from './keys';
 
-export class UpdateRefusedError extends Error {}
+class UpdateRefusedError extends Error {}
 
-export async function updateApplication({ id, input, image }: { id: string; input: ApplicationUpdate; image: File | null }) {
+async function updateApplication({ id, input, image }: { id: string; input: ApplicationUpdate; image: File | null }) {
   const res = await api.put<Application>(`/api/application/updateApplication/${encodeURIComponent(id)}`, toFormData(input, image), {
     // The product gives no timeout for the edit; the add form's 20 s suits an upload of the same kind.
     timeout: TIMEOUTS.addApplication,

@@ -5,7 +5,7 @@ import { type DocumentLabel, TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
 import { applicationChanged } from './keys';
 
-export interface UploadDocumentsInput {
+interface UploadDocumentsInput {
   id: string;
   documents: { file: File; label: DocumentLabel }[];
 }
@@ -14,7 +14,7 @@ export interface UploadDocumentsInput {
  * PUT updateApplicationAdd/{id} (docs/product.md#api-applicant-file): `file1` files with one
  * `label` each, 10 s timeout.
  */
-export async function uploadDocuments({ id, documents }: UploadDocumentsInput): Promise<Application> {
+async function uploadDocuments({ id, documents }: UploadDocumentsInput): Promise<Application> {
   const form = new FormData();
   for (const { file } of documents) form.append(DOCUMENT_FILE_FIELD, file, file.name);
   for (const { label } of documents) form.append(DOCUMENT_LABEL_FIELD, label);

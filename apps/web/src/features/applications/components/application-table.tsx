@@ -12,7 +12,7 @@ import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
 
 /** How long typing must pause before the search is sent. */
-export const SEARCH_DEBOUNCE_MS = 400;
+const SEARCH_DEBOUNCE_MS = 400;
 
 interface Props {
   page: number;

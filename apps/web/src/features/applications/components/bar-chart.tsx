@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-export interface BarDatum {
+interface BarDatum {
   label: string;
   value: number;
 }

@@ -4,14 +4,14 @@ import { useHistory } from '../api/get-history';
 import { formatDateTime } from '../../../lib/format-time';
 import { describeEvent } from '../lib/describe-event';
 
-export const HISTORY_MESSAGES = {
+const HISTORY_MESSAGES = {
   loadError: 'Error loading the history. Please try again.',
   empty: 'Nothing has happened to this application yet.',
   noEmails: 'No emails have been sent to the applicant yet.',
 } as const;
 
 /** How each delivery state reads for staff; a queued message that already failed once is "Retrying". */
-export function deliveryState(email: EmailDelivery): { text: string; variant: string } {
+function deliveryState(email: EmailDelivery): { text: string; variant: string } {
   switch (email.status) {
     case 'sent':
       return { text: 'Sent', variant: 'success' };

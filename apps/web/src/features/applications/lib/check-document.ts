@@ -16,7 +16,7 @@ const SIGNATURES: { type: string; offset: number; bytes: number[] }[] = [
 export const ACCEPTED_DOCUMENT_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** What the first bytes say a file is, or null when they match nothing we know. */
-export function sniffHead(head: Uint8Array): string | null {
+function sniffHead(head: Uint8Array): string | null {
   const found = SIGNATURES.find((s) => s.bytes.every((b, i) => head[s.offset + i] === b));
   return found?.type ?? null;
 }

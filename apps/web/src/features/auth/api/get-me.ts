@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@visa/shared/users';
 import { api } from '../../../lib/api-client';
 
-export const getMe = async (): Promise<User> => (await api.get<User>('/api/users/me')).data;
+const getMe = async (): Promise<User> => (await api.get<User>('/api/users/me')).data;
 
 export const meQueryOptions = () => queryOptions({ queryKey: ['users', 'me'], queryFn: getMe, staleTime: 60_000 });
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffSession } from '@visa/shared/users';
 import { api } from '../../../lib/api-client';
 
-export const getSessions = async (): Promise<StaffSession[]> => (await api.get<StaffSession[]>('/api/users/sessions')).data;
+const getSessions = async (): Promise<StaffSession[]> => (await api.get<StaffSession[]>('/api/users/sessions')).data;
 
 export const sessionsQueryOptions = () => queryOptions({ queryKey: ['users', 'me', 'sessions'], queryFn: getSessions });
 

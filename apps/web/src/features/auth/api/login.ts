@@ -8,7 +8,7 @@ import { setToken } from '../../../lib/auth-storage';
 import { meQueryOptions } from './get-me';
 
 /** Thrown for a 2xx answer that carries no token ('Login failed. No token received.'). */
-export class NoTokenError extends Error {
+class NoTokenError extends Error {
   constructor() {
     super(LOGIN.noToken);
   }

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { clearToken } from '../../../lib/auth-storage';
 
 /** Revokes every session of the account, this one included. */
-export const logoutEverywhere = async () => {
+const logoutEverywhere = async () => {
   await api.post('/api/users/logout_all');
   clearToken();
 };

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearToken } from '../../../lib/auth-storage';
 
-export const logout = async () => {
+const logout = async () => {
   try {
     await api.post('/api/users/logout');
   } finally {

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format-time';
 import { useSessions } from '../api/get-sessions';
 
 /** A rough, readable name for a browser from its user-agent string. */
-export function describeDevice(userAgent: string | null): string {
+function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'

@@ -4,7 +4,7 @@ export interface Item {
   text: string;
 }
 
-export interface PageMetaCopy {
+interface PageMetaCopy {
   title: string;
   description: string;
 }
@@ -24,7 +24,7 @@ export interface HomeCopy {
 }
 
 /** A block of a text page: paragraphs, then an optional list. */
-export interface DocumentSection {
+interface DocumentSection {
   id: string;
   heading: string;
   paragraphs: string[];

@@ -8,14 +8,14 @@ import { SLIDES_API, slideKeys } from './slide-keys';
  * page into a refresh-and-redirect to /login; and the public page does not download the staff
  * HTTP client (about 20 KB compressed) for one GET.
  */
-export async function fetchPublishedSlides(): Promise<Slide[]> {
+async function fetchPublishedSlides(): Promise<Slide[]> {
   const res = await fetch(`${SLIDES_API}/fetchSlider`, { credentials: 'omit', headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`fetchSlider answered ${res.status}`);
   const slides = (await res.json()) as Slide[];
   return Array.isArray(slides) ? slides.filter((slide) => slide.published) : [];
 }
 
-export const publishedSlidesQueryOptions = () =>
+const publishedSlidesQueryOptions = () =>
   queryOptions({ queryKey: slideKeys.published(), queryFn: fetchPublishedSlides, staleTime: 60_000 });
 
 export const usePublishedSlides = () => useQuery(publishedSlidesQueryOptions());

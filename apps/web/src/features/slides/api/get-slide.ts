@@ -3,10 +3,9 @@ import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
 import { SLIDES_API, slideKeys } from './slide-keys';
 
-export const fetchSlide = async (id: string): Promise<Slide> =>
-  (await api.get<Slide>(`${SLIDES_API}/fetchSlider/${encodeURIComponent(id)}`)).data;
+const fetchSlide = async (id: string): Promise<Slide> => (await api.get<Slide>(`${SLIDES_API}/fetchSlider/${encodeURIComponent(id)}`)).data;
 
-export const slideQueryOptions = (id: string) => queryOptions({ queryKey: slideKeys.one(id), queryFn: () => fetchSlide(id), retry: false });
+const slideQueryOptions = (id: string) => queryOptions({ queryKey: slideKeys.one(id), queryFn: () => fetchSlide(id), retry: false });
 
 /** One slide, for the edit page opened without navigation state (after a reload). */
 export const useSlide = (id: string | null) => useQuery({ ...slideQueryOptions(id ?? ''), enabled: id !== null });

@@ -4,14 +4,14 @@ import { api } from '../../../lib/api-client';
 import { SLIDES_API, slideKeys } from './slide-keys';
 import { slideErrorMessage } from './slide-errors';
 
-export const fetchSlides = async (): Promise<Slide[]> => (await api.get<Slide[]>(`${SLIDES_API}/fetchSlider`)).data;
+const fetchSlides = async (): Promise<Slide[]> => (await api.get<Slide[]>(`${SLIDES_API}/fetchSlider`)).data;
 
 const isClientError = (error: unknown) => {
   const status = (error as { response?: { status?: number } })?.response?.status;
   return status !== undefined && status >= 400 && status < 500;
 };
 
-export const slidesQueryOptions = () =>
+const slidesQueryOptions = () =>
   queryOptions({
     queryKey: slideKeys.list(),
     queryFn: fetchSlides,
@@ -20,7 +20,7 @@ export const slidesQueryOptions = () =>
   });
 
 /** The loading states the slide list shows. */
-export type SlideListStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+type SlideListStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 export interface SlideListState {
   status: SlideListStatus;

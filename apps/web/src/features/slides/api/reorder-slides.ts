@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client';
 import { SLIDES_API, slideKeys } from './slide-keys';
 
 /** reorderSlider: every slide's id, first shown first; answers the whole list in its new order. */
-export const reorderSlides = async (ids: string[]): Promise<Slide[]> =>
-  (await api.put<Slide[]>(`${SLIDES_API}/reorderSlider`, { ids })).data;
+const reorderSlides = async (ids: string[]): Promise<Slide[]> => (await api.put<Slide[]>(`${SLIDES_API}/reorderSlider`, { ids })).data;
 
 export function useReorderSlides() {
   const queryClient = useQueryClient();

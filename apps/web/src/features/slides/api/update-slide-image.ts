@@ -6,7 +6,7 @@ import { SLIDES_API } from './slide-keys';
 import { applyUpdatedSlide } from './update-slide';
 
 /** updateSliderImage/{_id}: the same picture work as an add, so the same 5000 ms limit. */
-export async function updateSlideImage({ _id, image }: { _id: string; image: File }): Promise<Slide> {
+async function updateSlideImage({ _id, image }: { _id: string; image: File }): Promise<Slide> {
   const form = new FormData();
   form.append('image', image, image.name);
   return (await api.put<Slide>(`${SLIDES_API}/updateSliderImage/${encodeURIComponent(_id)}`, form, { timeout: TIMEOUTS.addSlide })).data;

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** Checks the form can make before uploading; the server checks the bytes again. */
-export function checkImageFile(file: File): string | null {
+function checkImageFile(file: File): string | null {
   if (!looksLikeAllowedImage(file)) return VALIDATION.imageTypeEdit;
   if (file.size > SLIDE_IMAGE_MAX_BYTES) return VALIDATION.imageTooLargeAdd;
   return null;

@@ -6,7 +6,7 @@ import type { AddUserInput, User } from '@visa/shared/users';
 import { api, serverMessage } from '../../../lib/api-client';
 import { usersQueryOptions } from './get-users';
 
-export const createUser = async (input: AddUserInput): Promise<User> =>
+const createUser = async (input: AddUserInput): Promise<User> =>
   (await api.post<User>('/api/users/add_user', input, { timeout: TIMEOUTS.addUser })).data;
 
 export function useCreateUser() {

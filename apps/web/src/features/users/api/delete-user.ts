@@ -5,7 +5,7 @@ import { STAFF } from '@visa/shared/users';
 import { api, serverMessage } from '../../../lib/api-client';
 import { usersQueryOptions } from './get-users';
 
-export class InvalidIdError extends Error {
+class InvalidIdError extends Error {
   constructor() {
     super(VALIDATION.invalidId);
   }

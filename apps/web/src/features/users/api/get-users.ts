@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@visa/shared/users';
 import { api } from '../../../lib/api-client';
 
-export const getUsers = async (): Promise<User[]> => (await api.get<User[]>('/api/users/get_users')).data;
+const getUsers = async (): Promise<User[]> => (await api.get<User[]>('/api/users/get_users')).data;
 
 export const usersQueryOptions = () => queryOptions({ queryKey: ['users', 'list'], queryFn: getUsers });
 

@@ -5,7 +5,7 @@ import { LOGIN, PROFILE } from '@visa/shared/messages';
 import type { ProfileInput, User } from '@visa/shared/users';
 import { api, isTimeout, serverMessage } from '../../../lib/api-client';
 
-export const updateProfile = async (input: ProfileInput): Promise<User> =>
+const updateProfile = async (input: ProfileInput): Promise<User> =>
   (await api.post<User>('/api/users/profile', input, { timeout: TIMEOUTS.profile })).data;
 
 export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile });

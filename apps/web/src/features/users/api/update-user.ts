@@ -5,9 +5,9 @@ import type { UpdateUserInput, User } from '@visa/shared/users';
 import { api, serverMessage } from '../../../lib/api-client';
 
 /** An answer other than 200 (the API answers exactly 200); carries the server's message if any. */
-export class UpdateRefusedError extends Error {}
+class UpdateRefusedError extends Error {}
 
-export async function updateUser({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
+async function updateUser({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
   const res = await api.put<User>(`/api/users/update_user/${encodeURIComponent(id)}`, input);
   if (res.status !== 200) throw new UpdateRefusedError(serverMessage({ response: res }) ?? EDIT_ADMIN.failed);
   return res.data;
