@@ -46,10 +46,7 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   test.setTimeout(120_000);
   const photo = testInfo.outputPath('photo.jpg');
   fs.mkdirSync(testInfo.outputDir, { recursive: true });
-  fs.writeFileSync(
-    photo,
-    await jpeg(900, 1200, { r: 180, g: 90, b: 60 }),
-  );
+  fs.writeFileSync(photo, await jpeg(900, 1200, { r: 180, g: 90, b: 60 }));
   await signInViaApi(page);
 
   // --- Add -----------------------------------------------------------------------------------
