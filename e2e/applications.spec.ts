@@ -55,6 +55,11 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Add Application' }).click();
   await expect(page.getByRole('alert')).toHaveText(VALIDATION.surnameLength);
+  // The message sits under the field, which is focused and marked invalid (ADR 0020).
+  await expect(page.getByLabel('Surname')).toBeFocused();
+  await expect(page.getByLabel('Surname')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Surname')).toHaveAccessibleDescription(VALIDATION.surnameLength);
+  await expectNoAxeViolations(page);
   await fillForm(page);
   await page.getByRole('button', { name: 'Add Application' }).click();
   // Rule 9: the image is required.
@@ -71,6 +76,7 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   await page.getByLabel('Image').setInputFiles(photo);
   await page.getByRole('button', { name: 'Add Application' }).click();
   await expect(page.getByRole('alert')).toHaveText(VALIDATION.emailTaken);
+  await expect(page.getByLabel('Email')).toBeFocused();
 
   // --- Find by passport prefix ---------------------------------------------------------------
   await page.goto('/application');

@@ -136,6 +136,17 @@ describe('files', () => {
     await expectRefused(add(applicationFields(), null), 400, APPLICATION_MESSAGES.imageRequired);
   });
 
+  it('names the photo as the field of its refusals, so the form shows them under it', async () => {
+    const missing = await add(applicationFields(), null)();
+    expect(missing.json()).toEqual({
+      message: APPLICATION_MESSAGES.imageRequired,
+      errors: [{ path: 'image', message: APPLICATION_MESSAGES.imageRequired }],
+    });
+    const pdfAsJpg = { bytes: pdf(), name: 'photo.jpg', type: 'image/jpeg' };
+    const wrongType = await edit(existing._id, editFields(), pdfAsJpg)();
+    expect(wrongType.json()).toEqual({ message: VALIDATION.imageTypeEdit, errors: [{ path: 'image', message: VALIDATION.imageTypeEdit }] });
+  });
+
   it('refuses a PNG renamed .pdf and a PDF renamed .jpg with 415', async () => {
     const pngAsPdf = { bytes: await png(), name: 'photo.pdf', type: 'application/pdf' };
     const pdfAsJpg = { bytes: pdf(), name: 'photo.jpg', type: 'image/jpeg' };

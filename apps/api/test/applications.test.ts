@@ -127,20 +127,24 @@ describe('add an application', () => {
     expect(JSON.stringify(event!.details)).not.toContain(app.passport);
   });
 
-  it('refuses a second application with the same email or passport with 409 and the required message', async () => {
+  // The field is named in `errors` so the form can show the message under it.
+  it('refuses a second application with the same email or passport with 409, the required message and the field', async () => {
     const first = await created();
     const files = listFiles(t.dataDir);
     const before = await tableCounts(t);
     const sameEmail = await addApplication(t, staff.token, applicationFields({ email: first.email.toUpperCase() }));
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ message: VALIDATION.emailTaken });
+    expect(sameEmail.json()).toEqual({ message: VALIDATION.emailTaken, errors: [{ path: 'email', message: VALIDATION.emailTaken }] });
     const samePassport = await addApplication(
       t,
       staff.token,
       applicationFields({ passport: first.passport.toLowerCase().replace(/(..)/, '$1 ') }),
     );
     expect(samePassport.statusCode).toBe(409);
-    expect(samePassport.json()).toEqual({ message: VALIDATION.passportTaken });
+    expect(samePassport.json()).toEqual({
+      message: VALIDATION.passportTaken,
+      errors: [{ path: 'passport', message: VALIDATION.passportTaken }],
+    });
     expect(await tableCounts(t)).toEqual(before);
     expect(listFiles(t.dataDir)).toEqual(files);
   });
@@ -383,9 +387,9 @@ describe('update an application', () => {
     const b = await created();
     const res = await update(b._id, applicationFields({ email: a.email, passport: b.passport }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: VALIDATION.emailTaken });
+    expect(res.json()).toEqual({ message: VALIDATION.emailTaken, errors: [{ path: 'email', message: VALIDATION.emailTaken }] });
     const res2 = await update(b._id, applicationFields({ email: b.email, passport: a.passport }));
-    expect(res2.json()).toEqual({ message: VALIDATION.passportTaken });
+    expect(res2.json()).toMatchObject({ errors: [{ path: 'passport', message: VALIDATION.passportTaken }] });
   });
 });
 

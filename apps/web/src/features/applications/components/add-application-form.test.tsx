@@ -109,6 +109,49 @@ describe('add application form', { timeout: 30_000 }, () => {
     expect(h.sent.length).toBe(sent);
   });
 
+  it('shows the message under the first failing field, marks that field invalid and focuses it', async () => {
+    renderForm();
+    await fill({});
+    const surname = screen.getByLabelText('Surname');
+    await waitFor(() => expect(surname).toHaveFocus());
+    expect(surname).toHaveAttribute('aria-invalid', 'true');
+    expect(surname).toHaveClass('is-invalid');
+    expect(surname).toHaveAccessibleDescription(VALIDATION.surnameLength);
+    // Only the first failure is shown: the other empty fields are not marked.
+    expect(screen.getByLabelText('Given name')).toHaveAttribute('aria-invalid', 'false');
+
+    await fill({ ...applicationFields(), phone: '01712-abc', salary: '' });
+    const phone = screen.getByLabelText('Phone');
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAccessibleDescription(VALIDATION.phone);
+    expect(surname).toHaveAttribute('aria-invalid', 'false');
+    expect(surname).not.toHaveAccessibleDescription();
+  });
+
+  it('puts a duplicate under its field, from the check before sending or from the server’s refusal', async () => {
+    const existing = await seedApplication(h);
+    renderForm();
+    await fill({ ...applicationFields(), passport: existing.passport.toLowerCase() });
+    const passport = screen.getByLabelText('Passport');
+    await waitFor(() => expect(passport).toHaveFocus());
+    expect(passport).toHaveAccessibleDescription(VALIDATION.passportTaken);
+
+    // Another clerk saves the same email between the check and the save: the server's 409 names the field.
+    const values = applicationFields();
+    const releaseCheck = h.hold();
+    await fill(values, await jpegFile());
+    await waitFor(() => expect(h.sentTo('GET /api/application/checkAvailability').length).toBeGreaterThan(1));
+    releaseCheck();
+    const releaseSave = h.hold();
+    await waitFor(() => expect(h.sentTo('POST /api/application/addApplication')).toHaveLength(1));
+    await seedApplication(h, { email: values.email });
+    releaseSave();
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription(VALIDATION.emailTaken));
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('checks email and passport against the server (rules 6 and 7) before the image rules', async () => {
     const existing = await seedApplication(h);
     renderForm();
@@ -151,6 +194,11 @@ describe('add application form', { timeout: 30_000 }, () => {
     // Named and typed as a JPEG, but the bytes are text.
     await fill(applicationFields(), new File(['not a picture'], 'fake.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTypeEdit));
+    const image = screen.getByLabelText('Image');
+    expect(image).toHaveFocus();
+    expect(image).toHaveAttribute('aria-invalid', 'true');
+    expect(image.getAttribute('aria-describedby')?.split(' ')).toHaveLength(2);
+    expect(image).toHaveAccessibleDescription(`${VALIDATION.imageTypeEdit} JPEG or PNG, at most 10 MB.`);
   });
 
   it('words failures as the product does: a status, no response, a failed duplicate check', async () => {
@@ -164,6 +212,8 @@ describe('add application form', { timeout: 30_000 }, () => {
     h.fault('GET /api/application/checkAvailability', 'network-error');
     await fill(applicationFields(), image);
     await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.fetchError));
+    // A failure about no field in particular sits just above the button that was pressed.
+    expect(screen.getByRole('alert').nextElementSibling).toBe(screen.getByRole('button', { name: 'Add Application' }));
     expect(h.sentTo('POST /api/application/addApplication')).toHaveLength(2);
   });
 });

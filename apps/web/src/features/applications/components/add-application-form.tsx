@@ -1,5 +1,6 @@
 import type { Application } from '@visa/shared/applications';
 import { addErrorMessage, useCreateApplication } from '../api/create-application';
+import { problemOf } from '../lib/form-target';
 import { ApplicationForm } from './application-form';
 
 /** Adding an application: POST multipart with a 20 s timeout, the product's messages on failure. */
@@ -9,7 +10,7 @@ export function AddApplicationForm({ onCreated }: { onCreated: (application: App
     <ApplicationForm
       mode="add"
       submitting={create.isPending}
-      failure={create.isError ? addErrorMessage(create.error) : undefined}
+      failure={create.isError ? problemOf(create.error, addErrorMessage(create.error)) : undefined}
       onReset={() => create.reset()}
       onSubmit={(input, image) => {
         if (image) create.mutate({ input, image }, { onSuccess: onCreated });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import {
@@ -15,6 +15,7 @@ import { todayIn } from '@visa/shared/dates';
 import { ADD_APPLICATION, VALIDATION } from '@visa/shared/messages';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { checkAvailability } from '../api/check-availability';
+import { type FormProblem, type FormTarget, targetOfMessage } from '../lib/form-target';
 import { addImageMessage, editImageMessage } from '../lib/image-rules';
 
 type Field = (typeof APPLICATION_FIELDS)[number];
@@ -41,14 +42,14 @@ const LABELS: Record<Field, string> = {
 
 const EMPTY: ApplicationFormValues = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, ''])) as ApplicationFormValues;
 
-export const valuesOf = (application: Application): ApplicationFormValues =>
+const valuesOf = (application: Application): ApplicationFormValues =>
   Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, application[f]])) as ApplicationFormValues;
 
-/** The one message to show: the first field, in that order, whose rule failed. */
-function firstFieldMessage(errors: FieldErrors<ApplicationFormValues>): string | undefined {
+/** The one problem to show: the first field, in that order, whose rule failed. */
+function firstFieldProblem(errors: FieldErrors<ApplicationFormValues>): FormProblem | undefined {
   for (const field of APPLICATION_FIELDS) {
     const message = errors[field]?.message;
-    if (typeof message === 'string') return message;
+    if (typeof message === 'string') return { message, field };
   }
   return undefined;
 }
@@ -60,8 +61,8 @@ interface Props {
   /** The application being edited; its photo is the preview until a new one is chosen. */
   application?: Application;
   submitting: boolean;
-  /** Message of a failed submit, shown in the same place as the rule messages. */
-  failure: string | undefined;
+  /** A failed submit: shown under the control it names, like the rule messages, else above the button. */
+  failure: FormProblem | undefined;
   onSubmit: (input: ApplicationInput, image: File | null) => void;
   /** A new attempt starts: the previous failure is no longer true. */
   onReset: () => void;
@@ -71,6 +72,8 @@ interface Props {
  * The add and edit forms (docs/product.md#application-form). Rules run in order and only the first
  * failure is shown, in red: the field rules (shared zod schema, same words as the server), then
  * whether the email or passport is already used (asked of the server), then the image rules.
+ * The message sits under the control it is about, which is marked invalid and, after a submit,
+ * scrolled to and focused: on a phone the top of a 17-field form is far off-screen (ADR 0020).
  */
 export function ApplicationForm({ mode, application, submitting, failure, onSubmit, onReset }: Props) {
   const formId = useId();
@@ -81,42 +84,73 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
     formState: { errors },
   } = useForm<ApplicationFormValues, unknown, ApplicationInput>({
     resolver: zodResolver(schema),
+    // Focus is moved below, once the problem to show is known (a field rule, a duplicate or the photo).
+    shouldFocusError: false,
     defaultValues: application ? valuesOf(application) : EMPTY,
   });
   const [image, setImage] = useState<File | null>(null);
-  const [ruleMessage, setRuleMessage] = useState<string | undefined>();
+  const [ruleProblem, setRuleProblem] = useState<FormProblem | undefined>();
   const [checking, setChecking] = useState(false);
+  // After a submit, the control whose message shows is brought to the middle of the screen and
+  // focused (a screen reader then reads its label, "invalid" and the message). Only then: while the
+  // person corrects a field the message may move on to the next one, and focus must stay put.
+  const focusAfterSubmit = useRef(false);
 
   const preview = useObjectUrl(image);
 
   const submit = async (input: ApplicationInput) => {
     onReset();
-    setRuleMessage(undefined);
+    setRuleProblem(undefined);
+    focusAfterSubmit.current = true;
     setChecking(true);
     let taken;
     try {
       taken = await checkAvailability({ email: input.email, passport: input.passport, exceptId: application?._id });
     } catch {
-      setRuleMessage(ADD_APPLICATION.fetchError);
+      setRuleProblem({ message: ADD_APPLICATION.fetchError });
       return;
     } finally {
       setChecking(false);
     }
-    if (taken.emailTaken) return setRuleMessage(VALIDATION.emailTaken);
-    if (taken.passportTaken) return setRuleMessage(VALIDATION.passportTaken);
+    if (taken.emailTaken) return setRuleProblem({ message: VALIDATION.emailTaken, field: 'email' });
+    if (taken.passportTaken) return setRuleProblem({ message: VALIDATION.passportTaken, field: 'passport' });
     const imageMessage = mode === 'add' ? addImageMessage(image) : editImageMessage(image);
-    if (imageMessage) return setRuleMessage(imageMessage);
+    if (imageMessage) return setRuleProblem({ message: imageMessage, field: targetOfMessage(imageMessage) ?? 'image' });
     onSubmit(input, image);
   };
 
-  const fieldMessage = firstFieldMessage(errors);
-  const message = fieldMessage ?? ruleMessage ?? failure;
+  const problem = firstFieldProblem(errors) ?? ruleProblem ?? failure;
   const busy = checking || submitting;
   const id = (field: string) => `${formId}-${field}`;
+  const messageId = id('message');
+  const invalid = (field: FormTarget) => problem?.field === field;
+
+  useEffect(() => {
+    if (!focusAfterSubmit.current || !problem || busy) return;
+    focusAfterSubmit.current = false;
+    if (!problem.field) return;
+    const control = document.getElementById(id(problem.field));
+    control?.scrollIntoView?.({ block: 'center' });
+    control?.focus({ preventScroll: true });
+  });
+
+  /** The message under a control: what its aria-describedby points at. */
+  const feedback = (field: FormTarget): ReactNode =>
+    invalid(field) && (
+      <Form.Control.Feedback type="invalid" id={messageId} role="alert">
+        {problem?.message}
+      </Form.Control.Feedback>
+    );
+  const invalidProps = (field: FormTarget) => ({
+    isInvalid: invalid(field),
+    'aria-invalid': invalid(field),
+    'aria-describedby': invalid(field) ? messageId : undefined,
+  });
   const text = (field: Field, props: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' } = {}) => (
     <Form.Group as={Col} md={6} className="mb-3" controlId={id(field)}>
       <Form.Label>{LABELS[field]}</Form.Label>
-      <Form.Control autoComplete="off" aria-invalid={Boolean(errors[field])} {...props} {...register(field)} />
+      <Form.Control autoComplete="off" {...invalidProps(field)} {...props} {...register(field)} />
+      {feedback(field)}
     </Form.Group>
   );
   const currentPhoto = preview ?? application?.image ?? null;
@@ -127,14 +161,10 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
       aria-label={mode === 'add' ? 'Add application' : 'Edit application'}
       onSubmit={handleSubmit(submit, () => {
         onReset();
-        setRuleMessage(undefined);
+        setRuleProblem(undefined);
+        focusAfterSubmit.current = true;
       })}
     >
-      {message && (
-        <Alert variant="danger" role="alert" className="py-2">
-          {message}
-        </Alert>
-      )}
       <Row>
         {text('surname', { autoComplete: 'off' })}
         {text('givenN')}
@@ -143,7 +173,7 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
         {text('nationalId')}
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('sex')}>
           <Form.Label>{LABELS.sex}</Form.Label>
-          <Form.Select aria-invalid={Boolean(errors.sex)} {...register('sex')}>
+          <Form.Select {...invalidProps('sex')} {...register('sex')}>
             <option value="">Select sex</option>
             {SEXES.map((sex) => (
               <option key={sex} value={sex}>
@@ -151,10 +181,12 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
               </option>
             ))}
           </Form.Select>
+          {feedback('sex')}
         </Form.Group>
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('dob')}>
           <Form.Label>{LABELS.dob}</Form.Label>
-          <Form.Control type="date" min="1900-01-01" max={todayIn(APP_TIMEZONE)} aria-invalid={Boolean(errors.dob)} {...register('dob')} />
+          <Form.Control type="date" min="1900-01-01" max={todayIn(APP_TIMEZONE)} {...invalidProps('dob')} {...register('dob')} />
+          {feedback('dob')}
         </Form.Group>
         {text('birthCity')}
         {text('currentN')}
@@ -163,7 +195,7 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
         {text('dutyDuration')}
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('jobTitle')}>
           <Form.Label>{LABELS.jobTitle}</Form.Label>
-          <Form.Select aria-invalid={Boolean(errors.jobTitle)} {...register('jobTitle')}>
+          <Form.Select {...invalidProps('jobTitle')} {...register('jobTitle')}>
             <option value="">Select job title</option>
             {JOB_TITLES.map((title) => (
               <option key={title} value={title}>
@@ -171,6 +203,7 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
               </option>
             ))}
           </Form.Select>
+          {feedback('jobTitle')}
         </Form.Group>
         {text('salary')}
         {text('passport')}
@@ -180,12 +213,15 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
           <Form.Control
             type="file"
             accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-            aria-describedby={id('image-help')}
+            isInvalid={invalid('image')}
+            aria-invalid={invalid('image')}
+            aria-describedby={invalid('image') ? `${messageId} ${id('image-help')}` : id('image-help')}
             onChange={(e) => {
-              setRuleMessage(undefined);
+              setRuleProblem(undefined);
               setImage((e.target as HTMLInputElement).files?.[0] ?? null);
             }}
           />
+          {feedback('image')}
           <Form.Text id={id('image-help')}>
             JPEG or PNG, at most {mode === 'add' ? '10 MB' : '2 MB'}.{mode === 'edit' && ' Leave empty to keep the current photo.'}
           </Form.Text>
@@ -201,6 +237,11 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
           )}
         </Col>
       </Row>
+      {problem && !problem.field && (
+        <Alert variant="danger" role="alert" className="py-2">
+          {problem.message}
+        </Alert>
+      )}
       <Button type="submit" variant="danger" disabled={busy}>
         {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
         {mode === 'add' ? 'Add Application' : 'Update Application'}

@@ -1,5 +1,6 @@
 import type { Application } from '@visa/shared/applications';
 import { editErrorMessage, useUpdateApplication } from '../api/update-application';
+import { problemOf } from '../lib/form-target';
 import { ApplicationForm } from './application-form';
 
 /** Editing an application: PUT multipart with an optional new image, the product's messages on failure. */
@@ -10,7 +11,7 @@ export function EditApplicationForm({ application, onUpdated }: { application: A
       mode="edit"
       application={application}
       submitting={update.isPending}
-      failure={update.isError ? editErrorMessage(update.error) : undefined}
+      failure={update.isError ? problemOf(update.error, editErrorMessage(update.error)) : undefined}
       onReset={() => update.reset()}
       onSubmit={(input, image) => update.mutate({ id: application._id, input, image }, { onSuccess: onUpdated })}
     />
