@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { APPLICANT_FORM } from '@visa/test-support/forms';
 import { ApplicationInputSchema, normalizePassport } from './applications.js';
 
-const valid = {
-  surname: 'Rahman',
-  givenN: 'Karim',
-  email: 'karim@example.com',
-  phone: '8801712345678',
-  nationalId: '1990123456789',
-  sex: 'Male',
-  dob: '1990-04-12',
-  birthCity: 'Dhaka',
-  currentN: 'Bangladeshi',
-  identification: 'Mole on left cheek',
-  company: 'Maple Build Ltd',
-  dutyDuration: '2 years',
-  jobTitle: 'Electrician',
-  salary: 'CAD 3,200 / month',
-  passport: 'ab 1234567',
-  issuedCountry: 'Bangladesh',
-};
+const valid = { ...APPLICANT_FORM, passport: 'ab 1234567' };
 
 const firstMessage = (input: Record<string, unknown>) => ApplicationInputSchema.safeParse(input).error?.issues[0]?.message;
 

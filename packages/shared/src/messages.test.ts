@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APPLICANT_FORM } from '@visa/test-support/forms';
 import { ApplicationInputSchema, ApplicationUpdateSchema } from './applications.js';
 import * as m from './messages.js';
 
@@ -139,24 +140,7 @@ describe('required messages', () => {
 });
 
 describe('order of the add-application checks', () => {
-  const valid = {
-    surname: 'Rahman',
-    givenN: 'Karim',
-    email: 'karim@example.com',
-    phone: '8801712345678',
-    nationalId: '1990123456789',
-    sex: 'Male',
-    dob: '1990-04-12',
-    birthCity: 'Dhaka',
-    currentN: 'Bangladeshi',
-    identification: 'Mole on left cheek',
-    company: 'Maple Build Ltd',
-    dutyDuration: '2 years',
-    jobTitle: 'Electrician',
-    salary: 'CAD 3,200 / month',
-    passport: 'AB1234567',
-    issuedCountry: 'Bangladesh',
-  };
+  const valid = APPLICANT_FORM;
   /** The first message of each failing field, in the order the schema reports them. */
   const messagesOf = (schema: typeof ApplicationInputSchema | typeof ApplicationUpdateSchema, input: Record<string, string>) => {
     const firstPerField = new Map<string, string>();

@@ -5,6 +5,7 @@ import type { ApplicationRow, NewApplicationRow } from '../../../apps/api/src/db
 import { newId } from '../../../apps/api/src/lib/ids.js';
 import { inputColumns } from '../../../apps/api/src/modules/applications/mapping.js';
 import type { Storage } from '../../../apps/api/src/plugins/storage/storage.js';
+import { APPLICANT_FORM } from './forms.js';
 import { jpeg } from './images.js';
 import type { TestApp } from './test-app.js';
 
@@ -25,22 +26,9 @@ export function applicationFields(overrides: FieldOverrides = {}): Record<keyof 
   serial += 1;
   const tag = `${Date.now().toString(36)}${serial}${randomBytes(2).toString('hex')}`.toUpperCase();
   return {
-    surname: 'Rahman',
-    givenN: 'Karim',
+    ...APPLICANT_FORM,
     email: `karim.${tag.toLowerCase()}@example.com`,
-    phone: '8801712345678',
-    nationalId: '1990123456789',
-    sex: 'Male',
-    dob: '1990-04-12',
-    birthCity: 'Dhaka',
-    currentN: 'Bangladeshi',
-    identification: 'Mole on left cheek',
-    company: 'Maple Build Ltd',
-    dutyDuration: '2 years',
-    jobTitle: 'Electrician',
-    salary: 'CAD 3,200 / month',
     passport: `P${tag}`.slice(0, 20),
-    issuedCountry: 'Bangladesh',
     ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
   };
 }
