@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import APPLICANT_FORM from '@visa/test-support/applicant-form.json' with { type: 'json' };
 import sharp from 'sharp';
 import { freePort, root, serverJs } from '../../lib/processes.mjs';
 import { onCleanup, sleep } from './harness.mjs';
@@ -139,22 +140,9 @@ export async function signIn(base, { email, password } = ADMIN) {
 export function applicationFields(tag) {
   const t = tag.toUpperCase().replace(/[^A-Z0-9]/g, '');
   return {
-    surname: 'Rahman',
-    givenN: 'Karim',
+    ...APPLICANT_FORM,
     email: `drill.${t.toLowerCase()}@example.com`,
-    phone: '8801712345678',
-    nationalId: '1990123456789',
-    sex: 'Male',
-    dob: '1990-04-12',
-    birthCity: 'Dhaka',
-    currentN: 'Bangladeshi',
-    identification: 'Mole on left cheek',
-    company: 'Maple Build Ltd',
-    dutyDuration: '2 years',
-    jobTitle: 'Electrician',
-    salary: 'CAD 3,200 / month',
     passport: `D${t}`.slice(0, 20),
-    issuedCountry: 'Bangladesh',
   };
 }
 
