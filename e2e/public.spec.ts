@@ -267,6 +267,10 @@ test.describe('status enquiry', () => {
       await expect(page).toHaveURL(/\/view-one$/);
       await expect(page.getByRole('heading', { name: 'Nasrin Begum' })).toBeVisible();
       await expect(page.getByText('In progress').first()).toBeVisible();
+      // Pending: since when, and that news comes by email; nothing about collecting a visa (ADR 0020).
+      await expect(page.getByText('We will email you when there is news.')).toBeVisible();
+      await expect(page.getByText('In progress since')).toBeVisible();
+      await expect(page.getByText('Visa collection date')).toHaveCount(0);
       await expect(page.getByText('14-02-1990')).toBeVisible();
       await expect(page.getByText(application.passport)).toBeVisible();
       await expect(page.getByRole('img', { name: 'Photo of Nasrin Begum' })).toBeVisible();
@@ -380,4 +384,39 @@ test('the layout holds at 360, 576, 768, 992, 1200 and 1400 px: nothing wider th
     if (width < 992) await expect(toggle).toBeVisible();
     else await expect(toggle).toBeHidden();
   }
+});
+
+test('Bengali pages render in the self-hosted Bengali face; English pages never download it', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'font') fonts.push(new URL(response.url()).pathname);
+  });
+
+  for (const path of ['/', '/enquiry', '/about']) {
+    await page.goto(path);
+    await page.evaluate(() => document.fonts.ready);
+  }
+  expect(fonts, 'fonts requested by English pages').toEqual([]);
+
+  await page.goto('/bn');
+  const face = await page.evaluate(async () => {
+    await document.fonts.ready;
+    await document.fonts.load('16px "Noto Sans Bengali"', 'কানাডা');
+    return document.fonts.check('16px "Noto Sans Bengali"', 'কানাডা');
+  });
+  expect(face).toBe(true);
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const font of fonts) expect(font).toMatch(/^\/assets\/noto-sans-bengali-bengali-(400|700)-normal-[\w-]+\.woff2$/);
+  const served = await page.request.get(fonts[0]!);
+  expect(served.headers()['content-type']).toBe('font/woff2');
+  expect(served.headers()['cache-control']).toContain('immutable');
+  // font-display: swap — the text is shown at once in a system face while the font loads.
+  const display = await page.evaluate(() => {
+    let found: string | undefined;
+    document.fonts.forEach((f) => {
+      if (f.family.includes('Noto Sans Bengali')) found = f.display;
+    });
+    return found;
+  });
+  expect(display).toBe('swap');
 });
