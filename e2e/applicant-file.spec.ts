@@ -79,6 +79,10 @@ test('applicant file: upload documents (one refused), approve, history and email
   expect(mixed.status()).toBe(415);
   expect((await mixed.json()).message).toBe(documentInvalidType('scan.jpg', 'application/pdf'));
 
+  // Pending: the copy says since when and that news comes by email, with no visa dates yet.
+  await expect(page.getByRole('region', { name: 'Application Status' })).toContainText('Pending — we will email you when there is news');
+  await expect(page.getByRole('region', { name: 'Visa Dates' })).toHaveCount(0);
+
   // Approve: the view refreshes in place.
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeVisible();

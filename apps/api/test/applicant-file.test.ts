@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -478,9 +479,49 @@ describe('printable copy', () => {
     expect(pdf.match(/\/Subtype \/Image/g)!.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('words the decision as the status is: visa dates once approved, "pending since" before, the decision alone after a refusal', async () => {
+    const text = async (id: string) =>
+      pdfText((await t.request({ method: 'GET', url: `${base}/applicationCopyPdf/${id}`, token: staff.token })).rawPayload);
+    const pending = await text((await createApplication(t.db, { status: 'pending', pending_date: '2026-11-30' })).id);
+    expect(pending).toContain('Pending since');
+    expect(pending).toContain('30 November 2026');
+    expect(pending).toContain('Pending — we will email you when there is news');
+    expect(pending).not.toMatch(/collect/i);
+    const rejected = await text((await createApplication(t.db, { status: 'rejected', pending_date: '2026-11-30' })).id);
+    expect(rejected).toContain('Rejected — please contact our office for advice');
+    expect(rejected).not.toMatch(/collect|30 November 2026/i);
+    const approved = await text(
+      (await createApplication(t.db, { status: 'approved', pending_date: '2026-11-30', approve_date: '2026-12-02' })).id,
+    );
+    expect(approved).toContain('Visa collect date');
+    expect(approved).toContain('2 December 2026');
+  });
+
   it('answers 404 for an unknown application', async () => {
     const res = await t.request({ method: 'GET', url: `${base}/applicationCopyPdf/${'f'.repeat(24)}`, token: staff.token });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: M.applicationNotFound });
   });
 });
+
+/**
+ * The text a PDF shows, as PDFKit writes it: every compressed content stream inflated, every hex
+ * string of a TJ array decoded in the standard fonts' WinAnsi encoding, lines joined by spaces.
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
+    try {
+      return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+    } catch {
+      return '';
+    }
+  });
+  // Latin-1 but for the WinAnsi punctuation the copy uses (Node's decoders may lack windows-1252).
+  const WIN_ANSI: Record<string, string> = { '\x91': '‘', '\x92': '’', '\x93': '“', '\x94': '”', '\x96': '–', '\x97': '—' };
+  const winAnsi = { decode: (bytes: Buffer) => bytes.toString('latin1').replace(/[\x91-\x97]/g, (c) => WIN_ANSI[c] ?? c) };
+  return streams
+    .flatMap((content) => [...content.matchAll(/\[(.*?)\] TJ/g)])
+    .map((m) => [...m[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => winAnsi.decode(Buffer.from(h[1]!, 'hex'))).join(''))
+    .join(' ');
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, StatusActionBodySchema, displayDate, statusLabel } from './applicant-file.js';
+import {
+  APPLICANT_FILE_MESSAGES,
+  STATUS_ACTIONS,
+  StatusActionBodySchema,
+  copySections,
+  displayDate,
+  statusLabel,
+} from './applicant-file.js';
+import type { Application } from './applications.js';
 
 describe('status action body', () => {
   it('takes no body, an empty object or null as "today", and a real date as given', () => {
@@ -32,5 +40,37 @@ describe('display helpers', () => {
       ['updateApplicationReject', 'rejected'],
     ]);
     expect(statusLabel('approved')).toBe('Approved');
+  });
+});
+
+describe("the copy's last section", () => {
+  const base = { surname: 'Hossain', givenN: 'Farida', dob: '1990-01-02', pending: '2026-11-30', approve: null } as unknown as Application;
+  const last = (a: Partial<Application>) => copySections({ ...base, ...a }).at(-1);
+
+  it('gives the visa dates only for an approved application', () => {
+    expect(last({ isStatus: 'approved', approve: '2026-12-10' })).toEqual({
+      title: 'Visa Dates',
+      rows: [
+        ['Visa collect date', '30 November 2026'],
+        ['Visa approve date', '10 December 2026'],
+      ],
+    });
+  });
+
+  it('says since when a pending one waits and that news comes by email, without any collection wording', () => {
+    const section = last({ isStatus: 'pending' });
+    expect(section).toEqual({
+      title: 'Application Status',
+      rows: [
+        ['Status', 'Pending — we will email you when there is news'],
+        ['Pending since', '30 November 2026'],
+      ],
+    });
+    expect(JSON.stringify(section)).not.toMatch(/collect|approve/i);
+  });
+
+  it('gives a rejected one the decision, without dates or collection wording', () => {
+    const section = last({ isStatus: 'rejected' });
+    expect(section).toEqual({ title: 'Application Status', rows: [['Status', 'Rejected — please contact our office for advice']] });
   });
 });

@@ -151,12 +151,47 @@ export function copySections(a: Application): { title: string; rows: [string, st
         ['Email', a.email],
       ],
     },
-    {
-      title: 'Visa Dates',
-      rows: [
-        ['Visa collect date', displayDate(a.pending) || 'Not set'],
-        ['Visa approve date', displayDate(a.approve) || 'Not set'],
-      ],
-    },
+    statusSection(a),
   ];
+}
+
+/**
+ * What the copy says about the decision, in words that match the status (ADR 0020): the visa dates
+ * only once the visa is approved, since "collect" means nothing before that; a pending file says
+ * since when and that news comes by email; a rejected one gives the decision without dates.
+ */
+export const COPY_STATUS_TEXT = {
+  datesTitle: 'Visa Dates',
+  statusTitle: 'Application Status',
+  collectDate: 'Visa collect date',
+  approveDate: 'Visa approve date',
+  notSet: 'Not set',
+  status: 'Status',
+  pendingSince: 'Pending since',
+  pending: 'Pending — we will email you when there is news',
+  rejected: 'Rejected — please contact our office for advice',
+} as const;
+
+function statusSection(a: Application): { title: string; rows: [string, string][] } {
+  const t = COPY_STATUS_TEXT;
+  switch (a.isStatus) {
+    case 'approved':
+      return {
+        title: t.datesTitle,
+        rows: [
+          [t.collectDate, displayDate(a.pending) || t.notSet],
+          [t.approveDate, displayDate(a.approve) || t.notSet],
+        ],
+      };
+    case 'pending':
+      return {
+        title: t.statusTitle,
+        rows: [
+          [t.status, t.pending],
+          [t.pendingSince, displayDate(a.pending) || t.notSet],
+        ],
+      };
+    case 'rejected':
+      return { title: t.statusTitle, rows: [[t.status, t.rejected]] };
+  }
 }

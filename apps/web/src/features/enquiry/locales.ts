@@ -37,7 +37,7 @@ const en = {
     pending: {
       label: 'In progress',
       meaning: 'Your application has been submitted and is being processed.',
-      next: 'There is nothing you need to do now. Keep your phone on: we will call you if anything else is needed.',
+      next: 'There is nothing you need to do now. We will email you when there is news, and call you if anything else is needed.',
     },
     approved: {
       label: 'Approved',
@@ -65,6 +65,8 @@ const en = {
     whatNext: 'What to do next',
     collectDate: 'Visa collection date',
     approveDate: 'Visa approval date',
+    pendingSince: 'In progress since',
+    pendingNews: 'We will email you when there is news.',
     notSet: 'Not set yet',
     sections: {
       personal: 'Personal details',
@@ -117,7 +119,7 @@ const bn: EnquiryMessages = {
     pending: {
       label: 'প্রক্রিয়াধীন',
       meaning: 'আপনার আবেদন জমা হয়েছে এবং এখন প্রক্রিয়াধীন।',
-      next: 'এখন আপনার কিছু করার নেই। ফোন চালু রাখুন: আর কিছু লাগলে আমরা আপনাকে ফোন করব।',
+      next: 'এখন আপনার কিছু করার নেই। কোনো খবর হলে আমরা আপনাকে ইমেইল করব, আর কিছু লাগলে ফোন করব।',
     },
     approved: {
       label: 'অনুমোদিত',
@@ -145,6 +147,8 @@ const bn: EnquiryMessages = {
     whatNext: 'এরপর কী করবেন',
     collectDate: 'ভিসা সংগ্রহের তারিখ',
     approveDate: 'ভিসা অনুমোদনের তারিখ',
+    pendingSince: 'প্রক্রিয়াধীন যে তারিখ থেকে',
+    pendingNews: 'কোনো খবর হলে আমরা আপনাকে ইমেইল করব।',
     notSet: 'এখনো ঠিক হয়নি',
     sections: {
       personal: 'ব্যক্তিগত তথ্য',

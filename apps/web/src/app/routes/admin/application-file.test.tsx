@@ -57,9 +57,12 @@ describe('opening the applicant copy', () => {
     }
     const passport = screen.getByRole('region', { name: 'C. Passport Details' });
     expect(within(passport).getByText('Passport number').nextSibling).toHaveTextContent('EF1234567');
-    const dates = screen.getByRole('region', { name: 'Visa Dates' });
-    expect(within(dates).getByText('Visa collect date').nextSibling).toHaveTextContent('30 November 2026');
-    expect(within(dates).getByText('Visa approve date').nextSibling).toHaveTextContent('Not set');
+    // A pending copy says since when and that news comes by email; no visa dates before approval.
+    const status = screen.getByRole('region', { name: 'Application Status' });
+    expect(within(status).getByText('Status').nextSibling).toHaveTextContent('Pending — we will email you when there is news');
+    expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('30 November 2026');
+    expect(screen.queryByRole('region', { name: 'Visa Dates' })).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Applicants Copy (Pending)' })).queryByText(/collect/i)).toBeNull();
     expect(screen.getByText('No documents yet.')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'QR code linking to https://visa.example.com/enquiry' })).toBeInTheDocument();
   });
@@ -123,9 +126,9 @@ describe('status actions', () => {
     await user.type(screen.getByLabelText('Date for Pending (visa collect) or Approve'), '2026-12-24');
     await user.click(screen.getByRole('button', { name: 'Pending' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Pending)' })).toBeInTheDocument();
-    const dates = screen.getByRole('region', { name: 'Visa Dates' });
-    expect(within(dates).getByText('Visa collect date').nextSibling).toHaveTextContent('24 December 2026');
-    expect(within(dates).getByText('Visa approve date').nextSibling).toHaveTextContent('Not set');
+    const status = screen.getByRole('region', { name: 'Application Status' });
+    expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('24 December 2026');
+    expect(screen.queryByRole('region', { name: 'Visa Dates' })).toBeNull();
   });
 
   it('Reject asks first; Cancel changes nothing, confirming rejects', async () => {

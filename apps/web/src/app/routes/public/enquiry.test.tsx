@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENQUIRY_DEBOUNCE_MS, TIMEOUTS } from '@visa/shared/constants';
 import { SERVER, VALIDATION, VIEW_ONE } from '@visa/shared/messages';
@@ -281,7 +281,6 @@ describe('/view-one on its own', () => {
     renderRoutes(routes, [{ pathname: '/view-one', state: { applications: [application] } }]);
     const photo = await screen.findByRole('img', { name: 'Photo of Tahmina Islam' });
     expect(screen.getByText('The visa was refused this time.')).toBeInTheDocument();
-    expect(screen.getAllByText('Not set yet')).toHaveLength(2);
     fireEvent.error(photo);
     expect(screen.getByText('No photo on file')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Photo of Tahmina Islam' })).not.toBeInTheDocument();
@@ -290,5 +289,60 @@ describe('/view-one on its own', () => {
   it('ignores navigation state that is not a list of results', async () => {
     renderRoutes(routes, [{ pathname: '/view-one', state: { applications: 'nope' } }]);
     expect(await screen.findByRole('status')).toHaveTextContent(VIEW_ONE.noData);
+  });
+});
+
+describe('/view-one words that match the status', () => {
+  const result = (isStatus: 'pending' | 'approved' | 'rejected', dates: { pending: string | null; approve: string | null }) => ({
+    surname: 'Islam',
+    givenN: 'Tahmina',
+    sex: 'Female' as const,
+    dob: '1993-04-01',
+    currentN: 'Bangladeshi',
+    passport: 'AB1122334',
+    issuedCountry: 'Bangladesh',
+    jobTitle: 'Cook',
+    company: 'Maple Foods Ltd',
+    dutyDuration: '2 years',
+    image: null,
+    isStatus,
+    ...dates,
+  });
+  const open = async (pathname: string, application: ReturnType<typeof result>) => {
+    renderRoutes(routes, [{ pathname, state: { applications: [application] } }]);
+    return screen.findByRole('article');
+  };
+
+  it('gives the visa collection and approval dates for an approved application', async () => {
+    const copy = await open('/view-one', result('approved', { pending: '2026-11-25', approve: '2026-11-20' }));
+    expect(within(copy).getByText('Visa collection date').nextSibling).toHaveTextContent('25-11-2026');
+    expect(within(copy).getByText('Visa approval date').nextSibling).toHaveTextContent('20-11-2026');
+  });
+
+  it('says since when a pending application waits and that news comes by email, never "collection"', async () => {
+    const copy = await open('/view-one', result('pending', { pending: '2026-11-25', approve: null }));
+    expect(within(copy).getByText('In progress since').nextSibling).toHaveTextContent('25-11-2026');
+    expect(within(copy).getByText('We will email you when there is news.')).toBeInTheDocument();
+    expect(copy.textContent).not.toMatch(/collect|approval date/i);
+  });
+
+  it('gives a refusal its decision without dates or any "come and collect" wording', async () => {
+    const copy = await open('/view-one', result('rejected', { pending: '2026-11-25', approve: null }));
+    expect(within(copy).getByText('The visa was refused this time.')).toBeInTheDocument();
+    expect(copy.textContent).not.toMatch(/collect|approval|since|25-11-2026/i);
+  });
+
+  it('does the same in Bengali', async () => {
+    const pending = await open('/bn/view-one', result('pending', { pending: '2026-11-25', approve: null }));
+    expect(within(pending).getByText('প্রক্রিয়াধীন যে তারিখ থেকে').nextSibling).toHaveTextContent('২৫-১১-২০২৬');
+    expect(within(pending).getByText('কোনো খবর হলে আমরা আপনাকে ইমেইল করব।')).toBeInTheDocument();
+    expect(pending.textContent).not.toContain('সংগ্রহ');
+    cleanup();
+    const rejected = await open('/bn/view-one', result('rejected', { pending: '2026-11-25', approve: null }));
+    expect(rejected.textContent).not.toContain('সংগ্রহ');
+    expect(rejected.textContent).not.toContain('২৫-১১-২০২৬');
+    cleanup();
+    const approved = await open('/bn/view-one', result('approved', { pending: '2026-11-25', approve: '2026-11-20' }));
+    expect(within(approved).getByText('ভিসা সংগ্রহের তারিখ').nextSibling).toHaveTextContent('২৫-১১-২০২৬');
   });
 });

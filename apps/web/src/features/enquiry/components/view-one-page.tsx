@@ -20,6 +20,43 @@ const readResults = (state: unknown): EnquiryApplication[] => {
 };
 
 /**
+ * The dates that mean something for the status (ADR 0020): the visa dates once approved; since
+ * when a pending application waits, and that news comes by email; none for a refusal, whose
+ * decision the badge and "what this means" already give, so nothing there reads "come and collect".
+ */
+function StatusDates({ application, date }: { application: EnquiryApplication; date: (value: string | null) => string }) {
+  const m = useEnquiryMessages().viewOne;
+  if (application.isStatus === 'approved') {
+    return (
+      <dl className="visa-dates">
+        <div>
+          <dt>{m.collectDate}</dt>
+          <dd>{date(application.pending)}</dd>
+        </div>
+        <div>
+          <dt>{m.approveDate}</dt>
+          <dd>{date(application.approve)}</dd>
+        </div>
+      </dl>
+    );
+  }
+  if (application.isStatus === 'pending') {
+    return (
+      <>
+        <dl className="visa-dates">
+          <div>
+            <dt>{m.pendingSince}</dt>
+            <dd>{date(application.pending)}</dd>
+          </div>
+        </dl>
+        <p className="mb-0">{m.pendingNews}</p>
+      </>
+    );
+  }
+  return null;
+}
+
+/**
  * One matched application as the applicant's copy: status with what it means, the two visa dates,
  * and the details of the application in the visitor's language.
  */
@@ -71,16 +108,7 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
             <span className="visually-hidden">{m.statusLabel}: </span>
             <StatusBadge status={application.isStatus} label={status.label} className="status-badge" />
           </p>
-          <dl className="visa-dates">
-            <div>
-              <dt>{m.collectDate}</dt>
-              <dd>{date(application.pending)}</dd>
-            </div>
-            <div>
-              <dt>{m.approveDate}</dt>
-              <dd>{date(application.approve)}</dd>
-            </div>
-          </dl>
+          <StatusDates application={application} date={date} />
         </>
       }
       note={
