@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, DOCUMENT_LABELS, JOB_TITLES, MAX_PAGE_SIZE, NAME_MAX, NAME_MIN, PAGE_SIZE, SEXES } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { VALIDATION, pleaseEnterValid } from './messages.js';
+import { toE164 } from './phone.js';
 
 const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
 const name = (message: string) => z.string({ error: message }).trim().min(NAME_MIN, message).max(NAME_MAX, message);
 
-/** Digits only (docs/product.md#application-form, rule 4); a leading + for international numbers is the one allowance. */
-const PHONE_PATTERN = /^\+?\d{6,20}$/;
 /** Passports are letters and digits; spaces are dropped so 'ab 123' and 'AB123' are one passport. */
 const PASSPORT_PATTERN = /^[A-Z0-9]{5,20}$/;
 
@@ -32,7 +31,9 @@ const dateOfBirth = z
  */
 const otherFields = {
   email: z.string({ error: VALIDATION.email }).trim().toLowerCase().pipe(z.email(VALIDATION.email).max(254, VALIDATION.email)),
-  phone: z.string({ error: VALIDATION.phone }).trim().regex(PHONE_PATTERN, VALIDATION.phone),
+  phone: z
+    .string({ error: VALIDATION.phone })
+    .transform((typed, ctx) => toE164(typed) ?? (ctx.addIssue({ code: 'custom', message: VALIDATION.phone }), z.NEVER)),
   nationalId: text(pleaseEnterValid('national ID'), 40),
   sex: z.enum(SEXES, pleaseEnterValid('sex')),
   dob: dateOfBirth,

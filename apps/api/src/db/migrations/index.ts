@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './20261121T120000-initial.js';
 import * as slideImageVariants from './20261121T132800-slide-image-variants.js';
 import * as jobRuns from './20261123T070000-job-runs.js';
+import * as phoneE164 from './20261123T140000-phone-e164.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
   '20261121T120000-initial': initial,
   '20261121T132800-slide-image-variants': slideImageVariants,
   '20261123T070000-job-runs': jobRuns,
+  '20261123T140000-phone-e164': phoneE164,
 };
