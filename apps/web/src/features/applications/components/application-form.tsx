@@ -13,6 +13,7 @@ import {
 import { JOB_TITLES, SEXES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { ADD_APPLICATION, VALIDATION } from '@visa/shared/messages';
+import { formatPhone } from '@visa/shared/phone';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { checkAvailability } from '../api/check-availability';
 import { type FormProblem, type FormTarget, targetOfMessage } from '../lib/form-target';
@@ -42,8 +43,11 @@ const LABELS: Record<Field, string> = {
 
 const EMPTY: ApplicationFormValues = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, ''])) as ApplicationFormValues;
 
-const valuesOf = (application: Application): ApplicationFormValues =>
-  Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, application[f]])) as ApplicationFormValues;
+/** The stored application as the form shows it; the phone grouped as people read it, not in E.164. */
+const valuesOf = (application: Application): ApplicationFormValues => ({
+  ...(Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, application[f]])) as ApplicationFormValues),
+  phone: formatPhone(application.phone),
+});
 
 /** The one problem to show: the first field, in that order, whose rule failed. */
 function firstFieldProblem(errors: FieldErrors<ApplicationFormValues>): FormProblem | undefined {
