@@ -83,13 +83,27 @@ test('applicant file: upload documents (one refused), approve, history and email
   await expect(page.getByRole('region', { name: 'Application Status' })).toContainText('Pending — we will email you when there is news');
   await expect(page.getByRole('region', { name: 'Visa Dates' })).toHaveCount(0);
 
-  // Approve: the view refreshes in place.
+  // Approve asks first, showing the date to be recorded (today); a double click on the confirm
+  // button makes one change and one email.
   await page.getByRole('button', { name: 'Approve' }).click();
+  const approveDialog = page.getByRole('dialog', { name: 'Approve this application?' });
+  await expect(approveDialog.getByLabel('Approval date')).toHaveValue(todayIn('Asia/Dhaka'));
+  await expect(approveDialog.getByTestId('recorded-date')).toHaveText(`Date to be recorded: ${displayDate(todayIn('Asia/Dhaka'))} (today)`);
+  await expectNoAxeViolations(page);
+  await approveDialog.getByRole('button', { name: 'Approve application' }).dblclick();
+  await expect(approveDialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeVisible();
   const dates = page.getByRole('region', { name: 'Visa Dates' });
   await expect(dates).toContainText(`Visa approve date${displayDate(todayIn('Asia/Dhaka'))}`);
   await expect(dates).toContainText(`Visa collect date${displayDate(todayIn('Asia/Dhaka'))}`);
   await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  const xsrfToken = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const historyRes = await page.request.get(`/api/application/applicationHistory/${application._id}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrfToken },
+  });
+  const recorded = (await historyRes.json()) as { history: { action: string }[]; emails: { subject: string }[] };
+  expect(recorded.history.filter((e) => e.action === 'application.status')).toHaveLength(1);
+  expect(recorded.emails.filter((e) => e.subject.startsWith('Visa application update: Approved'))).toHaveLength(1);
 
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText('Application created');

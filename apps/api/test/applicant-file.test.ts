@@ -123,7 +123,7 @@ describe('status actions', () => {
   });
 
   it('takes an explicit date for Approve and Pending; Pending clears the approval, Reject clears it too and ignores a date', async () => {
-    const app = await createApplication(t.db);
+    const app = await createApplication(t.db, { created_at: '2026-01-15T04:00:00.000Z' });
     let res = await put(`${base}/updateApplicationApprove/${app.id}`, { date: '2026-03-04' });
     expect(res.json()).toMatchObject({ isStatus: 'approved', approve: '2026-03-04' });
 
@@ -154,7 +154,7 @@ describe('status actions', () => {
   });
 
   it('refuses a no-op with 409 and changes nothing', async () => {
-    const app = await createApplication(t.db, { status: 'approved', approve_date: '2026-02-02' });
+    const app = await createApplication(t.db, { status: 'approved', approve_date: '2026-02-02', created_at: '2026-01-15T04:00:00.000Z' });
     const before = await snapshot(app.id);
     const res = await put(`${base}/updateApplicationApprove/${app.id}`, { date: '2026-02-03' });
     expect(res.statusCode).toBe(409);
@@ -166,6 +166,37 @@ describe('status actions', () => {
     expect(res2.statusCode).toBe(409);
     expect(res2.json()).toEqual({ message: 'This application is already pending.' });
     expect(await snapshot(app.id)).toEqual(before);
+  });
+
+  it('refuses a date before the day the application was added or after today, in the office time zone', async () => {
+    // Added at 20:30 UTC on 1 March, which is already 2 March in Dhaka (UTC+6).
+    const app = await createApplication(t.db, { created_at: '2026-03-01T20:30:00.000Z' });
+    const before = await snapshot(app.id);
+    const today = todayIn('Asia/Dhaka');
+    const tomorrow = new Date(`${today}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const cases: [string, string, string][] = [
+      ['updateApplicationApprove', '2026-03-01', M.dateBeforeCreated],
+      ['updateApplicationApprove', tomorrow.toISOString().slice(0, 10), M.dateInFuture],
+      ['updateApplicationApprove', '2099-12-31', M.dateInFuture],
+    ];
+    for (const [path, date, message] of cases) {
+      const res = await put(`${base}/${path}/${app.id}`, { date });
+      expect(res.statusCode, `${path} ${date}`).toBe(400);
+      expect(res.json()).toEqual({ message, errors: [{ path: 'date', message }] });
+    }
+    expect(M.dateBeforeCreated).toBe('The date cannot be before the day the application was added.');
+    expect(M.dateInFuture).toBe('The date cannot be in the future.');
+    expect(await snapshot(app.id)).toEqual(before);
+
+    // The day it was added (in Dhaka) and today are both fine.
+    expect((await put(`${base}/updateApplicationApprove/${app.id}`, { date: '2026-03-02' })).json()).toMatchObject({
+      approve: '2026-03-02',
+    });
+    const backToPending = await put(`${base}/updateApplicationPending/${app.id}`, { date: '2026-03-01' });
+    expect(backToPending.statusCode).toBe(400);
+    expect(backToPending.json().message).toBe(M.dateBeforeCreated);
+    expect((await put(`${base}/updateApplicationPending/${app.id}`, { date: today })).json()).toMatchObject({ pending: today });
   });
 
   it('answers bad input with a 4xx and a message, never a 500, and changes nothing', async () => {
@@ -428,7 +459,7 @@ describe('documents', () => {
 
 describe('history and email delivery', () => {
   it('lists who changed what and when, and each email with its delivery status', async () => {
-    const app = await createApplication(t.db);
+    const app = await createApplication(t.db, { created_at: '2026-03-01T04:00:00.000Z' });
     await put(`${base}/updateApplicationApprove/${app.id}`, { date: '2026-04-01' });
     await upload(app.id, documentsForm([await jpegPart()], ['Work Permit']));
     await t.app.outbox.runOnce();

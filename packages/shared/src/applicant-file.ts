@@ -3,6 +3,7 @@ import type { Application } from './applications.js';
 import { type ApplicationStatus, DOCUMENT_LABELS } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { IdSchema } from './ids.js';
+import { formatPhone } from './phone.js';
 
 /**
  * The applicant file: status actions, documents, history and email deliveries of one application
@@ -35,6 +36,8 @@ export const APPLICANT_FILE_MESSAGES = {
   alreadyInStatus: (status: ApplicationStatus) => `This application is already ${status}.`,
   changedMeanwhile: 'This application was changed by someone else a moment ago. Please reload it and try again.',
   invalidDate: 'Please enter a valid date.',
+  dateBeforeCreated: 'The date cannot be before the day the application was added.',
+  dateInFuture: 'The date cannot be in the future.',
   noDocuments: 'Please choose at least one document to upload.',
   labelsMismatch: 'Please choose a label for each document.',
   unknownLabel: `Please choose a document label: ${DOCUMENT_LABELS.join(', ')}.`,
@@ -147,7 +150,7 @@ export function copySections(a: Application): { title: string; rows: [string, st
     {
       title: "D. Applicant's Contact Details",
       rows: [
-        ['Phone', a.phone],
+        ['Phone', formatPhone(a.phone)],
         ['Email', a.email],
       ],
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICANT_FORM } from '@visa/test-support/forms';
+import { APPLICANT_FILE_MESSAGES } from './applicant-file.js';
 import { ApplicationInputSchema, ApplicationUpdateSchema } from './applications.js';
 import * as m from './messages.js';
 
@@ -136,6 +137,13 @@ describe('required messages', () => {
         'pleaseEnterValid',
       ].sort(),
     );
+  });
+});
+
+describe('status-date messages of the applicant file', () => {
+  it('refuses a decision dated before the application or ahead of today in these words', () => {
+    expect(APPLICANT_FILE_MESSAGES.dateBeforeCreated).toBe('The date cannot be before the day the application was added.');
+    expect(APPLICANT_FILE_MESSAGES.dateInFuture).toBe('The date cannot be in the future.');
   });
 });
 

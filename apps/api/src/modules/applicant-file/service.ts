@@ -5,7 +5,7 @@ import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
-import { HttpError, conflict } from '../../lib/http-error.js';
+import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../plugins/storage/remove.js';
@@ -70,14 +70,21 @@ export async function changeStatus(
   action: StatusAction,
   requestedDate: string | undefined,
 ): Promise<Application> {
-  const current = await applications.findApplicationFields(ctx.db, id, ['isStatus', ...RECIPIENT_FIELDS]);
+  const current = await applications.findApplicationFields(ctx.db, id, ['isStatus', 'createdAt', ...RECIPIENT_FIELDS]);
   if (!current) throw notFound();
   const from = current.isStatus;
   const to = STATUS_ACTIONS[action].status;
   if (from === to) throw conflict(M.alreadyInStatus(to));
 
   // Reject carries no date; a date sent with it is ignored rather than refused (the earlier app sent none).
-  const date = to === 'rejected' ? null : (requestedDate ?? todayIn(ctx.config.APP_TIMEZONE));
+  const today = todayIn(ctx.config.APP_TIMEZONE);
+  const date = to === 'rejected' ? null : (requestedDate ?? today);
+  // A decision cannot predate the application nor be recorded ahead of time; both days are the
+  // office's calendar days (docs/product.md#api-applicant-file).
+  if (date !== null && date > today) throw badRequest(M.dateInFuture, [{ path: 'date', message: M.dateInFuture }]);
+  if (date !== null && date < todayIn(ctx.config.APP_TIMEZONE, new Date(current.createdAt))) {
+    throw badRequest(M.dateBeforeCreated, [{ path: 'date', message: M.dateBeforeCreated }]);
+  }
   const patch = statusPatch(to, date ?? '');
   const changed = await ctx.db.transaction().execute(async (trx) => {
     if (!(await applications.updateStatusIf(trx, id, from, patch))) return false;

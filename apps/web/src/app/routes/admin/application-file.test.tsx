@@ -106,6 +106,12 @@ describe('status actions', () => {
     await copyTitle();
     expect(screen.getByRole('button', { name: 'Pending' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
+    // It asks first, showing the date that will be recorded: today unless another day is picked.
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this application?' });
+    const today = todayIn('Asia/Dhaka');
+    expect(within(dialog).getByLabelText('Approval date')).toHaveValue(today);
+    expect(within(dialog).getByTestId('recorded-date')).toHaveTextContent(`Date to be recorded: ${displayDate(today)} (today)`);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve application' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeInTheDocument();
     const dates = screen.getByRole('region', { name: 'Visa Dates' });
@@ -119,16 +125,77 @@ describe('status actions', () => {
   });
 
   it('Pending with a chosen date sets the visa collect date', async () => {
-    const row = await newApplication({ status: 'approved', approve_date: '2026-01-02' });
+    const row = await newApplication({ status: 'approved', approve_date: '2026-01-02', created_at: '2026-01-01T03:00:00.000Z' });
     const user = setup();
     openById(row.id);
     await copyTitle();
-    await user.type(screen.getByLabelText('Date for Pending (visa collect) or Approve'), '2026-12-24');
     await user.click(screen.getByRole('button', { name: 'Pending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set this application back to pending?' });
+    const date = within(dialog).getByLabelText('Pending since (visa collect date)');
+    expect(date).toHaveAttribute('min', '2026-01-01');
+    expect(date).toHaveAttribute('max', todayIn('Asia/Dhaka'));
+    await user.clear(date);
+    await user.type(date, '2026-01-24');
+    expect(within(dialog).getByTestId('recorded-date')).toHaveTextContent('Date to be recorded: 24 January 2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Set to pending' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Pending)' })).toBeInTheDocument();
     const status = screen.getByRole('region', { name: 'Application Status' });
-    expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('24 December 2026');
+    expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('24 January 2026');
     expect(screen.queryByRole('region', { name: 'Visa Dates' })).toBeNull();
+  });
+
+  it('refuses a day before the application was added or after today in the dialog, sending nothing', async () => {
+    const row = await newApplication({ created_at: '2026-03-01T20:30:00.000Z' });
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this application?' });
+    const date = within(dialog).getByLabelText('Approval date');
+    // Added at 20:30 UTC on 1 March: 2 March in the office's calendar.
+    expect(date).toHaveAttribute('min', '2026-03-02');
+    await user.clear(date);
+    await user.type(date, '2026-03-01');
+    const sent = h.sent.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Approve application' }));
+    expect(date).toHaveAccessibleDescription(expect.stringContaining(APPLICANT_FILE_MESSAGES.dateBeforeCreated));
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(date);
+    await user.type(date, '2099-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve application' }));
+    expect(date).toHaveAccessibleDescription(expect.stringContaining(APPLICANT_FILE_MESSAGES.dateInFuture));
+    expect(h.sent.length).toBe(sent);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect((await applicationJson(row.id)).isStatus).toBe('pending');
+  });
+
+  it('a double click on the confirm button makes one change and one email', async () => {
+    const row = await newApplication();
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this application?' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Approve application' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeInTheDocument();
+    expect(h.sentTo(`PUT /api/application/updateApplicationApprove/${row.id}`)).toHaveLength(1);
+    const history = await h.t.request({ method: 'GET', url: `/api/application/applicationHistory/${row.id}`, token: staff.token });
+    expect(history.json().emails).toHaveLength(1);
+  });
+
+  it('disables every status button while a change is on its way', async () => {
+    const row = await newApplication();
+    const user = setup();
+    openById(row.id);
+    await copyTitle();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const release = h.hold();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject application' }));
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject application' })).toBeDisabled());
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    for (const name of ['Pending', 'Approve', 'Reject']) expect(screen.getByRole('button', { name, hidden: true })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Rejected)' })).toBeInTheDocument();
   });
 
   it('Reject asks first; Cancel changes nothing, confirming rejects', async () => {
@@ -156,6 +223,7 @@ describe('status actions', () => {
     // Someone else approves it meanwhile; this page still shows it pending.
     await h.t.request({ method: 'PUT', url: `/api/application/updateApplicationApprove/${row.id}`, payload: {}, token: staff.token });
     await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve application' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(VIEW.approveFailed);
     expect(alert).toHaveTextContent('Failed to approve application...');
@@ -169,6 +237,7 @@ describe('status actions', () => {
     await copyTitle();
     h.setOffline(true);
     await user.click(screen.getByRole('button', { name: 'Pending' }).nextElementSibling as HTMLElement);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve application' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error approving application: Network Error. Please try again.');
     h.setOffline(false);
   });

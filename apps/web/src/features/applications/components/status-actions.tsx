@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, type StatusAction, displayDate } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import { statusLabel } from '@visa/shared/constants';
+import { isIsoDate, todayIn } from '@visa/shared/dates';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useChangeStatus } from '../api/change-status';
 import { statusActionError } from '../lib/action-errors';
@@ -20,34 +21,78 @@ const DONE: Record<StatusAction, string> = {
   reject: 'Application rejected.',
 };
 
+const CONFIRM: Record<StatusAction, { title: string; confirm: string; dateLabel?: string; variant: string }> = {
+  pending: {
+    title: 'Set this application back to pending?',
+    confirm: 'Set to pending',
+    dateLabel: 'Pending since (visa collect date)',
+    variant: 'warning',
+  },
+  approve: { title: 'Approve this application?', confirm: 'Approve application', dateLabel: 'Approval date', variant: 'success' },
+  reject: { title: 'Reject this application?', confirm: 'Reject application', variant: 'danger' },
+};
+
+/** The office's calendar (APP_TIMEZONE's default); the server checks the date again in its own. */
+const OFFICE_TIME_ZONE = 'Asia/Dhaka';
+
+/** The same rule as the server's (docs/product.md#api-applicant-file), so a wrong day is caught before sending. */
+function dateProblem(date: string, addedOn: string, today: string): string | undefined {
+  if (!isIsoDate(date)) return APPLICANT_FILE_MESSAGES.invalidDate;
+  if (date > today) return APPLICANT_FILE_MESSAGES.dateInFuture;
+  if (date < addedOn) return APPLICANT_FILE_MESSAGES.dateBeforeCreated;
+  return undefined;
+}
+
 /**
- * Pending, Approve and Reject (ADR 0008). The optional date is the visa collect date for Pending
- * and the approve date for Approve (empty: today). The button of the current status is disabled
- * because that action would change nothing; Reject asks for confirmation first.
+ * Pending, Approve and Reject (ADR 0008). Each asks first, in a dialog that says which date will be
+ * recorded — for Pending (the visa collect date) and Approve (the approval date) today unless the
+ * clerk picks another day between the day the application was added and today (ADR 0020). The
+ * button of the current status is disabled because that action would change nothing; every button
+ * is disabled while a change is on its way, and a second click meanwhile sends nothing, so a double
+ * click makes one change and one email.
  */
 export function StatusActions({ application }: { application: Application }) {
   const dateId = useId();
+  const [confirming, setConfirming] = useState<StatusAction | null>(null);
   const [date, setDate] = useState('');
-  const [confirmReject, setConfirmReject] = useState(false);
+  const [dateError, setDateError] = useState<string | undefined>();
   const [error, setError] = useState<{ message: string; detail?: string } | null>(null);
   const mutation = useChangeStatus();
+  // isPending reaches the buttons only after a render; this closes the gap for a fast second click.
+  const sending = useRef(false);
   const current = application.isStatus;
+  const today = todayIn(OFFICE_TIME_ZONE);
+  const addedOn = todayIn(OFFICE_TIME_ZONE, new Date(application.createdAt));
+  const name = `${application.givenN} ${application.surname}`;
+
+  const ask = (action: StatusAction) => {
+    setError(null);
+    setDate(today);
+    setDateError(undefined);
+    setConfirming(action);
+  };
 
   const run = (action: StatusAction) => {
+    if (sending.current) return;
+    const withDate = action !== 'reject';
+    const problem = withDate ? dateProblem(date, addedOn, today) : undefined;
+    if (problem) return setDateError(problem);
+    sending.current = true;
     setError(null);
     mutation.mutate(
-      { id: application._id, action, date: date || undefined },
+      { id: application._id, action, date: withDate ? date : undefined },
       {
-        onSuccess: () => {
-          toast.success(DONE[action]);
-          setDate('');
-        },
+        onSuccess: () => toast.success(DONE[action]),
         onError: (err) => setError(statusActionError(action, err)),
-        onSettled: () => setConfirmReject(false),
+        onSettled: () => {
+          sending.current = false;
+          setConfirming(null);
+        },
       },
     );
   };
 
+  const dialog = confirming ? CONFIRM[confirming] : undefined;
   return (
     <section className="card mb-3 no-print" aria-labelledby="status-actions-title">
       <div className="card-body">
@@ -55,25 +100,12 @@ export function StatusActions({ application }: { application: Application }) {
           Status: {statusLabel(current)}
         </h2>
         <div className="d-flex flex-wrap align-items-end gap-2">
-          <Form.Group controlId={dateId} className="me-2">
-            <Form.Label className="small mb-1">Date for Pending (visa collect) or Approve</Form.Label>
-            <Form.Control
-              type="date"
-              size="sm"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              aria-describedby={`${dateId}-help`}
-            />
-            <Form.Text id={`${dateId}-help`} className="d-block">
-              Leave empty for today.
-            </Form.Text>
-          </Form.Group>
           {BUTTONS.map(({ action, label, variant }) => (
             <Button
               key={action}
               variant={variant}
               disabled={mutation.isPending || STATUS_ACTIONS[action].status === current}
-              onClick={() => (action === 'reject' ? setConfirmReject(true) : run(action))}
+              onClick={() => ask(action)}
             >
               {label}
             </Button>
@@ -88,14 +120,61 @@ export function StatusActions({ application }: { application: Application }) {
       </div>
 
       <ConfirmDialog
-        show={confirmReject}
-        title="Reject this application?"
-        confirmLabel="Reject application"
+        show={confirming !== null}
+        title={dialog?.title ?? ''}
+        confirmLabel={dialog?.confirm ?? ''}
+        confirmVariant={dialog?.variant}
         pending={mutation.isPending}
-        onConfirm={() => run('reject')}
-        onCancel={() => setConfirmReject(false)}
+        pendingSpinner
+        lockWhilePending
+        onConfirm={() => confirming && run(confirming)}
+        onCancel={() => setConfirming(null)}
       >
-        The application of {application.givenN} {application.surname} will be marked as rejected and the applicant will be emailed.
+        {confirming === 'reject' ? (
+          <>
+            <p>The application of {name} will be marked as rejected and the applicant will be emailed.</p>
+            <p className="mb-0">
+              No visa date is recorded: the approval date is cleared
+              {application.pending ? ` and the visa collect date stays ${displayDate(application.pending)}` : ''}.
+            </p>
+          </>
+        ) : (
+          <>
+            <p>
+              The application of {name} will be {confirming === 'approve' ? 'approved' : 'set back to pending'} and the applicant will be
+              emailed.
+            </p>
+            <Form.Group controlId={dateId}>
+              <Form.Label>{dialog?.dateLabel}</Form.Label>
+              <Form.Control
+                type="date"
+                value={date}
+                min={addedOn}
+                max={today}
+                required
+                isInvalid={Boolean(dateError)}
+                aria-invalid={Boolean(dateError)}
+                aria-describedby={dateError ? `${dateId}-error ${dateId}-help` : `${dateId}-help`}
+                onChange={(e) => {
+                  setDate(e.target.value);
+                  setDateError(undefined);
+                }}
+              />
+              {dateError && (
+                <Form.Control.Feedback type="invalid" id={`${dateId}-error`} role="alert">
+                  {dateError}
+                </Form.Control.Feedback>
+              )}
+              <Form.Text id={`${dateId}-help`} className="d-block">
+                Today unless you pick another day, from the day the application was added ({displayDate(addedOn)}) to today.
+              </Form.Text>
+            </Form.Group>
+            <p className="mt-3 mb-0" data-testid="recorded-date">
+              Date to be recorded: <strong>{isIsoDate(date) ? displayDate(date) : '—'}</strong>
+              {date === today && ' (today)'}
+            </p>
+          </>
+        )}
       </ConfirmDialog>
     </section>
   );
