@@ -4,9 +4,10 @@
 //   2. the public status check, GET /api/application/fetchApplicationEnquiry, each request a
 //      different seeded applicant from a different client address.
 // The status check is rate-limited per client address and per passport (docs/product.md#limits),
-// so one address would see 429 after 30 requests: with TRUST_PROXY=true every request names its
-// own X-Forwarded-For (in 127.0.0.0/8), as 200 visitors behind a load balancer would, and the
-// drill measures the lookups themselves. Prints throughput, p50/p99, errors and non-2xx answers.
+// so one address would see 429 after 30 requests: with TRUST_PROXY=1 (the drill is the one proxy)
+// every request names its own X-Forwarded-For (in 127.0.0.0/8), as 200 visitors behind a load
+// balancer would, and the drill measures the lookups themselves. Prints throughput, p50/p99,
+// errors and non-2xx answers.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -44,7 +45,7 @@ const addressOf = (n) => `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const t0 = Date.now();
 await seedApplications({ dataDir, secret, count: opts.rows });
 console.log(`connections-200: seeded ${opts.rows} applications in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-const server = await startProduct({ env: { DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: 'true' }, logFile });
+const server = await startProduct({ env: { DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1' }, logFile });
 const session = await signIn(server.base);
 
 // The seeded applicant really is found, so the load below measures hits, not misses.

@@ -1,8 +1,10 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TrustProxy } from './config.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppDeps, type RouteGroup, createAppContext } from './context.js';
+import { loggerOptions } from './lib/logging.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
 import enquiryRoutes from './modules/enquiry/routes.js';
@@ -19,6 +21,7 @@ import auth, { type Access, withAccess } from './plugins/auth.js';
 import bodyTypes from './plugins/body-types.js';
 import docs from './plugins/docs.js';
 import errorHandler from './plugins/error-handler.js';
+import requestTarget, { originForm } from './plugins/request-target.js';
 import security from './plugins/security.js';
 import storagePlugin from './plugins/storage/index.js';
 import web from './plugins/web.js';
@@ -49,12 +52,30 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
 const BODY_LIMIT = 256 * 1024;
 const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024 + 1, files: 20, fields: 40, fieldSize: 64 * 1024, parts: 60 };
 
-export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+/**
+ * Which proxies' X-Forwarded-For to believe (ADR 0016). Fastify ignores a bare hop count (it cannot
+ * tell a proxy from a client that connects directly), so hops are counted here: the socket's peer
+ * and the next `hops - 1` addresses are proxies, the one before them is the client.
+ */
+function trustProxyOption(setting: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
+export interface BuildOptions extends FastifyServerOptions {
+  /** Where the app's own logger writes (standard output by default); the log tests read it. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { logStream, ...fastifyOptions } = options;
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.config.TRUST_PROXY,
-    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
-    ...options,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    rewriteUrl: (req) => originForm(req.url ?? '/'),
+    logger: { ...loggerOptions(deps.config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
+    ...fastifyOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,6 +83,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   // External plugins.
   await app.register(errorHandler);
+  // Before every other hook: a path that cannot be read one way only is refused first.
+  await app.register(requestTarget);
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(bodyTypes);

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +20,57 @@ const isTimeZone = (tz: string) => {
     return false;
   }
 };
+
+/** proxy-addr's names for whole ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Whose word to take for the client's address (ADR 0016): off, a number of proxy hops in front of
+ * the app, or the proxies' addresses. `true` would trust every X-Forwarded-For a client writes, so
+ * each request could claim a new address and no per-address limit would hold.
+ */
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === 'off') return false;
+  if (value === 'true' || value === 'yes' || value === 'on') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must not be true: any client could then forge its address in X-Forwarded-For; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) {
+      ctx.addIssue({ code: 'custom', message: 'must be a whole number of proxy hops between 0 and 100, or proxy addresses' });
+      return z.NEVER;
+    }
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  if (entries.some((e) => !isProxyAddress(e))) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a number of proxy hops, or a comma-separated list of proxy IP addresses or CIDR ranges (e.g. 10.0.0.0/8,::1)',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** false: the socket's address is the client's; a number: that many proxies; a list: the proxies' addresses. */
+export type TrustProxy = false | number | string[];
 
 /** Every setting the process reads, validated once at start-up (ADR 0003). */
 const EnvSchema = z.object({
@@ -51,10 +104,15 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   PUBLIC_URL: z.url('must be a URL such as https://visa.example.com').optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Server processes on this machine: a whole number, or auto for one per core (ADR 0022).
+  WORKERS: z
+    .union([z.literal('auto'), count(1, 64)], 'must be auto or a whole number between 1 and 64')
+    .default(1)
+    .transform((n) => (n === 'auto' ? Math.max(1, os.availableParallelism()) : n)),
   // Operations: scheduled jobs, backups and retention (README.md#operations, ADR 0015).
   SCHEDULED_JOBS: bool.default(true),
   BACKUP_DIR: z.string().min(1).optional(),

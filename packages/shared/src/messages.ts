@@ -96,6 +96,7 @@ export const SERVER = {
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'This kind of request body is not accepted here.',
+  badPath: 'This address is not valid.',
   internal: 'Something went wrong on our side. Please try again.',
   invalidInput: 'Some fields are not valid.',
   passwordsMustMatch: 'Password and confirm password must match.',

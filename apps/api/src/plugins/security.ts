@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath, pathOf } from './request-target.js';
 
 /**
  * Security headers with a strict CSP. The only inline scripts are the ones the web build emits;
@@ -10,6 +11,24 @@ import fp from 'fastify-plugin';
  * by hash, so no 'unsafe-inline' is needed for scripts.
  */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * No copy of personal data in a browser's or a proxy's cache (ADR 0016, docs/product.md#caching):
+ * every API answer is `no-store` unless a public route chose its own caching for an anonymous
+ * caller (the slide list); an answer to a signed-in caller, and any error anywhere, is always
+ * `no-store`. Routes may say `private, no-store`; that stays.
+ */
+function noStoreWherePersonal(request: FastifyRequest, reply: FastifyReply) {
+  const current = String(reply.getHeader('cache-control') ?? '');
+  if (current.includes('no-store')) return;
+  if (reply.statusCode >= 400) {
+    reply.header('cache-control', 'no-store');
+    return;
+  }
+  const path = request.routeOptions.url ?? pathOf(request) ?? '';
+  if (!isApiPath(path)) return;
+  if (!current || request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
+}
 
 export default fp(async function security(app: FastifyInstance, opts: { webRoot: string | null }) {
   let scriptHashes: string[] = [];
@@ -44,7 +63,8 @@ export default fp(async function security(app: FastifyInstance, opts: { webRoot:
   // since an SVG opened on its own is a document).
   // JSON is never rendered as a page, so API answers get the smallest policy that still forbids
   // everything should a browser be tricked into showing one.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    noStoreWherePersonal(request, reply);
     const type = String(reply.getHeader('content-type') ?? '');
     if (/^(text\/javascript|application\/javascript|text\/css|image\/(?!svg)|video\/|audio\/|font\/)/.test(type)) {
       reply.removeHeader('content-security-policy');

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER } from '@visa/shared/messages';
+import { isApiPath, pathOf } from './request-target.js';
 
 /**
  * Serves the built SPA: prerendered public pages as their own HTML (content before any script),
@@ -30,17 +31,13 @@ export default fp(async function web(app: FastifyInstance, opts: { root: string 
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // The decoded path, as the router read it: `/%61pi/nope` and `/API/nope` are API paths too.
+    const decoded = pathOf(request);
+    if (decoded === null) return reply.status(400).send({ message: SERVER.badPath });
+    if (isApiPath(decoded) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: SERVER.notFound });
     }
     if (!root || !shellFile) return reply.status(404).send({ message: SERVER.notFound });
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(url);
-    } catch {
-      return reply.status(400).send({ message: SERVER.invalidInput });
-    }
     const relative = path
       .normalize(decoded)
       .replace(/^(\.\.(\/|\\|$))+/, '')

@@ -5,12 +5,16 @@ import { SERVER } from '@visa/shared/messages';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Double-submit anti-forgery check (ADR 0005): every response makes sure the browser holds a
- * random XSRF-TOKEN cookie; every unsafe /api request must echo it in X-XSRF-TOKEN. A forged
+ * random XSRF-TOKEN cookie; every unsafe request must echo it in X-XSRF-TOKEN. A forged
  * cross-site form cannot read our cookie, so it cannot send the header.
+ *
+ * The check applies to every method but GET, HEAD and OPTIONS whatever the path: only the API
+ * takes unsafe requests, and a check that looked at the URL would miss the spellings the router
+ * still matches (`/%61pi/…`, an absolute-form target; ADR 0016).
  */
 export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
@@ -23,7 +27,7 @@ export default fp(async function xsrf(app: FastifyInstance, opts: { secure: bool
         httpOnly: false,
       });
     }
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE.has(request.method)) return;
     const header = request.headers[XSRF_HEADER];
     const ok =
       typeof header === 'string' &&

@@ -8,6 +8,13 @@ import { isValidKey } from '../../plugins/storage/storage.js';
  * `/media/public/…` openly, cached for a year (public keys are never reused, so their bytes never
  * change). Not in the OpenAPI document: these are addresses the API hands out, not operations.
  */
+/**
+ * A private file may stay in the viewer's own browser cache (never a shared one) for ten minutes,
+ * and never beyond its URL's expiry (ADR 0016): after that only a newly signed URL shows it.
+ */
+const PRIVATE_MAX_AGE_S = 600;
+const privateMaxAge = (expS: number) => Math.max(0, Math.min(PRIVATE_MAX_AGE_S, Math.floor(expS - Date.now() / 1000)));
+
 export default async function fileRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { storage, urls } = ctx;
 
@@ -25,7 +32,7 @@ export default async function fileRoutes(app: FastifyInstance, { ctx }: RouteOpt
         .header('content-type', object.contentType)
         .header('content-length', object.size)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=600')
+        .header('cache-control', `private, max-age=${privateMaxAge(Number(request.query.exp))}`)
         .header('content-disposition', 'inline')
         .send(object.body);
     },

@@ -1,0 +1,120 @@
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { pathOf } from '../plugins/request-target.js';
+
+/**
+ * What a log line may say about a request (ADR 0016, docs/product.md#logs): the method, the route
+ * it matched (its pattern, so ids and file keys stay out) or else its path without the query, and
+ * the outcome. Never query values (the status check's passport, nationality and date of birth, a
+ * staff search, a signed URL's signature), headers, cookies, bodies or client addresses. These
+ * serializers apply to every line that carries a request, a reply or an error, whoever logs it.
+ */
+
+const MAX_PATH = 200;
+
+/** The route pattern a request matched, else its path without the query (capped: a probe may send anything). */
+export function routeOf(request: FastifyRequest): string {
+  const pattern = request.routeOptions?.url;
+  if (pattern) return pattern;
+  const path = pathOf(request) ?? request.url.split('?')[0] ?? '';
+  return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
+}
+
+const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
+const QUOTED = /"[^"]*"|'[^']*'|`[^`]*`/g;
+
+/**
+ * An error's message may quote its input: JSON.parse shows the body it choked on, PostgreSQL the
+ * value it refused. Quoted spans and email addresses are blanked; the type, code and the stack's
+ * frames (where it happened) stay, which is what mending a fault needs.
+ */
+export function scrubMessage(message: string): string {
+  const scrubbed = message.replace(QUOTED, (q) => `${q[0]}…${q[0]}`).replace(EMAIL, '[email]');
+  return scrubbed.length > 500 ? `${scrubbed.slice(0, 500)}…` : scrubbed;
+}
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  statusCode?: unknown;
+  message?: unknown;
+  stack?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * Only these fields of an error are logged. Everything else an error may carry (PostgreSQL's
+ * `detail` with the duplicate value, a validation error's input, a body) is left out.
+ */
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function serializeError(err: unknown, depth = 0): LoggedError {
+  if (err === null || typeof err !== 'object') return { type: typeof err, message: scrubMessage(String(err)), stack: '' };
+  const e = err as ErrorLike;
+  const out: LoggedError = {
+    type: err instanceof Error ? err.constructor.name : typeof e.name === 'string' ? e.name : 'Object',
+    ...(typeof e.code === 'string' || typeof e.code === 'number' ? { code: e.code } : {}),
+    ...(typeof e.statusCode === 'number' ? { statusCode: e.statusCode } : {}),
+    message: typeof e.message === 'string' ? scrubMessage(e.message) : '',
+    // The stack's first lines repeat the message; only the frames (where it happened) are kept.
+    stack:
+      typeof e.stack === 'string'
+        ? e.stack
+            .split('\n')
+            .filter((line) => /^\s+at /.test(line))
+            .join('\n')
+        : '',
+  };
+  if (e.cause !== undefined && depth < 2) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
+function scrubValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.replace(EMAIL, '[email]');
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1));
+  // Only plain objects: a request, a reply or an error is left to its serializer.
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, depth + 1)]));
+}
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** The logger every app process uses; buildApp adds a destination when a test reads the lines. */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, route: routeOf(request) }),
+      res: (reply: Pick<Partial<FastifyReply>, 'statusCode' | 'request'>) => ({
+        statusCode: reply.statusCode,
+        ...(reply.request ? { method: reply.request.method, route: routeOf(reply.request) } : {}),
+      }),
+      err: (err: unknown) => serializeError(err),
+    },
+    // In case someone logs headers or a body after all.
+    redact: {
+      paths: [
+        'headers.authorization',
+        'headers.cookie',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'refreshToken',
+        '*.refreshToken',
+      ],
+      censor: '[redacted]',
+    },
+    formatters: {
+      // An address in a free-text field (an SMTP server's refusal names the recipient) is blanked too.
+      log: (object: Record<string, unknown>) => scrubValue(object, 0) as Record<string, unknown>,
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVER } from '@visa/shared/messages';
+
+/**
+ * One path, one check (ADR 0016). The router percent-decodes a path before matching it, so
+ * `/%61pi/users/me` is the route `/api/users/me`; a guard that read the raw URL would see another
+ * path than the router did. So no guard reads the raw URL (they hang on the matched route or apply
+ * whatever the path), and what is left to do with the URL is done once, here:
+ *
+ * - an absolute-form target (`POST http://host/api/… HTTP/1.1`) is reduced to its path before
+ *   routing, so request.url is always a path;
+ * - a path that does not decode, or that holds dot segments (`.`, `..`, also encoded), empty
+ *   segments (`//`), backslashes or control characters, is refused with 400 before any other
+ *   hook: browsers never send such a path (they resolve dot segments themselves), and each reader
+ *   of it (router, static files, proxies) could resolve it differently.
+ *
+ * Upper case and a trailing slash are different paths: no route has them, so they are 404.
+ */
+
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/** Fastify's rewriteUrl: the path and query of an absolute-form target, anything else unchanged. */
+export function originForm(url: string): string {
+  if (url.startsWith('/')) return url;
+  const authority = ABSOLUTE_FORM.exec(url);
+  if (!authority) return url;
+  const rest = url.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+const decodedPaths = new WeakMap<FastifyRequest, string | null>();
+
+/** The request's path, percent-decoded (what the router matched), or null if it does not decode. */
+export function pathOf(request: FastifyRequest): string | null {
+  const known = decodedPaths.get(request);
+  if (known !== undefined) return known;
+  const raw = originForm(request.url).split('?')[0] ?? '';
+  let decoded: string | null;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    decoded = null;
+  }
+  decodedPaths.set(request, decoded);
+  return decoded;
+}
+
+/** True for the API's paths, in any case: `/API/x` is not a page either. */
+export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
+
+function isCanonical(path: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (!path.startsWith('/') || path.includes('//') || path.includes('\\') || /[\u0000-\u001f\u007f]/.test(path)) return false;
+  return !path.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+export default fp(async function requestTarget(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request);
+    if (path === null || !isCanonical(path)) return reply.status(400).send({ message: SERVER.badPath });
+  });
+});
