@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -113,6 +114,16 @@ const EnvSchema = z.object({
     .union([z.literal('auto'), count(1, 64)], 'must be auto or a whole number between 1 and 64')
     .default(1)
     .transform((n) => (n === 'auto' ? Math.max(1, os.availableParallelism()) : n)),
+  // Server processes on this machine: a whole number, or auto for one per core (ADR 0022).
+  WORKERS: z
+    .string()
+    .default('1')
+    .transform((raw, ctx) => {
+      if (raw === 'auto') return Math.max(1, os.availableParallelism());
+      if (/^\d{1,2}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 64) return Number(raw);
+      ctx.addIssue({ code: 'custom', message: 'must be auto or a whole number between 1 and 64' });
+      return z.NEVER;
+    }),
   // Operations: scheduled jobs, backups and retention (README.md#operations, ADR 0015).
   SCHEDULED_JOBS: bool.default(true),
   BACKUP_DIR: z.string().min(1).optional(),

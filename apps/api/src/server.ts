@@ -1,6 +1,9 @@
+import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ensureSuperadmin } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { runPrimary } from './cluster.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import maintenance from './modules/maintenance/plugin.js';
 import { defaultWebRoot, openRuntime } from './runtime.js';
 
@@ -16,6 +19,21 @@ async function main() {
     }
     throw err;
   }
+  if (config.WORKERS > 1 && cluster.isPrimary) {
+    const log = pino({ level: config.LOG_LEVEL });
+    await runPrimary(config, async () => {
+      const { db, applied } = await openRuntime(config);
+      if (applied.length) log.info({ migrations: applied }, 'database migrated');
+      await ensureSuperadmin(db, config, log);
+      await db.destroy();
+    });
+    return;
+  }
+  await serve(config);
+}
+
+/** One server process: on its own, or one of WORKERS started by the primary (cluster.ts). */
+async function serve(config: Config) {
   const { db, secret, storage, applied } = await openRuntime(config);
   const app = await buildApp({ config, db, secret, storage, webRoot: defaultWebRoot(config) });
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
@@ -54,6 +72,8 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // With several workers the primary says this once, when all of them listen.
+  if (cluster.isWorker) return;
   process.stdout.write(`\n  Visa desk is running at ${config.publicUrl}\n  Staff sign in at ${config.publicUrl}/login\n\n`);
 }
 
