@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { isIP } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -109,11 +108,6 @@ const EnvSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  // Server processes on this machine: a whole number, or auto for one per core (ADR 0022).
-  WORKERS: z
-    .union([z.literal('auto'), count(1, 64)], 'must be auto or a whole number between 1 and 64')
-    .default(1)
-    .transform((n) => (n === 'auto' ? Math.max(1, os.availableParallelism()) : n)),
   // Server processes on this machine: a whole number, or auto for one per core (ADR 0022).
   WORKERS: z
     .string()
