@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { ROLE_LABELS, type User } from '@visa/shared/users';
 import { paths } from '../../config/paths';
@@ -7,6 +8,8 @@ interface Props {
   user: User | undefined;
   onLogout: () => void;
   signingOut?: boolean;
+  /** Set while the menu is an overlay (phones): a Close button, and focus moves into the menu when it opens. */
+  onClose?: () => void;
 }
 
 /**
@@ -14,9 +17,25 @@ interface Props {
  * (docs/product.md#who-uses-it); it stays hidden until the signed-in role is known, so a sub-admin
  * never sees it flash.
  */
-export function StaffSidebar({ open, user, onLogout, signingOut = false }: Props) {
+export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose }: Props) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const overlay = Boolean(onClose);
+  useEffect(() => {
+    if (overlay) closeRef.current?.focus();
+  }, [overlay]);
   return (
-    <nav id="staff-sidebar" className={`staff-sidebar${open ? '' : ' closed'}`} aria-label="Staff" aria-hidden={!open} inert={!open}>
+    <nav
+      id="staff-sidebar"
+      className={`staff-sidebar${open ? '' : ' closed'}${overlay ? ' overlay' : ''}`}
+      aria-label="Staff"
+      aria-hidden={!open}
+      inert={!open}
+    >
+      {onClose && (
+        <button ref={closeRef} type="button" className="btn btn-sm btn-outline-light m-2 float-end" onClick={onClose}>
+          Close menu
+        </button>
+      )}
       <div className="p-3 border-bottom border-secondary">
         <div className="fw-bold">Canada Visa Desk</div>
         {user && (

@@ -94,6 +94,35 @@ describe('staff sidebar', () => {
     expect(document.getElementById('staff-sidebar')).not.toHaveClass('closed');
   });
 
+  it('on a phone, opens over the page: focus moves into it, the page behind is inert, Escape closes it and focus returns to the toggle', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 375;
+    try {
+      await h.signIn('admin');
+      renderRoutes(routes, ['/dashboard']);
+      const user = userEvent.setup();
+      const toggle = await screen.findByRole('button', { name: 'Show menu' });
+      expect(document.getElementById('staff-sidebar')).toHaveClass('closed');
+      await user.click(toggle);
+      expect(await screen.findByRole('button', { name: 'Close menu' })).toHaveFocus();
+      expect(document.querySelector('.staff-content')).toHaveAttribute('inert');
+      await user.keyboard('{Escape}');
+      expect(document.getElementById('staff-sidebar')).toHaveClass('closed');
+      expect(screen.getByRole('button', { name: 'Show menu' })).toHaveFocus();
+      expect(document.querySelector('.staff-content')).not.toHaveAttribute('inert');
+      // The Close button does the same; picking a page closes the menu too.
+      await user.click(screen.getByRole('button', { name: 'Show menu' }));
+      await user.click(screen.getByRole('button', { name: 'Close menu' }));
+      expect(screen.getByRole('button', { name: 'Show menu' })).toHaveFocus();
+      await user.click(screen.getByRole('button', { name: 'Show menu' }));
+      await user.click(within(screen.getByRole('navigation', { name: 'Staff' })).getByRole('link', { name: 'Application List' }));
+      expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
+      expect(document.getElementById('staff-sidebar')).toHaveClass('closed');
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('logs out on the server, forgets the token and goes home', async () => {
     const staff = await h.signIn('admin');
     renderRoutes(routes, ['/dashboard']);

@@ -12,6 +12,20 @@ import { hasToken } from '../../../lib/auth-storage';
 
 const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < BREAKPOINTS.lg;
 
+/** Below lg the menu is an overlay over the page (docs/product.md#navigation); follows window resizes. */
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(isNarrow);
+  useEffect(() => {
+    const query = window.matchMedia?.(`(max-width: ${BREAKPOINTS.lg - 0.02}px)`);
+    if (!query) return;
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
+
 /**
  * Every staff page: without a stored token, off to sign-in, remembering where the user was going
  * (docs/product.md#staff-pages); the sidebar (open on wide screens, closed on phones); the
@@ -22,6 +36,9 @@ export default function StaffLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(() => !isNarrow());
+  const narrow = useNarrow();
+  const overlay = narrow && open;
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const signedIn = hasToken();
   const me = useMe(signedIn);
   const logout = useLogout();
@@ -45,6 +62,27 @@ export default function StaffLayout() {
     if (isNarrow()) setOpen(false);
   }, [location.pathname]);
 
+  // The phone menu is modal: Escape closes it, and focus goes back to the button that opened it.
+  // The toggle sits in the page, which is inert until the menu has closed: focus it after that render.
+  const returnFocus = useRef(false);
+  const closeOverlay = useCallback(() => {
+    returnFocus.current = true;
+    setOpen(false);
+  }, []);
+  useEffect(() => {
+    if (overlay || !returnFocus.current) return;
+    returnFocus.current = false;
+    toggleRef.current?.focus();
+  }, [overlay]);
+  useEffect(() => {
+    if (!overlay) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeOverlay();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [overlay, closeOverlay]);
+
   if (!signedIn && !leaving) {
     return <Navigate to={paths.login} replace state={{ from: here }} />;
   }
@@ -52,6 +90,7 @@ export default function StaffLayout() {
     <div className="staff-shell">
       <StaffSidebar
         open={open}
+        onClose={overlay ? closeOverlay : undefined}
         user={me.data}
         signingOut={logout.isPending}
         onLogout={() => {
@@ -59,9 +98,12 @@ export default function StaffLayout() {
           logout.mutate(undefined, { onSettled: () => navigate(paths.home, { replace: true }) });
         }}
       />
-      <div className="staff-content">
+      {overlay && <div className="staff-backdrop" aria-hidden="true" onClick={closeOverlay} />}
+      {/* While the phone menu covers the page, the page behind it cannot be reached (focus stays in the menu). */}
+      <div className="staff-content" inert={overlay}>
         <header className="d-flex align-items-center gap-2 bg-white border-bottom px-3 py-2 no-print">
           <button
+            ref={toggleRef}
             type="button"
             className="btn btn-outline-secondary btn-sm"
             aria-controls="staff-sidebar"

@@ -128,7 +128,7 @@ export function ApplicationTable({ page, search, onPageChange, onSearchChange, o
 
       {data && (
         <>
-          <Table responsive hover className="bg-white align-middle" aria-busy={list.isFetching}>
+          <Table responsive hover className="bg-white align-middle stack-table" aria-busy={list.isFetching}>
             <caption className="visually-hidden">Visa applications</caption>
             <thead>
               <tr>
@@ -151,22 +151,22 @@ export function ApplicationTable({ page, search, onPageChange, onSearchChange, o
               )}
               {data.applications.map((a) => (
                 <tr key={a._id}>
-                  <td>
+                  <td data-label="Photo">
                     {a.thumbnail ? (
                       <img src={a.thumbnail} alt={`Photo of ${fullName(a)}`} width={40} height={40} className="rounded" loading="lazy" />
                     ) : (
                       <span className="text-body-secondary small">No photo</span>
                     )}
                   </td>
-                  <td>{fullName(a)}</td>
-                  <td>
+                  <td data-label="Name">{fullName(a)}</td>
+                  <td data-label="Passport">
                     <code>{a.passport}</code>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
                   </td>
-                  <td>{a.pending ?? '—'}</td>
-                  <td>{a.approve ?? '—'}</td>
+                  <td data-label="Visa collect date">{a.pending ?? '—'}</td>
+                  <td data-label="Visa approve date">{a.approve ?? '—'}</td>
                   <td className="text-end text-nowrap">
                     <Button size="sm" variant="outline-dark" className="me-2" aria-label={`View ${fullName(a)}`} onClick={() => onView(a)}>
                       View

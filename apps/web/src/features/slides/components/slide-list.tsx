@@ -107,7 +107,7 @@ export function SlideList() {
 
       {list.slides.length > 0 && (
         <div className="table-responsive">
-          <table className="table align-middle" aria-busy={list.status === 'loading' || busy}>
+          <table className="table align-middle stack-table" aria-busy={list.status === 'loading' || busy}>
             <caption className="visually-hidden">Slides in the order the home page shows them</caption>
             <thead>
               <tr>
@@ -124,7 +124,7 @@ export function SlideList() {
             <tbody>
               {list.slides.map((slide, index) => (
                 <tr key={slide._id}>
-                  <td>
+                  <td data-label="Order">
                     <div className="d-flex align-items-center gap-1">
                       <span className="me-1">{index + 1}</span>
                       <button
@@ -147,7 +147,7 @@ export function SlideList() {
                       </button>
                     </div>
                   </td>
-                  <td>
+                  <td data-label="Picture">
                     {thumbnailUrl(slide) ? (
                       <img
                         src={thumbnailUrl(slide)!}
@@ -163,11 +163,13 @@ export function SlideList() {
                       <span className="text-body-emphasis small">No picture</span>
                     )}
                   </td>
-                  <td className="fw-semibold">{slide.thumbnail}</td>
-                  <td className="small" style={{ maxWidth: 280 }}>
+                  <td className="fw-semibold" data-label="Title">
+                    {slide.thumbnail}
+                  </td>
+                  <td className="small" data-label="Text" style={{ maxWidth: 280 }}>
                     {slide.title}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={`badge ${slide.published ? 'text-bg-success' : 'text-bg-secondary'}`}>{slide.status}</span>
                   </td>
                   <td>

@@ -51,7 +51,7 @@ export function UserTable({ currentUserId, onEdit }: Props) {
           {deleteUserErrorMessage(remove.error)}
         </Alert>
       )}
-      <Table responsive hover className="bg-white align-middle">
+      <Table responsive hover className="bg-white align-middle stack-table">
         <caption className="visually-hidden">Staff accounts</caption>
         <thead>
           <tr>
@@ -74,13 +74,13 @@ export function UserTable({ currentUserId, onEdit }: Props) {
             const isSelf = user._id === currentUserId;
             return (
               <tr key={user._id}>
-                <td>{index + 1}</td>
-                <td>
+                <td data-label="#">{index + 1}</td>
+                <td data-label="Name">
                   {user.name}
                   {isSelf && <span className="text-body-secondary small"> (you)</span>}
                 </td>
-                <td>{user.email}</td>
-                <td>
+                <td data-label="Email">{user.email}</td>
+                <td data-label="Role">
                   <Badge bg={user.role === 'superadmin' ? 'dark' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
                 </td>
                 <td className="text-end text-nowrap">
