@@ -27,6 +27,7 @@ server crash.`,
     seconds: { default: 60, min: 1, max: 300, help: 'length of each of the two runs' },
     rows: { default: 10_000, min: 100, max: 1_000_000, help: 'applications seeded first' },
     timeout: { default: 30, min: 1, max: 120, help: 'seconds before a request without an answer counts as a timeout' },
+    workers: { default: 1, min: 1, max: 64, help: 'server processes (WORKERS)' },
   },
   timeLimit: 600,
 });
@@ -45,7 +46,10 @@ const addressOf = (n) => `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const t0 = Date.now();
 await seedApplications({ dataDir, secret, count: opts.rows });
 console.log(`connections-200: seeded ${opts.rows} applications in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-const server = await startProduct({ env: { DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1' }, logFile });
+const server = await startProduct({
+  env: { DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1', WORKERS: String(opts.workers) },
+  logFile,
+});
 const session = await signIn(server.base);
 
 // The seeded applicant really is found, so the load below measures hits, not misses.

@@ -58,7 +58,9 @@ export async function startProduct({ env, logFile, port, timeoutMs = 60_000 }) {
       (r) => r.status === 200,
       () => false,
     );
-    if (up) break;
+    // With WORKERS > 1 the first process may answer before the others listen.
+    const workers = Number(env.WORKERS ?? 1);
+    if (up && (workers <= 1 || fs.readFileSync(logFile, 'utf8').includes(`(${workers} server processes)`))) break;
     if (Date.now() - started > timeoutMs) throw new Error(`server on port ${port} not answering after ${timeoutMs} ms; see ${logFile}`);
     await sleep(50);
   }
