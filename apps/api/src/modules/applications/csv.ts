@@ -3,24 +3,31 @@ import { type ApplicationField, fieldsOf } from './mapping.js';
 
 /**
  * Spreadsheet programs run a cell that starts with one of these as a formula (OWASP "CSV
- * injection"): = + - @, their full-width forms (some spreadsheets read them the same), tab, CR and
- * LF, and a field separator (`,` or `;`, whichever the reader's locale splits on), which a program
- * that re-splits the cell would leave in front of a formula. A leading apostrophe makes them show
- * the cell as text instead (ADR 0016).
+ * injection"): = + - @ and their full-width forms (some spreadsheets read them the same).
  */
-const FORMULA_START = /^[=+\-@\t\r\n,;\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA = '=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20';
 /**
- * Quoted: a cell holding a quote, a line break, or any character a spreadsheet may split fields on
- * (a semicolon and a tab, too, since the reader's locale decides), so a separator inside a value
- * can never start a new cell.
+ * A cell is neutralised by a leading apostrophe, which makes spreadsheets show it as text
+ * (ADR 0016), when it starts with a formula character (also behind spaces or a quote, which some
+ * readers drop), a tab, CR or LF, or a field separator.
  */
+const NEEDS_APOSTROPHE = new RegExp(`^([ "]*[${FORMULA}]|[\\t\\r\\n,;])`);
+/**
+ * Quotes keep a separator inside a value from starting a new cell, but only for a reader that
+ * splits on the comma: a spreadsheet whose locale splits on `;` (or a paste split on tabs) sees
+ * the quote mid-cell and splits anyway, and a line break starts a new row. So a formula character
+ * just after a separator or a line break inside a value (or behind spaces or a quote there) gets
+ * its apostrophe too, right after the separator.
+ */
+const FORMULA_AFTER_SEPARATOR = new RegExp(`([\\t\\r\\n,;])(?=[ "]*[${FORMULA}])`, 'g');
+/** Quoted: a cell holding a quote, a line break, or a character a spreadsheet may split fields on. */
 const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /** One cell of RFC 4180 CSV, safe to open in a spreadsheet. */
 function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  let text = String(value).replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  if (NEEDS_APOSTROPHE.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
