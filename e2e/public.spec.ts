@@ -308,18 +308,43 @@ test.describe('status enquiry', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
   });
 
+  test('switching language on the result page keeps the result, and the URL carries none of it', async ({ page }) => {
+    const application = await addApplication(page);
+    await page.goto('/enquiry');
+    await page.getByLabel('Passport number').fill(application.passport);
+    await page.getByLabel('Nationality').fill('Bangladeshi');
+    await page.getByLabel('Date of birth').fill(application.dob);
+    await expect(page.getByRole('heading', { name: 'Nasrin Begum' })).toBeVisible();
+    await page.getByRole('link', { name: 'বাংলা' }).click();
+    await expect(page).toHaveURL(/\/bn\/view-one$/);
+    await expect(page.getByRole('heading', { name: 'Nasrin Begum' })).toBeVisible();
+    await expect(page.getByText('১৪-০২-১৯৯০')).toBeVisible();
+    await expect(page.getByText('কোনো খবর হলে আমরা আপনাকে ইমেইল করব।')).toBeVisible();
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/view-one$/);
+    await expect(page.getByText('14-02-1990')).toBeVisible();
+    expect(page.url()).not.toContain(application.passport);
+  });
+
   test("/view-one without results says 'No application data found.'", async ({ page }) => {
     await page.goto('/view-one');
     await expect(page.getByRole('status')).toHaveText(VIEW_ONE.noData);
   });
 });
 
-test('an unknown path, in either language, goes to the home page', async ({ page }) => {
-  for (const path of ['/no/such/page', '/bn/nothing-here']) {
-    await page.goto(path);
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('CANADIAN VISA');
-  }
+test('an unknown English path goes to the home page; an unknown Bengali one says so in Bengali', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CANADIAN VISA');
+
+  await page.goto('/bn/nothing-here');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('পাতাটি পাওয়া যায়নি');
+  await expect(page).toHaveURL(/\/bn\/nothing-here$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expectNoAxeViolations(page);
+  await page.getByRole('navigation', { name: 'এই সাইটের পাতাগুলো' }).getByRole('link', { name: 'ভিসা অনুসন্ধান' }).click();
+  await expect(page).toHaveURL(/\/bn\/enquiry$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('আবেদনের অবস্থা যাচাই করুন');
 });
 
 test('every public page in both languages passes axe', async ({ page }) => {

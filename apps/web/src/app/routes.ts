@@ -21,6 +21,8 @@ export default [
     route(bn(paths.about), 'routes/public/bn/about.tsx'),
     route(bn(paths.enquiry), 'routes/public/bn/enquiry.tsx'),
     route(bn(paths.viewOne), 'routes/public/bn/view-one.tsx'),
+    // An unknown address under /bn stays in Bengali (ADR 0020); elsewhere the last route redirects home.
+    route(bn('/*'), 'routes/public/bn/not-found.tsx', { id: 'bn-not-found' }),
   ]),
   layout('routes/with-data.tsx', { id: 'staff-data' }, [
     layout('routes/admin/layout.tsx', [

@@ -14,7 +14,7 @@ import { useScrolledPast } from '../../lib/use-scrolled-past';
 export function PublicNavbar() {
   const { language, messages, linkLanguage } = useLocale();
   const m = messages.nav;
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
   const scrolled = useScrolledPast();
   const [expanded, setExpanded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -78,6 +78,9 @@ export function PublicNavbar() {
                 <Link
                   className="btn btn-outline-light btn-sm language-switch"
                   to={otherTarget}
+                  // The page's own navigation state goes along (the /view-one result lives there,
+                  // never in the URL), so switching language keeps what is on screen (ADR 0020).
+                  state={isBilingualPath(pathname) ? state : undefined}
                   lang={other}
                   hrefLang={other}
                   onClick={() => rememberLanguage(other)}

@@ -30,5 +30,11 @@ export const en = {
   scrollTop: 'Back to top',
   newTab: '(opens in a new tab)',
   onThisPage: 'On this page',
+  notFound: {
+    metaTitle: 'Page not found',
+    title: 'Page not found',
+    text: 'There is no page at this address. It may have moved, or the link may be mistyped.',
+    linksLabel: 'Pages of this site',
+  },
 };
 export type Messages = typeof en;

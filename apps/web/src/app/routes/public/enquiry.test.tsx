@@ -332,6 +332,19 @@ describe('/view-one words that match the status', () => {
     expect(copy.textContent).not.toMatch(/collect|approval|since|25-11-2026/i);
   });
 
+  it('keeps the result when the language is switched, without putting it in the URL', async () => {
+    renderRoutes(routes, [
+      { pathname: '/view-one', state: { applications: [result('pending', { pending: '2026-11-25', approve: null })] } },
+    ]);
+    await screen.findByRole('article');
+    fireEvent.click(screen.getByRole('link', { name: 'বাংলা' }));
+    const copy = await screen.findByRole('article', { name: 'আবেদনকারীর কপি: Tahmina Islam' });
+    expect(within(copy).getByText('প্রক্রিয়াধীন যে তারিখ থেকে').nextSibling).toHaveTextContent('২৫-১১-২০২৬');
+    expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/view-one');
+    fireEvent.click(screen.getByRole('link', { name: 'English' }));
+    expect(await screen.findByRole('article', { name: 'Applicant copy: Tahmina Islam' })).toBeInTheDocument();
+  });
+
   it('does the same in Bengali', async () => {
     const pending = await open('/bn/view-one', result('pending', { pending: '2026-11-25', approve: null }));
     expect(within(pending).getByText('প্রক্রিয়াধীন যে তারিখ থেকে').nextSibling).toHaveTextContent('২৫-১১-২০২৬');

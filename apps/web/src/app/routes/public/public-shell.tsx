@@ -4,7 +4,7 @@ import { PublicFooter } from '../../../components/layout/public-footer';
 import { PublicNavbar } from '../../../components/layout/public-navbar';
 import { ScrollToTop } from '../../../components/layout/scroll-to-top';
 import { type Locale, LocaleContext, rememberLanguage, rememberedLanguage } from '../../../lib/i18n';
-import { isBilingualPath } from '../../../lib/locales/paths';
+import { isBilingualPath, languageOfPath } from '../../../lib/locales/paths';
 
 /** Navbar, main and footer of every public page, in the language its URL names (ADR 0010). */
 export function PublicShell({ locale }: { locale: Locale }) {
@@ -16,7 +16,8 @@ export function PublicShell({ locale }: { locale: Locale }) {
       rememberLanguage(locale.language);
       setLinkLanguage(locale.language);
     } else {
-      setLinkLanguage(rememberedLanguage() ?? locale.language);
+      // Under /bn the address itself says Bengali (an unknown page there, ADR 0020).
+      setLinkLanguage(languageOfPath(pathname) === 'bn' ? 'bn' : (rememberedLanguage() ?? locale.language));
     }
   }, [pathname, locale.language]);
   const value = useMemo(() => ({ ...locale, linkLanguage }), [locale, linkLanguage]);
