@@ -80,7 +80,18 @@ test('a slide added in the back office shows on the home page; unpublished or de
   await expect(page.getByRole('textbox', { name: 'Slide title' })).toHaveValue(title);
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Slide title' })).toHaveValue(title);
+  // Every field of the add form is there, and "Shown on navbar" too (updateSlider takes it).
+  for (const name of ['Slide text', 'Alt text', 'Link (optional)']) await expect(page.getByRole('textbox', { name })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Published');
+  await expect(page.getByRole('checkbox', { name: 'Shown on navbar' })).not.toBeChecked();
   await expectNoAxeViolations(page);
+  await page.getByRole('checkbox', { name: 'Shown on navbar' }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(slideRow(page, title)).toBeVisible();
+  await slideRow(page, title)
+    .getByRole('link', { name: `Edit “${title}”` })
+    .click();
+  await expect(page.getByRole('checkbox', { name: 'Shown on navbar' })).toBeChecked();
 
   // Unpublished: gone from the home page, which falls back to the built-in pictures.
   await page.goto('/slider');

@@ -54,9 +54,9 @@ function EditSlideForm({ slide }: { slide: Slide }) {
   const replaceImage = useUpdateSlideImage();
   const failed = update.error ?? replaceImage.error;
 
-  const save = async (values: SlideInput, image: File | null) => {
+  const save = async (values: SlideInput, image: File | null, extras: { shownOnNavbar?: boolean }) => {
     try {
-      const updated = await update.mutateAsync({ _id: slide._id, changes: values });
+      const updated = await update.mutateAsync({ _id: slide._id, changes: { ...values, ...extras } });
       if (image) await replaceImage.mutateAsync({ _id: slide._id, image });
       toast.success(`Slide “${updated.thumbnail}” saved.`);
       void navigate(paths.slideList);
@@ -74,7 +74,8 @@ function EditSlideForm({ slide }: { slide: Slide }) {
       currentImage={{ url: slide.image, alt: slide.altText }}
       submitting={update.isPending || replaceImage.isPending}
       serverError={failed ? slideErrorMessage(failed) : null}
-      onSubmit={(values, image) => void save(values, image)}
+      shownOnNavbar={slide.shownOnNavbar}
+      onSubmit={(values, image, extras) => void save(values, image, extras)}
     />
   );
 }

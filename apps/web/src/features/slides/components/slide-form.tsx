@@ -22,15 +22,21 @@ interface Props {
   submitting: boolean;
   /** The message of the last failed call, shown above the buttons. */
   serverError: string | null;
-  onSubmit: (values: SlideInput, image: File | null) => void;
+  /**
+   * The edit form's "shown on navbar" flag (updateSlider takes it, addSlider does not:
+   * docs/product.md#api-slides); without it the form has no such field.
+   */
+  shownOnNavbar?: boolean;
+  onSubmit: (values: SlideInput, image: File | null, extras: { shownOnNavbar?: boolean }) => void;
 }
 
 const EMPTY: SlideFormValues = { thumbnail: '', title: '', status: SLIDE_FORM_DEFAULT_STATUS, link: '', altText: '' };
 
 /** The form of the add and edit slide pages. */
-export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submitting, serverError, onSubmit }: Props) {
+export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submitting, serverError, shownOnNavbar, onSubmit }: Props) {
   const id = useId();
   const [image, setImage] = useState<File | null>(null);
+  const [shown, setShown] = useState(shownOnNavbar);
   const [imageError, setImageError] = useState<string | null>(null);
   const {
     register,
@@ -46,7 +52,7 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
       return;
     }
     if (imageError) return;
-    onSubmit(values, image);
+    onSubmit(values, image, shown === undefined ? {} : { shownOnNavbar: shown });
   });
 
   const field = (name: keyof SlideFormValues, error: FieldError | undefined) => ({
@@ -168,6 +174,25 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
         </div>
         {errorText('link', errors.link)}
       </div>
+
+      {shown !== undefined && (
+        <div className="mb-3 form-check">
+          <input
+            id={`${id}-shownOnNavbar`}
+            type="checkbox"
+            className="form-check-input"
+            checked={shown}
+            aria-describedby={`${id}-shownOnNavbar-help`}
+            onChange={(event) => setShown(event.currentTarget.checked)}
+          />
+          <label htmlFor={`${id}-shownOnNavbar`} className="form-check-label">
+            Shown on navbar
+          </label>
+          <div id={`${id}-shownOnNavbar-help`} className="form-text">
+            Kept for older clients of the site; the pages of this site do not use it.
+          </div>
+        </div>
+      )}
 
       {serverError && (
         <div className="alert alert-danger" role="alert">

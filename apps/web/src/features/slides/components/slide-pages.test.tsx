@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -226,6 +226,38 @@ describe(paths.slideEdit, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('cell', { name: 'New title' })).toBeInTheDocument();
     expect(within(rowOf('New title')).getByText('Unpublished')).toBeInTheDocument();
+  });
+
+  it('has every field of the add form, and "Shown on navbar", which it saves', async () => {
+    await clearSlides();
+    const labels = () => [...document.querySelectorAll('form label')].map((l) => l.textContent?.trim());
+    renderRoutes(routes, [paths.slideNew], { toaster: true });
+    await screen.findByRole('textbox', { name: 'Slide title' });
+    const addLabels = labels().map((l) => l?.replace(/^Image.*/, 'Image'));
+    cleanup();
+
+    const slide = await createSlide({ fields: slideInput({ thumbnail: 'Navbar flag' }), image: jpeg });
+    expect(slide.shownOnNavbar).toBe(false);
+    renderRoutes(routes, [`${paths.slideEdit}?id=${slide._id}`], { toaster: true });
+    await screen.findByRole('textbox', { name: 'Slide title' });
+    const editLabels = labels().map((l) => l?.replace(/^Image.*/, 'Image'));
+    expect(editLabels).toEqual([...addLabels, 'Shown on navbar']);
+    // Every field shows the slide's value.
+    expect(screen.getByRole('textbox', { name: 'Slide text' })).toHaveValue(slide.title);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue(slide.status);
+    expect(screen.getByRole('textbox', { name: 'Alt text' })).toHaveValue(slide.altText);
+    expect(screen.getByRole('textbox', { name: 'Link (optional)' })).toHaveValue(slide.link);
+    const flag = screen.getByRole('checkbox', { name: 'Shown on navbar' });
+    expect(flag).not.toBeChecked();
+
+    await userEvent.click(flag);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Link (optional)' }), '/enquiry');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('cell', { name: 'Navbar flag' })).toBeInTheDocument();
+    const saved = (await h.t.request({ method: 'GET', url: `/api/slider/fetchSlider/${slide._id}`, token: staff.token })).json() as Slide;
+    expect(saved).toMatchObject({ shownOnNavbar: true, link: '/enquiry' });
+    const sent = h.sentTo(`PUT /api/slider/updateSlider/${slide._id}`).at(-1)!.data;
+    expect(sent).toMatchObject({ shownOnNavbar: true });
   });
 
   it('works from the navigation state the list hands over, and can replace the picture', async () => {
