@@ -16,6 +16,7 @@ import seoRoutes from './modules/seo/routes.js';
 import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import accountRoutes from './modules/users/account-routes.js';
 import authRoutes from './modules/users/auth-routes.js';
+import passwordResetRoutes from './modules/users/password-reset-routes.js';
 import staffAccountRoutes from './modules/users/staff-routes.js';
 import auth, { type Access, withAccess } from './plugins/auth.js';
 import bodyTypes from './plugins/body-types.js';
@@ -35,6 +36,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['public', '/api', healthRoutes],
   ['public', '/api', readyRoutes],
   ['public', '/api/users', authRoutes],
+  ['public', '/api/users', passwordResetRoutes],
   ['staff', '/api/users', accountRoutes],
   ['superadmin', '/api/users', staffAccountRoutes],
   ['staff', '/api/application', applicationsRoutes],

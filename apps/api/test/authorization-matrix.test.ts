@@ -14,6 +14,8 @@ const PUBLIC = new Set([
   'POST /api/users/login',
   'POST /api/users/refresh',
   'POST /api/users/logout',
+  'POST /api/users/forgot-password',
+  'POST /api/users/reset-password',
   'GET /api/health',
   'GET /api/ready',
   'GET /api/slider/fetchSlider',

@@ -113,8 +113,18 @@ describe('housekeeping', () => {
     await email('sent', ago(91 * DAY_MS));
     await email('failed', ago(91 * DAY_MS));
 
+    const reset = (id: string, expiresAt: string) =>
+      t.db
+        .insertInto('password_resets')
+        .values({ id, user_id: userId, token_hash: id, created_at: ago(2 * DAY_MS), expires_at: expiresAt, used_at: null })
+        .execute();
+    // A forgot-password link expired two days ago goes; one expired an hour ago stays a day.
+    await reset('reset-old', ago(2 * DAY_MS));
+    await reset('reset-recent', ago(HOUR_MS));
+
     const result = await runHousekeeping(t.db, { auditRetentionDays: 730, mailRetentionDays: 90, now });
-    expect(result).toEqual({ sessions: 3, rateLimits: 1, auditEvents: 1, emails: 2 });
+    expect(result).toEqual({ sessions: 3, passwordResets: 1, rateLimits: 1, auditEvents: 1, emails: 2 });
+    expect((await t.db.selectFrom('password_resets').select('id').execute()).map((r) => r.id)).toEqual(['reset-recent']);
     expect(await ids('sessions')).toEqual(Object.values(keep).sort());
     expect((await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['current']);
     expect(await ids('audit_events')).toEqual([recentAudit]);
@@ -123,6 +133,7 @@ describe('housekeeping', () => {
     // Nothing left to do the second time.
     expect(await runHousekeeping(t.db, { auditRetentionDays: 730, mailRetentionDays: 90, now })).toEqual({
       sessions: 0,
+      passwordResets: 0,
       rateLimits: 0,
       auditEvents: 0,
       emails: 0,

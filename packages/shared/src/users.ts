@@ -75,6 +75,27 @@ export const ProfileInputSchema = z
   });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
+/** "Forgot password?" (ADR 0023): what the pages and the email say. */
+export const PASSWORD_RESET = {
+  link: 'Forgot password?',
+  requested: 'If that email belongs to a staff account, a link to choose a new password is on its way. It works once, within 30 minutes.',
+  invalidLink: 'This link to reset your password is invalid or has expired. Please ask for a new one.',
+  done: 'Your password has been changed. Please sign in with it.',
+  emailSubject: 'Choose a new password for Canada Visa Desk',
+} as const;
+
+export const ForgotPasswordInputSchema = z.object({ email: email.pipe(z.email(VALIDATION.email)) });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
+
+export const ResetPasswordInputSchema = z
+  .object({
+    token: z.string({ error: PASSWORD_RESET.invalidLink }).min(1, PASSWORD_RESET.invalidLink).max(200, PASSWORD_RESET.invalidLink),
+    password: newPassword,
+    confirmPassword: z.string({ error: VALIDATION.allFieldsRequired }).min(1, VALIDATION.allFieldsRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: SERVER.passwordsMustMatch, path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
 export const UserSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -128,6 +128,16 @@ interface JobRunsTable {
   error: string | null;
 }
 
+/** "Forgot password?" links: the token's hash only (migration 20261123T150000). */
+interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -138,6 +148,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
   job_runs: JobRunsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,7 +12,11 @@ export default [
     route(paths.enquiry, 'routes/public/enquiry.tsx'),
     route(paths.viewOne, 'routes/public/view-one.tsx'),
     // TanStack Query and toasts only where they are used (ADR 0010).
-    layout('routes/with-data.tsx', { id: 'login-data' }, [route(paths.login, 'routes/public/login.tsx')]),
+    layout('routes/with-data.tsx', { id: 'login-data' }, [
+      route(paths.login, 'routes/public/login.tsx'),
+      route(paths.forgotPassword, 'routes/public/forgot-password.tsx'),
+      route(paths.resetPassword, 'routes/public/reset-password.tsx'),
+    ]),
   ]),
   // The Bengali public site (ADR 0010): same pages under /bn, prerendered in Bengali.
   layout('routes/public/bn/layout.tsx', [

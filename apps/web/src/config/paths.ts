@@ -9,6 +9,9 @@ export const paths = {
   enquiry: '/enquiry',
   viewOne: '/view-one',
   login: '/login',
+  forgotPassword: '/forgot-password',
+  /** Opened from the emailed link; the token travels after `#`, never to the server's logs. */
+  resetPassword: '/reset-password',
   profile: '/profile',
   settings: '/setting',
   dashboard: '/dashboard',
@@ -28,4 +31,13 @@ export const paths = {
 } as const;
 
 /** Public pages rendered to static HTML at build time. */
-export const PRERENDERED_PATHS = [paths.home, paths.terms, paths.about, paths.enquiry, paths.viewOne, paths.login] as const;
+export const PRERENDERED_PATHS = [
+  paths.home,
+  paths.terms,
+  paths.about,
+  paths.enquiry,
+  paths.viewOne,
+  paths.login,
+  paths.forgotPassword,
+  paths.resetPassword,
+] as const;

@@ -3,6 +3,7 @@ import * as initial from './20261121T120000-initial.js';
 import * as slideImageVariants from './20261121T132800-slide-image-variants.js';
 import * as jobRuns from './20261123T070000-job-runs.js';
 import * as phoneE164 from './20261123T140000-phone-e164.js';
+import * as passwordResets from './20261123T150000-password-resets.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T132800-slide-image-variants': slideImageVariants,
   '20261123T070000-job-runs': jobRuns,
   '20261123T140000-phone-e164': phoneE164,
+  '20261123T150000-password-resets': passwordResets,
 };

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection.js';
 import { deleteAuditBefore } from '../audit/repository.js';
 import { deleteFinishedEmailsBefore } from '../notifications/repository.js';
 import { deleteStaleCounters } from '../rate-limits/repository.js';
+import { deleteOldResets } from '../users/password-resets-repository.js';
 import { deleteDeadSessions } from '../users/sessions-repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -22,6 +23,8 @@ export interface HousekeepingOptions {
 
 export interface HousekeepingResult {
   sessions: number;
+  /** Forgot-password links expired more than a day ago. */
+  passwordResets: number;
   rateLimits: number;
   auditEvents: number;
   emails: number;
@@ -33,6 +36,7 @@ export async function runHousekeeping(db: Db, options: HousekeepingOptions): Pro
   const ago = (ms: number) => new Date(now.getTime() - ms);
   return {
     sessions: await deleteDeadSessions(db, now, ago(REVOKED_SESSION_KEEP_MS)),
+    passwordResets: await deleteOldResets(db, ago(DAY_MS)),
     rateLimits: await deleteStaleCounters(db, ago(RATE_LIMIT_KEEP_MS)),
     auditEvents: await deleteAuditBefore(db, ago(options.auditRetentionDays * DAY_MS)),
     emails: await deleteFinishedEmailsBefore(db, ago(options.mailRetentionDays * DAY_MS)),

@@ -144,3 +144,30 @@ export function renderEmail(recipient: Recipient, event: EmailEvent, publicUrl: 
   ].join('\n');
   return { subject, text, html };
 }
+
+/**
+ * To a member of staff who asked for a new password (English: the staff area is English only).
+ * The link's token sits after `#`, so it never reaches a server log, a proxy or a Referer header.
+ */
+export function renderPasswordResetEmail(staff: { name: string }, link: string, minutes: number, subject: string): EmailContent {
+  const lines = [
+    `Dear ${oneLine(staff.name)},`,
+    'Someone asked to reset the password of your Canada Visa Desk staff account. If it was you, choose a new password here:',
+    link,
+    `The link works once, within ${minutes} minutes; signing in with the new password ends every other session of your account.`,
+    'If you did not ask, ignore this email: your password stays as it is.',
+    BRAND.en,
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: [
+      '<!doctype html>',
+      '<html><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">',
+      ...lines.map((line) =>
+        line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`,
+      ),
+      '</body></html>',
+    ].join('\n'),
+  };
+}

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
-import { type LoginInput, LoginInputSchema } from '@visa/shared/users';
+import { Link } from 'react-router';
+import { type LoginInput, LoginInputSchema, PASSWORD_RESET } from '@visa/shared/users';
+import { paths } from '../../../config/paths';
 import { loginErrorMessage, useLogin } from '../api/login';
 
 interface Props {
@@ -46,6 +48,9 @@ export function LoginForm({ onSignedIn }: Props) {
         <Form.Label>Password</Form.Label>
         <Form.Control type="password" autoComplete="current-password" aria-invalid={Boolean(errors.password)} {...register('password')} />
       </Form.Group>
+      <p className="text-end mb-3">
+        <Link to={paths.forgotPassword}>{PASSWORD_RESET.link}</Link>
+      </p>
       <Button type="submit" variant="danger" className="w-100" disabled={signIn.isPending}>
         {signIn.isPending ? (
           <>

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { PASSWORD_RESET, type ResetPasswordInput, ResetPasswordInputSchema } from '@visa/shared/users';
+import { resetErrorMessage, useResetPassword } from '../api/password-reset';
+
+interface Props {
+  /** The emailed link's token; empty when the page was opened without one. */
+  token: string;
+  /** Where to sign in afterwards. */
+  signIn: React.ReactNode;
+}
+
+/** Choosing a new password from the emailed link (ADR 0023). */
+export function ResetPasswordForm({ token, signIn }: Props) {
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordInput>({
+    resolver: zodResolver(ResetPasswordInputSchema),
+    values: { token, password: '', confirmPassword: '' },
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <Alert variant="success" role="status" className="mb-0">
+        {reset.data.message} {signIn}
+      </Alert>
+    );
+  }
+  if (!token) {
+    return (
+      <Alert variant="danger" role="alert" className="mb-0">
+        {PASSWORD_RESET.invalidLink}
+      </Alert>
+    );
+  }
+  const message =
+    errors.token?.message ??
+    errors.password?.message ??
+    errors.confirmPassword?.message ??
+    (reset.isError ? resetErrorMessage(reset.error) : undefined);
+  return (
+    <Form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
+      {message && (
+        <Alert variant="danger" id="reset-message" role="alert" className="py-2">
+          {message}
+        </Alert>
+      )}
+      <Form.Group className="mb-3" controlId="reset-password">
+        <Form.Label>New password</Form.Label>
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={message ? 'reset-message' : undefined}
+          {...register('password')}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="reset-confirm">
+        <Form.Label>Confirm new password</Form.Label>
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.confirmPassword)}
+          {...register('confirmPassword')}
+        />
+      </Form.Group>
+      <Button type="submit" variant="danger" className="w-100" disabled={reset.isPending}>
+        {reset.isPending ? (
+          <>
+            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            Saving…
+          </>
+        ) : (
+          'Set new password'
+        )}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PASSWORD_RESET } from '@visa/shared/users';
+import { expectNoAxeViolations } from './support/axe';
+import { signInViaApi } from './support/staff';
+import { expect, test } from './support/test';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
+
+/** The reset link in the newest email to `to` in the outbox folder (no SMTP in the journeys). */
+function resetLinkSentTo(to: string): string | undefined {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return undefined;
+  for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+    // Quoted-printable: soft line breaks joined again, '=' written as =3D.
+    const eml = fs
+      .readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (!eml.includes(`To: ${to}`)) continue;
+    const link = /(https?:\/\/\S+\/reset-password#token=[\w-]+)/.exec(eml)?.[1];
+    if (link) return link;
+  }
+  return undefined;
+}
+
+test('forgot password: a link by email, a new password, and signing in with it', async ({ page }) => {
+  // A sub-admin of its own, so the owner's password other journeys use stays as it is.
+  await signInViaApi(page);
+  const email = `forgot.${Date.now().toString(36)}@example.com`;
+  const created = await page.evaluate(async (address) => {
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.split('=')[1] ?? '',
+    );
+    const res = await fetch('/api/users/add_user', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+      body: JSON.stringify({ name: 'Forgetful Clerk', email: address, password: 'the old passphrase 1' }),
+    });
+    localStorage.removeItem('token');
+    return res.status;
+  }, email);
+  expect(created).toBe(201);
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: PASSWORD_RESET.link }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: PASSWORD_RESET.link })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('status')).toHaveText(PASSWORD_RESET.requested);
+
+  await expect.poll(() => resetLinkSentTo(email), { timeout: 15_000 }).toBeTruthy();
+  const link = new URL(resetLinkSentTo(email)!);
+  await page.goto(`${link.pathname}${link.hash}`);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  // The token is taken out of the address bar at once.
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('New password', { exact: true }).fill('a fresh passphrase 2');
+  await page.getByLabel('Confirm new password').fill('a fresh passphrase 2');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toContainText(PASSWORD_RESET.done);
+
+  // The same link does not work twice.
+  await page.goto(`${link.pathname}${link.hash}`);
+  await page.getByLabel('New password', { exact: true }).fill('another passphrase 3');
+  await page.getByLabel('Confirm new password').fill('another passphrase 3');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(PASSWORD_RESET.invalidLink);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a fresh passphrase 2');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
