@@ -11,9 +11,10 @@ import { SERVER } from '@visa/shared/messages';
  * - an absolute-form target (`POST http://host/api/… HTTP/1.1`) is reduced to its path before
  *   routing, so request.url is always a path;
  * - a path that does not decode, or that holds dot segments (`.`, `..`, also encoded), empty
- *   segments (`//`), backslashes or control characters, is refused with 400 before any other
- *   hook: browsers never send such a path (they resolve dot segments themselves), and each reader
- *   of it (router, static files, proxies) could resolve it differently.
+ *   segments (`//`) or backslashes, is refused with 400 before any other hook: browsers never send
+ *   such a path (they resolve dot segments themselves), and each reader of it (router, static
+ *   files, proxies, which may take `\` for `/`) could resolve it differently. Other odd characters
+ *   are left to the route's own validation (a NUL in an id is "Invalid ID format").
  *
  * Upper case and a trailing slash are different paths: no route has them, so they are 404.
  */
@@ -50,8 +51,7 @@ export function pathOf(request: FastifyRequest): string | null {
 export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
 
 function isCanonical(path: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  if (!path.startsWith('/') || path.includes('//') || path.includes('\\') || /[\u0000-\u001f\u007f]/.test(path)) return false;
+  if (!path.startsWith('/') || path.includes('//') || path.includes('\\')) return false;
   return !path.split('/').some((segment) => segment === '.' || segment === '..');
 }
 
