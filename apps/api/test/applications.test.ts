@@ -440,6 +440,111 @@ describe('delete an application', () => {
   });
 });
 
+describe('filter by status', () => {
+  let fresh: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    fresh = await createTestApp();
+    token = (await fresh.createStaff()).token;
+    // 6 pending, 4 approved (two named Ahmed…), 2 rejected; created one after another.
+    const plan: [string, string][] = [
+      ['Ahmed', 'approved'],
+      ['Ahmadi', 'pending'],
+      ['Ahmedov', 'approved'],
+      ['Begum', 'rejected'],
+      ['Chowdhury', 'approved'],
+      ['Das', 'pending'],
+      ['Elahi', 'pending'],
+      ['Faruk', 'rejected'],
+      ['Gazi', 'approved'],
+      ['Haque', 'pending'],
+      ['Islam', 'pending'],
+      ['Jahan', 'pending'],
+    ];
+    for (const [surname, status] of plan) {
+      const res = await addApplication(fresh, token, applicationFields({ surname }));
+      expect(res.statusCode).toBe(201);
+      await fresh.db
+        .updateTable('applications')
+        .set({ status: status as 'pending' | 'approved' | 'rejected' })
+        .where('id', '=', res.json()._id)
+        .execute();
+    }
+  });
+  afterAll(() => fresh.close());
+  const get = (q: string) => fresh.request({ method: 'GET', url: `/api/application/fetchApplication?${q}`, token });
+  const surnames = async (q: string) => (await get(q)).json().applications.map((a: Application) => a.surname);
+
+  it('lists one status, newest first, with its own totals and pages', async () => {
+    expect(await surnames('status=approved')).toEqual(['Gazi', 'Chowdhury', 'Ahmedov', 'Ahmed']);
+    expect((await get('status=rejected')).json()).toMatchObject({ totalApplication: 2, totalPages: 1 });
+    const first = (await get('status=pending&limit=4')).json();
+    expect(first).toMatchObject({ totalApplication: 6, totalPages: 2, page: 1 });
+    expect(first.applications.map((a: Application) => a.surname)).toEqual(['Jahan', 'Islam', 'Haque', 'Elahi']);
+    expect(await surnames('status=pending&limit=4&page=2')).toEqual(['Das', 'Ahmadi']);
+    expect(first.applications.every((a: Application) => a.isStatus === 'pending')).toBe(true);
+  });
+
+  it('combines with the search; an empty status is no filter', async () => {
+    expect(await surnames('status=approved&search=ahm')).toEqual(['Ahmedov', 'Ahmed']);
+    expect(await surnames('status=pending&search=ahm')).toEqual(['Ahmadi']);
+    expect(await surnames('status=rejected&search=ahm')).toEqual([]);
+    expect((await get('status=')).json().totalApplication).toBe(12);
+  });
+
+  it('refuses any other value with 400 and a clear message', async () => {
+    for (const status of ['Pending', 'approve', 'all', 'pending,approved', '1']) {
+      const res = await get(`status=${encodeURIComponent(status)}`);
+      expect(res.statusCode, status).toBe(400);
+      expect(res.json().message).toBe(APPLICATION_MESSAGES.invalidStatus);
+    }
+    expect(APPLICATION_MESSAGES.invalidStatus).toBe('Status must be pending, approved or rejected.');
+    const csv = await fresh.request({ method: 'GET', url: '/api/application/export?status=done', token });
+    expect(csv.statusCode).toBe(400);
+    expect(csv.json().message).toBe(APPLICATION_MESSAGES.invalidStatus);
+  });
+
+  it('exports the same filter as CSV', async () => {
+    const res = await fresh.request({ method: 'GET', url: '/api/application/export?status=approved&search=ahm', token });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Ahmedov', 'Ahmed']);
+    for (const line of lines.slice(1)) expect(line).toContain(',approved,');
+    const rejected = await fresh.request({ method: 'GET', url: '/api/application/export?status=rejected', token });
+    expect(rejected.body.trimEnd().split('\r\n')).toHaveLength(3);
+  });
+
+  it('reads a page of one status from the (status, created_at, id) index', async () => {
+    const query = fresh.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(10)
+      .compile();
+    let plan: string;
+    if (engine === 'sqlite') {
+      const rows = await fresh.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      plan = rows.rows.map((r) => r.detail).join('\n');
+      expect(plan).not.toContain('TEMP B-TREE');
+    } else {
+      plan = await fresh.db.connection().execute(async (conn) => {
+        await sql`set enable_seqscan = off`.execute(conn);
+        const rows = await conn.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain ${query.sql}` });
+        await sql`reset enable_seqscan`.execute(conn);
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).not.toContain('Sort');
+    }
+    expect(plan).toContain('applications_status_created_idx');
+  });
+});
+
 describe('search plan', () => {
   it('reads the passport, surname and given-name indexes, never the whole table', async () => {
     const query = t.db

@@ -123,6 +123,7 @@ export const APPLICATION_MESSAGES = {
   invalidPage: 'Page must be a whole number of at least 1.',
   invalidLimit: `Limit must be a whole number between 1 and ${MAX_PAGE_SIZE}.`,
   invalidSearch: 'Search may only contain letters, digits, spaces, dots, hyphens and apostrophes.',
+  invalidStatus: 'Status must be pending, approved or rejected.',
   added: 'Application added successfully.',
   updated: 'Application updated successfully.',
   deleted: 'Application deleted successfully.',
@@ -141,6 +142,15 @@ export const ApplicationSearchSchema = z
   .max(SEARCH_MAX, APPLICATION_MESSAGES.invalidSearch)
   .regex(SEARCH_PATTERN, APPLICATION_MESSAGES.invalidSearch);
 
+/**
+ * The optional status filter of the list and the export (docs/product.md#api-applications). An
+ * empty value (`?status=`) means no filter, as an empty search does.
+ */
+const StatusFilterSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(APPLICATION_STATUSES, { error: APPLICATION_MESSAGES.invalidStatus }).optional(),
+);
+
 export const ApplicationListQuerySchema = z.object({
   page: z.coerce
     .number({ error: APPLICATION_MESSAGES.invalidPage })
@@ -155,6 +165,7 @@ export const ApplicationListQuerySchema = z.object({
     .max(MAX_PAGE_SIZE, APPLICATION_MESSAGES.invalidLimit)
     .default(PAGE_SIZE),
   search: ApplicationSearchSchema.default(''),
+  status: StatusFilterSchema,
 });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;
 
@@ -166,7 +177,8 @@ export const ApplicationPageSchema = z.object({
 });
 export type ApplicationPage = z.infer<typeof ApplicationPageSchema>;
 
-export const ApplicationExportQuerySchema = z.object({ search: ApplicationSearchSchema.default('') });
+export const ApplicationExportQuerySchema = z.object({ search: ApplicationSearchSchema.default(''), status: StatusFilterSchema });
+export type ApplicationExportQuery = z.infer<typeof ApplicationExportQuerySchema>;
 
 export const ApplicationStatsSchema = z.object({
   total: z.number(),

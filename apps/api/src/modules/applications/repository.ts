@@ -173,14 +173,28 @@ export function searchFilter(search: string) {
   };
 }
 
+/** Which applications a list or an export covers: a search prefix, and one status or all of them. */
+interface ApplicationFilter {
+  search: string;
+  status?: ApplicationStatus;
+}
+
+/** The search and the status together; null when neither narrows the list. */
+function listFilter({ search, status }: ApplicationFilter) {
+  const byText = searchFilter(search);
+  if (!status) return byText;
+  return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> =>
+    byText ? eb.and([eb('status', '=', status), byText(eb)]) : eb('status', '=', status);
+}
+
 interface ApplicationPageRows {
   rows: ApplicationRow[];
   total: number;
 }
 
 /** Newest first; page 1 with no search reads the first `limit` entries of the created_at index. */
-async function listApplicationRows(db: Db, query: { page: number; limit: number; search: string }): Promise<ApplicationPageRows> {
-  const filter = searchFilter(query.search);
+async function listApplicationRows(db: Db, query: { page: number; limit: number } & ApplicationFilter): Promise<ApplicationPageRows> {
+  const filter = listFilter(query);
   let rowsQuery = db.selectFrom('applications').selectAll();
   let countQuery = db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n'));
   if (filter) {
@@ -202,7 +216,7 @@ async function listApplicationRows(db: Db, query: { page: number; limit: number;
 export async function listApplications(
   db: Db,
   urls: UrlSigner,
-  query: { page: number; limit: number; search: string },
+  query: { page: number; limit: number } & ApplicationFilter,
 ): Promise<{ applications: Application[]; total: number }> {
   const { rows, total } = await listApplicationRows(db, query);
   const documents = await listDocumentRowsFor(
@@ -212,9 +226,9 @@ export async function listApplications(
   return { applications: rows.map((r) => toApplication(r, documents.get(r.id) ?? [], urls)), total };
 }
 
-/** Rows of a search in batches (newest first) for the CSV export, without holding them all in memory. */
-export async function* iterateApplicationRows(db: Db, search: string, batchSize = 500): AsyncGenerator<ApplicationRow[]> {
-  const filter = searchFilter(search);
+/** Rows of a search (and status) in batches, newest first, for the CSV export, without holding them all in memory. */
+export async function* iterateApplicationRows(db: Db, query: ApplicationFilter, batchSize = 500): AsyncGenerator<ApplicationRow[]> {
+  const filter = listFilter(query);
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     let q = db.selectFrom('applications').selectAll();

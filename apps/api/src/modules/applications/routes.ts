@@ -42,7 +42,8 @@ export default async function applicationsRoutes(app: FastifyInstance, { ctx }: 
     {
       schema: {
         tags,
-        summary: 'A page of applications, newest first; search is a prefix of passport, surname or given name',
+        summary:
+          'A page of applications, newest first; search is a prefix of passport, surname or given name; status narrows to one status',
         querystring: ApplicationListQuerySchema,
         response: { 200: ApplicationPageSchema, ...errors },
       },
@@ -135,14 +136,14 @@ export default async function applicationsRoutes(app: FastifyInstance, { ctx }: 
     {
       schema: {
         tags,
-        summary: 'The applications matching a search as CSV (UTF-8, formula-safe cells)',
+        summary: 'The applications matching a search (and a status) as CSV (UTF-8, formula-safe cells)',
         querystring: ApplicationExportQuerySchema,
         produces: ['text/csv'],
       },
     },
     async (request, reply) => {
       const filename = `applications-${todayIn(ctx.config.APP_TIMEZONE)}.csv`;
-      const body = Readable.from(service.exportApplicationsCsv(ctx, request.user!, request.query.search));
+      const body = Readable.from(service.exportApplicationsCsv(ctx, request.user!, request.query));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

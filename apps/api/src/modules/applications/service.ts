@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import {
   APPLICATION_MESSAGES,
   type Application,
+  type ApplicationExportQuery,
   type ApplicationInput,
   ApplicationInputSchema,
+  type ApplicationListQuery,
   type ApplicationStats,
   ApplicationUpdateSchema,
 } from '@visa/shared/applications';
@@ -203,22 +205,22 @@ export async function deleteApplication(ctx: AppContext, actor: Actor, id: strin
   await removeStoredFiles(ctx.storage, keys, ctx.log);
 }
 
-export async function listApplicationsPage(ctx: AppContext, query: { page: number; limit: number; search: string }) {
+export async function listApplicationsPage(ctx: AppContext, query: ApplicationListQuery) {
   const { applications, total } = await repo.listApplications(ctx.db, ctx.urls, query);
   return { applications, totalApplication: total, totalPages: Math.ceil(total / query.limit), page: query.page };
 }
 
-/** The CSV of a search, written in batches; a UTF-8 BOM first so spreadsheet programs read Bengali names correctly. */
-export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, search: string): AsyncGenerator<string> {
+/** The CSV of a search (and status), written in batches; a UTF-8 BOM first so spreadsheet programs read Bengali names correctly. */
+export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, query: ApplicationExportQuery): AsyncGenerator<string> {
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: 'application.export',
     entity: AUDIT_ENTITY,
     entityId: null,
-    details: { search },
+    details: { search: query.search, ...(query.status ? { status: query.status } : {}) },
   });
   yield `\uFEFF${csvHeader()}`;
-  for await (const rows of repo.iterateApplicationRows(ctx.db, search)) {
+  for await (const rows of repo.iterateApplicationRows(ctx.db, query)) {
     yield rows.map(csvRow).join('');
   }
 }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@visa/shared/applications';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
 import { paths } from '../../../config/paths';
 import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';
 import { ApplicationTable } from '../../../features/applications/components/application-table';
@@ -10,12 +11,22 @@ export function meta() {
   return [{ title: 'Application List | Canada Visa Desk' }];
 }
 
-/** The application list. Page and search live in the URL (?page=2&search=ab) so reload and Back keep them. */
+/** A status named in the URL, if it is one; anything else lists every status. */
+const statusFromSearch = (params: URLSearchParams): ApplicationStatus | undefined => {
+  const value = params.get('status');
+  return (APPLICATION_STATUSES as readonly string[]).includes(value ?? '') ? (value as ApplicationStatus) : undefined;
+};
+
+/**
+ * The application list. Page, search and status filter live in the URL (?page=2&search=ab&status=pending)
+ * so reload, Back and the dashboard's links keep them.
+ */
 export default function ApplicationListPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = pageFromSearch(params);
   const search = params.get('search') ?? '';
+  const status = statusFromSearch(params);
 
   const onPageChange = useCallback(
     (next: number, options?: { replace?: boolean }) =>
@@ -30,8 +41,33 @@ export default function ApplicationListPage() {
       ),
     [setParams],
   );
-  // A new search starts from its first page; typing replaces the history entry instead of adding one per pause.
-  const onSearchChange = useCallback((next: string) => setParams(next ? { search: next } : {}, { replace: true }), [setParams]);
+  // A new search or status starts from its first page and keeps the other; typing replaces the
+  // history entry instead of adding one per pause, while a picked status is a step Back can undo.
+  const onSearchChange = useCallback(
+    (next: string) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.delete('page');
+          if (next) updated.set('search', next);
+          else updated.delete('search');
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onStatusChange = useCallback(
+    (next: ApplicationStatus | undefined) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('page');
+        if (next) updated.set('status', next);
+        else updated.delete('status');
+        return updated;
+      }),
+    [setParams],
+  );
   const onView = (application: Application) => navigate(applicationFilePath(application._id), { state: { application } });
   const onEdit = (application: Application) => navigate(applicationEditPath(application._id), { state: { application } });
 
@@ -46,8 +82,10 @@ export default function ApplicationListPage() {
       <ApplicationTable
         page={page}
         search={search}
+        status={status}
         onPageChange={onPageChange}
         onSearchChange={onSearchChange}
+        onStatusChange={onStatusChange}
         onView={onView}
         onEdit={onEdit}
       />

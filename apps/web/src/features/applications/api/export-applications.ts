@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { TIMEOUTS } from '@visa/shared/constants';
+import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../lib/save-file';
 
 export const EXPORT_FAILED = 'The export could not be made. Please try again.';
 
-/** The CSV of the current search, saved as a download named by the server. */
-async function exportApplications(search: string): Promise<string> {
+/** The CSV of the current search and status filter, saved as a download named by the server. */
+async function exportApplications({ search, status }: { search: string; status?: ApplicationStatus }): Promise<string> {
   const res = await api.get<Blob>('/api/application/export', {
-    params: search ? { search } : {},
+    params: { ...(search ? { search } : {}), ...(status ? { status } : {}) },
     responseType: 'blob',
     timeout: TIMEOUTS.applicationList * 6,
   });

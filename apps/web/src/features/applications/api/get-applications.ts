@@ -6,8 +6,8 @@ import { APPLICATION_LIST } from '@visa/shared/messages';
 import { api } from '../../../lib/api-client';
 import { type ApplicationsQuery, applicationKeys } from './keys';
 
-async function getApplications({ page, limit = PAGE_SIZE, search = '' }: ApplicationsQuery, signal?: AbortSignal) {
-  const params = { page, limit, ...(search ? { search } : {}) };
+async function getApplications({ page, limit = PAGE_SIZE, search = '', status }: ApplicationsQuery, signal?: AbortSignal) {
+  const params = { page, limit, ...(search ? { search } : {}), ...(status ? { status } : {}) };
   return (await api.get<ApplicationPage>('/api/application/fetchApplication', { params, signal, timeout: TIMEOUTS.applicationList })).data;
 }
 

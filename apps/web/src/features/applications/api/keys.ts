@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Application } from '@visa/shared/applications';
-import { PAGE_SIZE } from '@visa/shared/constants';
+import { type ApplicationStatus, PAGE_SIZE } from '@visa/shared/constants';
 
 export interface ApplicationsQuery {
   page: number;
   limit?: number;
   search?: string;
+  /** One status only; all of them when absent. */
+  status?: ApplicationStatus;
 }
 
 /**
@@ -17,7 +19,7 @@ export const applicationKeys = {
   all: ['applications'] as const,
   lists: () => [...applicationKeys.all, 'list'] as const,
   list: (q: ApplicationsQuery) =>
-    [...applicationKeys.lists(), { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '' }] as const,
+    [...applicationKeys.lists(), { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '', status: q.status ?? null }] as const,
   detail: (id: string) => [...applicationKeys.all, 'detail', id] as const,
   history: (id: string) => [...applicationKeys.detail(id), 'history'] as const,
   stats: () => [...applicationKeys.all, 'stats'] as const,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
-import { TIMEOUTS } from '@visa/shared/constants';
+import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { createApplication } from '@visa/test-support/applications';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
@@ -46,13 +46,19 @@ function Harness({
 }) {
   const [page, setPage] = useState(initialPage);
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<ApplicationStatus | undefined>();
   return (
     <ApplicationTable
       page={page}
       search={search}
+      status={status}
       onPageChange={setPage}
       onSearchChange={(s) => {
         setSearch(s);
+        setPage(1);
+      }}
+      onStatusChange={(s) => {
+        setStatus(s);
         setPage(1);
       }}
       onView={onView}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { APPLICATION_MESSAGES, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
-import { PAGE_SIZE, statusLabel } from '@visa/shared/constants';
+import { APPLICATION_STATUSES, type ApplicationStatus, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
@@ -17,8 +17,11 @@ const SEARCH_DEBOUNCE_MS = 400;
 interface Props {
   page: number;
   search: string;
+  /** The status filter (docs/product.md#api-applications); all statuses when absent. */
+  status?: ApplicationStatus;
   onPageChange: (page: number, options?: { replace?: boolean }) => void;
   onSearchChange: (search: string) => void;
+  onStatusChange: (status: ApplicationStatus | undefined) => void;
   onView: (application: Application) => void;
   onEdit: (application: Application) => void;
 }
@@ -31,10 +34,10 @@ const fullName = (a: Application) => `${a.surname} ${a.givenN}`;
  * the current search. Page and search live in the URL (the route owns them), so reload and Back
  * work.
  */
-export function ApplicationTable({ page, search, onPageChange, onSearchChange, onView, onEdit }: Props) {
+export function ApplicationTable({ page, search, status, onPageChange, onSearchChange, onStatusChange, onView, onEdit }: Props) {
   const [typed, setTyped] = useState(search);
   const [shownSearch, setShownSearch] = useState(search);
-  const list = useApplications({ page, limit: PAGE_SIZE, search });
+  const list = useApplications({ page, limit: PAGE_SIZE, search, status });
   const remove = useDeleteApplication();
   const exporter = useExportApplications();
   const [target, setTarget] = useState<Application | null>(null);
@@ -98,11 +101,26 @@ export function ApplicationTable({ page, search, onPageChange, onSearchChange, o
             </Form.Text>
           )}
         </Form>
+        <Form.Group controlId="application-status-filter" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0 text-nowrap">Status</Form.Label>
+          <Form.Select
+            value={status ?? ''}
+            style={{ width: 'auto' }}
+            onChange={(e) => onStatusChange((e.target.value || undefined) as ApplicationStatus | undefined)}
+          >
+            <option value="">All statuses</option>
+            {APPLICATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
         <Button
           variant="outline-dark"
           className="ms-auto"
           disabled={exporter.isPending}
-          onClick={() => exporter.mutate(search, { onError: () => toast.error(EXPORT_FAILED) })}
+          onClick={() => exporter.mutate({ search, status }, { onError: () => toast.error(EXPORT_FAILED) })}
         >
           {exporter.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           Export CSV

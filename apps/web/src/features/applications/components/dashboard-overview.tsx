@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
 import type { ApplicationStats } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { StatusBadge } from '../../../components/status-badge';
+import { paths } from '../../../config/paths';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { useStats } from '../api/get-stats';
 import { BarChart } from './bar-chart';
@@ -37,7 +39,12 @@ export function DashboardOverview({ page, onPageChange }: Props) {
         <Summary label="Total applications" value={data?.totalApplication} />
         <Summary label="Total pages" value={data?.totalPages} />
         {APPLICATION_STATUSES.map((status) => (
-          <Summary key={status} label={statusLabel(status)} value={stats.data?.byStatus[status]} />
+          <Summary
+            key={status}
+            label={statusLabel(status)}
+            value={stats.data?.byStatus[status]}
+            to={`${paths.applicationList}?${new URLSearchParams({ status })}`}
+          />
         ))}
       </Row>
 
@@ -117,12 +124,22 @@ function Charts({ stats }: { stats: ApplicationStats }) {
   );
 }
 
-function Summary({ label, value }: { label: string; value: number | undefined }) {
+/** A figure; a status's count links to the list filtered by that status. */
+function Summary({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
   return (
     <Col>
       <Card className="h-100">
         <Card.Body>
-          <p className="small text-body-secondary mb-1">{label}</p>
+          <p className="small text-body-secondary mb-1">
+            {to ? (
+              <Link to={to} className="stretched-link">
+                {label}
+                <span className="visually-hidden">: show these applications</span>
+              </Link>
+            ) : (
+              label
+            )}
+          </p>
           <p className="h3 mb-0" data-testid={`summary-${label}`}>
             {value ?? (
               <Badge bg="light" text="dark">

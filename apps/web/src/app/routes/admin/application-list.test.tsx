@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApplicationStatus } from '@visa/shared/constants';
+import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { installObjectUrls, renderRoutes } from '../../../../test/render';
+import { paths } from '../../../config/paths';
+import { seedApplication } from '../../../features/applications/test/fixtures';
+import ApplicationListPage from './application-list';
+import DashboardPage from './dashboard';
+
+installObjectUrls();
+
+let h: ApiHarness;
+let staff: Staff;
+beforeAll(async () => {
+  h = await startApiHarness();
+  staff = await h.signIn();
+  // 12 approved (two pages), 3 rejected, 2 pending; three of the approved are Rahman.
+  const plan: [string, ApplicationStatus][] = [
+    ...Array.from({ length: 12 }, (_, i): [string, ApplicationStatus] => [i < 3 ? `Rahman${i}` : `Approved${i}`, 'approved']),
+    ['Rahmat', 'rejected'],
+    ['Rejected1', 'rejected'],
+    ['Rejected2', 'rejected'],
+    ['Rahmani', 'pending'],
+    ['Waiting', 'pending'],
+  ];
+  for (const [surname, status] of plan) {
+    const application = await seedApplication(h, { surname });
+    await h.t.db.updateTable('applications').set({ status }).where('id', '=', application._id).execute();
+  }
+}, 60_000);
+afterAll(() => h.close());
+beforeEach(() => {
+  h.reset();
+  h.signInAs(staff);
+});
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+const routes = [
+  {
+    path: paths.applicationList,
+    Component: () => (
+      <>
+        <ApplicationListPage />
+        <Where />
+      </>
+    ),
+  },
+  { path: paths.dashboard, Component: DashboardPage },
+];
+
+const user = () => userEvent.setup({ delay: null });
+const where = () => screen.getByTestId('where').textContent;
+const shownStatuses = () =>
+  within(screen.getAllByRole('rowgroup')[1]!)
+    .getAllByRole('row')
+    .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+const lastListCall = () => h.sentTo('GET /api/application/fetchApplication').at(-1)?.params as Record<string, unknown>;
+
+describe('status filter', { timeout: 30_000 }, () => {
+  it('is a labelled select kept in the URL; a change goes back to page 1 and keeps the search', async () => {
+    renderRoutes(routes, [`${paths.applicationList}?page=2&search=rahm`]);
+    const select = await screen.findByRole('combobox', { name: 'Status' });
+    expect(select).toHaveValue('');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All statuses', 'Pending', 'Approved', 'Rejected']);
+
+    await user().selectOptions(select, 'approved');
+    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?search=rahm&status=approved`));
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 3 entries'));
+    expect(shownStatuses()).toEqual(['Approved', 'Approved', 'Approved']);
+    expect(lastListCall()).toMatchObject({ page: 1, search: 'rahm', status: 'approved' });
+
+    await user().selectOptions(select, '');
+    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?search=rahm`));
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 5 entries'));
+  });
+
+  it('pages within a status, and a search typed later keeps the status', async () => {
+    renderRoutes(routes, [`${paths.applicationList}?status=approved`]);
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 10 entries'));
+    await user().click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 11 to 12 entries'));
+    expect(where()).toBe(`${paths.applicationList}?status=approved&page=2`);
+
+    await user().type(screen.getByPlaceholderText('Passport search ...'), 'rahman');
+    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?status=approved&search=rahman`));
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 3 entries'));
+  });
+
+  it('exports the filtered list', async () => {
+    renderRoutes(routes, [`${paths.applicationList}?status=rejected&search=rahm`]);
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 1 entries'));
+    await user().click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(h.sentTo('GET /api/application/export')).toHaveLength(1));
+    expect(h.sentTo('GET /api/application/export')[0]!.params).toEqual({ search: 'rahm', status: 'rejected' });
+    expect(h.sentTo('GET /api/application/export')[0]!.outcome).toBe(200);
+  });
+
+  it('ignores a status in the URL that is not one', async () => {
+    renderRoutes(routes, [`${paths.applicationList}?status=everything`]);
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 10 entries'));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+    expect(lastListCall()).not.toHaveProperty('status');
+  });
+
+  it("the dashboard's count of a status opens the list filtered by it", async () => {
+    renderRoutes(routes, [paths.dashboard]);
+    const link = await screen.findByRole('link', { name: 'Rejected: show these applications' });
+    await waitFor(() => expect(screen.getByTestId('summary-Rejected')).toHaveTextContent('3'));
+    await user().click(link);
+    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?status=rejected`));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('rejected');
+    await waitFor(() => expect(shownStatuses()).toEqual(['Rejected', 'Rejected', 'Rejected']));
+  });
+});
