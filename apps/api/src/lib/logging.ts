@@ -12,7 +12,7 @@ import { pathOf } from '../plugins/request-target.js';
 const MAX_PATH = 200;
 
 /** The route pattern a request matched, else its path without the query (capped: a probe may send anything). */
-export function routeOf(request: FastifyRequest): string {
+function routeOf(request: FastifyRequest): string {
   const pattern = request.routeOptions?.url;
   if (pattern) return pattern;
   const path = pathOf(request) ?? request.url.split('?')[0] ?? '';
@@ -27,7 +27,7 @@ const QUOTED = /"[^"]*"|'[^']*'|`[^`]*`/g;
  * value it refused. Quoted spans and email addresses are blanked; the type, code and the stack's
  * frames (where it happened) stay, which is what mending a fault needs.
  */
-export function scrubMessage(message: string): string {
+function scrubMessage(message: string): string {
   const scrubbed = message.replace(QUOTED, (q) => `${q[0]}…${q[0]}`).replace(EMAIL, '[email]');
   return scrubbed.length > 500 ? `${scrubbed.slice(0, 500)}…` : scrubbed;
 }
@@ -52,7 +52,7 @@ interface LoggedError {
   stack: string;
 }
 
-export function serializeError(err: unknown, depth = 0): LoggedError {
+function serializeError(err: unknown, depth = 0): LoggedError {
   if (err === null || typeof err !== 'object') return { type: typeof err, message: scrubMessage(String(err)), stack: '' };
   const e = err as ErrorLike;
   const out: LoggedError = {
