@@ -43,6 +43,7 @@ async function start(args, env, probePath) {
   await waitFor(`${base}${probePath}`, child);
   return {
     base,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -1,0 +1,141 @@
+// How the staff and public calls hold up as the table grows. For each size (10 000, 100 000 and
+// 1 000 000 applications by default), seeds a temporary SQLite DATA_DIR, starts the built server on
+// it, and measures with autocannon: the list's first page and a page in the middle, a passport-prefix
+// and a surname search, the status filter, the dashboard figures and the public status check; then
+// streams the CSV export of everything while sampling the server's resident memory.
+// Prints one table per size and, last, each call's p50 at the largest size over the smallest.
+//
+//   npm run build && node bench/scale.mjs
+//   SIZES=10000,100000 SECONDS=5 CONNECTIONS=10 node bench/scale.mjs
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { serverJs, startServer } from './lib/processes.mjs';
+import { passportOf, seedApplications } from './lib/seed-applications.mjs';
+
+const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+
+if (!fs.existsSync(serverJs)) {
+  console.error('apps/api/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+/** Resident memory of a process in MB, from /proc. */
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** Date of birth of seeded row i, as seed-applications.mjs writes it. */
+const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
+
+async function load(name, { base, path: urlPath, headers = {}, setupRequest }) {
+  const result = await autocannon({
+    url: base + urlPath,
+    headers,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    pipelining: 1,
+    ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+  });
+  return {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function exportAll(base, headers, pid) {
+  const before = rssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const t0 = Date.now();
+  const res = await fetch(`${base}/api/application/export`, { headers });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines += 1;
+  }
+  clearInterval(timer);
+  return {
+    status: res.status,
+    seconds: (Date.now() - t0) / 1000,
+    mb: bytes / 1e6,
+    rows: Math.max(0, lines - 1),
+    rssBeforeMb: before,
+    rssPeakMb: peak,
+  };
+}
+
+const results = [];
+for (const size of SIZES) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-scale-'));
+  const secret = randomBytes(32).toString('hex');
+  const t0 = Date.now();
+  const { token } = await seedApplications({ dataDir, secret, count: size });
+  const seeded = (Date.now() - t0) / 1000;
+  const server = await startServer({ DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1', SCHEDULED_JOBS: 'false' });
+  try {
+    const headers = { authorization: `Bearer ${token}` };
+    const base = server.base;
+    const middle = Math.floor(size / 2);
+    const app = '/api/application';
+    let n = 0;
+    const targets = [
+      ['list page 1', { path: `${app}/fetchApplication?page=1&limit=10` }],
+      ['list middle page', { path: `${app}/fetchApplication?page=${Math.floor(size / 20)}&limit=10` }],
+      ['passport prefix search', { path: `${app}/fetchApplication?page=1&limit=10&search=${passportOf(middle).slice(0, 5)}` }],
+      ['surname search', { path: `${app}/fetchApplication?page=1&limit=10&search=Hossain` }],
+      ['status filter', { path: `${app}/fetchApplication?page=1&limit=10&status=approved` }],
+      ['dashboard figures', { path: `${app}/stats` }],
+      [
+        'status check (public)',
+        {
+          path: `${app}/fetchApplicationEnquiry`,
+          // Every request another seeded applicant from another address (limits are per address
+          // and per passport, docs/product.md#limits); TRUST_PROXY=1 makes this process the proxy.
+          setupRequest: (req) => {
+            n += 1;
+            const i = (n * 7_919) % size;
+            req.path = `${app}/fetchApplicationEnquiry?search=${passportOf(i)}&search1=Bangladeshi&search2=${dobOf(i)}`;
+            req.headers = { ...req.headers, 'x-forwarded-for': `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+            return req;
+          },
+        },
+      ],
+    ];
+    const rows = [];
+    for (const [name, target] of targets) rows.push(await load(name, { base, headers: target.setupRequest ? {} : headers, ...target }));
+    const exported = await exportAll(base, headers, server.pid);
+    const load1 = os.loadavg()[0].toFixed(2);
+    results.push({ size, seeded, rows, exported, load1 });
+
+    console.log(`\n${size.toLocaleString('en')} applications (seeded in ${seeded.toFixed(1)} s; load average ${load1})`);
+    console.log('call                      req/s   p50 ms   p99 ms  non-2xx  errors');
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(24)}${String(r.reqPerSec).padStart(7)}${String(r.p50Ms).padStart(9)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
+      );
+    }
+    console.log(
+      `CSV export: ${exported.status}, ${exported.rows} rows, ${exported.mb.toFixed(1)} MB in ${exported.seconds.toFixed(1)} s; server RSS ${exported.rssBeforeMb.toFixed(0)} MB before, ${exported.rssPeakMb.toFixed(0)} MB at most`,
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (results.length > 1) {
+  const [small, large] = [results[0], results.at(-1)];
+  console.log(`\np50 at ${large.size.toLocaleString('en')} over p50 at ${small.size.toLocaleString('en')} (target ≤ 2):`);
+  for (const r of large.rows) {
+    const base = small.rows.find((s) => s.name === r.name);
+    console.log(`${r.name.padEnd(24)}${(r.p50Ms / Math.max(base.p50Ms, 1)).toFixed(1).padStart(6)}`);
+  }
+}
+console.log(JSON.stringify({ bench: 'scale', date: new Date().toISOString(), node: process.version, results }));
