@@ -17,6 +17,7 @@ import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import accountRoutes from './modules/users/account-routes.js';
 import authRoutes from './modules/users/auth-routes.js';
 import passwordResetRoutes from './modules/users/password-reset-routes.js';
+import { secondFactorAccountRoutes, secondStepRoutes, securitySettingsRoutes } from './modules/users/second-factor-routes.js';
 import staffAccountRoutes from './modules/users/staff-routes.js';
 import auth, { type Access, withAccess } from './plugins/auth.js';
 import bodyTypes from './plugins/body-types.js';
@@ -36,9 +37,12 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['public', '/api', healthRoutes],
   ['public', '/api', readyRoutes],
   ['public', '/api/users', authRoutes],
+  ['public', '/api/users', secondStepRoutes],
   ['public', '/api/users', passwordResetRoutes],
   ['staff', '/api/users', accountRoutes],
+  ['staff', '/api/users', secondFactorAccountRoutes],
   ['superadmin', '/api/users', staffAccountRoutes],
+  ['superadmin', '/api/users', securitySettingsRoutes],
   ['staff', '/api/application', applicationsRoutes],
   ['staff', '/api/application', applicantFileRoutes],
   ['public', '/api/application', enquiryRoutes],

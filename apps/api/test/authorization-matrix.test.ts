@@ -12,6 +12,9 @@ import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 /** The only operations anyone may call without signing in (docs/product.md#api, ADR 0006). */
 const PUBLIC = new Set([
   'POST /api/users/login',
+  // The second step of signing in: the challenge from a correct password stands in for a session (ADR 0019).
+  'POST /api/users/login/second-factor',
+  'POST /api/users/login/second-factor/setup',
   'POST /api/users/refresh',
   'POST /api/users/logout',
   'POST /api/users/forgot-password',
@@ -28,6 +31,8 @@ const SUPERADMIN_ONLY = [
   'POST /api/users/add_user',
   'PUT /api/users/update_user/{id}',
   'DELETE /api/users/delete_user/{id}',
+  'GET /api/users/settings/security',
+  'PUT /api/users/settings/security',
 ];
 
 /** Syntactically valid, so a 400 "Invalid ID format" cannot stand in for the missing 401. */

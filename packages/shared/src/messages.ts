@@ -33,6 +33,38 @@ export const LOGIN = {
   noToken: 'Login failed. No token received.',
 } as const;
 
+/** Two-step sign-in with an authenticator app and recovery codes (ADR 0019). */
+export const SECOND_FACTOR = {
+  codeFormat: 'Enter the 6-digit code from your authenticator app.',
+  recoveryCodeFormat: 'Enter one of your recovery codes, for example abcd-efgh-jkmn.',
+  invalidCode: 'That code is not right. Enter the current 6-digit code from your authenticator app.',
+  invalidRecoveryCode: 'That recovery code is not right or has already been used.',
+  challengeEnded: 'This sign-in has expired or had too many wrong codes. Please sign in again.',
+  wrongPassword: 'Your password is not right.',
+  noSetupStarted: 'Start setting up two-step sign-in first.',
+  notEnabled: 'Two-step sign-in is not on for this account.',
+  requiredCannotDisable:
+    'The office requires two-step sign-in for every staff account, so it cannot be turned off. You can set it up again with a new device.',
+  passwordNeededToReplace: 'Enter your password to set up two-step sign-in with a new device.',
+  secondStepIntro: 'Enter the 6-digit code from your authenticator app to finish signing in.',
+  recoveryStepIntro: 'Enter one of the recovery codes you saved when you turned on two-step sign-in. Each works once.',
+  enrolRequired: 'The office requires two-step sign-in for every staff account. Set it up now to finish signing in.',
+  scanQr:
+    'Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.',
+  manualEntry: 'Cannot scan? Enter this key in the app instead:',
+  qrAlt: 'QR code for your authenticator app',
+  useRecoveryCode: 'Use a recovery code instead',
+  useAuthenticatorCode: 'Use a code from the app instead',
+  storeRecoveryCodes:
+    'Store these recovery codes now, somewhere safe such as a password manager. Each one signs you in once if you lose your device. They will not be shown again.',
+  enabled: 'Two-step sign-in is on.',
+  disabled: 'Two-step sign-in is off.',
+  recoveryCodesReplaced: 'New recovery codes are ready. The old ones no longer work.',
+  settingSaved: 'Security setting saved.',
+  requireSetting: 'Require a second factor for every staff account',
+  requireSettingHelp: 'Staff without two-step sign-in must set it up the next time they sign in. Nobody can turn it off while this is on.',
+} as const;
+
 export const ADD_ADMIN = {
   exists: 'Error: User all ready exists. Please sign in.',
   noResponse: 'No response from server. Please try again.',

@@ -5,18 +5,21 @@ import { ConfigError, loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
 import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '../modules/maintenance/cli.js';
 import { hashPassword } from '../modules/users/passwords.js';
+import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/users/second-factor-cli.js';
 import * as users from '../modules/users/repository.js';
 import { revokeUserSessions } from '../modules/users/sessions-repository.js';
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
   npm run admin -- reset-password --email EMAIL --password PASSWORD
-${MAINTENANCE_USAGE}`;
+${SECOND_FACTOR_USAGE}${MAINTENANCE_USAGE}`;
 
 async function run(argv: string[]) {
   const [command, ...rest] = argv;
   // Sweep, backup and restore have options of their own (README.md#operations).
   if (isMaintenanceCommand(command)) return runMaintenanceCommand(command, rest);
+  // For a lost authenticator app (ADR 0019).
+  if (isSecondFactorCommand(command)) return runSecondFactorCommand(rest);
   const { values } = parseArgs({
     args: rest,
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The Kysely view of the database (ADR 0001). Timestamps are ISO-8601 UTC strings and
@@ -138,6 +138,44 @@ interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** Two-step sign-in (migration 20261123T120000, ADR 0019): secrets are AES-256-GCM ciphertexts, codes SHA-256 hashes. */
+interface SecondFactorsTable {
+  user_id: string;
+  secret_enc: string | null;
+  enabled_at: string | null;
+  last_step: number | null;
+  pending_secret_enc: string | null;
+  pending_created_at: string | null;
+  updated_at: string;
+}
+
+interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+interface LoginChallengesTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  kind: 'totp' | 'enrol';
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Office-wide settings, a JSON value per key; apps/api/src/modules/settings/repository.ts types each key. */
+interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -149,6 +187,10 @@ export interface Database {
   rate_limits: RateLimitsTable;
   job_runs: JobRunsTable;
   password_resets: PasswordResetsTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  app_settings: AppSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

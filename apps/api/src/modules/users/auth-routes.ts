@@ -1,15 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { LOGIN, SERVER } from '@visa/shared/messages';
+import { LoginAnswerSchema } from '@visa/shared/second-factor';
 import { LoginInputSchema, LoginResponseSchema } from '@visa/shared/users';
-import type { RouteOptions } from '../../context.js';
+import type { AppContext, RouteOptions } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
 import { verifyPassword } from './passwords.js';
 import { findUserByEmail, findUserById, toUser } from './repository.js';
+import { issueChallenge, secondStepFor } from './second-factor.js';
 import { revokeFamily } from './sessions-repository.js';
 import { REFRESH_COOKIE, clearSessionCookies, revokeByRefreshToken, rotateSession, setSessionCookies, startSession } from './sessions.js';
 
@@ -19,6 +21,26 @@ export const LOGIN_LIMIT_PER_ADDRESS = 50;
 
 /** Where a session was started from, shown on the account's list of devices. */
 const deviceOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+
+/**
+ * The end of every sign-in, whichever steps led here (password only, or password and a second
+ * factor): a new session, its cookies, the audit entry and the access token.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: Parameters<typeof toUser>[0],
+  details?: Record<string, unknown>,
+) {
+  const { familyId, refreshToken } = await startSession(ctx.db, user.id, deviceOf(request));
+  setSessionCookies(reply, refreshToken, ctx.config.cookieSecure);
+  await recordAudit(ctx.db, { actorUserId: user.id, action: 'user.login', entity: 'user', entityId: user.id, details });
+  return {
+    token: await ctx.tokens.sign(user, familyId),
+    user: toUser(user),
+  };
+}
 
 /** Sign-in, token refresh and sign-out: public, since they are how a token is obtained (ADR 0005). */
 export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -31,9 +53,10 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
     {
       schema: {
         tags: ['users'],
-        summary: 'Sign in with email and password',
+        summary:
+          'Sign in with email and password; an account with a second factor (or required to set one up) gets a challenge for the second step instead',
         body: LoginInputSchema,
-        response: { 200: LoginResponseSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 200: LoginAnswerSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -45,13 +68,10 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) throw new HttpError(401, LOGIN.invalidCredentials);
       await rateLimiter.reset(`login:email:${email}`);
-      const { familyId, refreshToken } = await startSession(db, user.id, deviceOf(request));
-      setSessionCookies(reply, refreshToken, cookieSecure);
-      await recordAudit(db, { actorUserId: user.id, action: 'user.login', entity: 'user', entityId: user.id });
-      return {
-        token: await tokens.sign(user, familyId),
-        user: toUser(user),
-      };
+      // A second step is due (ADR 0019): no session and no cookies until it is taken.
+      const secondFactor = await secondStepFor(db, user.id);
+      if (secondFactor) return { secondFactor, challenge: await issueChallenge(db, user.id, secondFactor) };
+      return completeSignIn(ctx, request, reply, user);
     },
   );
 

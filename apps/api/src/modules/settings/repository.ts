@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { Db } from '../../db/connection.js';
+import { nowIso } from '../../db/connection.js';
+
+/**
+ * Office-wide settings (ADR 0019): one row per key with a JSON value. Each key is declared here
+ * once with its schema and default, so a reader always gets a typed, valid value (the default when
+ * the row is missing or no longer parses) and a writer can only store what the schema allows.
+ * The office's contact details can be added as another key without a migration.
+ */
+const SETTINGS = {
+  requireSecondFactor: { schema: z.boolean(), default: false },
+} as const;
+
+type Settings = typeof SETTINGS;
+export type SettingKey = keyof Settings;
+export type SettingValue<K extends SettingKey> = z.infer<Settings[K]['schema']>;
+
+export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
+  const definition = SETTINGS[key];
+  const fallback = definition.default as SettingValue<K>;
+  if (!row) return fallback;
+  let value: unknown;
+  try {
+    value = JSON.parse(row.value);
+  } catch {
+    return fallback;
+  }
+  const parsed = definition.schema.safeParse(value);
+  return parsed.success ? (parsed.data as SettingValue<K>) : fallback;
+}
+
+export async function setSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K>, updatedBy: string | null): Promise<void> {
+  const json = JSON.stringify(SETTINGS[key].schema.parse(value));
+  const now = nowIso();
+  await db
+    .insertInto('app_settings')
+    .values({ key, value: json, updated_at: now, updated_by: updatedBy })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: now, updated_by: updatedBy }))
+    .execute();
+}

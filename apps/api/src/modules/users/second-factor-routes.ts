@@ -1,0 +1,267 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@visa/shared/errors';
+import { SECOND_FACTOR, SERVER } from '@visa/shared/messages';
+import {
+  ChallengeInputSchema,
+  RecoveryCodesSchema,
+  SecondFactorConfirmInputSchema,
+  SecondFactorEnableInputSchema,
+  SecondFactorLoginInputSchema,
+  SecondFactorLoginResponseSchema,
+  SecondFactorSetupInputSchema,
+  SecondFactorSetupSchema,
+  SecondFactorStatusSchema,
+  SecuritySettingsSchema,
+} from '@visa/shared/second-factor';
+import type { RouteOptions } from '../../context.js';
+import { HttpError, badRequest } from '../../lib/http-error.js';
+import { recordAudit } from '../audit/repository.js';
+import { getSetting, setSetting } from '../settings/repository.js';
+import { completeSignIn } from './auth-routes.js';
+import * as secondFactor from './second-factor.js';
+import { findAccount, findSecondFactor } from './second-factor-repository.js';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Codes tried per account, across challenges, and per client address (ADR 0019). */
+export const SECOND_STEP_LIMIT_PER_ACCOUNT = 10;
+export const SECOND_STEP_LIMIT_PER_ADDRESS = 50;
+
+const MessageSchema = z.object({ message: z.string() });
+
+/**
+ * The second step of signing in (ADR 0019): public, since the person has no session yet; the
+ * challenge from the password step is what lets them in, once, for a few minutes.
+ */
+export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const { db, rateLimiter } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/login/second-factor',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Second step of signing in: {challenge, code} or {challenge, recoveryCode}; answers like a password-only sign-in (with the recovery codes when the step was setting the app up)',
+        body: SecondFactorLoginInputSchema,
+        response: { 200: SecondFactorLoginResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { code, recoveryCode } = request.body;
+      await rateLimiter.hit(`login-second-step:ip:${request.ip}`, SECOND_STEP_LIMIT_PER_ADDRESS, FIFTEEN_MINUTES);
+      const challenge = await secondFactor.openChallenge(db, request.body.challenge);
+      await rateLimiter.hit(`login-second-step:user:${challenge.userId}`, SECOND_STEP_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
+      const account = await findAccount(db, challenge.userId);
+      if (!account) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
+
+      if (challenge.kind === 'enrol') {
+        // Setting the app up: the first code from it both turns it on and finishes the sign-in.
+        if (code === undefined) throw badRequest(SECOND_FACTOR.codeFormat);
+        const recoveryCodes = await secondFactor.confirmSetup(ctx, account.id, code);
+        if (!recoveryCodes) {
+          await secondFactor.wrongCode(db, challenge, 'totp');
+          throw new HttpError(401, SECOND_FACTOR.invalidCode);
+        }
+        await secondFactor.useChallenge(db, challenge);
+        return { ...(await completeSignIn(ctx, request, reply, account, { secondFactor: 'enrolled' })), recoveryCodes };
+      }
+
+      if (code !== undefined) {
+        if (!(await secondFactor.checkCode(ctx, account.id, code))) {
+          await secondFactor.wrongCode(db, challenge, 'totp');
+          throw new HttpError(401, SECOND_FACTOR.invalidCode);
+        }
+      } else if (!(await secondFactor.useRecoveryCode(ctx, account.id, recoveryCode!))) {
+        await secondFactor.wrongCode(db, challenge, 'recovery');
+        throw new HttpError(401, SECOND_FACTOR.invalidRecoveryCode);
+      }
+      await secondFactor.useChallenge(db, challenge);
+      return completeSignIn(ctx, request, reply, account, { secondFactor: code !== undefined ? 'totp' : 'recovery' });
+    },
+  );
+
+  r.post(
+    '/login/second-factor/setup',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'When the office requires a second factor: a new authenticator secret (QR code, text, otpauth URI) for the account behind an enrolment challenge',
+        body: ChallengeInputSchema,
+        response: { 200: SecondFactorSetupSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await rateLimiter.hit(`login-second-step:ip:${request.ip}`, SECOND_STEP_LIMIT_PER_ADDRESS, FIFTEEN_MINUTES);
+      const challenge = await secondFactor.openChallenge(db, request.body.challenge);
+      // A challenge for entering a code must not become a way to replace the app in use.
+      if (challenge.kind !== 'enrol') throw new HttpError(403, SERVER.forbidden);
+      const account = await findAccount(db, challenge.userId);
+      if (!account) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
+      return secondFactor.startSetup(ctx, account);
+    },
+  );
+}
+
+/** The signed-in account's own second factor: any staff role. */
+export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const { db, rateLimiter } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+  // Codes and passwords tried from a session count too: a stolen session must not guess them at leisure.
+  const limitAttempts = (userId: string) =>
+    rateLimiter.hit(`second-factor-account:user:${userId}`, SECOND_STEP_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
+
+  r.get(
+    '/me/second-factor',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Whether the signed-in account's two-step sign-in is on, whether the office requires it, and how many recovery codes are left",
+        security,
+        response: { 200: SecondFactorStatusSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => secondFactor.status(ctx, request.user!._id),
+  );
+
+  r.post(
+    '/me/second-factor/setup',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Start setting up an authenticator app: a new secret (QR code, text, otpauth URI), pending until confirmed; replacing an app in use takes the password',
+        security,
+        body: SecondFactorSetupInputSchema,
+        response: { 200: SecondFactorSetupSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      await limitAttempts(user._id);
+      const current = await findSecondFactor(db, user._id);
+      if (current?.secret_enc) {
+        if (request.body.password === undefined) throw badRequest(SECOND_FACTOR.passwordNeededToReplace);
+        await secondFactor.confirmPassword(db, user._id, request.body.password);
+      }
+      return secondFactor.startSetup(ctx, { id: user._id, email: user.email });
+    },
+  );
+
+  r.post(
+    '/me/second-factor/enable',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Turn two-step sign-in on with the first code from the app; answers the ten recovery codes, shown this once',
+        security,
+        body: SecondFactorEnableInputSchema,
+        response: { 200: RecoveryCodesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      await limitAttempts(user._id);
+      const recoveryCodes = await secondFactor.confirmSetup(ctx, user._id, request.body.code);
+      if (!recoveryCodes) {
+        await recordAudit(db, {
+          actorUserId: user._id,
+          action: 'user.second_factor_failed',
+          entity: 'user',
+          entityId: user._id,
+          details: { method: 'setup' },
+        });
+        throw badRequest(SECOND_FACTOR.invalidCode);
+      }
+      return { recoveryCodes };
+    },
+  );
+
+  r.post(
+    '/me/second-factor/disable',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Turn two-step sign-in off with the password and a current code (refused while the office requires it)',
+        security,
+        body: SecondFactorConfirmInputSchema,
+        response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await limitAttempts(request.user!._id);
+      await secondFactor.disable(ctx, request.user!, request.body);
+      return { message: SECOND_FACTOR.disabled };
+    },
+  );
+
+  r.post(
+    '/me/second-factor/recovery-codes',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Replace the recovery codes with ten new ones (password and a current code); the old ones stop working',
+        security,
+        body: SecondFactorConfirmInputSchema,
+        response: { 200: RecoveryCodesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await limitAttempts(request.user!._id);
+      return { recoveryCodes: await secondFactor.regenerateRecoveryCodes(ctx, request.user!, request.body) };
+    },
+  );
+}
+
+/** The owner's security settings: super-admins only (their route group checks the role). */
+export async function securitySettingsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  r.get(
+    '/settings/security',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The office-wide security settings (super-admins)',
+        security,
+        response: { 200: SecuritySettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => ({ requireSecondFactor: await getSetting(db, 'requireSecondFactor') }),
+  );
+
+  r.put(
+    '/settings/security',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Change the office-wide security settings (super-admins): requireSecondFactor makes every staff account set up two-step sign-in',
+        security,
+        body: SecuritySettingsSchema,
+        response: { 200: SecuritySettingsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { requireSecondFactor } = request.body;
+      await db.transaction().execute(async (trx) => {
+        await setSetting(trx, 'requireSecondFactor', requireSecondFactor, request.user!._id);
+        await recordAudit(trx, {
+          actorUserId: request.user!._id,
+          action: 'settings.updated',
+          entity: 'settings',
+          entityId: 'security',
+          details: { requireSecondFactor },
+        });
+      });
+      return { requireSecondFactor };
+    },
+  );
+}
