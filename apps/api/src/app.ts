@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // App plugins.
   await app.register(xsrf, { secure: deps.config.cookieSecure });
-  await app.register(auth, { db: ctx.db, tokens: ctx.tokens });
+  await app.register(auth, { db: ctx.db, tokens: ctx.tokens, sessionPolicy: ctx.sessionPolicy });
   await app.register(storagePlugin, { storage: ctx.storage, urls: ctx.urls });
   await app.register(notifications, { outbox: ctx.outbox });
 

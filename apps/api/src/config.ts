@@ -2,6 +2,7 @@ import os from 'node:os';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -118,6 +119,10 @@ const EnvSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be auto or a whole number between 1 and 64' });
       return z.NEVER;
     }),
+  // Staff sessions (ADR 0018): the idle limit in minutes, above the one-minute warning, and the
+  // absolute limit in hours from sign-in.
+  SESSION_IDLE_MINUTES: count(2, 1440).default(SESSION_IDLE_MINUTES_DEFAULT),
+  SESSION_ABSOLUTE_HOURS: count(1, 720).default(SESSION_ABSOLUTE_HOURS_DEFAULT),
   // Operations: scheduled jobs, backups and retention (README.md#operations, ADR 0015).
   SCHEDULED_JOBS: bool.default(true),
   BACKUP_DIR: z.string().min(1).optional(),

@@ -4,6 +4,7 @@ import type { Db } from './db/connection.js';
 import { type RateLimiter, createRateLimiter } from './modules/rate-limits/limiter.js';
 import { createMailer } from './modules/notifications/mailer.js';
 import { type OutboxWorker, createOutboxWorker } from './modules/notifications/worker.js';
+import { type SessionPolicy, sessionPolicyOf } from './modules/users/sessions.js';
 import { type AccessTokens, createAccessTokens } from './plugins/auth.js';
 import { type UrlSigner, createUrlSigner } from './plugins/storage/signed-urls.js';
 import type { Storage } from './plugins/storage/storage.js';
@@ -16,6 +17,8 @@ export interface AppDeps {
   storage: Storage;
   /** Folder of the built SPA, or null to serve the API only. */
   webRoot: string | null;
+  /** The clock session limits are kept by; tests pass their own to move time on without waiting. */
+  now?: () => Date;
 }
 
 /**
@@ -29,6 +32,8 @@ export interface AppContext extends AppDeps {
   rateLimiter: RateLimiter;
   outbox: OutboxWorker;
   log: FastifyBaseLogger;
+  /** The idle and absolute limits of staff sessions and the clock they are kept by (ADR 0018). */
+  sessionPolicy: SessionPolicy;
 }
 
 /** The options every route group is registered with. */
@@ -46,5 +51,6 @@ export function createAppContext(deps: AppDeps, log: FastifyBaseLogger): AppCont
     rateLimiter: createRateLimiter(deps.db),
     outbox: createOutboxWorker({ db: deps.db, mailer: createMailer(deps.config), log: log.child({ module: 'outbox' }) }),
     log,
+    sessionPolicy: sessionPolicyOf(deps.config, deps.now),
   };
 }

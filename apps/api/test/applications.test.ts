@@ -50,7 +50,8 @@ describe('who may call', () => {
       for (const token of [undefined, other.token]) {
         const res = await t.request({ ...call, token });
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
-        expect(res.json()).toEqual({ message: SERVER.unauthorized });
+        // A token whose session ended says why (ADR 0018); an anonymous call hears nothing more.
+        expect(res.json()).toEqual({ message: SERVER.unauthorized, ...(token ? { reason: 'elsewhere' } : {}) });
       }
     }
     expect(await tableCounts(t)).toEqual(before);

@@ -15,7 +15,7 @@ const refresh = (refreshToken: string) =>
 const cookie = (res: Awaited<ReturnType<typeof login>>, name: string) => res.cookies.find((c) => c.name === name);
 
 describe('sign-in', () => {
-  it('answers a token and the user, and sets the refresh cookie httpOnly for 7 days', async () => {
+  it('answers a token, the user and the session limits, and sets the refresh cookie httpOnly until the 12-hour absolute end', async () => {
     const staff = await t.createStaff('superadmin');
     const res = await login(staff.email.toUpperCase(), staff.password);
     expect(res.statusCode).toBe(200);
@@ -24,8 +24,12 @@ describe('sign-in', () => {
     expect(body.user).toEqual({ _id: staff.id, name: expect.any(String), email: staff.email, role: 'superadmin' });
     expect(body).not.toHaveProperty('refreshToken');
     const refreshCookie = cookie(res, 'refresh_token');
-    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/users', maxAge: 7 * 24 * 3600 });
-    expect(cookie(res, 'session')).toMatchObject({ value: '1', path: '/', maxAge: 7 * 24 * 3600 });
+    expect(body.session).toMatchObject({ idleMinutes: 30, expiresAt: expect.any(String), idleExpiresAt: expect.any(String) });
+    // The clock moves on between the server's answer and this line: a second either way.
+    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/users' });
+    expect(refreshCookie!.maxAge).toBeGreaterThanOrEqual(12 * 3600 - 1);
+    expect(refreshCookie!.maxAge).toBeLessThanOrEqual(12 * 3600);
+    expect(cookie(res, 'session')).toMatchObject({ value: '1', path: '/', maxAge: refreshCookie!.maxAge });
     expect(cookie(res, 'session')?.httpOnly).toBeFalsy();
   });
 

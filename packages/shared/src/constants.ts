@@ -22,7 +22,6 @@ export const THUMBNAIL_SIDE = 160;
 export const ALLOWED_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
 export const ALLOWED_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png'] as const;
 
-export const REFRESH_COOKIE_DAYS = 7;
 export const ACCESS_TOKEN_MINUTES = 15;
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 export const ENQUIRY_DEBOUNCE_MS = 500;

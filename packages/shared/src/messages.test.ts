@@ -64,6 +64,17 @@ const REQUIRED = {
     requireSettingHelp:
       'Staff without two-step sign-in must set it up the next time they sign in. Nobody can turn it off while this is on.',
   },
+  SESSION: {
+    idleWarningTitle: 'Are you still there?',
+    idleWarning: 'You will be signed out in 1 minute because there has been no activity. Choose Stay signed in to keep working.',
+    staySignedIn: 'Stay signed in',
+    signOut: 'Sign out',
+    endedIdle: 'You were signed out because there was no activity for a while. Please sign in again.',
+    endedExpired: 'Your session has ended. Please sign in again.',
+    endedElsewhere: 'You were signed out on another device or browser. Please sign in again.',
+    endedAccount: 'Your account is no longer active.',
+    signedOut: 'You have signed out.',
+  },
   ADD_ADMIN: {
     exists: 'Error: User all ready exists. Please sign in.',
     noResponse: 'No response from server. Please try again.',

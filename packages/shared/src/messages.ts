@@ -137,3 +137,19 @@ export const SERVER = {
   lastSuperadmin: 'The last super-admin cannot be removed.',
   emailTaken: 'A staff account with this email already exists.',
 } as const;
+
+/**
+ * Staff sessions (ADR 0018): the warning before the idle limit, and the login page's alert saying
+ * why a session ended, one fixed sentence per reason code (`SessionEndReason`).
+ */
+export const SESSION = {
+  idleWarningTitle: 'Are you still there?',
+  idleWarning: 'You will be signed out in 1 minute because there has been no activity. Choose Stay signed in to keep working.',
+  staySignedIn: 'Stay signed in',
+  signOut: 'Sign out',
+  endedIdle: 'You were signed out because there was no activity for a while. Please sign in again.',
+  endedExpired: 'Your session has ended. Please sign in again.',
+  endedElsewhere: 'You were signed out on another device or browser. Please sign in again.',
+  endedAccount: 'Your account is no longer active.',
+  signedOut: 'You have signed out.',
+} as const;

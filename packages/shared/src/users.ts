@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN, ROLES } from './constants.js';
 import { SERVER, VALIDATION } from './messages.js';
+import { SessionInfoSchema } from './session.js';
 
 /** Messages of staff-account rules the earlier app had no words for (ADR 0006). */
 export const STAFF = {
@@ -106,7 +107,8 @@ export type User = z.infer<typeof UserSchema>;
 
 export const UserListSchema = z.array(UserSchema);
 
-export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema });
+/** Signed in, or renewed: the access token, who, and the session's limits for the idle warning (ADR 0018). */
+export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema, session: SessionInfoSchema });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** One signed-in device: a session family with a live refresh token. */

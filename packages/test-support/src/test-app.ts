@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../../../apps/api/src/config.js';
 import { type Db, createDb, migrateToLatest } from '../../../apps/api/src/db/connection.js';
 import { hashPassword } from '../../../apps/api/src/modules/users/passwords.js';
 import { insertUser } from '../../../apps/api/src/modules/users/repository.js';
-import { startSession } from '../../../apps/api/src/modules/users/sessions.js';
+import { sessionPolicyOf, startSession } from '../../../apps/api/src/modules/users/sessions.js';
 import { createLocalStorage } from '../../../apps/api/src/plugins/storage/local-storage.js';
 import type { Storage } from '../../../apps/api/src/plugins/storage/storage.js';
 
@@ -58,8 +58,11 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-/** A fresh app on a freshly migrated database (SQLite file or PostgreSQL database) and temp DATA_DIR. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A fresh app on a freshly migrated database (SQLite file or PostgreSQL database) and temp DATA_DIR.
+ * `now` is the clock session limits are kept by: a test moves it on instead of waiting.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-api-test-'));
   const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -72,7 +75,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = createDb(config.database);
   await migrateToLatest(db);
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, db, secret: config.APP_SECRET!, storage, webRoot: null }, { logger: false });
+  const app = await buildApp({ config, db, secret: config.APP_SECRET!, storage, webRoot: null, now: options.now }, { logger: false });
+  const sessionPolicy = sessionPolicyOf(config, options.now);
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, cookies, ...rest }) =>
@@ -92,7 +96,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       role,
       passwordHash: await hashPassword(password),
     });
-    const { familyId } = await startSession(db, user._id, { ip: '127.0.0.1', userAgent: 'test' });
+    const { familyId } = await startSession(db, user._id, { ip: '127.0.0.1', userAgent: 'test' }, sessionPolicy);
     const token = await app.tokens.sign({ id: user._id, role }, familyId);
     return { id: user._id, email: user.email, password, token, role };
   };

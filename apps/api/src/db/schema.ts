@@ -176,9 +176,22 @@ interface AppSettingsTable {
   updated_by: string | null;
 }
 
+/** One row per session family: its idle and absolute limits are kept here (migration 20261123T110000, ADR 0018). */
+interface SessionFamiliesTable {
+  family_id: string;
+  user_id: string;
+  started_at: string;
+  last_active_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  /** A SessionEndReason from @visa/shared/session; null while the family lives. */
+  end_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  session_families: SessionFamiliesTable;
   applications: ApplicationsTable;
   application_documents: ApplicationDocumentsTable;
   slides: SlidesTable;

@@ -1,3 +1,6 @@
+import { SERVER } from '@visa/shared/messages';
+import type { SessionEndReason } from '@visa/shared/session';
+
 /** An error whose status and message are safe to show to the caller. */
 export class HttpError extends Error {
   constructor(
@@ -6,10 +9,15 @@ export class HttpError extends Error {
     readonly errors?: { path: string; message: string }[],
     /** Extra response headers, such as Retry-After on a 429. */
     readonly headers?: Record<string, string>,
+    /** On a 401 for a session that has ended: why, for the client to tell the person (ADR 0018). */
+    readonly reason?: SessionEndReason,
   ) {
     super(message);
   }
 }
+
+/** The 401 for a token whose session has ended: today's message, and why in `reason`. */
+export const sessionEnded = (reason: SessionEndReason) => new HttpError(401, SERVER.unauthorized, undefined, undefined, reason);
 
 export const badRequest = (message: string, errors?: { path: string; message: string }[]) => new HttpError(400, message, errors);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

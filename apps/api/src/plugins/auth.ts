@@ -2,16 +2,19 @@ import type { FastifyInstance, FastifyPluginOptions, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import { ACCESS_TOKEN_MINUTES, type Role } from '@visa/shared/constants';
 import { SERVER } from '@visa/shared/messages';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, type SessionInfo } from '@visa/shared/session';
 import type { User } from '@visa/shared/users';
 import type { Db } from '../db/connection.js';
-import { HttpError } from '../lib/http-error.js';
+import { HttpError, sessionEnded } from '../lib/http-error.js';
 import { signJwt, verifyJwt } from '../lib/jwt.js';
 import { deriveKey } from '../lib/secret.js';
-import { findUserInLiveSession } from '../modules/users/sessions-repository.js';
+import { type SessionPolicy, checkSession } from '../modules/users/sessions.js';
 
 export interface SignedInUser extends User {
   /** The session family the access token belongs to; logout and reuse detection revoke it. */
   sessionFamily: string;
+  /** The session's limits as they stand after this request (ADR 0018). */
+  sessionInfo: SessionInfo;
 }
 
 /** Who an action is recorded against in the audit log. */
@@ -60,25 +63,33 @@ export function bearerToken(request: FastifyRequest): string | null {
 /**
  * Every staff call carries `Authorization: Bearer <JWT>`. The token alone is not trusted for the
  * role: the user and a live session are read on each request, so a deleted account, a changed
- * role or a logout take effect at once rather than when the token expires.
+ * role or a logout take effect at once rather than when the token expires. The session's idle and
+ * absolute limits are kept here too (ADR 0018): a call the person made counts as activity, one
+ * the web app marks as background does not. Only a valid token gets that far, so nobody can keep
+ * a session alive without one; and a 401 for a session that has ended says why (`reason`) to the
+ * holder of its token only.
  */
-export default fp(async function auth(app: FastifyInstance, opts: { db: Db; tokens: AccessTokens }) {
-  const { db, tokens } = opts;
+export default fp(async function auth(app: FastifyInstance, opts: { db: Db; tokens: AccessTokens; sessionPolicy: SessionPolicy }) {
+  const { db, tokens, sessionPolicy } = opts;
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 
-  async function loadUser(request: FastifyRequest): Promise<SignedInUser | null> {
+  async function loadUser(request: FastifyRequest): Promise<SignedInUser | SessionEndReason | null> {
     const token = bearerToken(request);
     if (!token) return null;
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    const user = await findUserInLiveSession(db, claims.userId, claims.sessionFamily);
-    return user ? { ...user, sessionFamily: claims.sessionFamily } : null;
+    const activity = request.headers[BACKGROUND_HEADER] === BACKGROUND_VALUE ? 'background' : 'person';
+    const check = await checkSession(db, sessionPolicy, claims, activity);
+    if (!check.ok) return check.reason;
+    return { ...check.user, sessionFamily: claims.sessionFamily, sessionInfo: check.session };
   }
 
   const authenticate = async (request: FastifyRequest) => {
-    request.user = await loadUser(request);
-    if (!request.user) throw new HttpError(401, SERVER.unauthorized);
+    const loaded = await loadUser(request);
+    if (loaded === null) throw new HttpError(401, SERVER.unauthorized);
+    if (typeof loaded === 'string') throw sessionEnded(loaded);
+    request.user = loaded;
   };
   app.decorate('authenticate', authenticate);
   app.decorate('authenticateIfPresent', async (request: FastifyRequest) => {

@@ -5,14 +5,16 @@ import { SERVER } from '@visa/shared/messages';
 import { HttpError } from '../lib/http-error.js';
 
 /**
- * One JSON error shape everywhere: {"message", "errors"?}. Only messages we wrote reach the
+ * One JSON error shape everywhere: {"message", "errors"?, "reason"?}. Only messages we wrote reach the
  * caller; anything unexpected is logged and answered with a generic 500 (no stack traces).
  */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply.status(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .status(err.statusCode)
+        .send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.reason ? { reason: err.reason } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './20261121T120000-initial.js';
 import * as slideImageVariants from './20261121T132800-slide-image-variants.js';
 import * as jobRuns from './20261123T070000-job-runs.js';
+import * as sessionActivity from './20261123T110000-session-activity.js';
 import * as secondFactor from './20261123T120000-second-factor.js';
 import * as applicationStatusIndex from './20261123T130000-application-status-index.js';
 import * as phoneE164 from './20261123T140000-phone-e164.js';
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '20261121T120000-initial': initial,
   '20261121T132800-slide-image-variants': slideImageVariants,
   '20261123T070000-job-runs': jobRuns,
+  '20261123T110000-session-activity': sessionActivity,
   '20261123T120000-second-factor': secondFactor,
   '20261123T130000-application-status-index': applicationStatusIndex,
   '20261123T140000-phone-e164': phoneE164,

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE, SessionInfoSchema } from '@visa/shared/session';
 import { ProfileInputSchema, StaffSessionListSchema, UserSchema } from '@visa/shared/users';
 import type { RouteOptions } from '../../context.js';
+import { sessionEnded } from '../../lib/http-error.js';
 import * as service from './service.js';
-import { clearSessionCookies } from './sessions.js';
+import { clearSessionCookies, recordPresence } from './sessions.js';
 
 /** The signed-in account itself: who it is, its profile, its devices, signing out everywhere. Any staff role. */
 export default async function accountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -23,8 +25,39 @@ export default async function accountRoutes(app: FastifyInstance, { ctx }: Route
       },
     },
     async (request) => {
-      const { sessionFamily: _family, ...user } = request.user!;
+      const { sessionFamily: _family, sessionInfo: _session, ...user } = request.user!;
       return user;
+    },
+  );
+
+  r.get(
+    '/session',
+    {
+      schema: {
+        tags: ['users'],
+        summary: `The current session's idle limit, absolute end and idle end as recorded; counts as activity unless sent with ${BACKGROUND_HEADER}: ${BACKGROUND_VALUE}`,
+        security,
+        response: { 200: SessionInfoSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => request.user!.sessionInfo,
+  );
+
+  r.post(
+    '/session',
+    {
+      schema: {
+        tags: ['users'],
+        summary: '"Stay signed in": records activity now, whatever the write interval, and answers the session as GET /session does',
+        security,
+        response: { 200: SessionInfoSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const session = await recordPresence(ctx.db, ctx.sessionPolicy, request.user!.sessionFamily);
+      // Ended between the check and now (signed out elsewhere in the meantime).
+      if (!session) throw sessionEnded('elsewhere');
+      return session;
     },
   );
 

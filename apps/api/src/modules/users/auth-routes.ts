@@ -6,14 +6,22 @@ import { LOGIN, SERVER } from '@visa/shared/messages';
 import { LoginAnswerSchema } from '@visa/shared/second-factor';
 import { LoginInputSchema, LoginResponseSchema } from '@visa/shared/users';
 import type { AppContext, RouteOptions } from '../../context.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, sessionEnded } from '../../lib/http-error.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
 import { verifyPassword } from './passwords.js';
 import { findUserByEmail, findUserById, toUser } from './repository.js';
 import { issueChallenge, secondStepFor } from './second-factor.js';
 import { revokeFamily } from './sessions-repository.js';
-import { REFRESH_COOKIE, clearSessionCookies, revokeByRefreshToken, rotateSession, setSessionCookies, startSession } from './sessions.js';
+import {
+  REFRESH_COOKIE,
+  clearSessionCookies,
+  cookieLifetime,
+  revokeByRefreshToken,
+  rotateSession,
+  setSessionCookies,
+  startSession,
+} from './sessions.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const LOGIN_LIMIT_PER_EMAIL = 10;
@@ -33,12 +41,13 @@ export async function completeSignIn(
   user: Parameters<typeof toUser>[0],
   details?: Record<string, unknown>,
 ) {
-  const { familyId, refreshToken } = await startSession(ctx.db, user.id, deviceOf(request));
-  setSessionCookies(reply, refreshToken, ctx.config.cookieSecure);
+  const { familyId, refreshToken, session } = await startSession(ctx.db, user.id, deviceOf(request), ctx.sessionPolicy);
+  setSessionCookies(reply, refreshToken, ctx.config.cookieSecure, cookieLifetime(session, ctx.sessionPolicy.now()));
   await recordAudit(ctx.db, { actorUserId: user.id, action: 'user.login', entity: 'user', entityId: user.id, details });
   return {
     token: await ctx.tokens.sign(user, familyId),
     user: toUser(user),
+    session,
   };
 }
 
@@ -80,23 +89,24 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
     {
       schema: {
         tags: ['users'],
-        summary: 'Rotate the refresh cookie and get a new access token',
+        summary: 'Rotate the refresh cookie and get a new access token; refused past the idle or absolute limit, never extends them',
         response: { 200: LoginResponseSchema, 401: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw new HttpError(401, SERVER.unauthorized);
-      const result = await rotateSession(db, presented, deviceOf(request));
+      const result = await rotateSession(db, presented, deviceOf(request), ctx.sessionPolicy);
       if (!result.ok) {
         clearSessionCookies(reply, cookieSecure);
-        if (result.reason === 'reused') request.log.warn('refresh token reuse: session family revoked');
-        throw new HttpError(401, SERVER.unauthorized);
+        if (result.reason === 'unknown') throw new HttpError(401, SERVER.unauthorized);
+        if ('reused' in result) request.log.warn('refresh token reuse: session family revoked');
+        throw sessionEnded(result.reason);
       }
       const user = await findUserById(db, result.userId);
-      if (!user) throw new HttpError(401, SERVER.unauthorized);
-      setSessionCookies(reply, result.refreshToken, cookieSecure);
-      return { token: await tokens.sign({ id: user._id, role: user.role }, result.familyId), user };
+      if (!user) throw sessionEnded('account');
+      setSessionCookies(reply, result.refreshToken, cookieSecure, cookieLifetime(result.session, ctx.sessionPolicy.now()));
+      return { token: await tokens.sign({ id: user._id, role: user.role }, result.familyId), user, session: result.session };
     },
   );
 
@@ -115,7 +125,7 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
       // A bearer token also identifies the session, for a client whose cookie is already gone.
       const token = bearerToken(request);
       const claims = token && (await tokens.verify(token));
-      if (claims) await revokeFamily(db, claims.sessionFamily);
+      if (claims) await revokeFamily(db, claims.sessionFamily, 'signed-out');
       clearSessionCookies(reply, cookieSecure);
       return { message: 'Signed out' };
     },

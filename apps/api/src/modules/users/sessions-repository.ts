@@ -1,4 +1,4 @@
-import type { User } from '@visa/shared/users';
+import type { SessionEndReason } from '@visa/shared/session';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
@@ -41,71 +41,133 @@ export async function markSessionRotated(db: Db, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function revokeFamily(db: Db, familyId: string) {
+/** A new session family, at sign-in (ADR 0018): it starts active and must end by `expiresAt`. */
+export async function insertFamily(db: Db, input: { familyId: string; userId: string; startedAt: string; expiresAt: string }) {
   await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
+    .insertInto('session_families')
+    .values({
+      family_id: input.familyId,
+      user_id: input.userId,
+      started_at: input.startedAt,
+      last_active_at: input.startedAt,
+      expires_at: input.expiresAt,
+      ended_at: null,
+      end_reason: null,
+    })
     .execute();
 }
 
-/** Live sessions of one user: per family, the newest unrevoked, unexpired refresh token. */
+export async function findFamily(db: Db, familyId: string) {
+  return db.selectFrom('session_families').selectAll().where('family_id', '=', familyId).executeTakeFirst();
+}
+
+/**
+ * Records activity in a family. With `notAfter`, only when the stored time is not later than that, so
+ * the hot path writes at most once per interval and a slower request never moves it back.
+ */
+export async function touchFamily(db: Db, familyId: string, at: string, notAfter?: string) {
+  await db
+    .updateTable('session_families')
+    .set({ last_active_at: at })
+    .where('family_id', '=', familyId)
+    .where('ended_at', 'is', null)
+    .where('last_active_at', '<=', notAfter ?? at)
+    .execute();
+}
+
+/** Ends a family and every refresh token in it; the first reason given is the one kept. */
+export async function revokeFamily(db: Db, familyId: string, reason: SessionEndReason = 'elsewhere') {
+  const at = nowIso();
+  await db
+    .updateTable('session_families')
+    .set({ ended_at: at, end_reason: reason })
+    .where('family_id', '=', familyId)
+    .where('ended_at', 'is', null)
+    .execute();
+  await db.updateTable('sessions').set({ revoked_at: at }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+/** Live sessions of one user: per family, the newest unrevoked, unexpired refresh token, with when the family began and was last active. */
 export async function listLiveSessions(db: Db, userId: string) {
   const live = await db
     .selectFrom('sessions')
-    .select(['id', 'family_id', 'created_at', 'expires_at', 'ip', 'user_agent'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', nowIso())
-    .orderBy('created_at', 'desc')
+    .innerJoin('session_families as f', 'f.family_id', 'sessions.family_id')
+    .select([
+      'sessions.id',
+      'sessions.family_id',
+      'sessions.expires_at',
+      'sessions.ip',
+      'sessions.user_agent',
+      'f.started_at',
+      'f.last_active_at',
+    ])
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso())
+    .where('f.ended_at', 'is', null)
+    .orderBy('f.last_active_at', 'desc')
     .execute();
-  if (live.length === 0) return [];
-  // The family's first row is when that device signed in.
-  const starts = await db
-    .selectFrom('sessions')
-    .select(['family_id', (eb) => eb.fn.min('created_at').as('signed_in_at')])
-    .where(
-      'family_id',
-      'in',
-      live.map((s) => s.family_id),
-    )
-    .groupBy('family_id')
-    .execute();
-  const startOf = new Map(starts.map((s) => [s.family_id, String(s.signed_in_at)]));
   return live.map((s) => ({
     id: s.id,
     familyId: s.family_id,
-    signedInAt: startOf.get(s.family_id) ?? s.created_at,
-    lastUsedAt: s.created_at,
+    signedInAt: s.started_at,
+    lastUsedAt: s.last_active_at,
     expiresAt: s.expires_at,
     ip: s.ip,
     userAgent: s.user_agent,
   }));
 }
 
+/** Ends every session of an account (but one, when given): to the other devices, it ended elsewhere. */
 export async function revokeUserSessions(db: Db, userId: string, exceptFamily?: string) {
-  let q = db.updateTable('sessions').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  const at = nowIso();
+  let families = db
+    .updateTable('session_families')
+    .set({ ended_at: at, end_reason: 'elsewhere' satisfies SessionEndReason })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
+  if (exceptFamily) families = families.where('family_id', '!=', exceptFamily);
+  await families.execute();
+  let q = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptFamily) q = q.where('family_id', '!=', exceptFamily);
   await q.execute();
 }
 
 /**
- * The user behind an access token, if the token's session family is still live: not revoked, not
- * expired, and the account still exists. Read on every staff request, so a deleted account, a
- * changed role or a sign-out take effect at once rather than when the token expires.
+ * The user behind an access token with the state of its session family (start, last activity,
+ * end), and whether the family still holds an unrevoked, unexpired refresh token. One query, read
+ * on every staff request, so a deleted account, a changed role or a sign-out take effect at once
+ * rather than when the token expires; sessions.ts decides from it whether the session lives.
  */
-export async function findUserInLiveSession(db: Db, userId: string, familyId: string): Promise<User | undefined> {
+export async function findUserInSession(db: Db, userId: string, familyId: string, now: string) {
   const row = await db
-    .selectFrom('users')
-    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .selectFrom('session_families as f')
+    .innerJoin('users', 'users.id', 'f.user_id')
     .select(USER_COLUMNS.map((column) => `users.${column}` as const))
-    .where('users.id', '=', userId)
-    .where('sessions.family_id', '=', familyId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', nowIso())
+    .select(['f.started_at', 'f.last_active_at', 'f.expires_at', 'f.ended_at', 'f.end_reason'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('sessions')
+            .select('sessions.id')
+            .whereRef('sessions.family_id', '=', 'f.family_id')
+            .where('sessions.revoked_at', 'is', null)
+            .where('sessions.expires_at', '>', now),
+        )
+        .as('has_live_token'),
+    )
+    .where('f.family_id', '=', familyId)
+    .where('f.user_id', '=', userId)
     .executeTakeFirst();
-  return row && toUser(row);
+  if (!row) return undefined;
+  const { started_at, last_active_at, expires_at, ended_at, end_reason, has_live_token, ...user } = row;
+  return {
+    user: toUser(user),
+    family: { startedAt: started_at, lastActiveAt: last_active_at, expiresAt: expires_at, endedAt: ended_at, endReason: end_reason },
+    // SQLite answers 1/0, PostgreSQL true/false.
+    hasLiveToken: Boolean(Number(has_live_token)),
+  };
 }
 
 /**
@@ -135,5 +197,17 @@ export async function deleteDeadSessions(db: Db, now: Date, revokedBefore: Date)
       ]),
     )
     .executeTakeFirst();
+  // A family goes with its last token, once it has ended: nothing can be renewed from it any more.
+  await db
+    .deleteFrom('session_families')
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('ended_at', 'is not', null), eb('expires_at', '<=', now.toISOString())]),
+        eb.not(
+          eb.exists(eb.selectFrom('sessions').select('sessions.id').whereRef('sessions.family_id', '=', 'session_families.family_id')),
+        ),
+      ]),
+    )
+    .execute();
   return Number(result.numDeletedRows);
 }

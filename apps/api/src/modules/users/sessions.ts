@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { REFRESH_COOKIE_DAYS } from '@visa/shared/constants';
+import { SESSION_ACTIVITY_WRITE_SECONDS, type SessionEndReason, SessionEndReasonSchema, type SessionInfo } from '@visa/shared/session';
+import type { User } from '@visa/shared/users';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
+import { findUserById } from './repository.js';
 import * as repo from './sessions-repository.js';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** Script-readable marker with the refresh cookie's lifetime: the web app's 60-second session check looks for it (ADR 0005). */
 const SESSION_COOKIE = 'session';
 const REFRESH_PATH = '/api/users';
-const LIFETIME_S = REFRESH_COOKIE_DAYS * 24 * 60 * 60;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -18,53 +19,179 @@ export interface SessionContext {
   userAgent: string | null;
 }
 
-/** Starts a new session family; returns the refresh token to put in the cookie. */
-export async function startSession(db: Db, userId: string, ctx: SessionContext) {
+/** The limits every staff session is held to, and the clock they are kept by (ADR 0018). */
+export interface SessionPolicy {
+  idleMinutes: number;
+  idleMs: number;
+  absoluteMs: number;
+  now: () => Date;
+}
+
+export function sessionPolicyOf(
+  config: { SESSION_IDLE_MINUTES: number; SESSION_ABSOLUTE_HOURS: number },
+  now: () => Date = () => new Date(),
+): SessionPolicy {
+  return {
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    now,
+  };
+}
+
+interface FamilyTimes {
+  startedAt: string;
+  lastActiveAt: string;
+  expiresAt: string;
+}
+
+/**
+ * When a family ends by each limit. The absolute end is also measured from the start with today's
+ * setting, so lowering SESSION_ABSOLUTE_HOURS holds sessions already running to the new limit.
+ */
+function endsOf(policy: SessionPolicy, family: FamilyTimes) {
+  const absolute = Math.min(Date.parse(family.expiresAt), Date.parse(family.startedAt) + policy.absoluteMs);
+  return { idle: Date.parse(family.lastActiveAt) + policy.idleMs, absolute };
+}
+
+/** What the web app is told about a live session, to warn before the idle limit. */
+function infoOf(policy: SessionPolicy, family: FamilyTimes): SessionInfo {
+  const ends = endsOf(policy, family);
+  return {
+    idleMinutes: policy.idleMinutes,
+    expiresAt: new Date(ends.absolute).toISOString(),
+    idleExpiresAt: new Date(ends.idle).toISOString(),
+  };
+}
+
+/** Why a family that has not been ended yet must end now, if it must: whichever limit came first. */
+function limitReached(policy: SessionPolicy, family: FamilyTimes, now: number): SessionEndReason | null {
+  const ends = endsOf(policy, family);
+  if (now < ends.idle && now < ends.absolute) return null;
+  return ends.idle < ends.absolute ? 'idle' : 'expired';
+}
+
+/** The reason kept on an ended family; anything unexpected reads as ended elsewhere. */
+const storedReason = (reason: string | null): SessionEndReason => SessionEndReasonSchema.safeParse(reason).data ?? 'elsewhere';
+
+/**
+ * Starts a new session family: every way of signing in ends here (password alone, or after the
+ * second step). Returns the refresh token to put in the cookie and what the client is told.
+ */
+export async function startSession(db: Db, userId: string, ctx: SessionContext, policy: SessionPolicy) {
   const familyId = newId();
   const refreshToken = randomBytes(32).toString('base64url');
-  await repo.insertSession(db, {
-    userId,
-    refreshHash: sha256(refreshToken),
-    familyId,
-    expiresAt: new Date(Date.now() + LIFETIME_S * 1000).toISOString(),
-    ...ctx,
-  });
-  return { familyId, refreshToken };
+  const now = policy.now();
+  const family = {
+    startedAt: now.toISOString(),
+    lastActiveAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + policy.absoluteMs).toISOString(),
+  };
+  await repo.insertFamily(db, { familyId, userId, startedAt: family.startedAt, expiresAt: family.expiresAt });
+  await repo.insertSession(db, { userId, refreshHash: sha256(refreshToken), familyId, expiresAt: family.expiresAt, ...ctx });
+  return { familyId, refreshToken, session: infoOf(policy, family) };
+}
+
+export type SessionCheck = { ok: true; user: User; session: SessionInfo } | { ok: false; reason: SessionEndReason };
+
+/**
+ * Whether the session behind an access token lives, on every staff request. A session past its
+ * idle or absolute limit is ended here, so it stays ended whoever asks next. When the request
+ * counts as activity, the family's last activity moves to now, written at most once every
+ * SESSION_ACTIVITY_WRITE_SECONDS (the recorded time is never later than the real one, so the idle
+ * limit can only bite that much early, never late).
+ */
+export async function checkSession(
+  db: Db,
+  policy: SessionPolicy,
+  claims: { userId: string; sessionFamily: string },
+  activity: 'person' | 'background',
+): Promise<SessionCheck> {
+  const now = policy.now();
+  const found = await repo.findUserInSession(db, claims.userId, claims.sessionFamily, now.toISOString());
+  if (!found) return { ok: false, reason: (await findUserById(db, claims.userId)) ? 'elsewhere' : 'account' };
+  const { family } = found;
+  if (family.endedAt !== null) return { ok: false, reason: storedReason(family.endReason) };
+  const reached = limitReached(policy, family, now.getTime());
+  if (reached) {
+    await repo.revokeFamily(db, claims.sessionFamily, reached);
+    return { ok: false, reason: reached };
+  }
+  // Every refresh token of the family was revoked or has expired without the family being ended.
+  if (!found.hasLiveToken) return { ok: false, reason: 'elsewhere' };
+  let lastActiveAt = family.lastActiveAt;
+  if (activity === 'person' && now.getTime() - Date.parse(lastActiveAt) >= SESSION_ACTIVITY_WRITE_SECONDS * 1000) {
+    lastActiveAt = now.toISOString();
+    await repo.touchFamily(
+      db,
+      claims.sessionFamily,
+      lastActiveAt,
+      new Date(now.getTime() - SESSION_ACTIVITY_WRITE_SECONDS * 1000).toISOString(),
+    );
+  }
+  return { ok: true, user: found.user, session: infoOf(policy, { ...family, lastActiveAt }) };
+}
+
+/** "Stay signed in": the person is here, recorded now whatever the write interval (ADR 0018). */
+export async function recordPresence(db: Db, policy: SessionPolicy, familyId: string): Promise<SessionInfo | null> {
+  const now = policy.now().toISOString();
+  await repo.touchFamily(db, familyId, now);
+  const family = await repo.findFamily(db, familyId);
+  if (!family || family.ended_at !== null) return null;
+  return infoOf(policy, { startedAt: family.started_at, lastActiveAt: family.last_active_at, expiresAt: family.expires_at });
 }
 
 export type RotateResult =
-  { ok: true; userId: string; familyId: string; refreshToken: string } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+  | { ok: true; userId: string; familyId: string; refreshToken: string; session: SessionInfo }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: SessionEndReason; reused?: boolean };
 
 /**
  * Refresh-token rotation: each token works once. Presenting a token that was already rotated
  * means it was copied, so the whole family (every token descended from that login) is revoked.
+ * Renewing is not activity: the family's idle and absolute limits are checked, never extended.
  */
-export async function rotateSession(db: Db, presented: string, ctx: SessionContext): Promise<RotateResult> {
+export async function rotateSession(db: Db, presented: string, ctx: SessionContext, policy: SessionPolicy): Promise<RotateResult> {
   const session = await repo.findSessionByRefreshHash(db, sha256(presented));
   if (!session) return { ok: false, reason: 'unknown' };
+  const family = await repo.findFamily(db, session.family_id);
+  // The browser still holds the newest token of a family that has ended: say why it ended.
+  if (family?.ended_at) return { ok: false, reason: storedReason(family.end_reason) };
   if (session.revoked_at !== null || !(await repo.markSessionRotated(db, session.id))) {
-    await repo.revokeFamily(db, session.family_id);
-    return { ok: false, reason: 'reused' };
+    await repo.revokeFamily(db, session.family_id, 'elsewhere');
+    return { ok: false, reason: 'elsewhere', reused: true };
   }
-  if (session.expires_at <= new Date().toISOString()) return { ok: false, reason: 'expired' };
+  const now = policy.now();
+  const times = family && { startedAt: family.started_at, lastActiveAt: family.last_active_at, expiresAt: family.expires_at };
+  const reached = times ? limitReached(policy, times, now.getTime()) : 'expired';
+  if (reached || session.expires_at <= now.toISOString()) {
+    await repo.revokeFamily(db, session.family_id, reached ?? 'expired');
+    return { ok: false, reason: reached ?? 'expired' };
+  }
   const refreshToken = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     userId: session.user_id,
     refreshHash: sha256(refreshToken),
     familyId: session.family_id,
-    // The family keeps the 7-day lifetime of the original sign-in; rotation does not extend it.
+    // The family keeps the lifetime of the original sign-in; rotation does not extend it.
     expiresAt: session.expires_at,
     ...ctx,
   });
-  return { ok: true, userId: session.user_id, familyId: session.family_id, refreshToken };
+  return { ok: true, userId: session.user_id, familyId: session.family_id, refreshToken, session: infoOf(policy, times!) };
 }
 
+/** Signing out: the family ends, and another tab of the same browser is told the person signed out. */
 export async function revokeByRefreshToken(db: Db, presented: string) {
   const session = await repo.findSessionByRefreshHash(db, sha256(presented));
-  if (session) await repo.revokeFamily(db, session.family_id);
+  if (session) await repo.revokeFamily(db, session.family_id, 'signed-out');
 }
 
-export function setSessionCookies(reply: FastifyReply, refreshToken: string, secure: boolean, maxAgeS = LIFETIME_S) {
+/** Seconds until the session's absolute end: how long its cookies may live. */
+export const cookieLifetime = (session: SessionInfo, now: Date) =>
+  Math.max(0, Math.floor((Date.parse(session.expiresAt) - now.getTime()) / 1000));
+
+/** Both cookies live until the session's absolute end (ADR 0018). */
+export function setSessionCookies(reply: FastifyReply, refreshToken: string, secure: boolean, maxAgeS: number) {
   reply.setCookie(REFRESH_COOKIE, refreshToken, { path: REFRESH_PATH, httpOnly: true, sameSite: 'strict', secure, maxAge: maxAgeS });
   reply.setCookie(SESSION_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'strict', secure, maxAge: maxAgeS });
 }
