@@ -121,9 +121,18 @@ describe('housekeeping', () => {
     // A forgot-password link expired two days ago goes; one expired an hour ago stays a day.
     await reset('reset-old', ago(2 * DAY_MS));
     await reset('reset-recent', ago(HOUR_MS));
+    const challenge = (id: string, expiresAt: string) =>
+      t.db
+        .insertInto('login_challenges')
+        .values({ id, token_hash: id, user_id: userId, kind: 'totp', created_at: ago(HOUR_MS), expires_at: expiresAt })
+        .execute();
+    // A second-step challenge serves nothing once its minutes are up.
+    await challenge('challenge-expired', ago(1000));
+    await challenge('challenge-open', ahead(60_000));
 
     const result = await runHousekeeping(t.db, { auditRetentionDays: 730, mailRetentionDays: 90, now });
-    expect(result).toEqual({ sessions: 3, passwordResets: 1, rateLimits: 1, auditEvents: 1, emails: 2 });
+    expect(result).toEqual({ sessions: 3, passwordResets: 1, loginChallenges: 1, rateLimits: 1, auditEvents: 1, emails: 2 });
+    expect((await t.db.selectFrom('login_challenges').select('id').execute()).map((r) => r.id)).toEqual(['challenge-open']);
     expect((await t.db.selectFrom('password_resets').select('id').execute()).map((r) => r.id)).toEqual(['reset-recent']);
     expect(await ids('sessions')).toEqual(Object.values(keep).sort());
     expect((await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['current']);
@@ -134,6 +143,7 @@ describe('housekeeping', () => {
     expect(await runHousekeeping(t.db, { auditRetentionDays: 730, mailRetentionDays: 90, now })).toEqual({
       sessions: 0,
       passwordResets: 0,
+      loginChallenges: 0,
       rateLimits: 0,
       auditEvents: 0,
       emails: 0,

@@ -3,6 +3,7 @@ import { deleteAuditBefore } from '../audit/repository.js';
 import { deleteFinishedEmailsBefore } from '../notifications/repository.js';
 import { deleteStaleCounters } from '../rate-limits/repository.js';
 import { deleteOldResets } from '../users/password-resets-repository.js';
+import { deleteExpiredChallenges } from '../users/second-factor-repository.js';
 import { deleteDeadSessions } from '../users/sessions-repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -25,6 +26,8 @@ export interface HousekeepingResult {
   sessions: number;
   /** Forgot-password links expired more than a day ago. */
   passwordResets: number;
+  /** Second-step challenges past their few minutes (ADR 0019). */
+  loginChallenges: number;
   rateLimits: number;
   auditEvents: number;
   emails: number;
@@ -37,6 +40,7 @@ export async function runHousekeeping(db: Db, options: HousekeepingOptions): Pro
   return {
     sessions: await deleteDeadSessions(db, now, ago(REVOKED_SESSION_KEEP_MS)),
     passwordResets: await deleteOldResets(db, ago(DAY_MS)),
+    loginChallenges: await deleteExpiredChallenges(db, now),
     rateLimits: await deleteStaleCounters(db, ago(RATE_LIMIT_KEEP_MS)),
     auditEvents: await deleteAuditBefore(db, ago(options.auditRetentionDays * DAY_MS)),
     emails: await deleteFinishedEmailsBefore(db, ago(options.mailRetentionDays * DAY_MS)),
