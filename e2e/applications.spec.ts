@@ -99,6 +99,14 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   expect((await request.get(src.split('?')[0]!)).status()).toBe(403);
   expect((await request.get(src.replace(/sig=[^&]+/, 'sig=forged'))).status()).toBe(403);
 
+  // --- Filter by status (kept in the URL; the dashboard's counts lead here too) ----------------
+  await page.getByLabel('Status', { exact: true }).selectOption('rejected');
+  await expect(page).toHaveURL(/[?&]status=rejected/);
+  await expect(page.getByText(APPLICATION_LIST.empty)).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('pending');
+  await expect(page).toHaveURL(/[?&]status=pending/);
+  await expect(row).toBeVisible();
+
   // --- Edit ----------------------------------------------------------------------------------
   await row.getByRole('button', { name: 'Edit Hossain Tahmina' }).click();
   await expect(page).toHaveURL(/\/editApplication\?id=[0-9a-f]{24}$/);
@@ -124,6 +132,9 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   await page.getByText('Numbers of “Applications by job title”').click();
   await expect(page.getByRole('row', { name: /Caring Operator [1-9]/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Pending: show these applications' }).click();
+  await expect(page).toHaveURL(/\/application\?status=pending$/);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('pending');
 
   // --- Export --------------------------------------------------------------------------------
   await page.goto('/application');
