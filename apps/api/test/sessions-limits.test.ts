@@ -56,6 +56,7 @@ describe('what the client is told', () => {
       idleMinutes: 30,
       expiresAt: new Date(clock + 12 * HOUR).toISOString(),
       idleExpiresAt: new Date(clock + 30 * MINUTE).toISOString(),
+      now: new Date(clock).toISOString(),
     });
     for (const name of ['refresh_token', 'session']) expect(cookie(res, name)!.maxAge).toBe(12 * 3600);
   });

@@ -38,5 +38,7 @@ export const SessionInfoSchema = z.object({
   expiresAt: z.string(),
   /** When the session ends unless there is activity before then, as the server has it recorded. */
   idleExpiresAt: z.string(),
+  /** The server's time of this answer: the client measures from it, so a wrong clock on the device does not matter. */
+  now: z.string(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;

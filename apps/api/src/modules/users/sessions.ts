@@ -61,6 +61,7 @@ function infoOf(policy: SessionPolicy, family: FamilyTimes): SessionInfo {
     idleMinutes: policy.idleMinutes,
     expiresAt: new Date(ends.absolute).toISOString(),
     idleExpiresAt: new Date(ends.idle).toISOString(),
+    now: policy.now().toISOString(),
   };
 }
 
