@@ -31,8 +31,9 @@ describe('templates', () => {
     expect(mail.html).toContain('<div lang="bn">');
 
     const pending = renderEmail(recipient, { kind: 'status', status: 'pending', date: '2026-12-01' }, 'http://x');
-    expect(pending.text).toContain('Visa collect date: 1 December 2026.');
-    expect(pending.text).toContain('ভিসা সংগ্রহের তারিখ: ০১-১২-২০২৬।');
+    expect(pending.text).toContain('Pending since 1 December 2026. We will email you when there is news.');
+    expect(pending.text).not.toMatch(/collect/i);
+    expect(pending.text).toContain('০১-১২-২০২৬ থেকে প্রক্রিয়াধীন।');
     const rejected = renderEmail(recipient, { kind: 'status', status: 'rejected', date: null }, 'http://x');
     expect(rejected.subject).toBe('Visa application update: Rejected | ভিসা আবেদনের হালনাগাদ: প্রত্যাখ্যাত');
   });

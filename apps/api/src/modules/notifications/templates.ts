@@ -97,11 +97,12 @@ function paragraphsFor(event: EmailEvent, ref: string): Paragraphs {
         subjectBn,
         en: [
           `Your visa application (reference ${ref}) is being processed.`,
-          ...(event.date ? [`Visa collect date: ${englishDate(event.date)}.`] : []),
+          // Words that match the status (ADR 0020): nothing is collected before an approval.
+          ...(event.date ? [`Pending since ${englishDate(event.date)}. We will email you when there is news.`] : []),
         ],
         bn: [
           `আপনার ভিসা আবেদন (রেফারেন্স ${ref}) প্রক্রিয়াধীন রয়েছে।`,
-          ...(event.date ? [`ভিসা সংগ্রহের তারিখ: ${bengaliDate(event.date)}।`] : []),
+          ...(event.date ? [`${bengaliDate(event.date)} থেকে প্রক্রিয়াধীন। কোনো খবর হলে আমরা আপনাকে ইমেইল করব।`] : []),
         ],
       };
   }
