@@ -21,7 +21,8 @@ const fields: [label: string, value: string][] = [
   ['Surname', 'Hossain'],
   ['Given name', 'Tahmina'],
   ['Email', email],
-  ['Phone', '8801812345678'],
+  // As clerks copy it from a form; stored as +8801812345678.
+  ['Phone', '01812-345678'],
   ['National ID', '1988123456789'],
   ['Date of birth', '1988-07-21'],
   ['Birth city', 'Sylhet'],
@@ -150,7 +151,8 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
     .trimEnd()
     .split('\r\n');
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(`,Hossain-Rahman,Tahmina,${email},8801812345678,`);
+  // E.164, with the apostrophe that keeps a spreadsheet from reading a leading + as a formula.
+  expect(lines[1]).toContain(`,Hossain-Rahman,Tahmina,${email},'+8801812345678,`);
   expect(lines[1]).toContain(`,${passport},`);
 
   // --- Delete --------------------------------------------------------------------------------

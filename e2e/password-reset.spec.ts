@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { expectNoAxeViolations } from './support/axe';
-import { signInViaApi } from './support/staff';
+import { addSubAdminViaApi, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
@@ -29,21 +29,8 @@ test('forgot password: a link by email, a new password, and signing in with it',
   // A sub-admin of its own, so the owner's password other journeys use stays as it is.
   await signInViaApi(page);
   const email = `forgot.${Date.now().toString(36)}@example.com`;
-  const created = await page.evaluate(async (address) => {
-    const xsrf = decodeURIComponent(
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('XSRF-TOKEN='))
-        ?.split('=')[1] ?? '',
-    );
-    const res = await fetch('/api/users/add_user', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
-      body: JSON.stringify({ name: 'Forgetful Clerk', email: address, password: 'the old passphrase 1' }),
-    });
-    localStorage.removeItem('token');
-    return res.status;
-  }, email);
+  const created = await addSubAdminViaApi(page, { name: 'Forgetful Clerk', email, password: 'the old passphrase 1' });
+  await page.evaluate(() => localStorage.removeItem('token'));
   expect(created).toBe(201);
   await page.context().clearCookies();
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { OWNER, signInViaApi } from './support/staff';
+import { OWNER, addSubAdminViaApi, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
 /** The staff-account journey, through the forms, in the machine's Chromium (ADR 0006). */
@@ -189,20 +189,7 @@ test('staff-account pages have no accessibility violations', async ({ page }) =>
 
   // The delete confirmation, over a sub-admin made for the purpose.
   const email = `axe.${Date.now().toString(36)}@example.com`;
-  const created = await page.evaluate(async (address) => {
-    const xsrf = decodeURIComponent(
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('XSRF-TOKEN='))
-        ?.split('=')[1] ?? '',
-    );
-    const res = await fetch('/api/users/add_user', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
-      body: JSON.stringify({ name: 'Axe Sub', email: address, password: 'axe-password-1' }),
-    });
-    return res.status;
-  }, email);
+  const created = await addSubAdminViaApi(page, { name: 'Axe Sub', email, password: 'axe-password-1' });
   expect(created).toBe(201);
   await page.goto('/userManagement');
   await page.getByRole('button', { name: 'Delete Axe Sub' }).click();

@@ -26,3 +26,24 @@ export async function signInViaApi(page: Page, user = OWNER) {
   }, user);
   return token;
 }
+
+/**
+ * Adds a sub-admin through the API as the signed-in owner (the page must hold the owner's token,
+ * e.g. after signInViaApi) and answers the HTTP status.
+ */
+export async function addSubAdminViaApi(page: Page, account: { name: string; email: string; password: string }): Promise<number> {
+  return page.evaluate(async (body) => {
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.split('=')[1] ?? '',
+    );
+    const res = await fetch('/api/users/add_user', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+      body: JSON.stringify(body),
+    });
+    return res.status;
+  }, account);
+}
