@@ -26,7 +26,7 @@ import { findAccount, findSecondFactor } from './second-factor-repository.js';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Codes tried per account, across challenges, and per client address (ADR 0019). */
 export const SECOND_STEP_LIMIT_PER_ACCOUNT = 10;
-export const SECOND_STEP_LIMIT_PER_ADDRESS = 50;
+const SECOND_STEP_LIMIT_PER_ADDRESS = 50;
 
 const MessageSchema = z.object({ message: z.string() });
 

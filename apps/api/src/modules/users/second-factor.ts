@@ -37,7 +37,7 @@ const CIPHER_VERSION = 'v1';
 const secretKey = (appSecret: string) => deriveKey(appSecret, 'second-factor-secret');
 
 /** The account id is the additional data, so a ciphertext copied onto another account does not decrypt. */
-export function encryptSecret(appSecret: string, userId: string, base32: string): string {
+function encryptSecret(appSecret: string, userId: string, base32: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', secretKey(appSecret), iv);
   cipher.setAAD(Buffer.from(userId));
@@ -46,7 +46,7 @@ export function encryptSecret(appSecret: string, userId: string, base32: string)
 }
 
 /** The base32 secret; throws when the stored value was tampered with or the app secret changed. */
-export function decryptSecret(appSecret: string, userId: string, stored: string): string {
+function decryptSecret(appSecret: string, userId: string, stored: string): string {
   const [version, iv, tag, sealed] = stored.split('.');
   if (version !== CIPHER_VERSION || !iv || !tag || !sealed) throw new Error('unreadable second-factor secret');
   const decipher = createDecipheriv('aes-256-gcm', secretKey(appSecret), Buffer.from(iv, 'base64url'));
@@ -68,7 +68,7 @@ const totpFor = (base32: string, label = 'staff') =>
   });
 
 /** The time step a code belongs to (within one step of now), or null when it matches none. */
-export function matchingStep(base32: string, code: string, now: Date): number | null {
+function matchingStep(base32: string, code: string, now: Date): number | null {
   const totp = totpFor(base32);
   const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 });
   return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
@@ -96,7 +96,7 @@ export async function confirmPassword(db: Db, userId: string, password: string):
   if (!(await verifyPassword(account?.password_hash, password))) throw badRequest(SECOND_FACTOR.wrongPassword);
 }
 
-export async function isRequired(db: Db): Promise<boolean> {
+async function isRequired(db: Db): Promise<boolean> {
   return getSetting(db, 'requireSecondFactor');
 }
 
