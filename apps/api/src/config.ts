@@ -2,7 +2,9 @@ import os from 'node:os';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session';
+import { type PasswordProblem, passwordProblem } from './modules/users/password-policy.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -89,7 +91,8 @@ const EnvSchema = z.object({
     .optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
+  // Judged by the password rule after parsing, against ADMIN_EMAIL (ADR 0017).
+  ADMIN_PASSWORD: z.string().optional(),
   ADMIN_NAME: z.string().min(1).default('Super Admin'),
   APP_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Dhaka').default('Asia/Dhaka'),
   SMTP_URL: z
@@ -146,6 +149,14 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** Why the owner's password is refused, in the words of the other settings' messages; never the value. */
+const ADMIN_PASSWORD_REASONS: Record<PasswordProblem, string> = {
+  tooShort: `must be at least ${PASSWORD_MIN} characters long`,
+  tooLong: `must be at most ${PASSWORD_MAX} characters long`,
+  containsEmailName: 'must not contain the part of ADMIN_EMAIL before the @',
+  common: 'is on the list of common or leaked passwords; choose another',
+};
+
 /** Reads the environment once; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -163,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const adminPasswordProblem = e.ADMIN_PASSWORD !== undefined && passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_EMAIL ?? '');
+  if (adminPasswordProblem) {
+    throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD ${ADMIN_PASSWORD_REASONS[adminPasswordProblem]}`);
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
@@ -102,7 +102,8 @@ describe('forgot password', () => {
   it('refuses a bad token, a short password or a confirmation that does not match, changing nothing', async () => {
     expect((await reset('not-a-token', 'a brand new passphrase 42')).json()).toMatchObject({ message: PASSWORD_RESET.invalidLink });
     expect((await reset('x'.repeat(500), 'a brand new passphrase 42')).statusCode).toBe(400);
-    expect((await reset('anything', 'short')).json()).toMatchObject({ message: SERVER.passwordTooShort });
+    expect((await reset('anything', 'short')).json()).toMatchObject({ message: PASSWORD.tooShort });
+    expect((await reset('anything', 'qwerty123456')).json()).toMatchObject({ message: PASSWORD.common, errors: [{ path: 'password' }] });
     expect((await reset('anything', 'a brand new passphrase 42', 'different')).json()).toMatchObject({
       message: SERVER.passwordsMustMatch,
     });
@@ -111,6 +112,20 @@ describe('forgot password', () => {
     ).toMatchObject({
       message: VALIDATION.email,
     });
+  });
+
+  it("refuses a new password holding the account's email name, and the link still works for another try (ADR 0017)", async () => {
+    const staff = await t.createStaff('admin', { email: 'moushumi.das@example.com' });
+    await ask(staff.email, '203.0.113.40');
+    const token = tokenOf(await linkSentTo(staff.email));
+    const refused = await reset(token, 'Moushumi.Das forever 1');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: PASSWORD.containsEmailName,
+      errors: [{ path: 'password', message: PASSWORD.containsEmailName }],
+    });
+    expect((await login(staff.email, staff.password)).statusCode).toBe(200);
+    expect((await reset(token, 'a brand new passphrase 42')).statusCode).toBe(200);
   });
 
   it('limits requests per email, so nobody can fill a colleague inbox', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF, type User } from '@visa/shared/users';
 import { verifyPassword } from '../src/modules/users/passwords.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
@@ -24,14 +24,14 @@ const me = (token: string) => t.request({ method: 'GET', url: '/api/users/me', t
 const login = (email: string, password: string) => t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 
 const userRow = (id: string) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-/** Account changes recorded for one user (sign-ins are audited too but are not what these tests check). */
+/** Account changes recorded for one user (sign-ins, failed ones too, are audited but are not what these tests check). */
 const auditFor = (id: string) =>
   t.db
     .selectFrom('audit_events')
     .selectAll()
     .where('entity', '=', 'user')
     .where('entity_id', '=', id)
-    .where('action', '!=', 'user.login')
+    .where('action', 'not in', ['user.login', 'user.login_failed'])
     .orderBy('at')
     .orderBy('id')
     .execute();
@@ -112,7 +112,7 @@ describe('POST /api/users/add_user', () => {
     [{ name: 'A Name', email: '   ', password: 'long enough pw' }, VALIDATION.allFieldsRequired],
     [{ name: 'A Name', email: 'a@example.com' }, VALIDATION.allFieldsRequired],
     [{ name: 'A Name', email: 'not-an-email', password: 'long enough pw' }, VALIDATION.email],
-    [{ name: 'A Name', email: 'a@example.com', password: 'short' }, SERVER.passwordTooShort],
+    [{ name: 'A Name', email: 'a@example.com', password: 'short' }, PASSWORD.tooShort],
     [{ name: 'A Name', email: 'a@example.com', password: 'long enough pw', role: 'owner' }, undefined],
     [{ name: ['x'], email: 'a@example.com', password: 'long enough pw' }, VALIDATION.allFieldsRequired],
   ])('refuses bad input %j with 400 and changes nothing', async (payload, message) => {
@@ -218,7 +218,7 @@ describe('PUT /api/users/update_user/:id', () => {
     [{ name: '', email: 'x@example.com' }, VALIDATION.allFieldsRequired],
     [{ name: 'Name' }, VALIDATION.allFieldsRequired],
     [{ name: 'Name', email: 'nope' }, VALIDATION.email],
-    [{ name: 'Name', email: 'x@example.com', password: 'short' }, SERVER.passwordTooShort],
+    [{ name: 'Name', email: 'x@example.com', password: 'short' }, PASSWORD.tooShort],
   ])('refuses bad input %j with 400 and changes nothing', async (payload, message) => {
     const sub = await t.createStaff('admin', { name: 'Unchanged' });
     const res = await updateUser(sub.id, payload, owner.token);
@@ -357,7 +357,13 @@ describe('POST /api/users/profile', () => {
     expect((await me(otherDevice)).statusCode).toBe(200);
 
     const res = await profile(
-      { name: ' New Name ', email: 'ignored@example.com', password: 'a new password', confirmPassword: 'a new password' },
+      {
+        name: ' New Name ',
+        email: 'ignored@example.com',
+        currentPassword: sub.password,
+        password: 'a new password',
+        confirmPassword: 'a new password',
+      },
       sub.token,
     );
     expect(res.statusCode).toBe(200);
@@ -379,10 +385,15 @@ describe('POST /api/users/profile', () => {
     [{ name: 'Name', password: '', confirmPassword: '' }, VALIDATION.allFieldsRequired],
     [{ name: 'Name', password: 'a new password', confirmPassword: '' }, VALIDATION.allFieldsRequired],
     [{ name: 'Name', password: 'a new password', confirmPassword: 'another password' }, SERVER.passwordsMustMatch],
-    [{ name: 'Name', password: 'short', confirmPassword: 'short' }, SERVER.passwordTooShort],
+    [{ name: 'Name', password: 'short', confirmPassword: 'short' }, PASSWORD.tooShort],
+    [{ name: 'Name', currentPassword: '', password: 'a new password', confirmPassword: 'a new password' }, VALIDATION.allFieldsRequired],
+    [
+      { name: 'Name', currentPassword: 'not the password', password: 'a new password', confirmPassword: 'a new password' },
+      PASSWORD.currentWrong,
+    ],
   ])('refuses %j with 400 and changes nothing', async (payload, message) => {
     const sub = await t.createStaff('admin', { name: 'Untouched' });
-    const res = await profile(payload, sub.token);
+    const res = await profile({ currentPassword: sub.password, ...payload }, sub.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await userRow(sub.id)).toMatchObject({ name: 'Untouched' });
@@ -390,7 +401,7 @@ describe('POST /api/users/profile', () => {
   });
 
   it('is 401 without a token', async () => {
-    const res = await profile({ name: 'Name', password: 'a new password', confirmPassword: 'a new password' });
+    const res = await profile({ name: 'Name', currentPassword: 'anything', password: 'a new password', confirmPassword: 'a new password' });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -7,7 +7,16 @@ export const MAX_PAGE_SIZE = 100;
 
 export const NAME_MIN = 3;
 export const NAME_MAX = 31;
-export const PASSWORD_MIN = 8;
+/**
+ * A password someone sets: 12 to 128 Unicode code points after NFKC normalisation (ADR 0017).
+ * The upper bound keeps one request from costing the server an arbitrarily long hash.
+ */
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+/** Sign-in still accepts the longer passwords the earlier rule (8 to 1024) let people set. */
+export const LOGIN_PASSWORD_MAX = 1024;
+/** The part of an email before the @ must not appear in the account's password once it is this long. */
+export const EMAIL_NAME_MIN = 3;
 
 const MB = 1024 * 1024;
 export const IMAGE_MAX_BYTES_ADD = 10 * MB;

@@ -64,6 +64,13 @@ const REQUIRED = {
     requireSettingHelp:
       'Staff without two-step sign-in must set it up the next time they sign in. Nobody can turn it off while this is on.',
   },
+  PASSWORD: {
+    tooShort: 'Password must be at least 12 characters long.',
+    tooLong: 'Password must be at most 128 characters long.',
+    common: 'This password is on a list of common or leaked passwords. Please choose a different one.',
+    containsEmailName: 'The password must not contain the part of the email address before the @.',
+    currentWrong: 'Your current password is not correct.',
+  },
   SESSION: {
     idleWarningTitle: 'Are you still there?',
     idleWarning: 'You will be signed out in 1 minute because there has been no activity. Choose Stay signed in to keep working.',

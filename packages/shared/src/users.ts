@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN, ROLES } from './constants.js';
-import { SERVER, VALIDATION } from './messages.js';
+import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
+import { PASSWORD, SERVER, VALIDATION } from './messages.js';
 import { SessionInfoSchema } from './session.js';
 
 /** Messages of staff-account rules the earlier app had no words for (ADR 0006). */
@@ -21,8 +21,6 @@ const required = z.string({ error: VALIDATION.allFieldsRequired }).trim().min(1,
 // 254 is the longest address SMTP can deliver to.
 const email = required.max(254, VALIDATION.email).toLowerCase();
 const name = required.max(100, STAFF.nameTooLong);
-// An upper bound keeps one request from costing the server an arbitrarily long hash.
-const PASSWORD_MAX = 1024;
 
 /** How the roles are labelled on screen (docs/product.md#who-uses-it). */
 export const ROLE_LABELS = { superadmin: 'Super-admin', admin: 'Sub-admin' } as const;
@@ -31,15 +29,40 @@ export const RoleSchema = z.enum(ROLES);
 
 export const LoginInputSchema = z.object({
   email,
-  password: z.string({ error: VALIDATION.allFieldsRequired }).min(1, VALIDATION.allFieldsRequired).max(PASSWORD_MAX, STAFF.passwordTooLong),
+  password: z
+    .string({ error: VALIDATION.allFieldsRequired })
+    .min(1, VALIDATION.allFieldsRequired)
+    .max(LOGIN_PASSWORD_MAX, STAFF.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
+/**
+ * The form in which a password is hashed and compared: NFKC, so the same password typed on another
+ * keyboard or system (composed or decomposed accents, full-width letters) is the same password.
+ */
+export const normalizePassword = (password: string) => password.normalize('NFKC');
+
+/** A password's length as the rule counts it: Unicode code points after normalising (an emoji is one). */
+export const passwordLength = (password: string) => [...normalizePassword(password)].length;
+
+/**
+ * The length rule for every password someone sets (ADR 0017): any characters, spaces and emoji
+ * included. The server adds the common-password list and the email-name rule on top.
+ */
 const newPassword = z
   .string({ error: VALIDATION.allFieldsRequired })
+  .min(1, { error: VALIDATION.allFieldsRequired, abort: true })
+  .superRefine((password, ctx) => {
+    const length = passwordLength(password);
+    if (length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', message: PASSWORD.tooShort });
+    else if (length > PASSWORD_MAX) ctx.addIssue({ code: 'custom', message: PASSWORD.tooLong });
+  });
+
+/** The password the signed-in person has now, to prove it is them: checked like a sign-in. */
+const currentPassword = z
+  .string({ error: VALIDATION.allFieldsRequired })
   .min(1, VALIDATION.allFieldsRequired)
-  .min(PASSWORD_MIN, SERVER.passwordTooShort)
-  .max(PASSWORD_MAX, STAFF.passwordTooLong);
+  .max(LOGIN_PASSWORD_MAX, STAFF.passwordTooLong);
 
 /** add_user takes {name, email, password} (docs/product.md#api-users); `role` is optional and defaults to a sub-admin. */
 export const AddUserInputSchema = z.object({
@@ -62,11 +85,16 @@ export const UpdateUserInputSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 
-/** The profile form sends the (fixed) email too; the server ignores it: the profile edits the signed-in account. */
+/**
+ * The profile form sends the (fixed) email too; the server ignores it: the profile edits the
+ * signed-in account. The current password is required, so an unlocked screen is not enough to take
+ * the account over (docs/product.md#api-users).
+ */
 export const ProfileInputSchema = z
   .object({
     name,
     email: z.string().optional(),
+    currentPassword,
     password: newPassword,
     confirmPassword: z.string({ error: VALIDATION.allFieldsRequired }).min(1, VALIDATION.allFieldsRequired),
   })

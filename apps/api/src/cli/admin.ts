@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { PASSWORD_MIN, ROLES } from '@visa/shared/constants';
+import { ROLES } from '@visa/shared/constants';
+import { PASSWORD } from '@visa/shared/messages';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
 import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '../modules/maintenance/cli.js';
+import { passwordProblem } from '../modules/users/password-policy.js';
 import { hashPassword } from '../modules/users/passwords.js';
 import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/users/second-factor-cli.js';
 import * as users from '../modules/users/repository.js';
@@ -25,9 +27,15 @@ async function run(argv: string[]) {
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
   });
   const email = z.email().safeParse(values.email?.trim().toLowerCase());
-  const password = z.string().min(PASSWORD_MIN).safeParse(values.password);
+  const password = z.string().safeParse(values.password);
   if (!command || !['create', 'reset-password'].includes(command) || !email.success || !password.success) {
-    process.stderr.write(USAGE + `(email must be valid, password at least ${PASSWORD_MIN} characters)\n`);
+    process.stderr.write(USAGE + '(email must be valid, and the password follows the rule for every password)\n');
+    return 2;
+  }
+  // The same rule as every other way of setting a password (ADR 0017).
+  const problem = passwordProblem(password.data, email.data);
+  if (problem) {
+    process.stderr.write(`${PASSWORD[problem]}\n`);
     return 2;
   }
   const config = loadConfig();

@@ -66,13 +66,13 @@ export default async function accountRoutes(app: FastifyInstance, { ctx }: Route
     {
       schema: {
         tags: ['users'],
-        summary: 'Change the signed-in name and password; other sessions are signed out',
+        summary: 'Change the signed-in name and password, given the current password; other sessions are signed out',
         security,
         body: ProfileInputSchema,
-        response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
-    async (request) => service.updateProfile(ctx, request.user!, request.body),
+    async (request) => service.updateProfile(ctx, request.user!, request.body, request.ip),
   );
 
   r.get(

@@ -9,9 +9,10 @@ import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { renderPasswordResetEmail } from '../notifications/templates.js';
+import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import { consumeReset, replaceReset } from './password-resets-repository.js';
-import { findUserByEmail, updateUser } from './repository.js';
+import { findUserByEmail, findUserById, updateUser } from './repository.js';
 import { revokeUserSessions } from './sessions-repository.js';
 
 /** How long a link works (ADR 0023). */
@@ -86,10 +87,15 @@ export default async function passwordResetRoutes(app: FastifyInstance, { ctx }:
     async (request) => {
       await rateLimiter.hit(`reset:ip:${request.ip}`, RESETS_PER_ADDRESS, FIFTEEN_MINUTES);
       const { token, password } = request.body;
+      // The password rule (ADR 0017): the list now, the account's email name once the link names
+      // the account; a refusal rolls the transaction back, so the link still works for another try.
+      assertPasswordAllowed(password, '');
       const passwordHash = await hashPassword(password);
       const userId = await db.transaction().execute(async (trx) => {
         const owner = await consumeReset(trx, sha256(token), new Date());
         if (!owner) return null;
+        const account = await findUserById(trx, owner);
+        if (account) assertPasswordAllowed(password, account.email);
         await updateUser(trx, owner, { passwordHash });
         await revokeUserSessions(trx, owner);
         await recordAudit(trx, { actorUserId: owner, action: 'user.password_reset', entity: 'user', entityId: owner });

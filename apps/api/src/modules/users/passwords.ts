@@ -1,16 +1,29 @@
 import { hash, verify } from '@node-rs/argon2';
+import { normalizePassword } from '@visa/shared/users';
 
 // @node-rs/argon2 defaults to argon2id with OWASP-recommended cost parameters.
-export const hashPassword = (password: string) => hash(password);
+// The NFKC form is hashed, so the same password typed on another keyboard still matches (ADR 0017).
+export const hashPassword = (password: string) => hash(normalizePassword(password));
 
 // Verified against when the email is unknown, so a miss costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * Hashes made before ADR 0017 are of the password as typed. A password that normalisation changes
+ * is tried in both forms, so those accounts still sign in; ASCII passwords (nearly all) are
+ * unchanged by NFKC and cost one verification as before.
+ */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+  const normalized = normalizePassword(password);
+  const forms = normalized === password ? [password] : [normalized, password];
   if (!passwordHash) {
     dummyHash ??= hash('not-a-real-password-but-the-same-cost');
-    await verify(await dummyHash, password).catch(() => false);
+    const dummy = await dummyHash;
+    for (const form of forms) await verify(dummy, form).catch(() => false);
     return false;
   }
-  return verify(passwordHash, password).catch(() => false);
+  for (const form of forms) {
+    if (await verify(passwordHash, form).catch(() => false)) return true;
+  }
+  return false;
 }

@@ -25,6 +25,12 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
   return row && toUser(row);
 }
 
+/** The stored password hash of an account (to check a current password), or undefined when it is gone. */
+export async function findPasswordHash(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash;
+}
+
 export async function listUsers(db: Db): Promise<User[]> {
   const rows = await db.selectFrom('users').select(USER_COLUMNS).orderBy('created_at').orderBy('id').execute();
   return rows.map(toUser);

@@ -1,11 +1,12 @@
-import { SERVER } from '@visa/shared/messages';
+import { PASSWORD, SERVER } from '@visa/shared/messages';
 import { type AddUserInput, type ProfileInput, STAFF, type StaffSession, type UpdateUserInput, type User } from '@visa/shared/users';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/connection.js';
-import { HttpError, conflict, notFound } from '../../lib/http-error.js';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { SignedInUser } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
-import { hashPassword } from './passwords.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
 import { listLiveSessions, revokeUserSessions } from './sessions-repository.js';
 
@@ -22,6 +23,7 @@ const emailTaken = (err: unknown): never => {
 };
 
 export async function createStaff(ctx: AppContext, actor: SignedInUser, input: AddUserInput): Promise<User> {
+  assertPasswordAllowed(input.password, input.email);
   const passwordHash = await hashPassword(input.password);
   const role = input.role ?? 'admin';
   return ctx.db.transaction().execute(async (trx) => {
@@ -33,6 +35,8 @@ export async function createStaff(ctx: AppContext, actor: SignedInUser, input: A
 
 export async function updateStaff(ctx: AppContext, actor: SignedInUser, id: string, input: UpdateUserInput): Promise<User> {
   if (id === actor._id && input.role !== undefined && input.role !== actor.role) throw conflict(STAFF.cannotChangeOwnRole);
+  // Judged against the email the account will have after this change.
+  if (input.password !== undefined) assertPasswordAllowed(input.password, input.email);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
     await repo.lockSuperadmins(trx);
@@ -75,8 +79,32 @@ export async function deleteStaff(ctx: AppContext, actor: SignedInUser, id: stri
   });
 }
 
-/** The signed-in account edits its own name and password; its other sessions are signed out. */
-export async function updateProfile(ctx: AppContext, actor: SignedInUser, input: ProfileInput): Promise<User> {
+/** Wrong current passwords on the profile, per account: the same guessing a sign-in limit holds back. */
+export const PROFILE_PASSWORD_LIMIT = 10;
+const PROFILE_PASSWORD_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The signed-in account edits its own name and password, proving it is them with the current
+ * password (docs/product.md#api-users); its other sessions are signed out.
+ */
+export async function updateProfile(ctx: AppContext, actor: SignedInUser, input: ProfileInput, client: string): Promise<User> {
+  const limitKey = `profile-password:user:${actor._id}`;
+  await ctx.rateLimiter.hit(limitKey, PROFILE_PASSWORD_LIMIT, PROFILE_PASSWORD_WINDOW_MS);
+  const current = await repo.findPasswordHash(ctx.db, actor._id);
+  // The account was deleted between authentication and now.
+  if (current === undefined) throw new HttpError(401, SERVER.unauthorized);
+  if (!(await verifyPassword(current, input.currentPassword))) {
+    await recordAudit(ctx.db, {
+      actorUserId: actor._id,
+      action: 'user.current_password_wrong',
+      entity: 'user',
+      entityId: actor._id,
+      details: { client },
+    });
+    throw badRequest(PASSWORD.currentWrong, [{ path: 'currentPassword', message: PASSWORD.currentWrong }]);
+  }
+  await ctx.rateLimiter.reset(limitKey);
+  assertPasswordAllowed(input.password, actor.email);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
     const after = await repo.updateUser(trx, actor._id, { name: input.name, passwordHash });

