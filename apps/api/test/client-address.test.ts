@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { loadConfig } from '../src/config.js';
 import { ENQUIRY_LIMIT_PER_ADDRESS } from '../src/modules/enquiry/service.js';
-import { LOGIN_LIMIT_PER_ADDRESS } from '../src/modules/users/auth-routes.js';
+import { LOGIN_LIMIT_PER_ADDRESS } from '../src/modules/users/login-limits.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /**

@@ -4,7 +4,7 @@ import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/messages';
 import type { NewApplicationRow } from '../src/db/schema.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
-import { ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_LIMIT_PER_PASSPORT } from '../src/modules/enquiry/service.js';
+import { ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS } from '../src/modules/enquiry/service.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
@@ -230,17 +230,18 @@ describe('rate limits', () => {
     expect(elsewhere.json().applications).toHaveLength(1);
   });
 
-  it('caps lookups of one passport from many addresses, so a date of birth cannot be guessed by spreading out', async () => {
+  it('caps lookups of one passport from one address (other addresses and the ceiling across them: login-limits.test.ts)', async () => {
     const row = await insertApplication();
-    for (let i = 0; i < ENQUIRY_LIMIT_PER_PASSPORT; i++) {
+    const address = '198.51.100.20';
+    for (let i = 0; i < ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS; i++) {
       const day = String((i % 28) + 1).padStart(2, '0');
-      expect((await enquire({ ...byInputs(row), search2: `1970-01-${day}` })).statusCode).toBe(200);
+      expect((await enquire({ ...byInputs(row), search2: `1970-01-${day}` }, address)).statusCode).toBe(200);
     }
-    const limited = await enquire(byInputs(row));
+    const limited = await enquire(byInputs(row), address);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: SERVER.tooManyRequests });
     // The normalised passport is what counts: spacing and case do not reset the count.
-    const disguised = await enquire({ ...byInputs(row), search: row.passport.toLowerCase().split('').join(' ') });
+    const disguised = await enquire({ ...byInputs(row), search: row.passport.toLowerCase().split('').join(' ') }, address);
     expect(disguised.statusCode).toBe(429);
   });
 });

@@ -1,21 +1,27 @@
 import { createHmac } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizePassport } from '@visa/shared/applications';
 import { type EnquiryApplication, type EnquiryQuery, type EnquiryResponse, normalizeNationality } from '@visa/shared/enquiry';
 import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/secret.js';
 import { findByPassport } from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
+import { type Ceiling, ceilingDelayMs, waitFor } from '../rate-limits/ceiling.js';
 
 /** A visitor typing slowly fires a few debounced lookups per enquiry; 30 leaves room for mistakes. */
 export const ENQUIRY_LIMIT_PER_ADDRESS = 30;
 const ENQUIRY_WINDOW_MS = 15 * 60 * 1000;
 /**
- * Caps guessing a known passport's date of birth from many addresses: at most this many lookups
- * per passport per hour, wherever they come from.
+ * Lookups of one passport from one address per hour. Keyed on the address too, so nobody can lock
+ * an applicant out of their own status check by spending the passport's attempts (ADR 0017).
  */
-export const ENQUIRY_LIMIT_PER_PASSPORT = 20;
+export const ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS = 20;
 const ENQUIRY_PASSPORT_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Guessing a known passport's date of birth from many addresses: past this many lookups of one
+ * passport in an hour, wherever they come from, every answer for it waits longer (up to the cap)
+ * instead of being refused, and the first one past it is recorded in the audit log.
+ */
+export const ENQUIRY_PASSPORT_CEILING: Ceiling = { limit: 100, windowMs: ENQUIRY_PASSPORT_WINDOW_MS, stepMs: 200, capMs: 10_000 };
 /**
  * Every answer takes at least this long, so a hit, a miss on an existing passport and a miss on an
  * unknown one cannot be told apart by timing (the work differs by microseconds, the floor hides it).
@@ -56,7 +62,22 @@ export async function enquire(ctx: AppContext, query: EnquiryQuery, clientAddres
   const dob = query.search2;
 
   await ctx.rateLimiter.hit(`enquiry:ip:${clientAddress}`, ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_WINDOW_MS);
-  await ctx.rateLimiter.hit(`enquiry:passport:${hash(passport)}`, ENQUIRY_LIMIT_PER_PASSPORT, ENQUIRY_PASSPORT_WINDOW_MS);
+  await ctx.rateLimiter.hit(
+    `enquiry:passport-ip:${hash(`${passport}\n${clientAddress}`)}`,
+    ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS,
+    ENQUIRY_PASSPORT_WINDOW_MS,
+  );
+  const acrossAddresses = await ctx.rateLimiter.count(`enquiry:passport:${hash(passport)}`, ENQUIRY_PASSPORT_CEILING.windowMs);
+  const delayMs = ceilingDelayMs(acrossAddresses.count, ENQUIRY_PASSPORT_CEILING);
+  if (acrossAddresses.count === ENQUIRY_PASSPORT_CEILING.limit + 1) {
+    await recordAudit(ctx.db, {
+      actorUserId: null,
+      action: 'enquiry.slowed',
+      entity: 'enquiry',
+      entityId: null,
+      details: { passport: hash(passport), client: hash(clientAddress), attempts: ENQUIRY_PASSPORT_CEILING.limit, delayMs },
+    });
+  }
 
   // The passport column is unique, so this is a single index lookup whether or not it exists.
   const candidate = await findByPassport(ctx.db, passport, COPY_FIELDS);
@@ -80,7 +101,8 @@ export async function enquire(ctx: AppContext, query: EnquiryQuery, clientAddres
 
   const copy = match && { ...match.fields, image: match.photoKey ? ctx.urls.sign(match.photoKey) : null };
   const answer: EnquiryResponse = { applications: copy ? [copy].slice(0, query.limit) : [] };
-  const wait = ENQUIRY_MIN_RESPONSE_MS - (performance.now() - started);
-  if (wait > 0) await sleep(wait);
+  // The ceiling's wait is on top of the floor, so a slowed hit and a slowed miss still look alike.
+  const wait = delayMs + ENQUIRY_MIN_RESPONSE_MS - (performance.now() - started);
+  await waitFor(wait);
   return answer;
 }

@@ -9,6 +9,7 @@ import type { AppContext, RouteOptions } from '../../context.js';
 import { HttpError, sessionEnded } from '../../lib/http-error.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
+import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
 import { verifyPassword } from './passwords.js';
 import { findUserByEmail, findUserById, toUser } from './repository.js';
 import { issueChallenge, secondStepFor } from './second-factor.js';
@@ -22,10 +23,6 @@ import {
   setSessionCookies,
   startSession,
 } from './sessions.js';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-export const LOGIN_LIMIT_PER_EMAIL = 10;
-export const LOGIN_LIMIT_PER_ADDRESS = 50;
 
 /** Where a session was started from, shown on the account's list of devices. */
 const deviceOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
@@ -53,7 +50,7 @@ export async function completeSignIn(
 
 /** Sign-in, token refresh and sign-out: public, since they are how a token is obtained (ADR 0005). */
 export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const { db, rateLimiter, tokens } = ctx;
+  const { db, tokens } = ctx;
   const cookieSecure = ctx.config.cookieSecure;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -70,13 +67,16 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await rateLimiter.hit(`login:ip:${request.ip}`, LOGIN_LIMIT_PER_ADDRESS, FIFTEEN_MINUTES);
-      await rateLimiter.hit(`login:email:${email}`, LOGIN_LIMIT_PER_EMAIL, FIFTEEN_MINUTES);
+      // Limits that one address cannot turn against the account (ADR 0017).
+      const attempt = await admitSignIn(ctx, email, request.ip);
       const user = await findUserByEmail(db, email);
       // Same answer, and the same argon2 work, whether or not the email exists.
       const ok = await verifyPassword(user?.password_hash, password);
-      if (!user || !ok) throw new HttpError(401, LOGIN.invalidCredentials);
-      await rateLimiter.reset(`login:email:${email}`);
+      if (!user || !ok) {
+        await signInFailed(ctx, attempt, user?.id ?? null);
+        throw new HttpError(401, LOGIN.invalidCredentials);
+      }
+      await signInSucceeded(ctx, attempt);
       // A second step is due (ADR 0019): no session and no cookies until it is taken.
       const secondFactor = await secondStepFor(db, user.id);
       if (secondFactor) return { secondFactor, challenge: await issueChallenge(db, user.id, secondFactor) };
