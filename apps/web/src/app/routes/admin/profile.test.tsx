@@ -33,8 +33,9 @@ describe('profile page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(staff.email);
     await user.clear(name);
     await user.type(name, 'Renamed Sub');
-    await user.type(screen.getByLabelText('Password'), 'a new password');
-    await user.type(screen.getByLabelText('Confirm password'), 'a new password');
+    await user.type(screen.getByLabelText('Current password'), staff.password);
+    await user.type(screen.getByLabelText('New password'), 'a new password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a new password');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() =>
       expect(queryClient.getQueryData(['users', 'me'])).toEqual({ _id: staff.id, name: 'Renamed Sub', email: staff.email, role: 'admin' }),

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { ADD_ADMIN, SERVER, VALIDATION } from '@visa/shared/messages';
+import { ADD_ADMIN, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
@@ -42,6 +42,14 @@ async function fill(values: { name?: string; email?: string; password?: string; 
 }
 
 const expectMessage = (message: string) => waitFor(() => expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(message));
+/** A password message sits under the box, marked invalid and describing it. */
+const expectUnderPassword = (message: string) =>
+  waitFor(() => {
+    const box = screen.getByLabelText('Password');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+  });
 
 describe('add admin form', () => {
   it('checks the fields before calling the server', async () => {
@@ -54,8 +62,19 @@ describe('add admin form', () => {
     await fill({ name: 'New Admin', email: 'not-an-email', password: 'long enough pw' });
     await expectMessage(VALIDATION.email);
     await fill({ name: 'New Admin', email: 'new@example.com', password: 'short' });
-    await expectMessage(SERVER.passwordTooShort);
+    await expectUnderPassword(PASSWORD.tooShort);
     expect(h.sent).toEqual([]);
+  });
+
+  it("shows the server's password refusals under the password box, not as an account that exists", async () => {
+    await h.signIn('superadmin');
+    renderForm();
+    await fill({ name: 'New Admin', email: freshEmail(), password: 'qwerty123456' });
+    await expectUnderPassword(PASSWORD.common);
+    await fill({ name: 'Nadia Islam', email: 'nadia.islam@example.com', password: 'Nadia.Islam at the desk' });
+    await expectUnderPassword(PASSWORD.containsEmailName);
+    expect(screen.queryByText(ADD_ADMIN.exists)).toBeNull();
+    expect(h.sentTo(ADD).map((r) => r.outcome)).toEqual([400, 400]);
   });
 
   it('shows the three messages, in order', async () => {

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { type AddUserInput, AddUserInputSchema, ROLE_LABELS, type User } from '@visa/shared/users';
 import { addUserErrorMessage, useCreateUser } from '../api/create-user';
 import { ROLE_CHOICES, firstMessage } from './first-message';
+import { PasswordField, passwordFieldMessage } from './password-field';
 
 interface Props {
   onCreated: (user: User) => void;
@@ -24,9 +26,12 @@ export function AddUserForm({ onCreated }: Props) {
     defaultValues: { name: '', email: '', password: '', role: 'admin' },
   });
 
+  const passwordMessage = passwordFieldMessage(errors.password?.message, create.isError ? create.error : null, 'password');
   const validation = firstMessage(errors, ['name', 'email', 'password', 'role']);
-  const failure = create.isError ? addUserErrorMessage(create.error) : undefined;
-  const message = validation ?? failure?.message;
+  const atTop = validation && validation !== passwordMessage ? validation : undefined;
+  // A refused password is about the password, not an account that "already exists".
+  const failure = create.isError && !passwordMessage ? addUserErrorMessage(create.error) : undefined;
+  const message = atTop ?? failure?.message;
 
   return (
     <Form
@@ -39,7 +44,7 @@ export function AddUserForm({ onCreated }: Props) {
       {message && (
         <Alert variant="danger" role="alert" className="py-2">
           <p className="mb-0">{message}</p>
-          {!validation && failure?.detail && <p className="mb-0 mt-1 small">{failure.detail}</p>}
+          {!atTop && failure?.detail && <p className="mb-0 mt-1 small">{failure.detail}</p>}
         </Alert>
       )}
       <Form.Group className="mb-3" controlId="add-user-name">
@@ -50,19 +55,15 @@ export function AddUserForm({ onCreated }: Props) {
         <Form.Label>Email</Form.Label>
         <Form.Control type="email" autoComplete="off" aria-invalid={Boolean(errors.email)} {...register('email')} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="add-user-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby="add-user-password-help"
-          {...register('password')}
-        />
-        <Form.Text id="add-user-password-help">
-          At least 8 characters. Share it with the new admin privately; they can change it on their Profile page.
-        </Form.Text>
-      </Form.Group>
+      <PasswordField
+        id="add-user-password"
+        label="Password"
+        autoComplete="new-password"
+        registration={register('password')}
+        message={passwordMessage}
+        invalid={Boolean(errors.password)}
+        help={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a common password and not the email name. Share it with the new admin privately; they can change it on their Profile page.`}
+      />
       <Form.Group className="mb-4" controlId="add-user-role">
         <Form.Label>Role</Form.Label>
         <Form.Select {...register('role')}>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EDIT_ADMIN, SERVER, VALIDATION } from '@visa/shared/messages';
+import { EDIT_ADMIN, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF, type User } from '@visa/shared/users';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
@@ -111,7 +111,8 @@ describe('edit admin form', () => {
     await u.selectOptions(await screen.findByLabelText('Role'), 'superadmin');
     await u.type(screen.getByLabelText('New password (optional)'), 'short');
     await save();
-    await expectMessage(SERVER.passwordTooShort);
+    await expectMessage(PASSWORD.tooShort);
+    expect(screen.getByLabelText('New password (optional)')).toHaveAccessibleDescription(expect.stringContaining(PASSWORD.tooShort));
     await u.type(screen.getByLabelText('New password (optional)'), ' but now long');
     await save();
     await waitFor(() => expect(h.sentTo(key).map((r) => r.outcome)).toEqual([200]));

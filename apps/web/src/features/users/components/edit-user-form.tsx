@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { ROLE_LABELS, UpdateUserInputSchema, type User } from '@visa/shared/users';
 import { updateUserErrorMessage, useUpdateUser } from '../api/update-user';
 import { ROLE_CHOICES, firstMessage } from './first-message';
+import { PasswordField, passwordFieldMessage } from './password-field';
 
 /** An empty "new password" box means "keep the current password". */
 const EditUserFormSchema = UpdateUserInputSchema.extend({
@@ -35,8 +37,10 @@ export function EditUserForm({ user, isSelf, onSaved }: Props) {
     defaultValues: { name: user.name, email: user.email, role: user.role, password: '' },
   });
 
+  const passwordMessage = passwordFieldMessage(errors.password?.message, update.isError ? update.error : null, 'password');
   const validation = firstMessage(errors, ['name', 'email', 'role', 'password']);
-  const message = validation ?? (update.isError ? updateUserErrorMessage(update.error) : undefined);
+  const atTop = validation && validation !== passwordMessage ? validation : undefined;
+  const message = atTop ?? (update.isError && !passwordMessage ? updateUserErrorMessage(update.error) : undefined);
 
   return (
     <Form
@@ -72,19 +76,16 @@ export function EditUserForm({ user, isSelf, onSaved }: Props) {
         </Form.Select>
         {isSelf && <Form.Text id="edit-user-role-help">You cannot change your own role.</Form.Text>}
       </Form.Group>
-      <Form.Group className="mb-4" controlId="edit-user-password">
-        <Form.Label>New password (optional)</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby="edit-user-password-help"
-          {...register('password')}
-        />
-        <Form.Text id="edit-user-password-help">
-          Leave empty to keep the current password. A new password signs this admin out everywhere.
-        </Form.Text>
-      </Form.Group>
+      <PasswordField
+        id="edit-user-password"
+        label="New password (optional)"
+        autoComplete="new-password"
+        registration={register('password')}
+        message={passwordMessage}
+        invalid={Boolean(errors.password)}
+        help={`Leave empty to keep the current password. A new one: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a common password and not the email name; it signs this admin out everywhere.`}
+        className="mb-4"
+      />
       <Button type="submit" variant="danger" disabled={update.isPending}>
         {update.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
         Save changes

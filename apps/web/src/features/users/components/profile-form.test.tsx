@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { PROFILE, SERVER, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, PROFILE, SERVER, VALIDATION } from '@visa/shared/messages';
 import type { User } from '@visa/shared/users';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
@@ -17,8 +17,12 @@ beforeEach(() => h.reset());
 
 const PROFILE_CALL = 'POST /api/users/profile';
 
+/** The signed-in account's password: what "Current password" gets unless a test says otherwise. */
+let currentPassword = '';
+
 async function renderSignedIn() {
   const staff = await h.signIn('admin', { name: 'Sub Admin' });
+  currentPassword = staff.password;
   const user: User = { _id: staff.id, name: 'Sub Admin', email: staff.email, role: 'admin' };
   const onSaved = vi.fn();
   renderRoutes([{ path: '/profile', Component: () => <ProfileForm user={user} onSaved={onSaved} /> }], ['/profile']);
@@ -26,12 +30,13 @@ async function renderSignedIn() {
   return { staff, user, onSaved };
 }
 
-async function fill(values: { name?: string; password?: string; confirm?: string }) {
+async function fill(values: { name?: string; current?: string; password?: string; confirm?: string }) {
   const user = userEvent.setup();
   for (const [label, value] of [
     ['Name', values.name],
-    ['Password', values.password],
-    ['Confirm password', values.confirm],
+    ['Current password', values.current ?? currentPassword],
+    ['New password', values.password],
+    ['Confirm new password', values.confirm],
   ] as const) {
     const box = screen.getByLabelText(label);
     await user.clear(box);
@@ -73,11 +78,36 @@ describe('profile form', () => {
     await expectMessage(PROFILE.aborted('Request aborted'));
   });
 
-  it('refuses a short password before calling', async () => {
+  it('refuses a short password before calling, under the new password box', async () => {
     await renderSignedIn();
     await fill({ name: 'Sub Admin', password: 'short', confirm: 'short' });
-    await expectMessage(SERVER.passwordTooShort);
+    await expectMessage(PASSWORD.tooShort);
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining(PASSWORD.tooShort));
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
     expect(h.sent).toEqual([]);
+  });
+
+  it('asks for the current password: empty is "all fields are required", a wrong one is shown under its box', async () => {
+    await renderSignedIn();
+    await fill({ name: 'Sub Admin', current: '', password: 'a new password', confirm: 'a new password' });
+    await expectMessage(VALIDATION.allFieldsRequired);
+    expect(h.sent).toEqual([]);
+    await fill({ name: 'Sub Admin', current: 'not my password', password: 'a new password', confirm: 'a new password' });
+    await expectMessage(PASSWORD.currentWrong);
+    const current = screen.getByLabelText('Current password');
+    expect(current).toHaveAttribute('autocomplete', 'current-password');
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription(PASSWORD.currentWrong);
+    expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm new password')).toHaveAttribute('autocomplete', 'new-password');
+  });
+
+  it("shows the server's refusal of a common password under the new password box", async () => {
+    await renderSignedIn();
+    await fill({ name: 'Sub Admin', password: 'iloveyou1234', confirm: 'iloveyou1234' });
+    await expectMessage(PASSWORD.common);
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining(PASSWORD.common));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('says so plainly when an answer is an error without a message', async () => {
@@ -103,11 +133,13 @@ describe('profile form', () => {
     expect(h.sentTo(PROFILE_CALL)[0]?.data).toEqual({
       name: 'New Name',
       email: staff.email,
+      currentPassword: staff.password,
       password: 'a new password',
       confirmPassword: 'a new password',
     });
-    expect(screen.getByLabelText('Password')).toHaveValue('');
-    expect(screen.getByLabelText('Confirm password')).toHaveValue('');
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(screen.getByLabelText('New password')).toHaveValue('');
+    expect(screen.getByLabelText('Confirm new password')).toHaveValue('');
     expect(screen.getByLabelText('Name')).toHaveValue('New Name');
 
     expect((await h.t.request({ method: 'GET', url: '/api/users/me', token: otherToken })).statusCode).toBe(401);

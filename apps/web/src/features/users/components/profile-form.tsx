@@ -1,9 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { type ProfileInput, ProfileInputSchema, type User } from '@visa/shared/users';
 import { profileErrorMessage, useUpdateProfile } from '../api/update-profile';
 import { firstMessage } from './first-message';
+import { PasswordField, passwordFieldMessage } from './password-field';
+
+const PASSWORD_HELP = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters; spaces and any symbols are welcome. Not a common password, and not your email name. Saving signs you out on your other devices.`;
 
 interface Props {
   user: User;
@@ -11,8 +15,9 @@ interface Props {
 }
 
 /**
- * The profile form: name, the fixed email, password and confirmation — all required and, unlike the
- * earlier app, the two passwords must match (docs/product.md#departures).
+ * The profile form: name, the fixed email, the current password, the new password and its
+ * confirmation — all required and, unlike the earlier app, the current password is checked and the
+ * two new ones must match (docs/product.md#departures). A refused password is shown under its box.
  */
 export function ProfileForm({ user, onSaved }: Props) {
   const save = useUpdateProfile();
@@ -23,11 +28,15 @@ export function ProfileForm({ user, onSaved }: Props) {
     formState: { errors },
   } = useForm<ProfileInput>({
     resolver: zodResolver(ProfileInputSchema),
-    defaultValues: { name: user.name, email: user.email, password: '', confirmPassword: '' },
+    defaultValues: { name: user.name, email: user.email, currentPassword: '', password: '', confirmPassword: '' },
   });
 
-  const validation = firstMessage(errors, ['name', 'password', 'confirmPassword']);
-  const message = validation ?? (save.isError ? profileErrorMessage(save.error) : undefined);
+  const failed = save.isError ? save.error : null;
+  const currentMessage = passwordFieldMessage(errors.currentPassword?.message, failed, 'currentPassword');
+  const newMessage = passwordFieldMessage(errors.password?.message, failed, 'password');
+  const validation = firstMessage(errors, ['name', 'currentPassword', 'password', 'confirmPassword']);
+  const atTop = validation && validation !== newMessage ? validation : undefined;
+  const message = atTop ?? (failed && !currentMessage && !newMessage ? profileErrorMessage(failed) : undefined);
 
   return (
     <Form
@@ -38,7 +47,7 @@ export function ProfileForm({ user, onSaved }: Props) {
             { ...values, email: user.email },
             {
               onSuccess: (saved) => {
-                reset({ name: saved.name, email: saved.email, password: '', confirmPassword: '' });
+                reset({ name: saved.name, email: saved.email, currentPassword: '', password: '', confirmPassword: '' });
                 onSaved(saved);
               },
             },
@@ -59,19 +68,25 @@ export function ProfileForm({ user, onSaved }: Props) {
         <Form.Label>Email</Form.Label>
         <Form.Control type="email" value={user.email} disabled readOnly />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="profile-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby="profile-password-help"
-          {...register('password')}
-        />
-        <Form.Text id="profile-password-help">At least 8 characters. Saving signs you out on your other devices.</Form.Text>
-      </Form.Group>
+      <PasswordField
+        id="profile-current-password"
+        label="Current password"
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        message={currentMessage}
+        invalid={Boolean(errors.currentPassword)}
+      />
+      <PasswordField
+        id="profile-password"
+        label="New password"
+        autoComplete="new-password"
+        registration={register('password')}
+        message={newMessage}
+        invalid={Boolean(errors.password)}
+        help={PASSWORD_HELP}
+      />
       <Form.Group className="mb-4" controlId="profile-confirm-password">
-        <Form.Label>Confirm password</Form.Label>
+        <Form.Label>Confirm new password</Form.Label>
         <Form.Control
           type="password"
           autoComplete="new-password"
