@@ -43,7 +43,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'owner@example.com',
-      ADMIN_PASSWORD: 'owner-password-1',
+      ADMIN_PASSWORD: 'maple desk key 2026',
       ADMIN_NAME: 'Office Owner',
       LOG_LEVEL: 'warn',
     },

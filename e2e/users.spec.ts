@@ -87,16 +87,22 @@ test('a super-admin adds and edits a sub-admin, who then signs in without staff-
   await page.goto('/userManagement');
   await expect(page.getByRole('alert')).toHaveText('You do not have permission to do this.');
 
-  // Profile: passwords must match, then the change is saved.
+  // Profile: the current password is checked, the new ones must match, then the change is saved.
   await sidebar.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByLabel('Email')).toBeDisabled();
   await expect(page.getByLabel('Email')).toHaveValue(SUB.email);
   await page.getByLabel('Name').fill('Journey Sub Renamed');
-  await page.getByLabel('Password', { exact: true }).fill('a brand new password');
-  await page.getByLabel('Confirm password').fill('something else');
+  await page.getByLabel('Current password').fill('not my password at all');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+  await page.getByLabel('Confirm new password').fill('something else');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByRole('alert')).toHaveText('Password and confirm password must match.');
-  await page.getByLabel('Confirm password').fill('a brand new password');
+  await page.getByLabel('Confirm new password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your current password is not correct.');
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Current password').fill(SUB.password);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile updated.')).toBeVisible();
   await expect(sidebar.getByText('Journey Sub Renamed')).toBeVisible();

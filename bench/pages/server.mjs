@@ -30,7 +30,7 @@ export async function builtApp() {
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
     ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password-1',
+    ADMIN_PASSWORD: 'river stone lantern 7',
   });
   return {
     base: server.base,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-export const OWNER = { email: 'owner@example.com', password: 'owner-password-1', name: 'Office Owner' };
+export const OWNER = { email: 'owner@example.com', password: 'maple desk key 2026', name: 'Office Owner' };
 
 /**
  * Signs in through the API from the page's own origin (cookies and token as the login form

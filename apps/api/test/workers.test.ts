@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.js';
 // limits and the database, replaced when one dies, all stopped by one SIGTERM.
 
 const XSRF = { 'x-xsrf-token': 't', cookie: 'XSRF-TOKEN=t' };
-const OWNER = { email: 'owner@example.com', password: 'a long owner passphrase 7' };
+const OWNER = { email: 'owner@example.com', password: 'a long office passphrase 7' };
 
 let dataDir: string;
 let pgDb: { url: string; drop: () => Promise<void> } | null = null;
