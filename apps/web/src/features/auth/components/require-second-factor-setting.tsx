@@ -1,0 +1,46 @@
+import { Alert, Form, Spinner } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { SECOND_FACTOR } from '@visa/shared/messages';
+import { refusalMessage, serverMessage } from '../../../lib/api-client';
+import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
+
+/** The owner's switch (super-admins only; the server checks the role too): every staff account must use two-step sign-in. */
+export function RequireSecondFactorSetting() {
+  const settings = useSecuritySettings();
+  const update = useUpdateSecuritySettings();
+
+  if (settings.isPending) {
+    return (
+      <div role="status">
+        <Spinner animation="border" size="sm" aria-hidden="true" />
+        <span className="ms-2">Loading…</span>
+      </div>
+    );
+  }
+  if (settings.isError) return <Alert variant="danger">{serverMessage(settings.error) ?? 'Could not load the security settings.'}</Alert>;
+
+  return (
+    <>
+      <Form.Check
+        type="switch"
+        // Announced as on/off, as it looks.
+        role="switch"
+        id="require-second-factor"
+        label={SECOND_FACTOR.requireSetting}
+        // Shows the choice at once while it is saved; a refusal puts the stored value back.
+        checked={update.isPending ? update.variables.requireSecondFactor : settings.data.requireSecondFactor}
+        disabled={update.isPending}
+        aria-describedby="require-second-factor-help"
+        onChange={(e) =>
+          update.mutate({ requireSecondFactor: e.target.checked }, { onSuccess: () => toast.success(SECOND_FACTOR.settingSaved) })
+        }
+      />
+      <Form.Text id="require-second-factor-help">{SECOND_FACTOR.requireSettingHelp}</Form.Text>
+      {update.isError && (
+        <Alert variant="danger" role="alert" className="mt-3 mb-0">
+          {refusalMessage(update.error) ?? serverMessage(update.error) ?? 'Could not save the setting. Please try again.'}
+        </Alert>
+      )}
+    </>
+  );
+}
