@@ -22,11 +22,13 @@ afterEach(() => {
 });
 
 function LoginProbe() {
-  const state = useLocation().state as { from?: string } | null;
+  const location = useLocation();
+  const state = location.state as { from?: string } | null;
   return (
     <>
       <h1>Staff Login</h1>
       <p data-testid="return-to">{state?.from ?? ''}</p>
+      <p data-testid="reason">{new URLSearchParams(location.search).get('reason') ?? ''}</p>
     </>
   );
 }
@@ -123,11 +125,12 @@ describe('staff sidebar', () => {
     }
   });
 
-  it('logs out on the server, forgets the token and goes home', async () => {
+  it('logs out on the server, forgets the token and goes to the login page saying so', async () => {
     const staff = await h.signIn('admin');
     renderRoutes(routes, ['/dashboard']);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Staff Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('reason')).toHaveTextContent('signed-out');
     expect(h.sentTo('POST /api/users/logout').map((r) => r.outcome)).toEqual([200]);
     expect(getToken()).toBeNull();
     expect(await liveSessions(staff.id)).toEqual([]);
@@ -138,7 +141,7 @@ describe('staff sidebar', () => {
     h.fault('POST /api/users/logout', 'network-error');
     renderRoutes(routes, ['/dashboard']);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Staff Login' })).toBeInTheDocument();
     expect(getToken()).toBeNull();
   });
 });
@@ -160,6 +163,8 @@ describe('session', () => {
     act(() => vi.advanceTimersByTime(1_000));
     expect(await screen.findByRole('heading', { name: 'Staff Login' })).toBeInTheDocument();
     expect(screen.getByTestId('return-to')).toHaveTextContent('/dashboard');
+    // The marker cookie lives until the session's absolute end.
+    expect(screen.getByTestId('reason')).toHaveTextContent('expired');
     expect(getToken()).toBeNull();
   });
 
@@ -181,6 +186,8 @@ describe('session', () => {
     renderRoutes(routes, [paths.applicationList]);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Staff Login' })).toBeInTheDocument());
     expect(screen.getByTestId('return-to')).toHaveTextContent(paths.applicationList);
+    // No refresh cookie: nothing to say but that the session has ended.
+    expect(screen.getByTestId('reason')).toHaveTextContent('expired');
     expect(h.sentTo('POST /api/users/refresh').map((r) => r.outcome)).toEqual([401]);
     expect(getToken()).toBeNull();
   });

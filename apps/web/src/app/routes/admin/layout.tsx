@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@visa/shared/constants';
+import type { SessionEndReason } from '@visa/shared/session';
 import { ROLE_LABELS } from '@visa/shared/users';
 import { StaffSidebar } from '../../../components/layout/staff-sidebar';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLogout } from '../../../features/auth/api/logout';
+import { IdleWarningDialog } from '../../../features/auth/components/idle-warning-dialog';
+import { useIdleMonitor } from '../../../features/auth/hooks/use-idle-monitor';
 import { useSessionCheck } from '../../../features/auth/hooks/use-session-check';
+import { loginPathFor } from '../../../features/auth/lib/session-end';
 import { setSignedOutHandler } from '../../../lib/api-client';
 import { hasToken } from '../../../lib/auth-storage';
 
@@ -29,8 +33,9 @@ function useNarrow(): boolean {
 /**
  * Every staff page: without a stored token, off to sign-in, remembering where the user was going
  * (docs/product.md#staff-pages); the sidebar (open on wide screens, closed on phones); the
- * 60-second session check (docs/product.md#sign-in-and-accounts); and a sign-in prompt, not a
- * hard reload, when the session cannot be renewed.
+ * 60-second session check (docs/product.md#sign-in-and-accounts); the warning a minute before the
+ * idle limit; and, when the session ends or cannot be renewed, the login page saying why and
+ * remembering the page (ADR 0018), not a hard reload.
  */
 export default function StaffLayout() {
   const location = useLocation();
@@ -51,11 +56,30 @@ export default function StaffLayout() {
     hereRef.current = here;
   }, [here]);
 
-  const toLogin = useCallback(() => navigate(paths.login, { replace: true, state: { from: hereRef.current } }), [navigate]);
-  useSessionCheck(toLogin);
+  const toLogin = useCallback(
+    (reason: SessionEndReason) => navigate(loginPathFor(paths.login, reason), { replace: true, state: { from: hereRef.current } }),
+    [navigate],
+  );
+  const idle = useIdleMonitor(signedIn && !leaving, toLogin);
+  const { announceEnded } = idle;
+  // This tab learnt that the session ended: every other staff tab goes to the login page too.
+  const ended = useCallback(
+    (reason: SessionEndReason) => {
+      announceEnded(reason);
+      toLogin(reason);
+    },
+    [announceEnded, toLogin],
+  );
+  // The marker cookie lives until the session's absolute end.
+  const cookieGone = useCallback(() => ended('expired'), [ended]);
+  useSessionCheck(cookieGone);
   useEffect(() => {
-    setSignedOutHandler(toLogin);
-  }, [toLogin]);
+    setSignedOutHandler(ended);
+  }, [ended]);
+  const signOut = () => {
+    setLeaving(true);
+    logout.mutate(undefined, { onSettled: () => ended('signed-out') });
+  };
 
   // On a phone the open menu covers the page: close it once the user has picked a page.
   useEffect(() => {
@@ -93,10 +117,7 @@ export default function StaffLayout() {
         onClose={overlay ? closeOverlay : undefined}
         user={me.data}
         signingOut={logout.isPending}
-        onLogout={() => {
-          setLeaving(true);
-          logout.mutate(undefined, { onSettled: () => navigate(paths.home, { replace: true }) });
-        }}
+        onLogout={signOut}
       />
       {overlay && <div className="staff-backdrop" aria-hidden="true" onClick={closeOverlay} />}
       {/* While the phone menu covers the page, the page behind it cannot be reached (focus stays in the menu). */}
@@ -122,6 +143,7 @@ export default function StaffLayout() {
           <Outlet />
         </main>
       </div>
+      <IdleWarningDialog show={idle.warning && !leaving} staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
     </div>
   );
 }

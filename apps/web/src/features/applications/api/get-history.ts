@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApplicationHistory, ApplicationHistorySchema } from '@visa/shared/applicant-file';
-import { api } from '../../../lib/api-client';
+import { BACKGROUND, api } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
 /** While an email is on its way its status is polled this often, so staff see it go out. */
 const EMAIL_POLL_MS = 3_000;
 
 const getHistory = async (id: string, signal?: AbortSignal): Promise<ApplicationHistory> =>
-  ApplicationHistorySchema.parse((await api.get(`/api/application/applicationHistory/${encodeURIComponent(id)}`, { signal })).data);
+  // Polled while an email is on its way: not the person's activity (ADR 0018), the page that shows it is.
+  ApplicationHistorySchema.parse(
+    (await api.get(`/api/application/applicationHistory/${encodeURIComponent(id)}`, { ...BACKGROUND, signal })).data,
+  );
 
 const historyQueryOptions = (id: string) =>
   queryOptions({ queryKey: applicationKeys.history(id), queryFn: ({ signal }) => getHistory(id, signal) });

@@ -1,0 +1,22 @@
+import { SESSION } from '@visa/shared/messages';
+import { type SessionEndReason, SessionEndReasonSchema } from '@visa/shared/session';
+
+const MESSAGES: Record<SessionEndReason, string> = {
+  idle: SESSION.endedIdle,
+  expired: SESSION.endedExpired,
+  elsewhere: SESSION.endedElsewhere,
+  account: SESSION.endedAccount,
+  'signed-out': SESSION.signedOut,
+};
+
+/**
+ * What the login page says for the `?reason=` it was sent with: one fixed sentence per known code,
+ * nothing for anything else, so the address cannot be used to put words on the page.
+ */
+export function sessionEndMessage(reason: string | null | undefined): string | null {
+  const known = SessionEndReasonSchema.safeParse(reason);
+  return known.success ? MESSAGES[known.data] : null;
+}
+
+/** The login page, saying why the session ended. */
+export const loginPathFor = (loginPath: string, reason: SessionEndReason) => `${loginPath}?reason=${reason}`;
