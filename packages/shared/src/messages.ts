@@ -132,8 +132,6 @@ export const SERVER = {
   internal: 'Something went wrong on our side. Please try again.',
   invalidInput: 'Some fields are not valid.',
   passwordsMustMatch: 'Password and confirm password must match.',
-  /** Also `PASSWORD.tooShort`: the name other screens already used. */
-  passwordTooShort: 'Password must be at least 12 characters long.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   lastSuperadmin: 'The last super-admin cannot be removed.',
   emailTaken: 'A staff account with this email already exists.',
