@@ -4,6 +4,7 @@ import { Alert, Spinner } from 'react-bootstrap';
 import { STAFF } from '@visa/shared/users';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
+import { SecondFactorSettings } from '../../../features/auth/components/second-factor-settings';
 import { ProfileForm } from '../../../features/users/components/profile-form';
 import { serverMessage } from '../../../lib/api-client';
 
@@ -45,6 +46,14 @@ export default function ProfilePage() {
           </div>
         </div>
       )}
+      <section className="card shadow-sm mt-3" style={{ maxWidth: 560 }} aria-labelledby="profile-second-factor">
+        <div className="card-body">
+          <h2 id="profile-second-factor" className="h5">
+            Two-step sign-in
+          </h2>
+          <SecondFactorSettings />
+        </div>
+      </section>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
+import { RequireSecondFactorSetting } from '../../../features/auth/components/require-second-factor-setting';
 import { SessionList } from '../../../features/auth/components/session-list';
 import { serverMessage } from '../../../lib/api-client';
 
@@ -72,6 +73,18 @@ export default function SettingsPage() {
             </div>
           </div>
         </section>
+        {me.data?.role === 'superadmin' && (
+          <section className="col-12" aria-labelledby="settings-security">
+            <div className="card shadow-sm">
+              <div className="card-body">
+                <h2 id="settings-security" className="h5">
+                  Security for every staff account
+                </h2>
+                <RequireSecondFactorSetting />
+              </div>
+            </div>
+          </section>
+        )}
         <section className="col-12" aria-labelledby="settings-devices">
           <div className="card shadow-sm">
             <div className="card-body">

@@ -1,7 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import { paths } from '../../../config/paths';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { SecondFactorStep } from '../../../features/auth/components/second-factor-step';
+import { SessionEndedAlert } from '../../../features/auth/components/session-ended-alert';
 import { returnPathFrom } from '../../../features/auth/lib/return-path';
 import { hasSessionCookie, hasToken } from '../../../lib/auth-storage';
 
@@ -17,6 +20,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const target = returnPathFrom(location.state, paths.login) ?? paths.dashboard;
+  // After a correct password, the second step when one is due (ADR 0019).
+  const [secondStep, setSecondStep] = useState<SecondFactorChallenge | null>(null);
 
   // Someone already signed in (token and live session) has nothing to do here.
   useEffect(() => {
@@ -33,7 +38,16 @@ export default function LoginPage() {
             <div className="card-body p-4">
               <h1 className="h3 mb-1">Staff Login</h1>
               <p className="text-body-secondary mb-4">Sign in to manage applications, slides and staff accounts.</p>
-              <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+              <SessionEndedAlert />
+              {secondStep ? (
+                <SecondFactorStep
+                  challenge={secondStep}
+                  onSignedIn={() => navigate(target, { replace: true })}
+                  onRestart={() => setSecondStep(null)}
+                />
+              ) : (
+                <LoginForm onSignedIn={() => navigate(target, { replace: true })} onSecondStep={setSecondStep} />
+              )}
             </div>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LOGIN, SERVER } from '@visa/shared/messages';
+import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import type { LoginInput, LoginResponse, User } from '@visa/shared/users';
 import { api, serverMessage } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-storage';
@@ -14,9 +15,21 @@ class NoTokenError extends Error {
   }
 }
 
+/** What a correct password leads to: signed in, or a second step to take first (ADR 0019). */
+export type LoginResult = { token: string; user: User | undefined } | SecondFactorChallenge;
+
+const isChallenge = (data: unknown): data is SecondFactorChallenge =>
+  typeof data === 'object' &&
+  data !== null &&
+  ['totp', 'enrol'].includes((data as SecondFactorChallenge).secondFactor) &&
+  typeof (data as SecondFactorChallenge).challenge === 'string';
+
 /** Signs in and stores the token; a storage failure (disabled in private mode, full) fails the sign-in too. */
-export async function login(input: LoginInput): Promise<{ token: string; user: User | undefined }> {
-  const { data } = await api.post<Partial<LoginResponse> | string | undefined>('/api/users/login', input, { timeout: TIMEOUTS.login });
+export async function login(input: LoginInput): Promise<LoginResult> {
+  const { data } = await api.post<Partial<LoginResponse> | SecondFactorChallenge | string | undefined>('/api/users/login', input, {
+    timeout: TIMEOUTS.login,
+  });
+  if (isChallenge(data)) return { secondFactor: data.secondFactor, challenge: data.challenge };
   // A proxy or captive portal can answer 200 with a page of its own: no token, no sign-in.
   if (!data || typeof data !== 'object' || typeof data.token !== 'string' || data.token === '') throw new NoTokenError();
   setToken(data.token);
@@ -42,10 +55,11 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ user }) => {
+    onSuccess: (result) => {
+      if ('challenge' in result) return;
       // Nothing cached for a previous account may leak into this one.
       queryClient.clear();
-      if (user) queryClient.setQueryData(meQueryOptions().queryKey, user);
+      if (result.user) queryClient.setQueryData(meQueryOptions().queryKey, result.user);
     },
   });
 }

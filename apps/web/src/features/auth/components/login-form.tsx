@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
+import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import { type LoginInput, LoginInputSchema, PASSWORD_RESET } from '@visa/shared/users';
 import { paths } from '../../../config/paths';
 import { loginErrorMessage, useLogin } from '../api/login';
@@ -9,13 +10,15 @@ import { loginErrorMessage, useLogin } from '../api/login';
 interface Props {
   /** Called once the token is stored. */
   onSignedIn: () => void;
+  /** Called instead when the password was right but a second step is due (ADR 0019). */
+  onSecondStep?: (challenge: SecondFactorChallenge) => void;
 }
 
 /**
  * Staff sign-in (docs/product.md#sign-in-and-accounts). One message at a time, in red: a missing
  * field first, otherwise what the server or the network said.
  */
-export function LoginForm({ onSignedIn }: Props) {
+export function LoginForm({ onSignedIn, onSecondStep }: Props) {
   const signIn = useLogin();
   const {
     register,
@@ -31,7 +34,7 @@ export function LoginForm({ onSignedIn }: Props) {
       noValidate
       aria-describedby={message ? 'login-message' : undefined}
       onSubmit={handleSubmit(
-        (values) => signIn.mutate(values, { onSuccess: onSignedIn }),
+        (values) => signIn.mutate(values, { onSuccess: (result) => ('challenge' in result ? onSecondStep?.(result) : onSignedIn()) }),
         () => signIn.reset(),
       )}
     >

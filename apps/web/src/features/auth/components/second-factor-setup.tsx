@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { SECOND_FACTOR } from '@visa/shared/messages';
+import { type SecondFactorSetup, TotpCodeSchema } from '@visa/shared/second-factor';
+import { CodeField } from './code-field';
+
+interface Props {
+  setup: SecondFactorSetup;
+  /** Sends the first code from the app; the caller shows the recovery codes next. */
+  onConfirm: (code: string) => void;
+  pending: boolean;
+  /** What the server said about the last code, if anything. */
+  error?: string;
+  onCancel?: () => void;
+}
+
+/** The key in groups of four, as authenticator apps show and people copy it. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/**
+ * Putting a new secret into an authenticator app (ADR 0019): the QR code, the key as text for
+ * typing in by hand, a link for an app on this device, and the first code to confirm it works.
+ */
+export function SecondFactorSetupForm({ setup, onConfirm, pending, error, onCancel }: Props) {
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const message = invalid ?? error;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = TotpCodeSchema.safeParse(code);
+    if (!parsed.success) {
+      setInvalid(SECOND_FACTOR.codeFormat);
+      return;
+    }
+    setInvalid(null);
+    onConfirm(parsed.data);
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} aria-describedby={message ? 'setup-message' : undefined}>
+      <p>{SECOND_FACTOR.scanQr}</p>
+      <img src={setup.qrCode} alt={SECOND_FACTOR.qrAlt} width={200} height={200} className="d-block mb-3 border rounded bg-white" />
+      <p className="mb-1">{SECOND_FACTOR.manualEntry}</p>
+      <p>
+        <code className="fs-6 user-select-all" data-testid="second-factor-secret">
+          {grouped(setup.secret)}
+        </code>
+      </p>
+      <p className="small">
+        <a href={setup.otpauthUri}>Open in an authenticator app on this device</a>
+      </p>
+      {message && (
+        <Alert variant="danger" id="setup-message" role="alert" className="py-2">
+          {message}
+        </Alert>
+      )}
+      <CodeField id="setup-code" mode="code" value={code} onChange={setCode} invalid={Boolean(message)} />
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" disabled={pending}>
+          {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Turn on two-step sign-in
+        </Button>
+        {onCancel && (
+          <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
