@@ -30,11 +30,20 @@ let common: Set<string> | undefined;
  */
 function commonPasswords(): Set<string> {
   if (!common) {
-    const text = zlib.gunzipSync(fs.readFileSync(LIST_FILE)).toString('utf8');
+    // Normalised and lower-cased as one text: far cheaper than entry by entry, and the same result,
+    // since neither touches line breaks.
+    const text = comparable(zlib.gunzipSync(fs.readFileSync(LIST_FILE)).toString('utf8'));
     common = new Set();
-    for (const line of text.split('\n')) {
-      const entry = comparable(line.replace(/\r$/, ''));
-      if ([...entry].length >= PASSWORD_MIN) common.add(entry);
+    // Walked line by line without splitting, so only the entries kept become strings of their own.
+    for (let start = 0; start < text.length;) {
+      const newline = text.indexOf('\n', start);
+      const end = newline === -1 ? text.length : newline;
+      // A string has at least as many UTF-16 units as code points: the cheap test first.
+      if (end - start >= PASSWORD_MIN) {
+        const entry = text.slice(start, text[end - 1] === '\r' ? end - 1 : end);
+        if ([...entry].length >= PASSWORD_MIN) common.add(entry);
+      }
+      start = end + 1;
     }
   }
   return common;
