@@ -20,7 +20,9 @@ async function signInWithForm(page: Page, email: string, password: string) {
 
 async function signOut(page: Page) {
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // The login page says so (ADR 0018).
+  await expect(page).toHaveURL(/\/login\?reason=signed-out$/);
+  await expect(page.getByRole('status').filter({ hasText: 'You have signed out.' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }
 
@@ -165,7 +167,8 @@ test('the refresh cookie is httpOnly, and a session whose cookie is gone ends wi
   // changed: each step moves one full period past wherever the interval started.
   await expect(async () => {
     await page.clock.fastForward(61_000);
-    await expect(page).toHaveURL(/\/login$/, { timeout: 1_000 });
+    // The marker cookie lives until the session's absolute end: the login page says it has ended.
+    await expect(page).toHaveURL(/\/login\?reason=expired$/, { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { freePort } from '@visa/test-support/ports';
+import { type ServerProcess, startServer, waitUntilAnswering } from '@visa/test-support/processes';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/test';
+
+/**
+ * The idle limit end to end (ADR 0018). The server keeps the limit on its own clock, which the
+ * browser cannot move, so this journey runs a server of its own with the shortest idle limit
+ * (2 minutes) and really waits for it; Playwright's clock moves the page to the warning sooner.
+ */
+
+const OWNER = { email: 'desk.owner@example.com', password: 'maple desk key 2026' };
+const webRoot = path.resolve(import.meta.dirname, '../apps/web/build/client');
+
+let server: ServerProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-e2e-sessions-'));
+  server = startServer(
+    {
+      DATA_DIR: dataDir,
+      WEB_DIST: webRoot,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      SESSION_IDLE_MINUTES: '2',
+    },
+    await freePort(),
+  );
+  await waitUntilAnswering(server);
+});
+
+test.afterAll(async () => {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page) {
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test('the idle warning keeps the session with Stay signed in; idling out lands on the login page saying why, and signing in returns to the page', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.clock.install();
+  await page.goto(`${server.url}/login`);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Application List' }).click();
+  await expect(page).toHaveURL(/\/application$/);
+  await expect(page.getByRole('heading', { name: 'Application List', level: 1 })).toBeVisible();
+
+  // A minute before the 2-minute idle end, the page asks.
+  const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+  await expect(warning).toBeHidden();
+  await page.clock.fastForward(61_000);
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('You will be signed out in 1 minute because there has been no activity.');
+  await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  // Staying is one call the server counts as activity.
+  const stay = page.waitForResponse((res) => res.url().endsWith('/api/users/session') && res.request().method() === 'POST');
+  await page.keyboard.press('Enter');
+  expect((await stay).status()).toBe(200);
+  await expect(warning).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Application List', level: 1 })).toBeVisible();
+
+  // Then nobody touches the page: the warning comes back, and two real minutes after Stay signed
+  // in the server has ended the session. The page's background checks never count as activity.
+  await expect(warning).toBeVisible({ timeout: 90_000 });
+  await expect(page).toHaveURL(/\/login\?reason=idle$/, { timeout: 90_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You were signed out because there was no activity for a while. Please sign in again.' }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expectNoAxeViolations(page);
+
+  // Signing in again returns to the page the person was on.
+  await signIn(page);
+  await expect(page).toHaveURL(/\/application$/);
+  await expect(page.getByRole('heading', { name: 'Application List', level: 1 })).toBeVisible();
+});
+
+test('a reason the login page does not know shows nothing, and an outside return address is not followed', async ({ page }) => {
+  await page.goto(`${server.url}/login?reason=${encodeURIComponent('Your account was hacked. Call 555')}`);
+  await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+  await expect(page.getByTestId('session-ended')).toHaveCount(0);
+  await expect(page.getByText('hacked')).toHaveCount(0);
+
+  await page.goto(`${server.url}/login?reason=signed-out`);
+  await expect(page.getByRole('status').filter({ hasText: 'You have signed out.' })).toBeVisible();
+  // Navigation state with a hostile return address, as a script on the site could leave it.
+  await page.evaluate(() => window.history.replaceState({ usr: { from: '//evil.example/dashboard' }, key: 'x', idx: 0 }, '', '/login'));
+  await page.reload();
+  await signIn(page);
+  await expect(page).toHaveURL(`${server.url}/dashboard`);
+});
