@@ -20,6 +20,7 @@ export function toE164(typed: string): string | null {
 
 /** A stored number as people read it (`+880 1712 345678`); anything unparseable is shown as stored. */
 export function formatPhone(stored: string): string {
-  const parsed = parsePhoneNumberFromString(stored, DEFAULT_PHONE_COUNTRY);
+  // A copy built from partial data (a preview, an older record) may have no phone at all.
+  const parsed = typeof stored === 'string' && stored ? parsePhoneNumberFromString(stored, DEFAULT_PHONE_COUNTRY) : undefined;
   return parsed?.isValid() ? parsed.formatInternational() : stored;
 }
