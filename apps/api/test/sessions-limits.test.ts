@@ -1,8 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE, SESSION_ACTIVITY_WRITE_SECONDS } from '@visa/shared/session';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { createDb } from '../src/db/connection.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { type TestApp, createPostgresDatabase, createTestApp, engine } from '@visa/test-support/test-app';
 
 /**
  * The idle and absolute limits of staff sessions (ADR 0018), on a clock the test moves on: the
@@ -260,5 +266,75 @@ describe('sessions ended by someone', () => {
     const current = list.json().find((s: { current: boolean }) => s.current);
     expect(Date.parse(current.lastUsedAt)).toBe(now().getTime());
     expect(Date.parse(current.lastUsedAt) - Date.parse(current.signedInAt)).toBe(5 * MINUTE);
+  });
+});
+
+describe('migration 20261123T110000-session-activity', () => {
+  it('carries existing sessions over: started at the first token, last active at the newest, ended when none is live', async () => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-session-migration-'));
+    const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
+    const db = createDb(pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: path.join(scratch, 'old.sqlite') });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    try {
+      const before = Object.keys(migrations)
+        .sort()
+        .filter((name) => name < '20261123T110000-session-activity')
+        .at(-1)!;
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 8, minute)).toISOString();
+      await db
+        .insertInto('users')
+        .values({
+          id: 'u1',
+          name: 'Old Staff',
+          email: 'old@example.com',
+          role: 'admin',
+          password_hash: 'x',
+          created_at: at(0),
+          updated_at: at(0),
+        })
+        .execute();
+      const row = (id: string, family: string, created: number, revoked: number | null) => ({
+        id,
+        user_id: 'u1',
+        refresh_hash: `hash-${id}`,
+        family_id: family,
+        expires_at: at(59),
+        revoked_at: revoked === null ? null : at(revoked),
+        created_at: at(created),
+        ip: null,
+        user_agent: null,
+      });
+      await db
+        .insertInto('sessions')
+        .values([row('a1', 'live', 1, 5), row('a2', 'live', 5, null), row('b1', 'gone', 2, 3), row('b2', 'gone', 3, 4)])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const families = await db.selectFrom('session_families').selectAll().orderBy('family_id').execute();
+      expect(families).toEqual([
+        {
+          family_id: 'gone',
+          user_id: 'u1',
+          started_at: at(2),
+          last_active_at: at(3),
+          expires_at: at(59),
+          ended_at: at(4),
+          end_reason: 'elsewhere',
+        },
+        {
+          family_id: 'live',
+          user_id: 'u1',
+          started_at: at(1),
+          last_active_at: at(5),
+          expires_at: at(59),
+          ended_at: null,
+          end_reason: null,
+        },
+      ]);
+    } finally {
+      await db.destroy();
+      await pgDb?.drop();
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });
