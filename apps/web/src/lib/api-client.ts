@@ -53,7 +53,7 @@ export const onActivity = (listener: () => void) => {
 };
 
 /** The `reason` of a 401 for a session that has ended, when the server gave a known one. */
-export const sessionEndReason = (error: unknown): SessionEndReason | undefined => {
+const sessionEndReason = (error: unknown): SessionEndReason | undefined => {
   const data = (error as AxiosError<{ reason?: unknown }>)?.response?.data;
   return SessionEndReasonSchema.safeParse(data?.reason).data;
 };
