@@ -68,7 +68,10 @@ export default function SettingsPage() {
                   {version}
                 </dd>
                 <dt className="col-sm-4">Session</dt>
-                <dd className="col-sm-8">Stays signed in for up to 7 days on each device.</dd>
+                <dd className="col-sm-8">
+                  Ends after a period without activity (with a warning a minute before) and a set number of hours after signing in, as the
+                  office has configured them.
+                </dd>
               </dl>
             </div>
           </div>

@@ -132,9 +132,9 @@ function Summary({ label, value, to }: { label: string; value: number | undefine
         <Card.Body>
           <p className="small text-body-secondary mb-1">
             {to ? (
-              <Link to={to} className="stretched-link">
+              // The name starts with the visible label, then says where the link goes.
+              <Link to={to} className="stretched-link" aria-label={`${label}: show these applications`}>
                 {label}
-                <span className="visually-hidden">: show these applications</span>
               </Link>
             ) : (
               label

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { SECOND_FACTOR } from '@visa/shared/messages';
@@ -8,6 +9,10 @@ import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-
 export function RequireSecondFactorSetting() {
   const settings = useSecuritySettings();
   const update = useUpdateSecuritySettings();
+  // The choice shown while it is saved. Set in the change handler itself: a controlled checkbox is
+  // put back to its prop right after the event, so state that arrives later (the mutation's
+  // pending flag) would let the click look undone for a moment.
+  const [choice, setChoice] = useState<boolean | null>(null);
 
   if (settings.isPending) {
     return (
@@ -28,12 +33,16 @@ export function RequireSecondFactorSetting() {
         id="require-second-factor"
         label={SECOND_FACTOR.requireSetting}
         // Shows the choice at once while it is saved; a refusal puts the stored value back.
-        checked={update.isPending ? update.variables.requireSecondFactor : settings.data.requireSecondFactor}
+        checked={choice ?? settings.data.requireSecondFactor}
         disabled={update.isPending}
         aria-describedby="require-second-factor-help"
-        onChange={(e) =>
-          update.mutate({ requireSecondFactor: e.target.checked }, { onSuccess: () => toast.success(SECOND_FACTOR.settingSaved) })
-        }
+        onChange={(e) => {
+          setChoice(e.target.checked);
+          update.mutate(
+            { requireSecondFactor: e.target.checked },
+            { onSuccess: () => toast.success(SECOND_FACTOR.settingSaved), onSettled: () => setChoice(null) },
+          );
+        }}
       />
       <Form.Text id="require-second-factor-help">{SECOND_FACTOR.requireSettingHelp}</Form.Text>
       {update.isError && (
