@@ -16,7 +16,7 @@ import { findUserByEmail, findUserById, updateUser } from './repository.js';
 import { revokeUserSessions } from './sessions-repository.js';
 
 /** How long a link works (ADR 0023). */
-export const RESET_LINK_MINUTES = 30;
+const RESET_LINK_MINUTES = 30;
 const FIFTEEN_MINUTES = 15 * 60_000;
 const HOUR = 60 * 60_000;
 /** Per client address; and per email, so nobody can fill a colleague's inbox. */
