@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { ForgotPasswordInputSchema, PASSWORD_RESET, ResetPasswordInputSchema } from '@visa/shared/users';
+import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { RouteOptions } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
@@ -24,8 +24,6 @@ const REQUESTS_PER_ADDRESS = 10;
 const REQUESTS_PER_EMAIL = 3;
 const RESETS_PER_ADDRESS = 20;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 const MessageSchema = z.object({ message: z.string() });
 
 /** "Forgot password?": public, since it is how someone who cannot sign in gets back in (ADR 0023). */
@@ -36,7 +34,7 @@ export default async function passwordResetRoutes(app: FastifyInstance, { ctx }:
   async function sendLink(email: string) {
     const user = await findUserByEmail(db, email);
     if (!user) return;
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const now = new Date();
     const link = `${ctx.config.publicUrl}/reset-password#token=${token}`;
     const mail = renderPasswordResetEmail(user, link, RESET_LINK_MINUTES, PASSWORD_RESET.emailSubject);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP as Totp } from 'otpauth';
 import QRCode from 'qrcode';
 import { SECOND_FACTOR } from '@visa/shared/messages';
@@ -10,6 +10,7 @@ import {
   type SecondFactorStatus,
   TOTP,
 } from '@visa/shared/second-factor';
+import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
@@ -27,8 +28,6 @@ import * as repo from './second-factor-repository.js';
 
 /** Wrong codes one challenge takes before it ends and the person must give the password again. */
 export const CHALLENGE_MAX_WRONG = 5;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 // ---- The secret at rest: AES-256-GCM under a key derived from the app secret for this purpose only.
 
@@ -220,7 +219,7 @@ export async function secondStepFor(db: Db, userId: string): Promise<'totp' | 'e
 
 /** A random token whose hash is stored: unguessable, bound to the account and the kind of step, used once. */
 export async function issueChallenge(db: Db, userId: string, kind: 'totp' | 'enrol', now = new Date()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await repo.insertChallenge(db, {
     tokenHash: sha256(token),
     userId,

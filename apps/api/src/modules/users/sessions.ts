@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { SESSION_ACTIVITY_WRITE_SECONDS, type SessionEndReason, SessionEndReasonSchema, type SessionInfo } from '@visa/shared/session';
 import type { User } from '@visa/shared/users';
+import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
 import { findUserById } from './repository.js';
@@ -11,8 +11,6 @@ export const REFRESH_COOKIE = 'refresh_token';
 /** Script-readable marker with the refresh cookie's lifetime: the web app's 60-second session check looks for it (ADR 0005). */
 const SESSION_COOKIE = 'session';
 const REFRESH_PATH = '/api/users';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export interface SessionContext {
   ip: string | null;
@@ -81,7 +79,7 @@ const storedReason = (reason: string | null): SessionEndReason => SessionEndReas
  */
 export async function startSession(db: Db, userId: string, ctx: SessionContext, policy: SessionPolicy) {
   const familyId = newId();
-  const refreshToken = randomBytes(32).toString('base64url');
+  const refreshToken = newSecretToken();
   const now = policy.now();
   const family = {
     startedAt: now.toISOString(),
@@ -169,7 +167,7 @@ export async function rotateSession(db: Db, presented: string, ctx: SessionConte
     await repo.revokeFamily(db, session.family_id, reached ?? 'expired');
     return { ok: false, reason: reached ?? 'expired' };
   }
-  const refreshToken = randomBytes(32).toString('base64url');
+  const refreshToken = newSecretToken();
   await repo.insertSession(db, {
     userId: session.user_id,
     refreshHash: sha256(refreshToken),
