@@ -7,6 +7,7 @@ import { SecondFactorStep } from '../../../features/auth/components/second-facto
 import { SessionEndedAlert } from '../../../features/auth/components/session-ended-alert';
 import { returnPathFrom } from '../../../features/auth/lib/return-path';
 import { hasSessionCookie, hasToken } from '../../../lib/auth-storage';
+import { SignInCard } from '../../../components/layout/sign-in-card';
 
 export function meta() {
   return [{ title: 'Staff Login | Canada Visa Desk' }, { name: 'robots', content: 'noindex' }];
@@ -31,27 +32,19 @@ export default function LoginPage() {
   }, []);
 
   return (
-    <section className="container py-5">
-      <div className="row justify-content-center">
-        <div className="col-sm-10 col-md-7 col-lg-5">
-          <div className="card shadow-sm">
-            <div className="card-body p-4">
-              <h1 className="h3 mb-1">Staff Login</h1>
-              <p className="text-body-secondary mb-4">Sign in to manage applications, slides and staff accounts.</p>
-              <SessionEndedAlert />
-              {secondStep ? (
-                <SecondFactorStep
-                  challenge={secondStep}
-                  onSignedIn={() => navigate(target, { replace: true })}
-                  onRestart={() => setSecondStep(null)}
-                />
-              ) : (
-                <LoginForm onSignedIn={() => navigate(target, { replace: true })} onSecondStep={setSecondStep} />
-              )}
-            </div>
-          </div>
-        </div>
-      </div>
-    </section>
+    <SignInCard>
+      <h1 className="h3 mb-1">Staff Login</h1>
+      <p className="text-body-secondary mb-4">Sign in to manage applications, slides and staff accounts.</p>
+      <SessionEndedAlert />
+      {secondStep ? (
+        <SecondFactorStep
+          challenge={secondStep}
+          onSignedIn={() => navigate(target, { replace: true })}
+          onRestart={() => setSecondStep(null)}
+        />
+      ) : (
+        <LoginForm onSignedIn={() => navigate(target, { replace: true })} onSecondStep={setSecondStep} />
+      )}
+    </SignInCard>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
+import { SignInCard } from '../../../components/layout/sign-in-card';
 
 export function meta() {
   return [
@@ -24,17 +25,9 @@ export default function ResetPasswordPage() {
   }, []);
 
   return (
-    <section className="container py-5">
-      <div className="row justify-content-center">
-        <div className="col-sm-10 col-md-7 col-lg-5">
-          <div className="card shadow-sm">
-            <div className="card-body p-4">
-              <h1 className="h3 mb-4">Choose a new password</h1>
-              {token !== null && <ResetPasswordForm token={token} signIn={<Link to={paths.login}>Sign in</Link>} />}
-            </div>
-          </div>
-        </div>
-      </div>
-    </section>
+    <SignInCard>
+      <h1 className="h3 mb-4">Choose a new password</h1>
+      {token !== null && <ResetPasswordForm token={token} signIn={<Link to={paths.login}>Sign in</Link>} />}
+    </SignInCard>
   );
 }
