@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { totpCode } from '@visa/test-support/totp';
 import { expectNoAxeViolations } from './support/axe';
-import { OWNER, signInViaApi } from './support/staff';
+import { OWNER, addSubAdminViaApi, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
 /** Two-step sign-in through the pages, with codes computed from the secret the page shows (ADR 0019). */
@@ -11,27 +11,19 @@ const PASSWORD = 'second factor journey 1';
 
 /** A sub-admin made by the owner through the API, so each journey starts from its own account. */
 async function addSubAdmin(page: Page, email: string) {
-  const token = await signInViaApi(page);
-  const status = await page.evaluate(
-    async ({ token, email, password }) => {
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.split('=')[1] ?? '',
-      );
-      const res = await fetch('/api/users/add_user', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, authorization: `Bearer ${token}` },
-        body: JSON.stringify({ name: 'Two Step', email, password }),
-      });
-      await fetch('/api/users/logout', { method: 'POST', headers: { 'x-xsrf-token': xsrf } });
-      localStorage.removeItem('token');
-      return res.status;
-    },
-    { token, email, password: PASSWORD },
-  );
-  expect(status).toBe(201);
+  await signInViaApi(page);
+  expect(await addSubAdminViaApi(page, { name: 'Two Step', email, password: PASSWORD })).toBe(201);
+  // The owner signs out again: the journeys sign in as the new account.
+  await page.evaluate(async () => {
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.split('=')[1] ?? '',
+    );
+    await fetch('/api/users/logout', { method: 'POST', headers: { 'x-xsrf-token': xsrf } });
+    localStorage.removeItem('token');
+  });
 }
 
 async function password(page: Page, email: string) {
