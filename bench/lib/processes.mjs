@@ -54,3 +54,5 @@ async function start(args, env, probePath) {
 
 export const startServer = (env) => start([serverJs], { LOG_LEVEL: 'warn', ...env }, '/api/health');
 export const startHelloWorld = () => start(['-e', helloWorldJs], {}, '/');
+/** The same-work reference server (reference-server.mjs) with the product's environment. */
+export const startReference = (env) => start([path.join(import.meta.dirname, 'reference-server.mjs')], env, '/api/health');

@@ -60,6 +60,10 @@ export const passportOf = (i) => {
   return `${String.fromCharCode(65 + (n % 26))}${String.fromCharCode(65 + (Math.floor(n / 26) % 26))}${String(Math.floor(n / 676)).padStart(7, '0')}`;
 };
 
+/** What the status check asks about row i: its passport, nationality and date of birth, as seeded. */
+export const enquiryOf = (i) => ({ search: passportOf(i), search1: 'Bangladeshi', search2: dobOf(i) });
+const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
+
 export async function seedApplications({ dataDir, secret, count }) {
   const { loadConfig } = await import(dist('config.js'));
   const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
@@ -99,7 +103,7 @@ export async function seedApplications({ dataDir, secret, count }) {
         `88017${String(i).padStart(8, '0')}`,
         String(1_990_000_000_000 + i),
         i % 2 ? 'Female' : 'Male',
-        `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`,
+        dobOf(i),
         'Dhaka',
         'Bangladeshi',
         'bangladeshi',
@@ -135,6 +139,10 @@ export async function seedApplications({ dataDir, secret, count }) {
     iso,
     iso,
   );
+  // The session's family carries its idle and absolute limits (ADR 0018); every staff request reads it.
+  db.prepare(
+    'insert into session_families (family_id, user_id, started_at, last_active_at, expires_at, ended_at, end_reason) values (?, ?, ?, ?, ?, null, null)',
+  ).run(family, userId, iso, iso, new Date(now + 86_400_000).toISOString());
   db.prepare(
     'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)',
   ).run(randomBytes(12).toString('hex'), userId, randomBytes(32).toString('hex'), family, new Date(now + 86_400_000).toISOString(), iso);
