@@ -12,6 +12,7 @@ import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import readyRoutes from './modules/maintenance/routes.js';
 import notifications from './modules/notifications/plugin.js';
+import { officeContactRoutes, officeContactSettingsRoutes } from './modules/office-contact/routes.js';
 import seoRoutes from './modules/seo/routes.js';
 import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import accountRoutes from './modules/users/account-routes.js';
@@ -43,9 +44,12 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/users', secondFactorAccountRoutes],
   ['superadmin', '/api/users', staffAccountRoutes],
   ['superadmin', '/api/users', securitySettingsRoutes],
+  ['superadmin', '/api/users', officeContactSettingsRoutes],
   ['staff', '/api/application', applicationsRoutes],
   ['staff', '/api/application', applicantFileRoutes],
   ['public', '/api/application', enquiryRoutes],
+  // The office's contact details for the public site (ADR 0025).
+  ['public', '/api', officeContactRoutes],
   // Public, with more for a caller that sends a valid bearer token.
   ['public', '/api/slider', slideListRoutes],
   ['staff', '/api/slider', slideRoutes],
@@ -105,7 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Routes.
   for (const [access, prefix, routes] of ROUTE_GROUPS) await app.register(withAccess(access, routes), { prefix, ctx });
-  await app.register(web, { root: deps.webRoot });
+  await app.register(web, { root: deps.webRoot, db: ctx.db });
 
   return app;
 }

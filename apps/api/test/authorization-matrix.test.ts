@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   'GET /api/ready',
   'GET /api/slider/fetchSlider',
   'GET /api/application/fetchApplicationEnquiry',
+  // The office's contact details, shown on the public site (ADR 0025).
+  'GET /api/office-contact',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */
@@ -33,6 +35,7 @@ const SUPERADMIN_ONLY = [
   'DELETE /api/users/delete_user/{id}',
   'GET /api/users/settings/security',
   'PUT /api/users/settings/security',
+  'PUT /api/users/settings/office-contact',
 ];
 
 /** Syntactically valid, so a 400 "Invalid ID format" cannot stand in for the missing 401. */

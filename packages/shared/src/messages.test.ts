@@ -82,6 +82,13 @@ const REQUIRED = {
     endedAccount: 'Your account is no longer active.',
     signedOut: 'You have signed out.',
   },
+  OFFICE_CONTACT: {
+    addressTooLong: 'The address can be at most 300 characters long.',
+    hoursTooLong: 'The opening hours can be at most 200 characters long.',
+    mapUrl: 'The map link must be a full web address starting with https://.',
+    mapUrlTooLong: 'The map link can be at most 500 characters long.',
+    saved: 'Office contact saved.',
+  },
   ADD_ADMIN: {
     exists: 'Error: User all ready exists. Please sign in.',
     noResponse: 'No response from server. Please try again.',

@@ -65,6 +65,15 @@ export const SECOND_FACTOR = {
   requireSettingHelp: 'Staff without two-step sign-in must set it up the next time they sign in. Nobody can turn it off while this is on.',
 } as const;
 
+/** The office's contact details in Settings (docs/product.md#office-contact, ADR 0025). */
+export const OFFICE_CONTACT = {
+  addressTooLong: 'The address can be at most 300 characters long.',
+  hoursTooLong: 'The opening hours can be at most 200 characters long.',
+  mapUrl: 'The map link must be a full web address starting with https://.',
+  mapUrlTooLong: 'The map link can be at most 500 characters long.',
+  saved: 'Office contact saved.',
+} as const;
+
 export const ADD_ADMIN = {
   exists: 'Error: User all ready exists. Please sign in.',
   noResponse: 'No response from server. Please try again.',

@@ -1,18 +1,54 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER } from '@visa/shared/messages';
+import type { Db } from '../db/connection.js';
+import { createFilledPages } from '../modules/office-contact/filled-pages.js';
 import { isApiPath, pathOf } from './request-target.js';
+
+/** The compressed form a browser accepts, best first; a q of 0 refuses one. */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const weights = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name) weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+}
 
 /**
  * Serves the built SPA: prerendered public pages as their own HTML (content before any script),
- * hashed assets with a one-year cache, and the SPA shell for every other page route.
+ * hashed assets with a one-year cache, and the SPA shell for every other page route. Every page
+ * gets the office's contact details filled in when they are set (ADR 0025).
  */
-export default fp(async function web(app: FastifyInstance, opts: { root: string | null }) {
+export default fp(async function web(app: FastifyInstance, opts: { root: string | null; db: Db }) {
   const root = opts.root;
   const shellFile = root && ['__spa-fallback.html', 'index.html'].find((f) => fs.existsSync(path.join(root, f)));
+  const filledPages = root ? createFilledPages(opts.db, root) : null;
+
+  /** A page as built, or with the contact filled in: same headers either way, one cached copy per form. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, file: string) {
+    const filled = await filledPages?.page(file).catch((error: unknown) => {
+      // The page matters more than the contact in it: served as built, and the fault is logged.
+      request.log.error({ err: error }, 'office contact: page served without it');
+      return null;
+    });
+    if (!filled) return reply.type('text/html').sendFile(file);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const etag = `"${filled.tag}${encoding ? `-${encoding}` : ''}"`;
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? filled.br : encoding === 'gzip' ? filled.gzip : filled.plain);
+  }
 
   if (root && shellFile) {
     await app.register(fastifyStatic, {
@@ -46,11 +82,13 @@ export default fp(async function web(app: FastifyInstance, opts: { root: string 
     for (const candidate of candidates) {
       const file = path.join(root, candidate);
       if (!file.startsWith(root) || candidate === '') continue;
-      if (fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(candidate);
+      if (fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return candidate.endsWith('.html') ? sendPage(request, reply, candidate) : reply.sendFile(candidate);
+      }
     }
-    if (relative === '' && fs.existsSync(path.join(root, 'index.html'))) return reply.sendFile('index.html');
+    if (relative === '' && fs.existsSync(path.join(root, 'index.html'))) return sendPage(request, reply, 'index.html');
     // Asset-like paths that do not exist are real 404s; page routes get the SPA shell.
     if (/\.[a-z0-9]{1,5}$/i.test(relative)) return reply.status(404).send({ message: SERVER.notFound });
-    return reply.type('text/html').sendFile(shellFile);
+    return sendPage(request, reply, shellFile);
   });
 });

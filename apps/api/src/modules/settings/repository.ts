@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 
@@ -6,10 +7,11 @@ import { nowIso } from '../../db/connection.js';
  * Office-wide settings (ADR 0019): one row per key with a JSON value. Each key is declared here
  * once with its schema and default, so a reader always gets a typed, valid value (the default when
  * the row is missing or no longer parses) and a writer can only store what the schema allows.
- * The office's contact details can be added as another key without a migration.
  */
 const SETTINGS = {
   requireSecondFactor: { schema: z.boolean(), default: false },
+  // The office's address, phone, email, hours and map link for the public site (ADR 0025).
+  officeContact: { schema: OfficeContactSchema, default: EMPTY_OFFICE_CONTACT },
 } as const;
 
 type Settings = typeof SETTINGS;
@@ -29,6 +31,15 @@ export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<
   }
   const parsed = definition.schema.safeParse(value);
   return parsed.success ? (parsed.data as SettingValue<K>) : fallback;
+}
+
+/**
+ * A setting's stored text, unparsed, or null when it was never set: cheap enough to read on every
+ * page served, and it changes exactly when the setting does, so it versions what is built from it.
+ */
+export async function getSettingText(db: Db, key: SettingKey): Promise<string | null> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
 }
 
 export async function setSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K>, updatedBy: string | null): Promise<void> {

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { OfficeContactSchema, toOfficeContactView } from '@visa/shared/office-contact';
+import {
+  type ContactLanguage,
+  type ContactPlace,
+  EMPTY_SLOT,
+  type OfficeContactView,
+  isContactEmpty,
+  officeContactDataScript,
+  renderOfficeContact,
+} from '@visa/shared/office-contact-view';
+import type { Db } from '../../db/connection.js';
+import { getSettingText } from '../settings/repository.js';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** One built page with the contact filled in, in each form a browser may ask for. */
+export interface FilledPage {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** Changes whenever the bytes do; the encoding is appended per form. */
+  tag: string;
+}
+
+/**
+ * The page's HTML with the contact details in every empty slot and the data block the component
+ * reads before `</body>` (ADR 0025). The slots are the ones `<OfficeContact>` prerendered empty.
+ */
+export function fillPage(html: string, view: OfficeContactView): string {
+  const filled = html.replace(
+    EMPTY_SLOT,
+    (_match, open: string, place: ContactPlace, language: ContactLanguage, close: string) =>
+      `${open}${renderOfficeContact(view, language, place)}${close}`,
+  );
+  const end = filled.lastIndexOf('</body>');
+  const data = officeContactDataScript(view);
+  return end === -1 ? filled + data : `${filled.slice(0, end)}${data}${filled.slice(end)}`;
+}
+
+/**
+ * The prerendered pages with the office's contact, built once per version of the setting and per
+ * process (ADR 0025). The version is the stored text itself, read on every page request (one
+ * primary-key lookup): a change saved through any process is seen by every process at its next
+ * page, with nothing to invalidate by hand. No contact set: null, and the built files are served
+ * as they are.
+ */
+export function createFilledPages(db: Db, root: string) {
+  let version: string | null = null;
+  let view: OfficeContactView | null = null;
+  let pages = new Map<string, Promise<FilledPage>>();
+
+  const build = async (file: string, current: OfficeContactView): Promise<FilledPage> => {
+    const html = await fs.readFile(path.join(root, file), 'utf8');
+    const plain = Buffer.from(fillPage(html, current));
+    const [br, gz] = await Promise.all([
+      brotli(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
+      gzip(plain, { level: 9 }),
+    ]);
+    return { plain, br, gzip: gz, tag: createHash('sha256').update(plain).digest('base64url').slice(0, 22) };
+  };
+
+  return {
+    /** `file` is relative to the build root and known to exist. */
+    async page(file: string): Promise<FilledPage | null> {
+      const stored = await getSettingText(db, 'officeContact');
+      if (stored !== version) {
+        version = stored;
+        pages = new Map();
+        const parsed = stored === null ? null : OfficeContactSchema.safeParse(safeJson(stored));
+        const next = parsed?.success ? toOfficeContactView(parsed.data) : null;
+        view = isContactEmpty(next) ? null : next;
+      }
+      if (!view) return null;
+      let filled = pages.get(file);
+      if (!filled) {
+        filled = build(file, view);
+        pages.set(file, filled);
+        // A failed build is not kept: the next request tries again.
+        filled.catch(() => pages.get(file) === filled && pages.delete(file));
+      }
+      return filled;
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Written only by setSetting, so never seen in practice; an unreadable value means "not set".
+    return null;
+  }
+}
