@@ -2,9 +2,10 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from './config.js';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppDeps, type RouteGroup, createAppContext } from './context.js';
 import { loggerOptions } from './lib/logging.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
 import enquiryRoutes from './modules/enquiry/routes.js';
@@ -88,7 +89,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     ...fastifyOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   const ctx = createAppContext(deps, app.log);
 
   // External plugins.
