@@ -115,8 +115,12 @@ export function displayDate(iso: string | null | undefined): string {
 /** Kept here too for the PDF and the tests; constants.ts owns it, so pages can show it without these schemas. */
 export { statusLabel } from './constants.js';
 
-/** The sections of the applicant copy, in order: one list for the web view and the PDF (ADR 0012). */
-export function copySections(a: Application): { title: string; rows: [string, string][] }[] {
+/**
+ * The sections of the applicant copy, in order: one list for the web view and the PDF (ADR 0012).
+ * `countryName` turns a stored nationality or issuing country (a code, ADR 0024) into its English
+ * name: the server has the names at hand, a page loads them.
+ */
+export function copySections(a: Application, countryName: (stored: string) => string): { title: string; rows: [string, string][] }[] {
   return [
     {
       title: 'A. Personal Particulars',
@@ -127,7 +131,7 @@ export function copySections(a: Application): { title: string; rows: [string, st
         ['Date of birth', displayDate(a.dob)],
         ['Place of birth', a.birthCity],
         ['Visible identification marks', a.identification],
-        ['Current nationality', a.currentN],
+        ['Current nationality', countryName(a.currentN)],
         ['National ID', a.nationalId],
       ],
     },
@@ -144,7 +148,7 @@ export function copySections(a: Application): { title: string; rows: [string, st
       title: 'C. Passport Details',
       rows: [
         ['Passport number', a.passport],
-        ['Issued country', a.issuedCountry],
+        ['Issued country', countryName(a.issuedCountry)],
       ],
     },
     {

@@ -52,6 +52,3 @@ export type EnquiryApplication = z.infer<typeof EnquiryApplicationSchema>;
 /** A miss is `{ applications: [] }`: the same shape whether or not the passport exists. */
 export const EnquiryResponseSchema = z.object({ applications: z.array(EnquiryApplicationSchema) });
 export type EnquiryResponse = z.infer<typeof EnquiryResponseSchema>;
-
-/** Nationality is matched case-insensitively and without regard to extra spaces. */
-export const normalizeNationality = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationInputSchema, type ApplicationFormValues } from '@visa/shared/applications';
+import { countryKey } from '@visa/shared/country-matching';
 import type { Db } from '../../../apps/api/src/db/connection.js';
 import type { ApplicationRow, NewApplicationRow } from '../../../apps/api/src/db/schema.js';
 import { newId } from '../../../apps/api/src/lib/ids.js';
@@ -74,10 +75,10 @@ export async function createApplication(
     updated_at: now,
     ...overrides,
   };
-  // The lower-cased search keys follow overridden names, as the add route keeps them.
+  // The search keys follow overridden names and nationality, as the add route keeps them.
   row.surname_key = overrides.surname_key ?? row.surname.toLowerCase();
   row.given_name_key = overrides.given_name_key ?? row.given_name.toLowerCase();
-  row.current_nationality_key = overrides.current_nationality_key ?? row.current_nationality.toLowerCase();
+  row.current_nationality_key = overrides.current_nationality_key ?? countryKey(row.current_nationality);
   await db.insertInto('applications').values(row).execute();
   return (await db.selectFrom('applications').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()) as ApplicationRow;
 }

@@ -7,6 +7,7 @@ import * as secondFactor from './20261123T120000-second-factor.js';
 import * as applicationStatusIndex from './20261123T130000-application-status-index.js';
 import * as phoneE164 from './20261123T140000-phone-e164.js';
 import * as passwordResets from './20261123T150000-password-resets.js';
+import * as countryCodes from './20261123T160000-country-codes.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T130000-application-status-index': applicationStatusIndex,
   '20261123T140000-phone-e164': phoneE164,
   '20261123T150000-password-resets': passwordResets,
+  '20261123T160000-country-codes': countryCodes,
 };

@@ -1,3 +1,4 @@
+import { countryName } from '@visa/shared/country-matching';
 import type { ApplicationRow } from '../../db/schema.js';
 import { type ApplicationField, fieldsOf } from './mapping.js';
 
@@ -65,5 +66,7 @@ const CSV_FIELDS = [
 export const csvHeader = () => csvLine([...CSV_FIELDS]);
 export const csvRow = (row: ApplicationRow) => {
   const fields = fieldsOf(row, CSV_FIELDS);
-  return csvLine(CSV_FIELDS.map((field) => fields[field]));
+  // Countries are stored as codes; a spreadsheet reader wants the English name (ADR 0024).
+  const named = { ...fields, currentN: countryName(fields.currentN), issuedCountry: countryName(fields.issuedCountry) };
+  return csvLine(CSV_FIELDS.map((field) => named[field]));
 };

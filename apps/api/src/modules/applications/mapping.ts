@@ -1,4 +1,5 @@
 import type { ApplicationInput } from '@visa/shared/applications';
+import { countryKey, storedCountry } from '@visa/shared/country-matching';
 import type { ApplicationRow, ApplicationUpdateRow } from '../../db/schema.js';
 
 /**
@@ -70,8 +71,12 @@ export function inputColumns(input: ApplicationInput) {
     // Passport is already normalised (upper-cased, no spaces) by the shared schema, so the
     // unique index also catches 'ab 123' against 'AB123'.
     ...(toColumns(input) as Pick<ApplicationRow, ColumnOf<keyof ApplicationInput>>),
+    // A country named by code, name or demonym is stored as its alpha-2 code; text that names no
+    // country is kept as typed (ADR 0024). The key is what the status check and the search compare.
+    current_nationality: storedCountry(input.currentN),
+    issued_country: storedCountry(input.issuedCountry),
     surname_key: searchKey(input.surname),
     given_name_key: searchKey(input.givenN),
-    current_nationality_key: searchKey(input.currentN),
+    current_nationality_key: countryKey(input.currentN),
   };
 }

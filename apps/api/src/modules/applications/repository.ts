@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { type Application, type ApplicationDocument, type ApplicationStats, normalizePassport } from '@visa/shared/applications';
 import { type ApplicationStatus, DOCUMENT_LABELS, type DocumentLabel, JOB_TITLES } from '@visa/shared/constants';
+import { matchCountry } from '@visa/shared/country-matching';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import type { ApplicationRow, ApplicationUpdateRow, Database, DocumentRow, NewApplicationRow } from '../../db/schema.js';
@@ -156,19 +157,22 @@ const prefixEnd = (prefix: string) => `${prefix}\uffff`;
  * Case-insensitive prefix match on passport, surname or given name as index range scans
  * (ADR 0001): never LIKE or a regex built from the input, so '.*' or '%' are just characters.
  * Both sides are normalised the same way: the passport as the shared schema stores it, the names
- * as their search keys.
+ * as their search keys, a country as its code.
  */
 export function searchFilter(search: string) {
   const term = search.trim();
   if (!term) return null;
   const passport = normalizePassport(term);
   const name = searchKey(term);
+  const country = matchCountry(term);
   return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
     const ranges: Expression<SqlBool>[] = [
       eb.and([eb('surname_key', '>=', name), eb('surname_key', '<', prefixEnd(name))]),
       eb.and([eb('given_name_key', '>=', name), eb('given_name_key', '<', prefixEnd(name))]),
     ];
     if (passport) ranges.unshift(eb.and([eb('passport', '>=', passport), eb('passport', '<', prefixEnd(passport))]));
+    // A term that names a country ('Bangladeshi', 'BD', 'BGD') also finds that nationality (ADR 0024).
+    if (country) ranges.push(eb('current_nationality_key', '=', country));
     return eb.or(ranges);
   };
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { normalizePassport } from '@visa/shared/applications';
-import { type EnquiryApplication, type EnquiryQuery, type EnquiryResponse, normalizeNationality } from '@visa/shared/enquiry';
+import { countryKey } from '@visa/shared/country-matching';
+import type { EnquiryApplication, EnquiryQuery, EnquiryResponse } from '@visa/shared/enquiry';
 import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/secret.js';
 import { findByPassport } from '../applications/repository.js';
@@ -58,7 +59,9 @@ export async function enquire(ctx: AppContext, query: EnquiryQuery, clientAddres
   const started = performance.now();
   const hash = hasher(ctx.secret);
   const passport = normalizePassport(query.search);
-  const nationality = normalizeNationality(query.search1);
+  // The country's code whichever way it is written ('Bangladeshi', 'Bangladesh', 'BD', 'BGD'),
+  // or for a nationality no country matches, the text ignoring case and spacing (ADR 0024).
+  const nationality = countryKey(query.search1);
   const dob = query.search2;
 
   await ctx.rateLimiter.hit(`enquiry:ip:${clientAddress}`, ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_WINDOW_MS);
@@ -84,8 +87,7 @@ export async function enquire(ctx: AppContext, query: EnquiryQuery, clientAddres
   // Exact on all three: the stored passport equals the normalised input (the lookup), and the
   // date and the nationality must agree too, with the same normalisation on both sides; anything
   // less is a miss.
-  const match =
-    candidate && candidate.fields.dob === dob && normalizeNationality(candidate.fields.currentN) === nationality ? candidate : null;
+  const match = candidate && candidate.fields.dob === dob && countryKey(candidate.fields.currentN) === nationality ? candidate : null;
 
   await recordAudit(ctx.db, {
     actorUserId: null,
