@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { isApiPath, pathOf } from './request-target.js';
 
 /**
@@ -30,13 +31,30 @@ function noStoreWherePersonal(request: FastifyRequest, reply: FastifyReply) {
   if (!current || request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
 }
 
+/**
+ * The headers helmet sets for these options, worked out once. They are the same for every answer
+ * (no per-request nonces), so there is no need to run helmet's middleware, which builds and
+ * re-parses the whole policy, on each request.
+ */
+function helmetHeaders(options: HelmetOptions): [name: string, value: string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return [...headers];
+}
+
 export default fp(async function security(app: FastifyInstance, opts: { webRoot: string | null }) {
   let scriptHashes: string[] = [];
   const cspFile = opts.webRoot && path.join(opts.webRoot, 'csp.json');
   if (cspFile && fs.existsSync(cspFile)) {
     scriptHashes = (JSON.parse(fs.readFileSync(cspFile, 'utf8')) as { scriptHashes: string[] }).scriptHashes;
   }
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -57,6 +75,10 @@ export default fp(async function security(app: FastifyInstance, opts: { webRoot:
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
   });
   // A CSP governs documents. On scripts, styles and raster media it does nothing, yet with a hash
   // per prerendered inline script it weighs ~1.5 KB per response: dropped there (SVG keeps it,
