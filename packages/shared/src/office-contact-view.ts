@@ -51,7 +51,7 @@ export const OFFICE_CONTACT_WORDS = {
 
 /**
  * The data's place in a served page: a JSON block the component reads on the client, so it
- * renders what the server filled in. Absent when no contact is set.
+ * renders what the server filled in; `null` when no contact is set.
  */
 export const OFFICE_CONTACT_DATA_ID = 'office-contact-data';
 
@@ -104,7 +104,7 @@ export function renderOfficeContact(contact: OfficeContactView | null | undefine
   }
   if (contact.mapUrl && isHttps(contact.mapUrl)) {
     items.push(
-      `<p class="office-contact-map"><a href="${escapeHtml(contact.mapUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(w.map)}<span class="visually-hidden"> ${escapeHtml(w.newTab)}</span></a></p>`,
+      `<p class="office-contact-map"><a href="${escapeHtml(contact.mapUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(w.map)} <span class="visually-hidden">${escapeHtml(w.newTab)}</span></a></p>`,
     );
   }
   if (items.length === 0) return '';
@@ -117,7 +117,7 @@ export function renderOfficeContact(contact: OfficeContactView | null | undefine
 }
 
 /** The data block for a served page; `<` is escaped so no text can close the script element. */
-export function officeContactDataScript(contact: OfficeContactView): string {
+export function officeContactDataScript(contact: OfficeContactView | null): string {
   const json = JSON.stringify(contact)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -31,8 +31,10 @@ export interface FilledPage {
 /**
  * The page's HTML with the contact details in every empty slot and the data block the component
  * reads before `</body>` (ADR 0025). The slots are the ones `<OfficeContact>` prerendered empty.
+ * With no contact set the slots stay empty and the block says so (`null`): a page without the
+ * block was not served by this server, and only then does the component ask the API.
  */
-export function fillPage(html: string, view: OfficeContactView): string {
+export function fillPage(html: string, view: OfficeContactView | null): string {
   const filled = html.replace(
     EMPTY_SLOT,
     (_match, open: string, place: ContactPlace, language: ContactLanguage, close: string) =>
@@ -47,15 +49,14 @@ export function fillPage(html: string, view: OfficeContactView): string {
  * The prerendered pages with the office's contact, built once per version of the setting and per
  * process (ADR 0025). The version is the stored text itself, read on every page request (one
  * primary-key lookup): a change saved through any process is seen by every process at its next
- * page, with nothing to invalidate by hand. No contact set: null, and the built files are served
- * as they are.
+ * page, with nothing to invalidate by hand.
  */
 export function createFilledPages(db: Db, root: string) {
   let version: string | null = null;
   let view: OfficeContactView | null = null;
   let pages = new Map<string, Promise<FilledPage>>();
 
-  const build = async (file: string, current: OfficeContactView): Promise<FilledPage> => {
+  const build = async (file: string, current: OfficeContactView | null): Promise<FilledPage> => {
     const html = await fs.readFile(path.join(root, file), 'utf8');
     const plain = Buffer.from(fillPage(html, current));
     const [br, gz] = await Promise.all([
@@ -67,7 +68,7 @@ export function createFilledPages(db: Db, root: string) {
 
   return {
     /** `file` is relative to the build root and known to exist. */
-    async page(file: string): Promise<FilledPage | null> {
+    async page(file: string): Promise<FilledPage> {
       const stored = await getSettingText(db, 'officeContact');
       if (stored !== version) {
         version = stored;
@@ -76,7 +77,6 @@ export function createFilledPages(db: Db, root: string) {
         const next = parsed?.success ? toOfficeContactView(parsed.data) : null;
         view = isContactEmpty(next) ? null : next;
       }
-      if (!view) return null;
       let filled = pages.get(file);
       if (!filled) {
         filled = build(file, view);

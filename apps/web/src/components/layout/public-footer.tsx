@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 import { useLocale } from '../../lib/i18n';
 import { localDigits } from '../../lib/i18n';
 import { localePath } from '../../lib/locales/paths';
+import { OfficeContact } from '../office-contact';
 
 /** Footer links (docs/product.md#navigation): Terms, Services and About (both /about), Home, Visa Enquiry, Login. */
 export function PublicFooter() {
@@ -25,6 +26,7 @@ export function PublicFooter() {
             <p className="fw-semibold mb-1">{messages.nav.brand}</p>
             <p className="mb-2">{m.tagline}</p>
             <p className="small mb-0 footer-muted">{m.notGovernment}</p>
+            <OfficeContact place="footer" />
           </div>
           <nav className="col-lg-7" aria-label={m.label}>
             <ul className="footer-links list-unstyled mb-0">

@@ -9,6 +9,7 @@ import { useMe } from '../../../features/auth/api/get-me';
 import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
 import { RequireSecondFactorSetting } from '../../../features/auth/components/require-second-factor-setting';
 import { SessionList } from '../../../features/auth/components/session-list';
+import { OfficeContactForm } from '../../../features/office-contact/components/office-contact-form';
 import { serverMessage } from '../../../lib/api-client';
 
 export function meta() {
@@ -84,6 +85,18 @@ export default function SettingsPage() {
                   Security for every staff account
                 </h2>
                 <RequireSecondFactorSetting />
+              </div>
+            </div>
+          </section>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <section className="col-12" aria-labelledby="settings-office-contact">
+            <div className="card shadow-sm">
+              <div className="card-body">
+                <h2 id="settings-office-contact" className="h5">
+                  Office contact on the public site
+                </h2>
+                <OfficeContactForm />
               </div>
             </div>
           </section>

@@ -1,3 +1,4 @@
+import { OfficeContact } from '../../../components/office-contact';
 import { paths } from '../../../config/paths';
 import { DocumentPage } from '../../../features/marketing/components/document-page';
 import { aboutEn } from '../../../features/marketing/content/about.en';
@@ -11,5 +12,7 @@ export const loader = () => ({ copy: aboutEn, meta: pageMeta({ language: 'en', .
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <DocumentPage copy={loaderData.copy} contentsLabel={en.onThisPage} ctaPath={paths.enquiry} />;
+  return (
+    <DocumentPage copy={loaderData.copy} contentsLabel={en.onThisPage} ctaPath={paths.enquiry} after={<OfficeContact place="page" />} />
+  );
 }

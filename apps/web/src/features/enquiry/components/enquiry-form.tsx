@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { todayIn } from '@visa/shared/dates';
+import { OfficeContact } from '../../../components/office-contact';
 import { useLocale } from '../../../lib/i18n';
 import { useEnquiryMessages } from '../locales';
 import type { EnquiryFailure, EnquiryInput } from '../api/get-enquiry';
@@ -124,6 +125,8 @@ export function EnquiryForm({ onMatch }: { onMatch: (applications: EnquiryApplic
           </p>
         )}
       </div>
+      {/* Outside the live region: the alert is announced, the contact is there to be read. */}
+      {state.status === 'miss' && <OfficeContact place="notice" />}
       <p id={`${id}-privacy`} className="small text-body-secondary mt-3 mb-0">
         {m.privacy}
       </p>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { ApplicantCopy, type CopySection } from '../../../components/applicant-copy';
+import { OfficeContact } from '../../../components/office-contact';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
@@ -144,6 +145,7 @@ export function ViewOnePage() {
           <p role="status" className="alert alert-secondary">
             {m.noData}
           </p>
+          <OfficeContact place="notice" />
           <Link className="btn btn-danger" to={enquiryPath}>
             {m.newSearch}
           </Link>

@@ -1,8 +1,19 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DocumentCopy } from '../content/types';
 
-/** Terms and About: a readable column of titled sections with a table of contents. */
-export function DocumentPage({ copy, ctaPath, contentsLabel }: { copy: DocumentCopy; ctaPath?: string; contentsLabel: string }) {
+/** Terms and About: a readable column of titled sections with a table of contents; `after` follows the sections. */
+export function DocumentPage({
+  copy,
+  ctaPath,
+  contentsLabel,
+  after,
+}: {
+  copy: DocumentCopy;
+  ctaPath?: string;
+  contentsLabel: string;
+  after?: ReactNode;
+}) {
   return (
     <article className="container document-page">
       <header className="document-header">
@@ -33,6 +44,7 @@ export function DocumentPage({ copy, ctaPath, contentsLabel }: { copy: DocumentC
           )}
         </section>
       ))}
+      {after}
       {copy.cta && ctaPath && (
         <aside className="document-cta">
           <p className="mb-2">{copy.cta.text}</p>

@@ -1,3 +1,4 @@
+import { OfficeContact } from '../../../../components/office-contact';
 import { paths } from '../../../../config/paths';
 import { DocumentPage } from '../../../../features/marketing/components/document-page';
 import { aboutBn } from '../../../../features/marketing/content/about.bn';
@@ -12,5 +13,12 @@ export const loader = () => ({ copy: aboutBn, meta: pageMeta({ language: 'bn', .
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <DocumentPage copy={loaderData.copy} contentsLabel={bn.onThisPage} ctaPath={localePath(paths.enquiry, 'bn')} />;
+  return (
+    <DocumentPage
+      copy={loaderData.copy}
+      contentsLabel={bn.onThisPage}
+      ctaPath={localePath(paths.enquiry, 'bn')}
+      after={<OfficeContact place="page" />}
+    />
+  );
 }
