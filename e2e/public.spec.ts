@@ -388,7 +388,7 @@ test('titles, descriptions and Open Graph tags; robots.txt and sitemap.xml', asy
 test('pages and scripts are sent compressed', async ({ request }) => {
   const home = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(home.headers()['content-encoding']).toBe('br');
-  const script = (await home.text()).match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+  const script = (await home.text()).match(/\/assets\/islands-[\w-]+\.js/)?.[0];
   expect(script).toBeTruthy();
   const js = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
   expect(js.headers()['content-encoding']).toBe('gzip');

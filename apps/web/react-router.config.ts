@@ -33,5 +33,8 @@ export default {
   buildEnd({ reactRouterConfig }) {
     const file = path.join(reactRouterConfig.buildDirectory, 'client', 'site.json');
     fs.writeFileSync(file, JSON.stringify(siteMap(), null, 2));
+    // The pages scripts/postbuild.mjs gives the islands script instead of this app (ADR 0029).
+    const publicPages = path.join(reactRouterConfig.buildDirectory, 'public-pages.json');
+    fs.writeFileSync(publicPages, JSON.stringify([...BILINGUAL_PATHS, ...BENGALI_PATHS]));
   },
 } satisfies Config;

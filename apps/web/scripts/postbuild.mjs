@@ -6,6 +6,48 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../build/client');
+
+// The public pages in both languages ship the islands script instead of the React Router app
+// (ADR 0029): their prerendered HTML keeps its content and styles, loses the framework's module
+// scripts, preloads and streamed data, and gains one module script (vite.islands.config.ts).
+// Login and the staff pages keep the app; a link from a public page to them is a full page load.
+const manifestFile = path.join(root, '.vite/islands-manifest.json');
+const islandsManifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+// Read here only: it is not served.
+fs.rmSync(path.dirname(manifestFile), { recursive: true });
+const islandsEntry = Object.values(islandsManifest).find((chunk) => chunk.isEntry);
+const islandsPreloads = (islandsEntry.imports ?? []).map((key) => islandsManifest[key].file);
+const publicPages = JSON.parse(fs.readFileSync(path.resolve(root, '../public-pages.json'), 'utf8'));
+
+const toIslandsPage = (html, page) => {
+  const bodyStart = html.indexOf('<body');
+  // Everything from the body's first script on is the framework's: its scripts, and the streamed
+  // route data with its placeholders. Nothing a visitor sees may be in there.
+  const tailStart = html.indexOf('<script', bodyStart);
+  const tail = html.slice(tailStart, html.lastIndexOf('</body>'));
+  const visible = tail
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<template[^>]*><\/template>|<!--[\s\S]*?-->|<\/?div[^>]*>/g, '')
+    .trim();
+  if (bodyStart < 0 || tailStart < 0 || visible)
+    throw new Error(`${page}: unexpected markup after the page content: ${visible.slice(0, 80)}`);
+  const head = html
+    .slice(0, bodyStart)
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    // The head's own inline script (the remembered language, root.tsx) stays.
+    .replace(/<script type="module"[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(
+      '</head>',
+      islandsPreloads.map((file) => `<link rel="modulepreload" href="/${file}"/>`).join('') +
+        `<script type="module" src="/${islandsEntry.file}"></script></head>`,
+    );
+  return head + html.slice(bodyStart, tailStart) + '</body></html>';
+};
+for (const page of publicPages) {
+  const file = path.join(root, page.replace(/^\/+/, ''), 'index.html');
+  fs.writeFileSync(file, toIslandsPage(fs.readFileSync(file, 'utf8'), page));
+}
+console.log(`islands: ${publicPages.length} public page(s) use ${islandsEntry.file}`);
 const hashes = new Set();
 const walk = (dir) => {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { PublicNavbar } from '../components/layout/public-navbar';
+import { ScrollToTop } from '../components/layout/scroll-to-top';
+import { paths } from '../config/paths';
+import { EnquiryPage } from '../features/enquiry/components/enquiry-page';
+import { ViewOnePage } from '../features/enquiry/components/view-one-page';
+import { Hero } from '../features/marketing/components/hero';
+import { WhenVisible } from '../features/marketing/components/when-visible';
+import { type Locale, LocaleContext, rememberLanguage } from '../lib/i18n';
+import { bn } from '../lib/locales/bn';
+import { en } from '../lib/locales/en';
+import { basePath, languageOfPath, localePath } from '../lib/locales/paths';
+import { loadHomeCarousel } from '../app/routes/public/load-carousel';
+import { appendIsland, hydrateIsland } from './mount';
+
+/**
+ * The public pages' only script (ADR 0029). Their HTML is React's prerender; this gives the parts
+ * that do something their behaviour, with the same components rendered by Preact: the navbar, the
+ * back-to-top button, and per page the hero video and the carousel, the status check, the result.
+ * Everything else on a public page is plain HTML, and its links are plain links.
+ */
+const language = languageOfPath(location.pathname);
+const locale: Locale = { language, messages: language === 'bn' ? bn : en, linkLanguage: language };
+// The language of the last bilingual page read is the one the site opens in next time (ADR 0010).
+rememberLanguage(language);
+
+const withLocale = (node: ReactNode) => <LocaleContext.Provider value={locale}>{node}</LocaleContext.Provider>;
+const page = basePath(location.pathname).replace(/(.)\/+$/, '$1');
+const main = document.getElementById('main');
+
+hydrateIsland(document.querySelector('body > header'), withLocale(<PublicNavbar />));
+appendIsland(document.body, withLocale(<ScrollToTop />));
+
+if (page === paths.home) {
+  const copy = language === 'bn' ? import('../features/marketing/content/home.bn') : import('../features/marketing/content/home.en');
+  void copy.then((module) => {
+    const hero = 'homeBn' in module ? module.homeBn.hero : module.homeEn.hero;
+    hydrateIsland(document.querySelector('main section.hero'), <Hero copy={hero} enquiryPath={localePath(paths.enquiry, language)} />);
+  });
+  hydrateIsland(
+    document.querySelector('main .carousel-placeholder'),
+    withLocale(<WhenVisible load={loadHomeCarousel} className="carousel-placeholder" />),
+  );
+} else if (page === paths.enquiry) {
+  hydrateIsland(main?.firstElementChild ?? null, withLocale(<EnquiryPage />));
+} else if (page === paths.viewOne) {
+  hydrateIsland(main?.firstElementChild ?? null, withLocale(<ViewOnePage />));
+}

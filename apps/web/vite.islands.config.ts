@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { sharedAlias } from './vite.shared.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The public pages' script (ADR 0029), built after `react-router build` into the same assets
+ * folder: the public components of src/, rendered by Preact through preact/compat instead of React
+ * DOM, and React Router replaced by src/islands/router.tsx. scripts/postbuild.mjs puts it into the
+ * prerendered public pages in place of the React Router app, and reads which file it is from
+ * the manifest written here.
+ */
+export default defineConfig({
+  resolve: {
+    alias: [
+      sharedAlias,
+      { find: /^react-router$/, replacement: path.resolve(here, 'src/islands/router.tsx') },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
+  publicDir: false,
+  build: {
+    outDir: 'build/client',
+    emptyOutDir: false,
+    assetsInlineLimit: 0,
+    manifest: '.vite/islands-manifest.json',
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: { islands: path.resolve(here, 'src/islands/main.tsx') },
+      // TanStack Query marks its modules "use client", which means nothing without React Server Components.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
+});
