@@ -124,6 +124,7 @@ export const APPLICATION_MESSAGES = {
   invalidLimit: `Limit must be a whole number between 1 and ${MAX_PAGE_SIZE}.`,
   invalidSearch: 'Search may only contain letters, digits, spaces, dots, hyphens and apostrophes.',
   invalidStatus: 'Status must be pending, approved or rejected.',
+  invalidCursor: 'This page link is no longer valid. Please go back to the first page.',
   added: 'Application added successfully.',
   updated: 'Application updated successfully.',
   deleted: 'Application deleted successfully.',
@@ -166,6 +167,14 @@ export const ApplicationListQuerySchema = z.object({
     .default(PAGE_SIZE),
   search: ApplicationSearchSchema.default(''),
   status: StatusFilterSchema,
+  /**
+   * Opaque: the `nextCursor` of the page before (ADR 0028). With it the page is read from that
+   * position however deep it is; `page` then only says which page number it is.
+   */
+  cursor: z
+    .string({ error: APPLICATION_MESSAGES.invalidCursor })
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, APPLICATION_MESSAGES.invalidCursor)
+    .optional(),
 });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;
 
@@ -174,6 +183,10 @@ export const ApplicationPageSchema = z.object({
   totalApplication: z.number(),
   totalPages: z.number(),
   page: z.number(),
+  /** True when a search matched more than totalApplication rows and counting stopped there (ADR 0028). */
+  totalCapped: z.boolean(),
+  /** The cursor of the page after this one; null when this page is not full (ADR 0028). */
+  nextCursor: z.string().nullable(),
 });
 export type ApplicationPage = z.infer<typeof ApplicationPageSchema>;
 

@@ -111,6 +111,13 @@ interface EmailOutboxTable {
   created_at: string;
 }
 
+/** Counts of applications per status, job title and UTC hour, kept by triggers (migration 20261123T170000, ADR 0028). */
+interface ApplicationCountsTable {
+  kind: 'status' | 'job' | 'hour';
+  key: string;
+  n: number;
+}
+
 interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -194,6 +201,7 @@ export interface Database {
   session_families: SessionFamiliesTable;
   applications: ApplicationsTable;
   application_documents: ApplicationDocumentsTable;
+  application_counts: ApplicationCountsTable;
   slides: SlidesTable;
   audit_events: AuditEventsTable;
   email_outbox: EmailOutboxTable;

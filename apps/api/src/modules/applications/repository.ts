@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { type Application, type ApplicationDocument, type ApplicationStats, normalizePassport } from '@visa/shared/applications';
 import { type ApplicationStatus, DOCUMENT_LABELS, type DocumentLabel, JOB_TITLES } from '@visa/shared/constants';
 import { matchCountry } from '@visa/shared/country-matching';
@@ -159,18 +159,22 @@ const prefixEnd = (prefix: string) => `${prefix}\uffff`;
  * Both sides are normalised the same way: the passport as the shared schema stores it, the names
  * as their search keys, a country as its code.
  */
-export function searchFilter(search: string) {
+export function searchFilter(search: string, walk = false) {
   const term = search.trim();
   if (!term) return null;
   const passport = normalizePassport(term);
   const name = searchKey(term);
   const country = matchCountry(term);
+  // `walk` (SQLite only): a unary plus keeps SQLite from using these columns' indexes, so it reads
+  // the newest-first index and stops at the page's last match instead of sorting every match (ADR 0028).
+  const col = (column: 'surname_key' | 'given_name_key' | 'passport') =>
+    walk ? sql<string>`+${sql.ref(column)}` : sql.ref<string>(column);
   return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
     const ranges: Expression<SqlBool>[] = [
-      eb.and([eb('surname_key', '>=', name), eb('surname_key', '<', prefixEnd(name))]),
-      eb.and([eb('given_name_key', '>=', name), eb('given_name_key', '<', prefixEnd(name))]),
+      eb.and([eb(col('surname_key'), '>=', name), eb(col('surname_key'), '<', prefixEnd(name))]),
+      eb.and([eb(col('given_name_key'), '>=', name), eb(col('given_name_key'), '<', prefixEnd(name))]),
     ];
-    if (passport) ranges.unshift(eb.and([eb('passport', '>=', passport), eb('passport', '<', prefixEnd(passport))]));
+    if (passport) ranges.unshift(eb.and([eb(col('passport'), '>=', passport), eb(col('passport'), '<', prefixEnd(passport))]));
     // A term that names a country ('Bangladeshi', 'BD', 'BGD') also finds that nationality (ADR 0024).
     if (country) ranges.push(eb('current_nationality_key', '=', country));
     return eb.or(ranges);
@@ -184,62 +188,140 @@ interface ApplicationFilter {
 }
 
 /** The search and the status together; null when neither narrows the list. */
-function listFilter({ search, status }: ApplicationFilter) {
-  const byText = searchFilter(search);
+function listFilter({ search, status }: ApplicationFilter, walk = false) {
+  const byText = searchFilter(search, walk);
   if (!status) return byText;
   return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> =>
     byText ? eb.and([eb('status', '=', status), byText(eb)]) : eb('status', '=', status);
 }
 
+/**
+ * Where a keyset page starts: just after this (created_at, id) in newest-first order. Handed out
+ * as an opaque cursor (ADR 0028), so a deep page reads `limit` index entries wherever it is
+ * instead of skipping every row before it.
+ */
+interface PageStart {
+  createdAt: string;
+  id: string;
+}
+
+const CURSOR_PATTERN = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|([0-9a-f]{24})$/;
+
+const encodeCursor = (row: { created_at: string; id: string }) => Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+
+/** The page start a cursor names, or undefined when it is not one this server handed out. */
+export function decodeCursor(cursor: string): PageStart | undefined {
+  const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? { createdAt: match[1]!, id: match[2]! } : undefined;
+}
+
+/**
+ * A search counts its matches only up to this many (or up to the page asked for, if further):
+ * a common surname prefix can match a twentieth of a million rows, and counting them all on every
+ * keystroke is what made the search slow (ADR 0028). Past it the total is a lower bound.
+ */
+const SEARCH_COUNT_CAP = 1000;
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Whether a search matches so many rows that walking the newest-first index finds them after a
+ * few rows, where collecting and sorting every match would cost more as the table grows. Only
+ * asked on SQLite: PostgreSQL's planner makes that choice itself from its statistics.
+ */
+async function walksNewestFirst(db: Db, query: ApplicationFilter): Promise<boolean> {
+  if (isPostgres(db) || !searchFilter(query.search)) return false;
+  return (await listTotal(db, query, SEARCH_COUNT_CAP)).totalCapped;
+}
+
 interface ApplicationPageRows {
   rows: ApplicationRow[];
   total: number;
+  totalCapped: boolean;
 }
 
-/** Newest first; page 1 with no search reads the first `limit` entries of the created_at index. */
-async function listApplicationRows(db: Db, query: { page: number; limit: number } & ApplicationFilter): Promise<ApplicationPageRows> {
+/** Counts kept by the database (migration 20261123T170000): one row per status, job title and UTC hour. */
+async function statusCounts(db: Db): Promise<Record<ApplicationStatus, number>> {
+  const rows = await db.selectFrom('application_counts').select(['key', 'n']).where('kind', '=', 'status').execute();
+  const byStatus: Record<ApplicationStatus, number> = { pending: 0, approved: 0, rejected: 0 };
+  for (const r of rows) if (r.key in byStatus) byStatus[r.key as ApplicationStatus] = Number(r.n);
+  return byStatus;
+}
+
+/** The total of the list: from the kept counts without a search, else the matches counted up to `cap`. */
+async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
   const filter = listFilter(query);
-  let rowsQuery = db.selectFrom('applications').selectAll();
-  let countQuery = db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (filter) {
-    rowsQuery = rowsQuery.where(filter);
-    countQuery = countQuery.where(filter);
+  if (!searchFilter(query.search)) {
+    const byStatus = await statusCounts(db);
+    const total = query.status ? byStatus[query.status] : byStatus.pending + byStatus.approved + byStatus.rejected;
+    return { total, totalCapped: false };
   }
-  const [rows, count] = await Promise.all([
-    rowsQuery
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    countQuery.executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('applications')
+        .select('id')
+        .where(filter!)
+        .limit(cap + 1)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const counted = Number(row.n);
+  return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
+}
+
+/**
+ * Newest first. With `after` the page is the `limit` rows after that keyset position (an index
+ * range, whatever the depth); without it, page numbers skip rows as before, which stays cheap for
+ * the first pages people click through.
+ */
+async function listApplicationRows(
+  db: Db,
+  query: { page: number; limit: number; after?: PageStart } & ApplicationFilter,
+): Promise<ApplicationPageRows> {
+  const counted = await listTotal(db, query, Math.max(SEARCH_COUNT_CAP, query.page * query.limit));
+  const filter = listFilter(query, counted.totalCapped && !isPostgres(db));
+  let rowsQuery = db.selectFrom('applications').selectAll();
+  if (filter) rowsQuery = rowsQuery.where(filter);
+  const { after } = query;
+  if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+  rowsQuery = rowsQuery.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit);
+  if (!after) rowsQuery = rowsQuery.offset((query.page - 1) * query.limit);
+  return { rows: await rowsQuery.execute(), ...counted };
 }
 
 export async function listApplications(
   db: Db,
   urls: UrlSigner,
-  query: { page: number; limit: number } & ApplicationFilter,
-): Promise<{ applications: Application[]; total: number }> {
-  const { rows, total } = await listApplicationRows(db, query);
+  query: { page: number; limit: number; after?: PageStart } & ApplicationFilter,
+): Promise<{ applications: Application[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const { rows, total, totalCapped } = await listApplicationRows(db, query);
   const documents = await listDocumentRowsFor(
     db,
     rows.map((r) => r.id),
   );
-  return { applications: rows.map((r) => toApplication(r, documents.get(r.id) ?? [], urls)), total };
+  const last = rows.length === query.limit ? rows[rows.length - 1] : undefined;
+  return {
+    applications: rows.map((r) => toApplication(r, documents.get(r.id) ?? [], urls)),
+    total,
+    totalCapped,
+    nextCursor: last ? encodeCursor(last) : null,
+  };
 }
 
 /** Rows of a search (and status) in batches, newest first, for the CSV export, without holding them all in memory. */
 export async function* iterateApplicationRows(db: Db, query: ApplicationFilter, batchSize = 500): AsyncGenerator<ApplicationRow[]> {
-  const filter = listFilter(query);
+  const filter = listFilter(query, await walksNewestFirst(db, query));
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     let q = db.selectFrom('applications').selectAll();
     if (filter) q = q.where(filter);
     if (after) {
       const { created_at, id } = after;
-      q = q.where((eb) => eb.or([eb('created_at', '<', created_at), eb.and([eb('created_at', '=', created_at), eb('id', '<', id)])]));
+      // A row-value comparison is one index range on both engines; spelled as an OR it made
+      // SQLite walk the index from the top again for every batch.
+      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(created_at, id)));
     }
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
     if (rows.length === 0) return;
@@ -254,38 +336,67 @@ export async function* iterateApplicationRows(db: Db, query: ApplicationFilter, 
 // Dashboard figures
 // ---------------------------------------------------------------------------------------------
 
-/** Counts for the dashboard; months are given as UTC ranges so both engines count them the same way. */
+/** An ISO instant's UTC hour, as the hour counts are keyed ('YYYY-MM-DDTHH'). */
+const hourKey = (iso: string) => iso.slice(0, 13);
+/** The start of the UTC hour after the one `iso` falls in. */
+const nextHour = (iso: string) => new Date(Date.parse(`${hourKey(iso)}:00:00.000Z`) + 3_600_000).toISOString();
+const onTheHour = (iso: string) => iso.slice(13) === ':00:00.000Z';
+
+/**
+ * Applications created in [from, to): the kept hour counts of the whole hours inside, plus an
+ * index range count of the part-hours at either end (zones whose months start at :30 or :45).
+ */
+function monthCount(hours: Map<string, number>, from: string, to: string): { count: number; edges: [string, string][] } {
+  const first = onTheHour(from) ? from : nextHour(from);
+  const last = `${hourKey(to)}:00:00.000Z`;
+  const edges: [string, string][] = [];
+  if (first > last) return { count: 0, edges: [[from, to]] };
+  if (first !== from) edges.push([from, first]);
+  if (last !== to) edges.push([last, to]);
+  let count = 0;
+  for (const [key, n] of hours) if (key >= hourKey(first) && key < hourKey(last)) count += n;
+  return { count, edges };
+}
+
+/**
+ * Counts for the dashboard, from the counts the database keeps (ADR 0028): a few dozen rows per
+ * status and job title and at most a year of hours, however many applications there are. Months
+ * are given as UTC ranges so both engines count them the same way.
+ */
 export async function applicationStats(db: Db, months: { month: string; from: string; to: string }[]): Promise<ApplicationStats> {
-  const [statusRows, jobRows, monthCounts] = await Promise.all([
+  const [byStatus, jobRows, hourRows] = await Promise.all([
+    statusCounts(db),
+    db.selectFrom('application_counts').select(['key', 'n']).where('kind', '=', 'job').execute(),
     db
-      .selectFrom('applications')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('status')
+      .selectFrom('application_counts')
+      .select(['key', 'n'])
+      .where('kind', '=', 'hour')
+      .where('key', '>=', hourKey(months[0]?.from ?? ''))
+      .where('key', '<=', hourKey(months.at(-1)?.to ?? ''))
       .execute(),
-    db
-      .selectFrom('applications')
-      .select(['job_title', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('job_title')
-      .execute(),
-    // Range counts on the created_at index: no per-row date arithmetic, no engine-specific SQL.
-    Promise.all(
-      months.map((m) =>
-        db
+  ]);
+  const hours = new Map(hourRows.map((r) => [r.key, Number(r.n)]));
+  const byMonth = await Promise.all(
+    months.map(async (m) => {
+      const { count, edges } = monthCount(hours, m.from, m.to);
+      let total = count;
+      for (const [from, to] of edges) {
+        const row = await db
           .selectFrom('applications')
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('created_at', '>=', m.from)
-          .where('created_at', '<', m.to)
-          .executeTakeFirstOrThrow(),
-      ),
-    ),
-  ]);
-  const byStatus: ApplicationStats['byStatus'] = { pending: 0, approved: 0, rejected: 0 };
-  for (const r of statusRows) if (r.status in byStatus) byStatus[r.status] = Number(r.n);
-  const jobCounts = new Map(jobRows.map((r) => [r.job_title, Number(r.n)]));
+          .where('created_at', '>=', from)
+          .where('created_at', '<', to)
+          .executeTakeFirstOrThrow();
+        total += Number(row.n);
+      }
+      return { month: m.month, count: total };
+    }),
+  );
+  const jobCounts = new Map(jobRows.map((r) => [r.key, Number(r.n)]));
   return {
     total: byStatus.pending + byStatus.approved + byStatus.rejected,
     byStatus,
-    byMonth: months.map((m, i) => ({ month: m.month, count: Number(monthCounts[i]!.n) })),
+    byMonth,
     byJobTitle: JOB_TITLES.map((jobTitle) => ({ jobTitle, count: jobCounts.get(jobTitle) ?? 0 })),
   };
 }

@@ -206,8 +206,11 @@ export async function deleteApplication(ctx: AppContext, actor: Actor, id: strin
 }
 
 export async function listApplicationsPage(ctx: AppContext, query: ApplicationListQuery) {
-  const { applications, total } = await repo.listApplications(ctx.db, ctx.urls, query);
-  return { applications, totalApplication: total, totalPages: Math.ceil(total / query.limit), page: query.page };
+  const { cursor, ...rest } = query;
+  const after = cursor === undefined ? undefined : repo.decodeCursor(cursor);
+  if (cursor !== undefined && !after) throw fieldError(400, 'cursor', APPLICATION_MESSAGES.invalidCursor);
+  const { applications, total, totalCapped, nextCursor } = await repo.listApplications(ctx.db, ctx.urls, { ...rest, after });
+  return { applications, totalApplication: total, totalPages: Math.ceil(total / query.limit), page: query.page, totalCapped, nextCursor };
 }
 
 /** The CSV of a search (and status), written in batches; a UTF-8 BOM first so spreadsheet programs read Bengali names correctly. */
