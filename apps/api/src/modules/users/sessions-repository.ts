@@ -1,6 +1,7 @@
 import type { SessionEndReason } from '@visa/shared/session';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
+import { compiledQuery } from '../../db/compiled-query.js';
 import { newId } from '../../lib/ids.js';
 import { USER_COLUMNS, toUser } from './repository.js';
 
@@ -139,8 +140,8 @@ export async function revokeUserSessions(db: Db, userId: string, exceptFamily?: 
  * on every staff request, so a deleted account, a changed role or a sign-out take effect at once
  * rather than when the token expires; sessions.ts decides from it whether the session lives.
  */
-export async function findUserInSession(db: Db, userId: string, familyId: string, now: string) {
-  const row = await db
+const userInSession = compiledQuery((db, param: (name: 'userId' | 'familyId' | 'now') => string) =>
+  db
     .selectFrom('session_families as f')
     .innerJoin('users', 'users.id', 'f.user_id')
     .select(USER_COLUMNS.map((column) => `users.${column}` as const))
@@ -153,13 +154,17 @@ export async function findUserInSession(db: Db, userId: string, familyId: string
             .select('sessions.id')
             .whereRef('sessions.family_id', '=', 'f.family_id')
             .where('sessions.revoked_at', 'is', null)
-            .where('sessions.expires_at', '>', now),
+            .where('sessions.expires_at', '>', param('now')),
         )
         .as('has_live_token'),
     )
-    .where('f.family_id', '=', familyId)
-    .where('f.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('f.family_id', '=', param('familyId'))
+    .where('f.user_id', '=', param('userId')),
+);
+
+export async function findUserInSession(db: Db, userId: string, familyId: string, now: string) {
+  // Built once per database and run with its values bound (db/compiled-query.ts): this is the hot path.
+  const [row] = await userInSession(db, { userId, familyId, now });
   if (!row) return undefined;
   const { started_at, last_active_at, expires_at, ended_at, end_reason, has_live_token, ...user } = row;
   return {
