@@ -133,6 +133,13 @@ const REQUIRED_WITH_TEMPLATES = {
     loadError: 'Error loading application data. Please try again.',
   },
   PROFILE: {},
+  UPLOAD: {
+    preparing: 'Preparing the picture…',
+    progressLabel: 'Upload progress',
+    saving: 'Uploaded. Saving…',
+    connectionLost: 'The connection dropped before the upload finished. Your entries and files are kept: choose Retry to send them again.',
+    retry: 'Retry',
+  },
 } as const;
 
 /** The non-empty fields of the add-application form rule 5, in the order they are checked. */
@@ -173,6 +180,7 @@ describe('required messages', () => {
       'Error approving application: timeout of 10000ms exceeded. Please try again.',
     );
     expect(m.PROFILE.aborted('canceled')).toBe('Request was aborted: canceled');
+    expect(m.UPLOAD.progress(40)).toBe('40 % uploaded');
   });
 
   it('has no template beside the ones checked above', () => {
@@ -187,6 +195,7 @@ describe('required messages', () => {
       [
         'ADD_APPLICATION.failedWithStatus',
         'PROFILE.aborted',
+        'UPLOAD.progress',
         'VIEW.actionError',
         'documentInvalidType',
         'documentTooLarge',

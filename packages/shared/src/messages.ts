@@ -106,6 +106,19 @@ export const EDIT_APPLICATION = {
   error: 'Error updating application. Please try again.',
 } as const;
 
+/**
+ * Uploads of pictures and documents (ADR 0026): the progress bar's label, what a screen reader
+ * hears as it fills (every 10 %), and what a dropped connection offers. Staff pages are English only.
+ */
+export const UPLOAD = {
+  preparing: 'Preparing the picture…',
+  progressLabel: 'Upload progress',
+  progress: (percent: number) => `${percent} % uploaded`,
+  saving: 'Uploaded. Saving…',
+  connectionLost: 'The connection dropped before the upload finished. Your entries and files are kept: choose Retry to send them again.',
+  retry: 'Retry',
+} as const;
+
 export const VIEW = {
   pendingFailed: 'Failed to pending application...',
   approveFailed: 'Failed to approve application...',

@@ -109,6 +109,12 @@ api.interceptors.response.use(
 /** A request that ran out of time (its timeout), rather than one the server answered or refused. */
 export const isTimeout = (error: unknown): boolean => isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
 
+/**
+ * The request got no answer: the connection dropped or the time ran out (not cancelled on purpose).
+ * The upload forms keep what was entered and offer to send it again (ADR 0026).
+ */
+export const isDroppedConnection = (error: unknown): boolean => isAxiosError(error) && !error.response && error.code !== 'ERR_CANCELED';
+
 /** The server's {"message"} when there is one. */
 export const serverMessage = (error: unknown): string | undefined => {
   const data = (error as AxiosError<{ message?: unknown }>)?.response?.data;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
+import { type AxiosProgressEvent, isAxiosError } from 'axios';
 import type { Application, ApplicationInput } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_APPLICATION } from '@visa/shared/messages';
@@ -14,9 +14,17 @@ class UnexpectedStatusError extends Error {
   }
 }
 
-async function createApplication({ input, image }: { input: ApplicationInput; image: File }): Promise<Application> {
+interface NewApplication {
+  input: ApplicationInput;
+  image: File;
+  /** The upload's progress as the body goes out (ADR 0026). */
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
+}
+
+async function createApplication({ input, image, onUploadProgress }: NewApplication): Promise<Application> {
   const res = await api.post<Application>('/api/application/addApplication', toFormData(input, image), {
     timeout: TIMEOUTS.addApplication,
+    onUploadProgress,
   });
   if (res.status !== 201) throw new UnexpectedStatusError(res.status);
   return res.data;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
+import { type AxiosProgressEvent, isAxiosError } from 'axios';
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { EDIT_APPLICATION } from '@visa/shared/messages';
@@ -9,10 +9,19 @@ import { applicationChanged } from './keys';
 
 class UpdateRefusedError extends Error {}
 
-async function updateApplication({ id, input, image }: { id: string; input: ApplicationUpdate; image: File | null }) {
+interface ApplicationChange {
+  id: string;
+  input: ApplicationUpdate;
+  image: File | null;
+  /** The upload's progress as the body goes out (ADR 0026). */
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
+}
+
+async function updateApplication({ id, input, image, onUploadProgress }: ApplicationChange) {
   const res = await api.put<Application>(`/api/application/updateApplication/${encodeURIComponent(id)}`, toFormData(input, image), {
     // The product gives no timeout for the edit; the add form's 20 s suits an upload of the same kind.
     timeout: TIMEOUTS.addApplication,
+    onUploadProgress,
   });
   if (res.status !== 200) throw new UpdateRefusedError(EDIT_APPLICATION.failed);
   return res.data;

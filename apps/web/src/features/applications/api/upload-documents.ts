@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AxiosProgressEvent } from 'axios';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_LABEL_FIELD } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { type DocumentLabel, TIMEOUTS } from '@visa/shared/constants';
@@ -8,18 +9,21 @@ import { applicationChanged } from './keys';
 interface UploadDocumentsInput {
   id: string;
   documents: { file: File; label: DocumentLabel }[];
+  /** The upload's progress as the body goes out (ADR 0026). */
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
 }
 
 /**
  * PUT updateApplicationAdd/{id} (docs/product.md#api-applicant-file): `file1` files with one
  * `label` each, 10 s timeout.
  */
-async function uploadDocuments({ id, documents }: UploadDocumentsInput): Promise<Application> {
+async function uploadDocuments({ id, documents, onUploadProgress }: UploadDocumentsInput): Promise<Application> {
   const form = new FormData();
   for (const { file } of documents) form.append(DOCUMENT_FILE_FIELD, file, file.name);
   for (const { label } of documents) form.append(DOCUMENT_LABEL_FIELD, label);
   const res = await api.put(`/api/application/updateApplicationAdd/${encodeURIComponent(id)}`, form, {
     timeout: TIMEOUTS.uploadDocuments,
+    onUploadProgress,
   });
   return ApplicationSchema.parse(res.data);
 }

@@ -10,10 +10,13 @@ import {
   ApplicationInputSchema,
   ApplicationUpdateSchema,
 } from '@visa/shared/applications';
-import { JOB_TITLES, SEXES } from '@visa/shared/constants';
+import { IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT, JOB_TITLES, SEXES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
-import { ADD_APPLICATION, VALIDATION } from '@visa/shared/messages';
+import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/messages';
 import { formatPhone } from '@visa/shared/phone';
+import { UploadProgress } from '../../../components/upload-progress';
+import { prepareImage } from '../../../lib/images/downscale';
+import { useCountries } from '../../../lib/use-countries';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { checkAvailability } from '../api/check-availability';
 import { type FormProblem, type FormTarget, targetOfMessage } from '../lib/form-target';
@@ -65,8 +68,12 @@ interface Props {
   /** The application being edited; its photo is the preview until a new one is chosen. */
   application?: Application;
   submitting: boolean;
+  /** How far the upload has gone (0 to 1) while it is under way. */
+  progress?: number | null;
   /** A failed submit: shown under the control it names, like the rule messages, else above the button. */
   failure: FormProblem | undefined;
+  /** The connection dropped: sends the same entries and prepared photo again, without the checks. */
+  onRetry?: () => void;
   onSubmit: (input: ApplicationInput, image: File | null) => void;
   /** A new attempt starts: the previous failure is no longer true. */
   onReset: () => void;
@@ -79,7 +86,7 @@ interface Props {
  * The message sits under the control it is about, which is marked invalid and, after a submit,
  * scrolled to and focused: on a phone the top of a 17-field form is far off-screen (ADR 0020).
  */
-export function ApplicationForm({ mode, application, submitting, failure, onSubmit, onReset }: Props) {
+export function ApplicationForm({ mode, application, submitting, progress = null, failure, onRetry, onSubmit, onReset }: Props) {
   const formId = useId();
   const schema = mode === 'add' ? ApplicationInputSchema : ApplicationUpdateSchema;
   const {
@@ -95,12 +102,35 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
   const [image, setImage] = useState<File | null>(null);
   const [ruleProblem, setRuleProblem] = useState<FormProblem | undefined>();
   const [checking, setChecking] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  // Which pick is the latest: a picture still being prepared when another is chosen is dropped.
+  const picks = useRef(0);
   // After a submit, the control whose message shows is brought to the middle of the screen and
   // focused (a screen reader then reads its label, "invalid" and the message). Only then: while the
   // person corrects a field the message may move on to the next one, and focus must stay put.
   const focusAfterSubmit = useRef(false);
 
   const preview = useObjectUrl(image);
+  // The back office is in English.
+  const countries = useCountries('en');
+
+  /**
+   * A picked photo is made ready for upload at once (at most 2000 px, upright, JPEG: ADR 0026), so
+   * the rules below judge the file that will be sent and a retry sends the same one.
+   */
+  const pick = async (file: File | null) => {
+    const turn = ++picks.current;
+    if (!file) {
+      setPreparing(false);
+      setImage(null);
+      return;
+    }
+    setPreparing(true);
+    const prepared = await prepareImage(file, mode === 'add' ? IMAGE_MAX_BYTES_ADD : IMAGE_MAX_BYTES_EDIT);
+    if (turn !== picks.current) return;
+    setImage(prepared);
+    setPreparing(false);
+  };
 
   const submit = async (input: ApplicationInput) => {
     onReset();
@@ -124,7 +154,7 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
   };
 
   const problem = firstFieldProblem(errors) ?? ruleProblem ?? failure;
-  const busy = checking || submitting;
+  const busy = checking || submitting || preparing;
   const id = (field: string) => `${formId}-${field}`;
   const messageId = id('message');
   const invalid = (field: FormTarget) => problem?.field === field;
@@ -157,6 +187,37 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
       {feedback(field)}
     </Form.Group>
   );
+  /**
+   * Nationality and issuing country come from the country list (ADR 0024), the value being the
+   * code. The list arrives a moment after the form (a chunk of its own), so the control is mounted
+   * with it and then takes the stored value. An old value no country matched stays as typed: it
+   * is offered as it is, so saving something else keeps it.
+   */
+  const country = (field: 'currentN' | 'issuedCountry') => {
+    const stored = application?.[field];
+    const typed = stored && countries && !countries.some((c) => c.code === stored) ? stored : undefined;
+    return (
+      <Form.Group as={Col} md={6} className="mb-3" controlId={id(field)}>
+        <Form.Label>{LABELS[field]}</Form.Label>
+        {countries ? (
+          <Form.Select {...invalidProps(field)} {...register(field)}>
+            <option value="">Select country</option>
+            {typed && <option value={typed}>{typed} (as typed before)</option>}
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </Form.Select>
+        ) : (
+          <Form.Select disabled>
+            <option>Loading countries…</option>
+          </Form.Select>
+        )}
+        {feedback(field)}
+      </Form.Group>
+    );
+  };
   const currentPhoto = preview ?? application?.image ?? null;
 
   return (
@@ -193,7 +254,7 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
           {feedback('dob')}
         </Form.Group>
         {text('birthCity')}
-        {text('currentN')}
+        {country('currentN')}
         {text('identification')}
         {text('company')}
         {text('dutyDuration')}
@@ -211,7 +272,7 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
         </Form.Group>
         {text('salary')}
         {text('passport')}
-        {text('issuedCountry')}
+        {country('issuedCountry')}
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('image')}>
           <Form.Label>{mode === 'add' ? 'Image' : 'New image (optional)'}</Form.Label>
           <Form.Control
@@ -222,13 +283,18 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
             aria-describedby={invalid('image') ? `${messageId} ${id('image-help')}` : id('image-help')}
             onChange={(e) => {
               setRuleProblem(undefined);
-              setImage((e.target as HTMLInputElement).files?.[0] ?? null);
+              void pick((e.target as HTMLInputElement).files?.[0] ?? null);
             }}
           />
           {feedback('image')}
           <Form.Text id={id('image-help')}>
             JPEG or PNG, at most {mode === 'add' ? '10 MB' : '2 MB'}.{mode === 'edit' && ' Leave empty to keep the current photo.'}
           </Form.Text>
+          {preparing && (
+            <p role="status" className="small mb-0 mt-1">
+              {UPLOAD.preparing}
+            </p>
+          )}
         </Form.Group>
         <Col md={6} className="mb-3">
           {currentPhoto && (
@@ -246,10 +312,26 @@ export function ApplicationForm({ mode, application, submitting, failure, onSubm
           {problem.message}
         </Alert>
       )}
+      {onRetry && problem === failure && (
+        <>
+          <p id={id('retry-help')}>{UPLOAD.connectionLost}</p>
+          <Button
+            type="button"
+            variant="outline-danger"
+            className="me-2"
+            aria-describedby={id('retry-help')}
+            disabled={busy}
+            onClick={onRetry}
+          >
+            {UPLOAD.retry}
+          </Button>
+        </>
+      )}
       <Button type="submit" variant="danger" disabled={busy}>
         {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
         {mode === 'add' ? 'Add Application' : 'Update Application'}
       </Button>
+      {progress !== null && <UploadProgress fraction={progress} />}
     </Form>
   );
 }

@@ -2,7 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
-import { DOCUMENT_LABELS, type DocumentLabel } from '@visa/shared/constants';
+import { DOCUMENT_LABELS, DOCUMENT_MAX_BYTES, type DocumentLabel } from '@visa/shared/constants';
+import { UPLOAD } from '@visa/shared/messages';
+import { UploadProgress } from '../../../components/upload-progress';
+import { isDroppedConnection } from '../../../lib/api-client';
+import { prepareImage } from '../../../lib/images/downscale';
+import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { useUploadDocuments } from '../api/upload-documents';
 import { UPLOAD_MESSAGES, uploadError } from '../lib/action-errors';
 import { ACCEPTED_DOCUMENT_TYPES, checkDocument } from '../lib/check-document';
@@ -35,9 +40,10 @@ const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 /
 
 /**
  * Multi-file document upload with a label per file and previews (docs/product.md#documents). Each
- * file is checked as the server will check it — by its bytes, at most 7 MB — the moment it is
- * chosen; a refused file is named with the product's message and never joins the list, so nothing
- * bad is sent.
+ * picture is first made ready for upload (at most 2000 px, upright, JPEG: ADR 0026), then checked
+ * as the server will check it — by its bytes, at most 7 MB — the moment it is chosen; a refused
+ * file is named with the product's message and never joins the list, so nothing bad is sent. A
+ * progress bar shows while they go up; a dropped connection keeps the list and offers Retry.
  */
 export function DocumentUpload({ applicationId }: { applicationId: string }) {
   const inputId = useId();
@@ -45,7 +51,10 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [dropped, setDropped] = useState(false);
+  const [preparing, setPreparing] = useState(false);
   const upload = useUploadDocuments();
+  const progress = useUploadProgress();
   // Object URLs live until the page goes away unless released.
   const previews = useRef(new Set<string>());
   useEffect(() => {
@@ -55,9 +64,12 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
 
   async function onPick(files: File[]) {
     setError(null);
+    setDropped(false);
+    setPreparing(true);
     const messages: string[] = [];
     const accepted: Chosen[] = [];
-    for (const file of files) {
+    for (const picked of files) {
+      const file = await prepareImage(picked, DOCUMENT_MAX_BYTES);
       const problem = await checkDocument(file);
       if (problem) {
         messages.push(problem);
@@ -72,6 +84,7 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
       if (preview) previews.current.add(preview);
       accepted.push({ key: `doc-${serial}`, file, label: '', preview });
     }
+    setPreparing(false);
     setRefused(messages);
     setChosen((current) => [...current, ...accepted]);
     if (inputRef.current) inputRef.current.value = '';
@@ -89,20 +102,30 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
 
   function submit() {
     setError(null);
+    setDropped(false);
     if (chosen.some((c) => !c.label)) {
       setError(UPLOAD_MESSAGES.chooseLabel);
       return;
     }
+    progress.start();
     upload.mutate(
-      { id: applicationId, documents: chosen.map((c) => ({ file: c.file, label: c.label as DocumentLabel })) },
       {
+        id: applicationId,
+        documents: chosen.map((c) => ({ file: c.file, label: c.label as DocumentLabel })),
+        onUploadProgress: progress.onUploadProgress,
+      },
+      {
+        onSettled: progress.stop,
         onSuccess: () => {
           toast.success(UPLOAD_MESSAGES.uploaded(chosen.length));
           chosen.forEach((c) => forget(c.preview));
           setChosen([]);
           setRefused([]);
         },
-        onError: (err) => setError(uploadError(err)),
+        onError: (err) => {
+          setError(uploadError(err));
+          setDropped(isDroppedConnection(err));
+        },
       },
     );
   }
@@ -120,10 +143,16 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
             type="file"
             multiple
             accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
-            disabled={upload.isPending}
+            disabled={upload.isPending || preparing}
             onChange={(e) => void onPick(Array.from((e.target as HTMLInputElement).files ?? []))}
           />
         </Form.Group>
+
+        {preparing && (
+          <p role="status" className="small">
+            {UPLOAD.preparing}
+          </p>
+        )}
 
         {refused.length > 0 && (
           <Alert transition={false} variant="danger" role="alert">
@@ -184,9 +213,24 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
           </Alert>
         )}
 
-        <Button onClick={submit} disabled={chosen.length === 0 || upload.isPending}>
+        {dropped && (
+          <>
+            <p id={`${inputId}-retry-help`}>{UPLOAD.connectionLost}</p>
+            <Button
+              variant="outline-danger"
+              className="me-2"
+              aria-describedby={`${inputId}-retry-help`}
+              onClick={submit}
+              disabled={upload.isPending}
+            >
+              {UPLOAD.retry}
+            </Button>
+          </>
+        )}
+        <Button onClick={submit} disabled={chosen.length === 0 || upload.isPending || preparing}>
           {upload.isPending ? 'Uploading…' : chosen.length > 1 ? `Upload ${chosen.length} documents` : 'Upload document'}
         </Button>
+        {upload.isPending && progress.fraction !== null && <UploadProgress fraction={progress.fraction} />}
       </div>
     </section>
   );

@@ -79,7 +79,8 @@ describe('edit application form', { timeout: 30_000 }, () => {
     await user().clear(screen.getByLabelText('Surname'));
     await user().type(screen.getByLabelText('Surname'), 'Changed');
     await user().upload(screen.getByLabelText('New image (optional)'), await jpegFile('new.png', { type: 'image/png' }));
-    expect(screen.getByRole('img', { name: 'Preview of the chosen image' })).toBeInTheDocument();
+    // The picture is made ready for upload first (ADR 0026), then previewed.
+    expect(await screen.findByRole('img', { name: 'Preview of the chosen image' })).toBeInTheDocument();
     await save();
     await waitFor(() => expect(onUpdated).toHaveBeenCalledTimes(1));
     const updated = onUpdated.mock.calls[0]![0] as Application;

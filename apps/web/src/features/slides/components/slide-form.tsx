@@ -38,6 +38,7 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
   const [image, setImage] = useState<File | null>(null);
   const [shown, setShown] = useState(shownOnNavbar);
   const [imageError, setImageError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const {
     register,
     handleSubmit,
@@ -137,6 +138,7 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
         onChange={setImage}
         error={imageError}
         onError={setImageError}
+        onPreparing={setPreparing}
         required={mode === 'add'}
       />
 
@@ -201,7 +203,7 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
       )}
 
       <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-danger" disabled={submitting}>
+        <button type="submit" className="btn btn-danger" disabled={submitting || preparing}>
           {submitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {mode === 'add' ? 'Add slide' : 'Save changes'}
         </button>

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ALLOWED_IMAGE_MIME, SLIDE_IMAGE_MAX_BYTES } from '@visa/shared/constants';
-import { VALIDATION } from '@visa/shared/messages';
+import { UPLOAD, VALIDATION } from '@visa/shared/messages';
 import { looksLikeAllowedImage } from '../../../lib/image-rules';
+import { prepareImage } from '../../../lib/images/downscale';
 import { useObjectUrl } from '../../../lib/use-object-url';
 
 interface Props {
@@ -12,6 +13,8 @@ interface Props {
   onChange: (file: File | null) => void;
   error: string | null;
   onError: (message: string | null) => void;
+  /** A picked picture is being made ready for upload: the form waits for it before saving. */
+  onPreparing: (preparing: boolean) => void;
   required: boolean;
 }
 
@@ -22,10 +25,32 @@ function checkImageFile(file: File): string | null {
   return null;
 }
 
-/** The image field with a preview of the chosen picture (or the current one). */
-export function SlideImageInput({ currentUrl, currentAlt, file, onChange, error, onError, required }: Props) {
+/**
+ * The image field with a preview of the chosen picture (or the current one). A picked picture is
+ * made ready for upload first (at most 2000 px, upright, JPEG: ADR 0026; the carousel's widest
+ * file is narrower) and the checks judge the file that will be sent.
+ */
+export function SlideImageInput({ currentUrl, currentAlt, file, onChange, error, onError, onPreparing, required }: Props) {
   const id = useId();
   const preview = useObjectUrl(file);
+  const [preparing, setPreparingState] = useState(false);
+  const setPreparing = (value: boolean) => {
+    setPreparingState(value);
+    onPreparing(value);
+  };
+  // Which pick is the latest: a picture still being prepared when another is chosen is dropped.
+  const picks = useRef(0);
+
+  const pick = async (picked: File | null) => {
+    const turn = ++picks.current;
+    setPreparing(picked !== null);
+    const chosen = picked && (await prepareImage(picked, SLIDE_IMAGE_MAX_BYTES));
+    if (turn !== picks.current) return;
+    setPreparing(false);
+    const problem = chosen ? checkImageFile(chosen) : null;
+    onError(problem);
+    onChange(problem ? null : chosen);
+  };
 
   const shown = preview ?? currentUrl;
   return (
@@ -42,16 +67,16 @@ export function SlideImageInput({ currentUrl, currentAlt, file, onChange, error,
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
         aria-required={required}
-        onChange={(event) => {
-          const chosen = event.currentTarget.files?.[0] ?? null;
-          const problem = chosen ? checkImageFile(chosen) : null;
-          onError(problem);
-          onChange(problem ? null : chosen);
-        }}
+        onChange={(event) => void pick(event.currentTarget.files?.[0] ?? null)}
       />
       <div id={`${id}-help`} className="form-text">
         JPEG or PNG, at most 10 MB. Wide pictures (about 2:1) fill the home-page carousel best.
       </div>
+      {preparing && (
+        <p role="status" className="form-text mb-0">
+          {UPLOAD.preparing}
+        </p>
+      )}
       {error && (
         <div id={`${id}-error`} className="invalid-feedback d-block">
           {error}

@@ -269,6 +269,8 @@ describe(paths.slideEdit, () => {
       await screen.findByLabelText('Image (leave empty to keep the current picture)'),
       await pictureFile('new.jpg', 800, 400),
     );
+    // The picture is made ready for upload first (ADR 0026); Save waits for it.
+    await screen.findByRole('img', { name: 'Preview of the chosen picture' });
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const img = await within(await screen.findByRole('row', { name: /From state/ })).findByRole('img');
     expect(img.getAttribute('src')).not.toBe(slide.imageSet.find((s) => s.width === 320)?.url);
