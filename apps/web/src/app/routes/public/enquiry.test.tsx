@@ -1,6 +1,7 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENQUIRY_DEBOUNCE_MS, TIMEOUTS } from '@visa/shared/constants';
+import { loadCountries } from '@visa/shared/countries';
 import { SERVER, VALIDATION, VIEW_ONE } from '@visa/shared/messages';
 import { renderRoutes } from '../../../../test/render';
 import BengaliLayout from './bn/layout';
@@ -12,7 +13,15 @@ import { type EnquiryApi, startEnquiryApi } from '../../../features/enquiry/test
 let api: EnquiryApi;
 beforeAll(async () => {
   api = await startEnquiryApi();
+  // Loaded once on the real clock: a module import waits on timers the page clock below fakes.
+  await Promise.all([loadCountries('en'), loadCountries('bn')]);
+  // Role queries check every element's computed style to skip hidden ones; with a 250-country
+  // list on the page that takes seconds in jsdom. Nothing these tests look for is hidden.
+  configure({ defaultHidden: true });
 });
+afterAll(() => configure({ defaultHidden: false }));
+// Each role query walks the 250 options of the country list too: slow in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 afterAll(() => api.close());
 
 beforeEach(() => {
@@ -33,7 +42,7 @@ const withPageClock = () => {
 };
 
 const realSetTimeout = globalThis.setTimeout;
-async function eventually(assertion: () => void, timeoutMs = 5_000) {
+async function eventually(assertion: () => void, timeoutMs = 15_000) {
   const started = Date.now();
   for (;;) {
     await act(async () => {
@@ -78,23 +87,34 @@ const LABELS = {
 };
 
 /**
- * Types into the form. Text is entered one character at a time (one change per keystroke, as a
- * browser reports typing); the date arrives whole, as a date picker gives it. fireEvent rather
- * than user-event: the page's clock is fake here, and user-event waits on that clock.
+ * Fills the form. The passport is typed one character at a time (one change per keystroke, as a
+ * browser reports typing); the country is picked from the list once the list has loaded, and the
+ * date arrives whole, as a date picker gives it. fireEvent rather than user-event: the page's
+ * clock is fake here, and user-event waits on that clock.
  */
-function fill(values: { passport?: string; nationality?: string; dob?: string }, language: 'en' | 'bn' = 'en') {
+async function fill(values: { passport?: string; nationality?: string; dob?: string }, language: 'en' | 'bn' = 'en') {
   const labels = LABELS[language];
   for (const field of ['passport', 'nationality', 'dob'] as const) {
     const value = values[field];
     if (value === undefined) continue;
     const input = screen.getByLabelText(labels[field]) as HTMLInputElement;
-    if (field === 'dob') {
-      fireEvent.change(input, { target: { value } });
+    if (field === 'passport') {
+      for (const ch of value) fireEvent.change(input, { target: { value: input.value + ch } });
       continue;
     }
-    for (const ch of value) fireEvent.change(input, { target: { value: input.value + ch } });
+    if (field === 'nationality') await eventually(() => expect(optionNames(input)).toContain(countryNames[language][value]));
+    fireEvent.change(input, { target: { value } });
   }
 }
+
+/** A select's options as shown (plain DOM: role queries over 250 options are slow in jsdom). */
+const optionNames = (select: HTMLElement) => Array.from((select as HTMLSelectElement).options, (o) => o.textContent);
+
+/** The names the list shows for the codes these tests pick. */
+const countryNames: Record<'en' | 'bn', Record<string, string>> = {
+  en: { BD: 'Bangladesh', IN: 'India' },
+  bn: { BD: 'বাংলাদেশ', IN: 'ভারত' },
+};
 
 describe('the enquiry form', () => {
   withPageClock();
@@ -102,7 +122,7 @@ describe('the enquiry form', () => {
   it('sends nothing while any of the three inputs is empty', async () => {
     const row = await api.insertApplication();
     renderRoutes(routes, ['/enquiry']);
-    fill({ passport: row.passport, nationality: 'Bangladeshi' });
+    await fill({ passport: row.passport, nationality: 'BD' });
     await settle(5 * ENQUIRY_DEBOUNCE_MS);
     fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
     await settle();
@@ -112,7 +132,7 @@ describe('the enquiry form', () => {
   it('searches once, 500 ms after typing stops, with the three inputs', async () => {
     const row = await api.insertApplication();
     renderRoutes(routes, ['/enquiry']);
-    fill({ dob: row.dob, nationality: 'Bangladeshi', passport: row.passport });
+    await fill({ dob: row.dob, nationality: 'BD', passport: row.passport });
     await settle(ENQUIRY_DEBOUNCE_MS - 1);
     expect(api.sent).toEqual([]);
     await settle(1);
@@ -121,16 +141,16 @@ describe('the enquiry form', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       limit: '10',
       search: row.passport,
-      search1: 'Bangladeshi',
+      search1: 'BD',
       search2: row.dob,
     });
   });
 
   it('restarts the 500 ms wait on every keystroke', async () => {
     renderRoutes(routes, ['/enquiry']);
-    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'AB12' });
+    await fill({ dob: '1990-01-01', nationality: 'BD', passport: 'AB12' });
     await settle(ENQUIRY_DEBOUNCE_MS - 100);
-    fill({ passport: '3' });
+    await fill({ passport: '3' });
     await settle(ENQUIRY_DEBOUNCE_MS - 100);
     expect(api.sent).toEqual([]);
     await settle(100);
@@ -140,7 +160,7 @@ describe('the enquiry form', () => {
 
   it('searches at once on submit, without waiting for the debounce', async () => {
     renderRoutes(routes, ['/enquiry']);
-    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'ZZ0000001' });
+    await fill({ dob: '1990-01-01', nationality: 'BD', passport: 'ZZ0000001' });
     fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
     await eventually(() => expect(api.sent).toHaveLength(1));
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
@@ -150,7 +170,7 @@ describe('the enquiry form', () => {
     const row = await api.insertApplication({ dob: '1991-06-20' });
     renderRoutes(routes, ['/enquiry']);
     // Right passport and nationality, date one day off.
-    fill({ passport: row.passport, nationality: 'Bangladeshi', dob: '1991-06-21' });
+    await fill({ passport: row.passport, nationality: 'BD', dob: '1991-06-21' });
     await settle();
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
     expect(screen.getByRole('heading', { name: 'Check Your Application Status' })).toBeInTheDocument();
@@ -165,7 +185,7 @@ describe('the enquiry form', () => {
       pending_date: '2026-11-25',
     });
     renderRoutes(routes, ['/enquiry']);
-    fill({ passport: row.passport.toLowerCase(), nationality: 'BANGLADESHI', dob: row.dob });
+    await fill({ passport: row.passport.toLowerCase(), nationality: 'BD', dob: row.dob });
     await settle();
     await eventually(() => expect(screen.getByRole('heading', { name: 'Application Status' })).toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Karim Hossain' })).toBeInTheDocument();
@@ -173,6 +193,8 @@ describe('the enquiry form', () => {
     expect(screen.getByText('20-11-2026')).toBeInTheDocument();
     expect(screen.getByText('12-03-1994')).toBeInTheDocument();
     expect(screen.getByText(row.passport)).toBeInTheDocument();
+    // Nationality and issuing country, stored as BD, read as the country's name.
+    await eventually(() => expect(screen.getAllByText('Bangladesh')).toHaveLength(2));
     expect(screen.getByText('Your visa has been approved.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print this page' })).toBeInTheDocument();
   });
@@ -181,7 +203,7 @@ describe('the enquiry form', () => {
     await api.exhaustRateLimit();
     try {
       renderRoutes(routes, ['/enquiry']);
-      fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'AB1234567' });
+      await fill({ dob: '1990-01-01', nationality: 'BD', passport: 'AB1234567' });
       await settle();
       await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(SERVER.tooManyRequests));
     } finally {
@@ -192,7 +214,7 @@ describe('the enquiry form', () => {
   it('gives up after 10 s and says so', async () => {
     renderRoutes(routes, ['/enquiry']);
     api.hangNext();
-    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'AB7654321' });
+    await fill({ dob: '1990-01-01', nationality: 'BD', passport: 'AB7654321' });
     await settle();
     await eventually(() => expect(api.sent).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Searching…' })).toBeDisabled();
@@ -204,7 +226,7 @@ describe('the enquiry form', () => {
 
   it('clears the message once an input is emptied again', async () => {
     renderRoutes(routes, ['/enquiry']);
-    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'QQ1' });
+    await fill({ dob: '1990-01-01', nationality: 'BD', passport: 'QQ1' });
     await settle();
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
     fireEvent.change(screen.getByLabelText('Passport number'), { target: { value: '' } });
@@ -226,13 +248,13 @@ describe('in Bengali', () => {
   it('asks in Bengali, shows a miss in Bengali and a refusal in Bengali', async () => {
     renderRoutes(routes, ['/bn/enquiry']);
     await eventually(() => expect(screen.getByRole('heading', { name: 'আবেদনের অবস্থা যাচাই করুন' })).toBeInTheDocument());
-    fill({ dob: '1990-01-01', nationality: 'Bangladeshi', passport: 'BN0000001' }, 'bn');
+    await fill({ dob: '1990-01-01', nationality: 'BD', passport: 'BN0000001' }, 'bn');
     await settle();
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent('কোনো বৈধ আবেদন পাওয়া যায়নি।'));
 
     await api.exhaustRateLimit();
     try {
-      fill({ passport: '2' }, 'bn');
+      await fill({ passport: '2' }, 'bn');
       await settle();
       await eventually(() =>
         expect(screen.getByRole('alert')).toHaveTextContent('অনেকবার চেষ্টা করা হয়েছে। কয়েক মিনিট অপেক্ষা করে আবার চেষ্টা করুন।'),
@@ -245,12 +267,30 @@ describe('in Bengali', () => {
   it('shows the copy with Bengali digits and DD-MM-YYYY dates', async () => {
     const row = await api.insertApplication({ dob: '1988-07-05', pending_date: '2026-12-09' });
     renderRoutes(routes, ['/bn/enquiry']);
-    fill({ passport: row.passport, nationality: 'Bangladeshi', dob: row.dob }, 'bn');
+    await fill({ passport: row.passport, nationality: 'BD', dob: row.dob }, 'bn');
     await settle();
     await eventually(() => expect(screen.getByRole('heading', { name: 'আবেদনের অবস্থা' })).toBeInTheDocument());
     expect(screen.getByText('০৫-০৭-১৯৮৮')).toBeInTheDocument();
     expect(screen.getByText('০৯-১২-২০২৬')).toBeInTheDocument();
     expect(screen.getAllByText('প্রক্রিয়াধীন')[0]).toBeInTheDocument();
+    await eventually(() => expect(screen.getAllByText('বাংলাদেশ')).toHaveLength(2));
+  });
+
+  it('offers the countries by their Bengali names, in Bengali order, and sends the code', async () => {
+    const row = await api.insertApplication({ current_nationality: 'IN' });
+    renderRoutes(routes, ['/bn/enquiry']);
+    const select = screen.getByLabelText('জাতীয়তা');
+    await eventually(() => expect(optionNames(select).length).toBeGreaterThan(240));
+    const names = optionNames(select);
+    expect(names[0]).toBe('একটি দেশ বেছে নিন');
+    expect(names.slice(1)).toEqual([...names.slice(1)].sort(new Intl.Collator('bn').compare));
+    expect(names).toContain('বাংলাদেশ');
+    expect(names).not.toContain('Bangladesh');
+    await fill({ passport: row.passport, nationality: 'IN', dob: row.dob }, 'bn');
+    await settle();
+    await eventually(() => expect(screen.getByRole('heading', { name: 'আবেদনের অবস্থা' })).toBeInTheDocument());
+    expect(new URL(api.sent[0]!, 'http://x').searchParams.get('search1')).toBe('IN');
+    expect(screen.getByText('ভারত')).toBeInTheDocument();
   });
 });
 
@@ -267,9 +307,9 @@ describe('/view-one on its own', () => {
       givenN: 'Tahmina',
       sex: 'Female' as const,
       dob: '1993-04-01',
-      currentN: 'Bangladeshi',
+      currentN: 'BD',
       passport: 'AB1122334',
-      issuedCountry: 'Bangladesh',
+      issuedCountry: 'Martian Republic',
       jobTitle: 'Cook',
       company: 'Maple Foods Ltd',
       dutyDuration: '2 years',
@@ -280,6 +320,9 @@ describe('/view-one on its own', () => {
     };
     renderRoutes(routes, [{ pathname: '/view-one', state: { applications: [application] } }]);
     const photo = await screen.findByRole('img', { name: 'Photo of Tahmina Islam' });
+    // A code reads as the country's name; an old value no country matched, as it was typed.
+    expect(await screen.findByText('Bangladesh')).toBeInTheDocument();
+    expect(screen.getByText('Martian Republic')).toBeInTheDocument();
     expect(screen.getByText('The visa was refused this time.')).toBeInTheDocument();
     fireEvent.error(photo);
     expect(screen.getByText('No photo on file')).toBeInTheDocument();
@@ -298,9 +341,9 @@ describe('/view-one words that match the status', () => {
     givenN: 'Tahmina',
     sex: 'Female' as const,
     dob: '1993-04-01',
-    currentN: 'Bangladeshi',
+    currentN: 'BD',
     passport: 'AB1122334',
-    issuedCountry: 'Bangladesh',
+    issuedCountry: 'BD',
     jobTitle: 'Cook',
     company: 'Maple Foods Ltd',
     dutyDuration: '2 years',

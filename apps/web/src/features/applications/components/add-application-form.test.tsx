@@ -56,6 +56,8 @@ type Typed = Partial<Record<keyof ApplicationFormValues, string>>;
 
 async function fill(values: Typed, image?: File) {
   const user = userEvent.setup({ delay: null });
+  // The country lists arrive a moment after the form.
+  await waitFor(() => expect(screen.getByLabelText('Issued country')).toBeEnabled());
   for (const [field, label] of LABELS) {
     const control = screen.getByLabelText(label);
     const value = values[field] ?? '';
@@ -187,6 +189,27 @@ describe('add application form', { timeout: 30_000 }, () => {
       .where('passport', '=', 'ZQ4455667')
       .executeTakeFirst();
     expect(row?.image_key).toMatch(/^private\//);
+  });
+
+  it('picks nationality and issuing country from the English country list and sends their codes', async () => {
+    const onCreated = renderForm();
+    const nationality = screen.getByLabelText('Current nationality');
+    await waitFor(() => expect(nationality).toBeEnabled());
+    // Plain DOM: role queries over 250 options are slow in jsdom.
+    const names = Array.from((nationality as HTMLSelectElement).options, (o) => o.textContent);
+    expect(names[0]).toBe('Select country');
+    expect(names.length).toBeGreaterThan(240);
+    expect(names.slice(1)).toEqual([...names.slice(1)].sort(new Intl.Collator('en').compare));
+    await fill({ ...applicationFields({ passport: 'ZQ9988776' }), currentN: 'NP', issuedCountry: 'IN' }, await jpegFile());
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(onCreated.mock.calls[0]![0]).toMatchObject({ currentN: 'NP', issuedCountry: 'IN' });
+  });
+
+  it('asks for a country when none is picked, with the product’s message', async () => {
+    renderForm();
+    await fill({ ...applicationFields(), currentN: '' });
+    await waitFor(() => expect(alertText()).toBe(pleaseEnterValid('current nationality')));
+    expect(screen.getByLabelText('Current nationality')).toHaveAccessibleDescription(pleaseEnterValid('current nationality'));
   });
 
   it('shows the server’s words when it refuses the file, whatever the browser said about it', async () => {

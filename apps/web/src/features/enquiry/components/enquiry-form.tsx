@@ -3,15 +3,13 @@ import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { todayIn } from '@visa/shared/dates';
 import { OfficeContact } from '../../../components/office-contact';
 import { useLocale } from '../../../lib/i18n';
+import { useCountries } from '../../../lib/use-countries';
 import { useEnquiryMessages } from '../locales';
 import type { EnquiryFailure, EnquiryInput } from '../api/get-enquiry';
 import { useEnquirySearch } from '../hooks/use-enquiry-search';
 
 /** Dates of birth are calendar days in Bangladesh, where the applicants are. */
 const APP_TIMEZONE = 'Asia/Dhaka';
-
-/** Common values, offered as suggestions only: the match itself is exact (docs/product.md#status-check). */
-const NATIONALITY_SUGGESTIONS = ['Bangladeshi', 'Indian', 'Nepali', 'Pakistani', 'Sri Lankan'];
 
 /**
  * The status check form (docs/product.md#status-check): passport number, nationality and date of
@@ -25,6 +23,8 @@ export function EnquiryForm({ onMatch }: { onMatch: (applications: EnquiryApplic
   const id = useId();
   const [input, setInput] = useState<EnquiryInput>({ passport: '', nationality: '', dob: '' });
   const { state, changed, submitted } = useEnquirySearch(onMatch);
+  // Countries in the page's language, loaded once the form is on screen (ADR 0024).
+  const countries = useCountries(language);
 
   const update = (field: keyof EnquiryInput) => (event: { target: { value: string } }) => {
     const next = { ...input, [field]: event.target.value };
@@ -75,23 +75,22 @@ export function EnquiryForm({ onMatch }: { onMatch: (applications: EnquiryApplic
         <label className="form-label" htmlFor={`${id}-nationality`}>
           {m.nationality}
         </label>
-        <input
+        <select
           id={`${id}-nationality`}
           name="nationality"
-          className="form-control form-control-lg"
+          className="form-select form-select-lg"
           value={input.nationality}
           onChange={update('nationality')}
           required
-          maxLength={60}
-          list={`${id}-nationalities`}
-          autoComplete="off"
           aria-describedby={`${id}-nationality-hint`}
-        />
-        <datalist id={`${id}-nationalities`}>
-          {NATIONALITY_SUGGESTIONS.map((value) => (
-            <option key={value} value={value} />
+        >
+          <option value="">{m.nationalityChoose}</option>
+          {countries?.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
           ))}
-        </datalist>
+        </select>
         <div id={`${id}-nationality-hint`} className="form-text">
           {m.nationalityHint}
         </div>

@@ -1,10 +1,12 @@
 import { Link, useLocation } from 'react-router';
+import { countryNameIn } from '@visa/shared/countries';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { ApplicantCopy, type CopySection } from '../../../components/applicant-copy';
 import { OfficeContact } from '../../../components/office-contact';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
+import { useCountries } from '../../../lib/use-countries';
 import { localePath } from '../../../lib/locales/paths';
 import { formatDate } from '../format-date';
 import { useHydrated } from '../hooks/use-hydrated';
@@ -68,6 +70,9 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
   const name = `${application.givenN} ${application.surname}`;
   const date = (value: string | null) => (value ? formatDate(value, language) : m.notSet);
   const status = em.status[application.isStatus];
+  // Stored as codes (ADR 0024): named in the page's language once the names are loaded.
+  const countries = useCountries(language);
+  const country = (stored: string) => countryNameIn(countries, stored);
   const sections: CopySection[] = [
     {
       title: m.sections.personal,
@@ -76,14 +81,14 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
         [m.fields.givenN, application.givenN],
         [m.fields.sex, m.sex[application.sex]],
         [m.fields.dob, formatDate(application.dob, language)],
-        [m.fields.currentN, application.currentN],
+        [m.fields.currentN, country(application.currentN)],
       ],
     },
     {
       title: m.sections.passport,
       rows: [
         [m.fields.passport, application.passport],
-        [m.fields.issuedCountry, application.issuedCountry],
+        [m.fields.issuedCountry, country(application.issuedCountry)],
       ],
     },
     {
