@@ -342,61 +342,55 @@ const hourKey = (iso: string) => iso.slice(0, 13);
 const nextHour = (iso: string) => new Date(Date.parse(`${hourKey(iso)}:00:00.000Z`) + 3_600_000).toISOString();
 const onTheHour = (iso: string) => iso.slice(13) === ':00:00.000Z';
 
-/**
- * Applications created in [from, to): the kept hour counts of the whole hours inside, plus an
- * index range count of the part-hours at either end (zones whose months start at :30 or :45).
- */
-function monthCount(hours: Map<string, number>, from: string, to: string): { count: number; edges: [string, string][] } {
-  const first = onTheHour(from) ? from : nextHour(from);
-  const last = `${hourKey(to)}:00:00.000Z`;
-  const edges: [string, string][] = [];
-  if (first > last) return { count: 0, edges: [[from, to]] };
-  if (first !== from) edges.push([from, first]);
-  if (last !== to) edges.push([last, to]);
-  let count = 0;
-  for (const [key, n] of hours) if (key >= hourKey(first) && key < hourKey(last)) count += n;
-  return { count, edges };
+/** Counts of applications created in [from, to), by a range count on the created_at index. */
+async function countCreatedBetween(db: Db, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom('applications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
- * Counts for the dashboard, from the counts the database keeps (ADR 0028): a few dozen rows per
- * status and job title and at most a year of hours, however many applications there are. Months
- * are given as UTC ranges so both engines count them the same way.
+ * Applications created in [from, to): the sum of the kept counts of the whole UTC hours inside (a
+ * range of the counts' primary key, summed by the database), plus a range count of the part-hours
+ * at either end, for zones whose months start at :30 or :45.
+ */
+async function countMonth(db: Db, from: string, to: string): Promise<number> {
+  const first = onTheHour(from) ? from : nextHour(from);
+  const last = `${hourKey(to)}:00:00.000Z`;
+  if (first > last) return countCreatedBetween(db, from, to);
+  const row = await db
+    .selectFrom('application_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
+    .where('kind', '=', 'hour')
+    .where('key', '>=', hourKey(first))
+    .where('key', '<', hourKey(last))
+    .executeTakeFirstOrThrow();
+  let count = Number(row.n ?? 0);
+  if (first !== from) count += await countCreatedBetween(db, from, first);
+  if (last !== to) count += await countCreatedBetween(db, last, to);
+  return count;
+}
+
+/**
+ * Counts for the dashboard, from the counts the database keeps (ADR 0028): a few rows per status
+ * and job title and a sum over at most a month of hours per month, however many applications
+ * there are. Months are given as UTC ranges so both engines count them the same way.
  */
 export async function applicationStats(db: Db, months: { month: string; from: string; to: string }[]): Promise<ApplicationStats> {
-  const [byStatus, jobRows, hourRows] = await Promise.all([
+  const [byStatus, jobRows, monthCounts] = await Promise.all([
     statusCounts(db),
     db.selectFrom('application_counts').select(['key', 'n']).where('kind', '=', 'job').execute(),
-    db
-      .selectFrom('application_counts')
-      .select(['key', 'n'])
-      .where('kind', '=', 'hour')
-      .where('key', '>=', hourKey(months[0]?.from ?? ''))
-      .where('key', '<=', hourKey(months.at(-1)?.to ?? ''))
-      .execute(),
+    Promise.all(months.map((m) => countMonth(db, m.from, m.to))),
   ]);
-  const hours = new Map(hourRows.map((r) => [r.key, Number(r.n)]));
-  const byMonth = await Promise.all(
-    months.map(async (m) => {
-      const { count, edges } = monthCount(hours, m.from, m.to);
-      let total = count;
-      for (const [from, to] of edges) {
-        const row = await db
-          .selectFrom('applications')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('created_at', '>=', from)
-          .where('created_at', '<', to)
-          .executeTakeFirstOrThrow();
-        total += Number(row.n);
-      }
-      return { month: m.month, count: total };
-    }),
-  );
   const jobCounts = new Map(jobRows.map((r) => [r.key, Number(r.n)]));
   return {
     total: byStatus.pending + byStatus.approved + byStatus.rejected,
     byStatus,
-    byMonth,
+    byMonth: months.map((m, i) => ({ month: m.month, count: monthCounts[i]! })),
     byJobTitle: JOB_TITLES.map((jobTitle) => ({ jobTitle, count: jobCounts.get(jobTitle) ?? 0 })),
   };
 }

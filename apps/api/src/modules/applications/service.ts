@@ -234,17 +234,28 @@ export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, quer
 
 const STATS_MONTHS = 12;
 
+/** One formatter per zone: making one costs more than the rest of the dashboard (ADR 0028). */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+const zoneFormatter = (timeZone: string) => {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
 /** Minutes a zone is ahead of UTC at an instant. */
 function zoneOffsetMinutes(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(new Date(at));
+  const parts = zoneFormatter(timeZone).formatToParts(new Date(at));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
   return Math.round((asUtc - Math.floor(at / 60_000) * 60_000) / 60_000);
