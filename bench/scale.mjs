@@ -1,23 +1,30 @@
 // How the staff and public calls hold up as the table grows. For each size (10 000, 100 000 and
-// 1 000 000 applications by default), seeds a temporary SQLite DATA_DIR, starts the built server on
-// it, and measures with autocannon: the list's first page and a page in the middle, a passport-prefix
-// and a surname search, the status filter, the dashboard figures and the public status check; then
-// streams the CSV export of everything while sampling the server's resident memory.
+// 1 000 000 applications by default, each with one or two documents and a photo referenced), seeds
+// a temporary SQLite DATA_DIR — or, with DATABASE_URL, a fresh database on that PostgreSQL server —
+// starts the built server on it, and measures with autocannon: the list's first page, a page in the
+// middle (by page number, and by the cursor a client paging there holds, ADR 0028), a
+// passport-prefix and a surname search, the status filter, the dashboard figures and the public
+// status check; then streams the CSV export of everything while sampling the server's resident memory.
 // Prints one table per size and, last, each call's p50 at the largest size over the smallest.
 //
 //   npm run build && node bench/scale.mjs
 //   SIZES=10000,100000 SECONDS=5 CONNECTIONS=10 node bench/scale.mjs
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/scale.mjs   (bash scripts/pg-cluster.sh)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 import { serverJs, startServer } from './lib/processes.mjs';
 import { passportOf, seedApplications } from './lib/seed-applications.mjs';
+import { createBenchDatabase, cursorBeforePg, seedApplicationsPg } from './lib/seed-applications-pg.mjs';
 
 const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+/** A PostgreSQL server to bench on instead of SQLite; each size gets a database of its own there. */
+const PG_URL = process.env.DATABASE_URL;
 
 if (!fs.existsSync(serverJs)) {
   console.error('apps/api/dist is missing: run `npm run build` first.');
@@ -28,6 +35,14 @@ if (!fs.existsSync(serverJs)) {
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 /** Date of birth of seeded row i, as seed-applications.mjs writes it. */
 const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
+
+/** The keyset position just before row `offset` of the newest-first list, as the API's cursor encodes it (ADR 0028). */
+function cursorBeforeSqlite(dataDir, offset) {
+  const db = new SQLite(path.join(dataDir, 'visa.sqlite'), { readonly: true });
+  const row = db.prepare('select created_at, id from applications order by created_at desc, id desc limit 1 offset ?').get(offset - 1);
+  db.close();
+  return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+}
 
 async function load(name, { base, path: urlPath, headers = {}, setupRequest }) {
   const result = await autocannon({
@@ -76,9 +91,20 @@ for (const size of SIZES) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-scale-'));
   const secret = randomBytes(32).toString('hex');
   const t0 = Date.now();
-  const { token } = await seedApplications({ dataDir, secret, count: size });
+  const pgDb = PG_URL ? await createBenchDatabase(PG_URL, `visa_bench_scale_${size}`) : null;
+  const { token } = pgDb
+    ? await seedApplicationsPg({ databaseUrl: pgDb.url, secret, count: size })
+    : await seedApplications({ dataDir, secret, count: size, documents: true });
   const seeded = (Date.now() - t0) / 1000;
-  const server = await startServer({ DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1', SCHEDULED_JOBS: 'false' });
+  const middlePage = Math.floor(size / 20);
+  const middleCursor = pgDb ? await cursorBeforePg(pgDb.url, (middlePage - 1) * 10) : cursorBeforeSqlite(dataDir, (middlePage - 1) * 10);
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    APP_SECRET: secret,
+    TRUST_PROXY: '1',
+    SCHEDULED_JOBS: 'false',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
   try {
     const headers = { authorization: `Bearer ${token}` };
     const base = server.base;
@@ -87,7 +113,8 @@ for (const size of SIZES) {
     let n = 0;
     const targets = [
       ['list page 1', { path: `${app}/fetchApplication?page=1&limit=10` }],
-      ['list middle page', { path: `${app}/fetchApplication?page=${Math.floor(size / 20)}&limit=10` }],
+      ['list middle page (cursor)', { path: `${app}/fetchApplication?page=${middlePage}&limit=10&cursor=${middleCursor}` }],
+      ['list middle page (number)', { path: `${app}/fetchApplication?page=${middlePage}&limit=10` }],
       ['passport prefix search', { path: `${app}/fetchApplication?page=1&limit=10&search=${passportOf(middle).slice(0, 5)}` }],
       ['surname search', { path: `${app}/fetchApplication?page=1&limit=10&search=Hossain` }],
       ['status filter', { path: `${app}/fetchApplication?page=1&limit=10&status=approved` }],
@@ -112,9 +139,11 @@ for (const size of SIZES) {
     for (const [name, target] of targets) rows.push(await load(name, { base, headers: target.setupRequest ? {} : headers, ...target }));
     const exported = await exportAll(base, headers, server.pid);
     const load1 = os.loadavg()[0].toFixed(2);
-    results.push({ size, seeded, rows, exported, load1 });
+    results.push({ size, engine: pgDb ? 'postgres' : 'sqlite', seeded, rows, exported, load1 });
 
-    console.log(`\n${size.toLocaleString('en')} applications (seeded in ${seeded.toFixed(1)} s; load average ${load1})`);
+    console.log(
+      `\n${size.toLocaleString('en')} applications on ${pgDb ? 'PostgreSQL' : 'SQLite'} (seeded in ${seeded.toFixed(1)} s; load average ${load1})`,
+    );
     console.log('call                      req/s   p50 ms   p99 ms  non-2xx  errors');
     for (const r of rows) {
       console.log(
@@ -126,6 +155,7 @@ for (const size of SIZES) {
     );
   } finally {
     await server.stop();
+    await pgDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

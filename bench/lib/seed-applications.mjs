@@ -8,7 +8,7 @@ import { root } from './processes.mjs';
 
 const dist = (p) => path.join(root, 'apps/api/dist', p);
 
-const SURNAMES = [
+export const SURNAMES = [
   'Rahman',
   'Hossain',
   'Ahmed',
@@ -30,7 +30,7 @@ const SURNAMES = [
   'Biswas',
   'Paul',
 ];
-const GIVEN = [
+export const GIVEN = [
   'Karim',
   'Nusrat',
   'Rafiq',
@@ -52,7 +52,7 @@ const GIVEN = [
   'Sohel',
   'Nasrin',
 ];
-const STATUSES = ['pending', 'pending', 'approved', 'rejected'];
+export const STATUSES = ['pending', 'pending', 'approved', 'rejected'];
 
 /** Passport of row i: two letters and seven digits, unique, spread over the whole key space. */
 export const passportOf = (i) => {
@@ -64,7 +64,11 @@ export const passportOf = (i) => {
 export const enquiryOf = (i) => ({ search: passportOf(i), search1: 'Bangladeshi', search2: dobOf(i) });
 const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
 
-export async function seedApplications({ dataDir, secret, count }) {
+/**
+ * `documents`: each application also gets a job letter, and every third one a visa form too, as
+ * rows pointing at (absent) files, so lists and exports read documents as they would in use.
+ */
+export async function seedApplications({ dataDir, secret, count, documents = false }) {
   const { loadConfig } = await import(dist('config.js'));
   const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
   const { createAccessTokens } = await import(dist('plugins/auth.js'));
@@ -81,6 +85,10 @@ export async function seedApplications({ dataDir, secret, count }) {
     birth_city, current_nationality, current_nationality_key, identification, company, duty_duration, job_title, salary, passport,
     issued_country, image_key, thumb_key, status, pending_date, approve_date, is_admin, created_by, created_at, updated_at)
     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, null, ?, ?)`);
+  const insertDocument = db.prepare(
+    `insert into application_documents (id, application_id, storage_key, label, content_type, size, position, created_at)
+    values (?, ?, ?, ?, 'application/pdf', ?, ?, ?)`,
+  );
   const seedAll = db.transaction(() => {
     for (let i = 0; i < count; i++) {
       // Two years of history, oldest first, so ids and created_at grow together as in real use.
@@ -122,6 +130,20 @@ export async function seedApplications({ dataDir, secret, count }) {
         createdIso,
         createdIso,
       );
+      if (documents) {
+        const labels = i % 3 === 0 ? ['Job Letter', 'Visa Form'] : ['Job Letter'];
+        labels.forEach((label, position) =>
+          insertDocument.run(
+            randomBytes(12).toString('hex'),
+            id,
+            `private/${randomBytes(16).toString('hex')}.pdf`,
+            label,
+            150_000 + (i % 1000),
+            position,
+            createdIso,
+          ),
+        );
+      }
     }
   });
   seedAll();
