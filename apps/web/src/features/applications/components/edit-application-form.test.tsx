@@ -63,6 +63,21 @@ describe('edit application form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(alertText()).toBe(VALIDATION.imageTooLargeEdit));
   });
 
+  it('shows the stored countries picked in the list, and keeps an old value no country matched', async () => {
+    const app = await seedApplication(h, { currentN: 'Martian', issuedCountry: 'Nepal' });
+    expect([app.currentN, app.issuedCountry]).toEqual(['Martian', 'NP']);
+    const onUpdated = renderForm(app);
+    const nationality = screen.getByLabelText('Current nationality');
+    await waitFor(() => expect(nationality).toBeEnabled());
+    expect(nationality).toHaveValue('Martian');
+    expect((nationality as HTMLSelectElement).selectedOptions[0]).toHaveTextContent('Martian (as typed before)');
+    expect(screen.getByLabelText('Issued country')).toHaveValue('NP');
+    expect((screen.getByLabelText('Issued country') as HTMLSelectElement).selectedOptions[0]).toHaveTextContent('Nepal');
+    await save();
+    await waitFor(() => expect(onUpdated).toHaveBeenCalledTimes(1));
+    expect(onUpdated.mock.calls[0]![0]).toMatchObject({ currentN: 'Martian', issuedCountry: 'NP' });
+  });
+
   it("refuses another application's email, asked of the server", async () => {
     const other = await seedApplication(h);
     const app = await seedApplication(h);
