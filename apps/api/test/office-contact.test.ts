@@ -54,7 +54,7 @@ beforeEach(async () => {
   owner = await t.createStaff('superadmin');
 });
 
-const put = (payload: unknown, token = owner.token) =>
+const put = (payload: Record<string, unknown>, token = owner.token) =>
   t.request({ method: 'PUT', url: '/api/users/settings/office-contact', token, payload });
 const page = (url: string, encoding = 'identity') => site.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
 

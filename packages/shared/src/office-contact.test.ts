@@ -40,10 +40,20 @@ describe('OfficeContactInputSchema', () => {
     [{ email: 'nope' }, VALIDATION.email],
     [{ mapUrl: 'http://maps.example.com' }, OFFICE_CONTACT.mapUrl],
     [{ mapUrl: 'https://maps example.com' }, OFFICE_CONTACT.mapUrl],
+    [{ mapUrl: 'https://someone@evil.example.com/' }, OFFICE_CONTACT.mapUrl],
+    [{ mapUrl: 'https:///path-only' }, OFFICE_CONTACT.mapUrl],
     [{ hours: 'x'.repeat(201) }, OFFICE_CONTACT.hoursTooLong],
   ])('refuses %j with its message', (input, message) => {
     expect(OfficeContactInputSchema.safeParse(input).error?.issues[0]?.message).toBe(message);
   });
+});
+
+it.each([
+  'https://maps.app.goo.gl/AbC123',
+  'https://www.google.com/maps/place/Gulshan+1,+Dhaka/@23.78,90.41,15z?entry=ttu',
+  'https://osm.org:443/#map=17/23.78/90.41',
+])('takes the map link %s as it is', (mapUrl) => {
+  expect(OfficeContactInputSchema.parse({ mapUrl }).mapUrl).toBe(mapUrl);
 });
 
 describe('renderOfficeContact', () => {

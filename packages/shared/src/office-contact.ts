@@ -22,14 +22,13 @@ const normaliseLines = (text: string) =>
 const multiLine = (max: number, message: string) =>
   z.string({ error: message }).transform(normaliseLines).pipe(z.string().max(max, message));
 
-const isHttpsUrl = (value: string) => {
-  if (!value.startsWith('https://') || /[\s<>"']/.test(value)) return false;
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+/**
+ * `https://`, a host name (letters, digits, dashes and dots; no user name), an optional port, then
+ * anything but spaces, quotes, angle brackets and backslashes. Written out rather than parsed with
+ * URL, which shared code cannot count on in every place it runs.
+ */
+const HTTPS_URL = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?([/?#][^\s<>"'`\\]*)?$/i;
+const isHttpsUrl = (value: string) => HTTPS_URL.test(value);
 
 const inputFields = {
   address: multiLine(OFFICE_CONTACT_LIMITS.address, OFFICE_CONTACT.addressTooLong),

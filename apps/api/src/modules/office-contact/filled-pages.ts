@@ -20,7 +20,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** One built page with the contact filled in, in each form a browser may ask for. */
-export interface FilledPage {
+interface FilledPage {
   plain: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -34,7 +34,7 @@ export interface FilledPage {
  * With no contact set the slots stay empty and the block says so (`null`): a page without the
  * block was not served by this server, and only then does the component ask the API.
  */
-export function fillPage(html: string, view: OfficeContactView | null): string {
+function fillPage(html: string, view: OfficeContactView | null): string {
   const filled = html.replace(
     EMPTY_SLOT,
     (_match, open: string, place: ContactPlace, language: ContactLanguage, close: string) =>
