@@ -47,8 +47,9 @@ async function serve(config: Config) {
   let closing = false;
   // While shutting down, an answer also closes its connection: a kept-alive idle socket would
   // otherwise hold the process until the client's keep-alive times out.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   const shutdown = (signal: string) => {
     if (closing) return;

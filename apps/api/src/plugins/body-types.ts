@@ -9,9 +9,9 @@ import { HttpError } from '../lib/http-error.js';
  * were sent. Only routes that declare multipart in their schema take it; the others answer 415.
  */
 export default fp(async function bodyTypes(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart()) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.isMultipart()) return done();
     const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
-    if (!consumes.includes('multipart/form-data')) throw new HttpError(415, SERVER.unsupportedMediaType);
+    done(consumes.includes('multipart/form-data') ? undefined : new HttpError(415, SERVER.unsupportedMediaType));
   });
 });

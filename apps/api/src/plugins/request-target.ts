@@ -56,8 +56,10 @@ function isCanonical(path: string): boolean {
 }
 
 export default fp(async function requestTarget(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const path = pathOf(request);
-    if (path === null || !isCanonical(path)) return reply.status(400).send({ message: SERVER.badPath });
+    // Answered here, so the chain is not continued (done is not called).
+    if (path === null || !isCanonical(path)) reply.status(400).send({ message: SERVER.badPath });
+    else done();
   });
 });

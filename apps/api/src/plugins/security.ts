@@ -85,7 +85,8 @@ export default fp(async function security(app: FastifyInstance, opts: { webRoot:
   // since an SVG opened on its own is a document).
   // JSON is never rendered as a page, so API answers get the smallest policy that still forbids
   // everything should a browser be tricked into showing one.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Hooks on every request are plain callbacks rather than async functions: no promise per call.
+  app.addHook('onSend', (request, reply, payload, done) => {
     noStoreWherePersonal(request, reply);
     const type = String(reply.getHeader('content-type') ?? '');
     if (/^(text\/javascript|application\/javascript|text\/css|image\/(?!svg)|video\/|audio\/|font\/)/.test(type)) {
@@ -93,6 +94,6 @@ export default fp(async function security(app: FastifyInstance, opts: { webRoot:
     } else if (type.startsWith('application/json')) {
       reply.header('content-security-policy', API_CSP);
     }
-    return payload;
+    done(null, payload);
   });
 });

@@ -17,7 +17,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * still matches (`/%61pi/…`, an absolute-form target; ADR 0016).
  */
 export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
@@ -27,7 +27,7 @@ export default fp(async function xsrf(app: FastifyInstance, opts: { secure: bool
         httpOnly: false,
       });
     }
-    if (SAFE.has(request.method)) return;
+    if (SAFE.has(request.method)) return done();
     const header = request.headers[XSRF_HEADER];
     const ok =
       typeof header === 'string' &&
@@ -35,6 +35,8 @@ export default fp(async function xsrf(app: FastifyInstance, opts: { secure: bool
       header.length === cookie.length &&
       header.length > 0 &&
       timingSafeEqual(Buffer.from(header), Buffer.from(cookie));
-    if (!ok) return reply.status(403).send({ message: SERVER.xsrf });
+    // Answered here, so the chain is not continued (done is not called).
+    if (!ok) reply.status(403).send({ message: SERVER.xsrf });
+    else done();
   });
 });
