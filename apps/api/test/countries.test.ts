@@ -62,6 +62,32 @@ describe('storing a country', () => {
     expect(await stored(added._id)).toEqual({ current_nationality: 'IN', current_nationality_key: 'IN', issued_country: 'IN' });
   });
 
+  it('an edit that names the stored country another way records no change to it', async () => {
+    const added = (await addApplication(t, token, applicationFields({ currentN: 'BD', issuedCountry: 'BD' }))).json<Application>();
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/application/updateApplication/${added._id}`,
+      token,
+      payload: multipart(
+        applicationFields({
+          email: added.email,
+          passport: added.passport,
+          currentN: 'Bangladeshi',
+          issuedCountry: 'bgd',
+          company: 'Other Ltd',
+        }),
+      ),
+    });
+    expect(edited.statusCode).toBe(200);
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('entity_id', '=', added._id)
+      .where('action', '=', 'application.update')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details).fields).toEqual(['company']);
+  });
+
   it('still refuses an empty nationality or issuing country with the same messages', async () => {
     const noNationality = await addApplication(t, token, applicationFields({ currentN: ' ' }));
     expect(noNationality.statusCode).toBe(400);

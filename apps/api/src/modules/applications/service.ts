@@ -145,7 +145,9 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
 function changedFields(before: ApplicationRow, after: ApplicationInput): string[] {
   const fields = Object.keys(after) as (keyof ApplicationInput)[];
   const old = fieldsOf(before, fields);
-  return fields.filter((field) => old[field] !== after[field]);
+  // Compared as stored: a country written as a name or demonym is stored as its code (ADR 0024).
+  const next = fieldsOf(inputColumns(after) as ApplicationRow, fields);
+  return fields.filter((field) => old[field] !== next[field]);
 }
 
 export async function updateApplication(ctx: AppContext, actor: Actor, id: string, form: ApplicationForm): Promise<Application> {
