@@ -37,7 +37,9 @@ const { recordAudit } = await dist('apps/api/dist/modules/audit/repository.js');
 const enquiryService = await dist('apps/api/dist/modules/enquiry/service.js');
 const { ceilingDelayMs } = await dist('apps/api/dist/modules/rate-limits/ceiling.js');
 const { normalizePassport } = await dist('packages/shared/dist/applications.js');
-const { EnquiryApplicationSchema, normalizeNationality } = await dist('packages/shared/dist/enquiry.js');
+const { EnquiryApplicationSchema } = await dist('packages/shared/dist/enquiry.js');
+// A nationality as the product compares it: the country's code however it is written (ADR 0024).
+const { countryKey } = await dist('packages/shared/dist/country-matching.js');
 const { DOCUMENT_LABELS } = await dist('packages/shared/dist/constants.js');
 const { BACKGROUND_HEADER, BACKGROUND_VALUE, SESSION_ACTIVITY_WRITE_SECONDS } = await dist('packages/shared/dist/session.js');
 const { SERVER } = await dist('packages/shared/dist/messages.js');
@@ -108,8 +110,20 @@ async function recordList(search) {
   const standIn = LIST_ROLES(search || 'Qz7', 7, 14);
   const { log } = await record((db) => appsRepo.listApplications(db, standInUrls, { page: 3, limit: 7, search }));
   const documentsAt = log.findIndex((q) => /application_documents/.test(q.sql));
-  const listing = (documentsAt === -1 ? log : log.slice(0, documentsAt)).map((q) => template(q, standIn));
-  if (!listing.some((t) => t.uses('limit'))) fail('no statement takes the page size');
+  const listing = (documentsAt === -1 ? log : log.slice(0, documentsAt)).map((q) => {
+    const t = template(q, standIn);
+    // What each statement is for, told from its SQL: the page's rows, the kept per-status counts,
+    // or a count of matches (capped when it carries a constant `limit`: the cap plus one).
+    if (/^select \*/i.test(q.sql) || t.uses('limit')) t.kind = 'rows';
+    else if (/application_counts/.test(q.sql)) t.kind = 'kept counts';
+    else {
+      t.kind = 'count';
+      const cap = q.parameters.find((p) => typeof p === 'number' && p > 1 && ![...standIn.values()].includes(p));
+      if (cap !== undefined && /limit/i.test(q.sql)) t.countCap = cap - 1;
+    }
+    return t;
+  });
+  if (!listing.some((t) => t.kind === 'rows' && t.uses('limit'))) fail('no statement reads the rows of a page');
   return { listing, documents: documentsAt === -1 ? null : log[documentsAt] };
 }
 const plain = await recordList('');
@@ -292,10 +306,14 @@ function listPage(params) {
   const values = { ...Object.fromEntries(LIST_ROLES(term || 'x', limit, (page - 1) * limit)) };
   let rows = [];
   let total = 0;
+  let totalCapped = false;
   for (const t of listing) {
     const result = t.statement.all(t.bind(values));
-    if (result.length === 1 && 'n' in result[0]) total = Number(result[0].n);
-    else rows = result;
+    if (t.kind === 'rows') rows = result;
+    // The kept counts (one row per status) without a search; the matches counted up to a cap with one.
+    else if (t.kind === 'kept counts') total = result.reduce((sum, r) => sum + Number(r.n), 0);
+    else if (t.countCap !== undefined && Number(result[0].n) > t.countCap) [total, totalCapped] = [t.countCap, true];
+    else total = Number(result[0].n);
   }
   const byApplication = new Map();
   if (rows.length > 0) {
@@ -310,6 +328,9 @@ function listPage(params) {
     totalApplication: total,
     totalPages: Math.ceil(total / limit),
     page,
+    totalCapped,
+    // The keyset cursor of the page after a full one (ADR 0028).
+    nextCursor: rows.length === limit ? Buffer.from(`${rows.at(-1).created_at}|${rows.at(-1).id}`).toString('base64url') : null,
   };
 }
 
@@ -356,7 +377,7 @@ function enquire(params, client) {
   const limit = Number(params.get('limit') ?? 10);
   if (!search || !search1 || !ISO_DATE.test(dob) || !(limit >= 1 && limit <= 10)) return [400, { message: 'Bad request' }, 0];
   const passport = normalizePassport(search);
-  const nationality = normalizeNationality(search1);
+  const nationality = countryKey(search1);
   if (hitCounter(`enquiry:ip:${client}`, 15 * 60_000) > ENQUIRY_LIMIT_PER_ADDRESS) return [429, { message: SERVER.tooManyRequests }, 0];
   if (hitCounter(`enquiry:passport-ip:${hash(`${passport}\n${client}`)}`, 60 * 60_000) > ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS) {
     return [429, { message: SERVER.tooManyRequests }, 0];
@@ -367,7 +388,7 @@ function enquire(params, client) {
     audit('enquiry.slowed', null, { passport: hash(passport), client: hash(client), attempts: CEILING.limit, delayMs });
   }
   const row = passportLookup.statement.get(passportLookup.bind({ passport }));
-  const match = row && row.dob === dob && normalizeNationality(row.current_nationality) === nationality ? row : null;
+  const match = row && row.dob === dob && countryKey(row.current_nationality) === nationality ? row : null;
   audit(match ? 'enquiry.match' : 'enquiry.miss', match?.id ?? null, {
     inputs: hash(`${passport}\n${nationality}\n${dob}`),
     passport: hash(passport),
