@@ -85,3 +85,42 @@ export function pngClaimingHugeSize(side = 30_000): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A 12 MB-plus photo as a phone camera takes it: 6000 × 4000 pixels of noise (which JPEG cannot
+ * squeeze) stored sideways with EXIF orientation 6, so it shows 4000 wide and 6000 tall. The
+ * first third of the stored pixels is solid red: upright, that is the top of the picture, so where
+ * the red ends up tells whether the orientation was applied.
+ */
+export async function cameraPhoto(width = 6000, height = 4000): Promise<Buffer> {
+  const pixels = randomBytes(width * height * 3);
+  const redColumns = Math.floor(width / 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < redColumns; x += 1) {
+      const at = (y * width + x) * 3;
+      pixels[at] = 230;
+      pixels[at + 1] = 20;
+      pixels[at + 2] = 20;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** A stored picture's size, EXIF orientation (if any) and the mean colour of its top and bottom tenth. */
+export async function describePicture(bytes: Buffer) {
+  const meta = await sharp(bytes).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  const band = Math.max(1, Math.floor(height / 10));
+  const mean = async (top: number) => {
+    // stats() reads the whole input, whatever was asked before it: cut the band out first.
+    const cut = await sharp(bytes).extract({ left: 0, top, width, height: band }).png().toBuffer();
+    const { channels } = await sharp(cut).stats();
+    const [r, g, b] = channels.map((c) => Math.round(c.mean));
+    return { r: r ?? 0, g: g ?? 0, b: b ?? 0 };
+  };
+  return { width, height, orientation: meta.orientation, top: await mean(0), bottom: await mean(height - band) };
+}

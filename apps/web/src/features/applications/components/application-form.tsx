@@ -315,14 +315,7 @@ export function ApplicationForm({ mode, application, submitting, progress = null
       {onRetry && problem === failure && (
         <>
           <p id={id('retry-help')}>{UPLOAD.connectionLost}</p>
-          <Button
-            type="button"
-            variant="outline-danger"
-            className="me-2"
-            aria-describedby={id('retry-help')}
-            disabled={busy}
-            onClick={onRetry}
-          >
+          <Button type="button" variant="danger" className="me-2" aria-describedby={id('retry-help')} disabled={busy} onClick={onRetry}>
             {UPLOAD.retry}
           </Button>
         </>

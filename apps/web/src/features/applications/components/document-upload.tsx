@@ -217,7 +217,7 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
           <>
             <p id={`${inputId}-retry-help`}>{UPLOAD.connectionLost}</p>
             <Button
-              variant="outline-danger"
+              variant="danger"
               className="me-2"
               aria-describedby={`${inputId}-retry-help`}
               onClick={submit}
