@@ -261,7 +261,8 @@ test.describe('status enquiry', () => {
       const noErrors = watchErrors(page);
       await page.goto('/enquiry');
       await page.getByLabel('Passport number').fill(application.passport.toLowerCase());
-      await page.getByLabel('Nationality').fill('bangladeshi');
+      // Picked from the country list, in the page's language (ADR 0024).
+      await page.getByLabel('Nationality').selectOption({ label: 'Bangladesh' });
       await page.getByLabel('Date of birth').fill(application.dob);
       // No submit: the search fires by itself 500 ms after typing stops.
       await expect(page).toHaveURL(/\/view-one$/);
@@ -293,14 +294,14 @@ test.describe('status enquiry', () => {
     const application = await addApplication(page);
     await page.goto('/enquiry');
     await page.getByLabel('Passport number').fill(application.passport);
-    await page.getByLabel('Nationality').fill('Bangladeshi');
+    await page.getByLabel('Nationality').selectOption({ label: 'Bangladesh' });
     await page.getByLabel('Date of birth').fill('1990-02-15');
     await expect(page.getByRole('alert')).toHaveText(VALIDATION.enquiryNoMatch);
     await expect(page).toHaveURL(/\/enquiry$/);
 
     await page.goto('/bn/enquiry');
     await page.getByLabel('পাসপোর্ট নম্বর').fill(application.passport);
-    await page.getByLabel('জাতীয়তা').fill('Bangladeshi');
+    await page.getByLabel('জাতীয়তা').selectOption({ label: 'বাংলাদেশ' });
     await page.getByLabel('জন্মতারিখ').fill(application.dob);
     await page.getByRole('button', { name: 'অবস্থা দেখুন' }).click();
     await expect(page).toHaveURL(/\/bn\/view-one$/);
@@ -312,7 +313,7 @@ test.describe('status enquiry', () => {
     const application = await addApplication(page);
     await page.goto('/enquiry');
     await page.getByLabel('Passport number').fill(application.passport);
-    await page.getByLabel('Nationality').fill('Bangladeshi');
+    await page.getByLabel('Nationality').selectOption({ label: 'Bangladesh' });
     await page.getByLabel('Date of birth').fill(application.dob);
     await expect(page.getByRole('heading', { name: 'Nasrin Begum' })).toBeVisible();
     await page.getByRole('link', { name: 'বাংলা' }).click();
