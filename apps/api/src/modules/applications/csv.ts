@@ -24,10 +24,18 @@ const FORMULA_AFTER_SEPARATOR = new RegExp(`([\\t\\r\\n,;])(?=[ "]*[${FORMULA}])
 /** Quoted: a cell holding a quote, a line break, or a character a spreadsheet may split fields on. */
 const NEEDS_QUOTES = /[",;\t\r\n]/;
 
+/** A cell without a separator, quote or line break needs at most the leading apostrophe. */
+const PLAIN = /^[^\t\r\n,;"]*$/;
+const STARTS_WITH_FORMULA = new RegExp(`^ *[${FORMULA}]`);
+
 /** One cell of RFC 4180 CSV, safe to open in a spreadsheet. */
 function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value).replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  let text = String(value);
+  // Most cells: the same answer as below without the replace and two more tests (a million-row
+  // export runs this 22 million times, ADR 0028).
+  if (PLAIN.test(text)) return STARTS_WITH_FORMULA.test(text) ? `'${text}` : text;
+  text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
   if (NEEDS_APOSTROPHE.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
