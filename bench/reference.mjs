@@ -109,8 +109,23 @@ try {
       : 'same user';
   }
 
-  const run = (server, t, seconds) =>
-    measure({ url: `${server.base}${t.path}`, headers: t.headers, setupRequest: t.setupRequest, connections: CONNECTIONS, seconds });
+  // CPU seconds a server process has used (Linux /proc): requests per CPU second is the cost of an
+  // answer whatever else the machine is doing, where req/s also measures how much CPU it was given.
+  const cpuSeconds = (pid) => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  };
+  const run = async (server, t, seconds) => {
+    const cpuBefore = cpuSeconds(server.pid);
+    const m = await measure({
+      url: `${server.base}${t.path}`,
+      headers: t.headers,
+      setupRequest: t.setupRequest,
+      connections: CONNECTIONS,
+      seconds,
+    });
+    return { ...m, cpuSeconds: cpuSeconds(server.pid) - cpuBefore };
+  };
   const results = [];
   for (const t of targets) {
     const runs = { product: [], reference: [] };
@@ -129,12 +144,14 @@ try {
       p50Ms: +mean(list, 'p50Ms').toFixed(1),
       p99Ms: +mean(list, 'p99Ms').toFixed(1),
       bad: sum(list, 'non2xx') + sum(list, 'errors'),
+      reqPerCpuSecond: Math.round(sum(list, 'requests') / sum(list, 'cpuSeconds')),
     });
     const p = figures(runs.product);
     const r = figures(runs.reference);
     const ratio = +(p.reqPerSec / r.reqPerSec).toFixed(2);
+    const cpuRatio = +(p.reqPerCpuSecond / r.reqPerCpuSecond).toFixed(2);
     const meets = ratio >= TARGET.ratio && p.p99Ms <= TARGET.p99Factor * r.p99Ms && p.bad === 0 && r.bad === 0;
-    results.push({ name: t.name, check: t.check, product: p, reference: r, ratio, meetsTarget: meets, rounds: runs });
+    results.push({ name: t.name, check: t.check, product: p, reference: r, ratio, cpuRatio, meetsTarget: meets, rounds: runs });
   }
 
   const load = os
@@ -144,11 +161,13 @@ try {
   console.log(
     `\n${new Date().toISOString()} — ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side (after ${WARMUP} s warm-up), ${ROWS} applications, ${os.cpus().length} CPUs, load average ${load}\n`,
   );
-  console.log(`${'target'.padEnd(26)} | product req/s  p50  p99 | reference req/s  p50  p99 | ratio  p99×  bad  ok  answer`);
+  console.log(
+    `${'target'.padEnd(26)} | product req/s  p50  p99 | reference req/s  p50  p99 | ratio  p99×  bad  ok | req per CPU s: product reference ratio | answer`,
+  );
   for (const x of results) {
     const { product: p, reference: r } = x;
     console.log(
-      `${x.name.padEnd(26)} | ${String(p.reqPerSec).padStart(13)} ${String(p.p50Ms).padStart(4)} ${String(p.p99Ms).padStart(4)} | ${String(r.reqPerSec).padStart(15)} ${String(r.p50Ms).padStart(4)} ${String(r.p99Ms).padStart(4)} | ${x.ratio.toFixed(2).padStart(5)} ${(p.p99Ms / r.p99Ms).toFixed(2).padStart(5)} ${String(p.bad + r.bad).padStart(4)} ${x.meetsTarget ? 'yes' : ' NO'}  ${x.check}`,
+      `${x.name.padEnd(26)} | ${String(p.reqPerSec).padStart(13)} ${String(p.p50Ms).padStart(4)} ${String(p.p99Ms).padStart(4)} | ${String(r.reqPerSec).padStart(15)} ${String(r.p50Ms).padStart(4)} ${String(r.p99Ms).padStart(4)} | ${x.ratio.toFixed(2).padStart(5)} ${(p.p99Ms / r.p99Ms).toFixed(2).padStart(5)} ${String(p.bad + r.bad).padStart(4)} ${x.meetsTarget ? 'yes' : ' NO'} | ${String(p.reqPerCpuSecond).padStart(21)} ${String(r.reqPerCpuSecond).padStart(9)} ${x.cpuRatio.toFixed(2).padStart(5)} | ${x.check}`,
     );
   }
   console.log(`\ntarget: product/reference req/s >= ${TARGET.ratio}, product p99 <= ${TARGET.p99Factor} × reference p99, no errors`);

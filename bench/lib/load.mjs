@@ -11,6 +11,7 @@ export async function measure({ url, headers = {}, connections = 50, seconds = 1
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1, requests });
   return {
     reqPerSec: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
