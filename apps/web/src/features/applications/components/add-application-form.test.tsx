@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationFormValues } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { ADD_APPLICATION, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
+import { ADD_APPLICATION, UPLOAD, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
 import { applicationFields } from '@visa/test-support/applications';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
@@ -238,5 +238,35 @@ describe('add application form', { timeout: 30_000 }, () => {
     // A failure about no field in particular sits just above the button that was pressed.
     expect(screen.getByRole('alert').nextElementSibling).toBe(screen.getByRole('button', { name: 'Add Application' }));
     expect(h.sentTo('POST /api/application/addApplication')).toHaveLength(2);
+  });
+
+  it('keeps the form after a dropped connection or a timeout and sends the same again with Retry; a refusal offers no Retry (ADR 0026)', async () => {
+    h.fault('POST /api/application/addApplication', { proxyStatus: 500, body: { message: 'x' } }, 'network-error', 'timeout');
+    const onCreated = renderForm();
+    const typed = applicationFields();
+    await fill(typed, await jpegFile());
+    await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.failedWithStatus(500)));
+    expect(screen.queryByRole('button', { name: UPLOAD.retry })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Application' }));
+    await waitFor(() => expect(alertText()).toBe(ADD_APPLICATION.error));
+    const retry = screen.getByRole('button', { name: UPLOAD.retry });
+    expect(retry).toHaveAccessibleDescription(UPLOAD.connectionLost);
+    expect(screen.getByLabelText('Passport')).toHaveValue(typed.passport);
+    await userEvent.click(retry);
+    // The timeout: still kept, Retry again.
+    await waitFor(() => expect(h.sentTo('POST /api/application/addApplication')).toHaveLength(3));
+    await userEvent.click(await screen.findByRole('button', { name: UPLOAD.retry }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    const posts = h.sentTo('POST /api/application/addApplication');
+    expect(posts.map((p) => p.outcome)).toEqual(['proxy 500', 'network-error', 'timeout', 201]);
+    // The same prepared photo each time; the duplicate check ran only for the two submits, not for Retry.
+    const photo = (n: number) => {
+      const file = (posts[n]!.data as FormData).get('image') as File;
+      return { name: file.name, size: file.size, type: file.type };
+    };
+    expect(photo(3)).toEqual(photo(1));
+    expect(photo(2)).toEqual(photo(1));
+    expect(h.sentTo('GET /api/application/checkAvailability')).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AxiosProgressEvent } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide, SlideInput } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
@@ -8,10 +9,12 @@ import { appendSlide } from './slide-list-cache';
 export interface NewSlide {
   fields: SlideInput;
   image: File;
+  /** The upload's progress as the body goes out (ADR 0026). */
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
 }
 
 /** addSlider: multipart, 5000 ms timeout (docs/product.md#api-slides). */
-export async function createSlide({ fields, image }: NewSlide): Promise<Slide> {
+export async function createSlide({ fields, image, onUploadProgress }: NewSlide): Promise<Slide> {
   const form = new FormData();
   form.append('thumbnail', fields.thumbnail);
   form.append('title', fields.title);
@@ -19,7 +22,7 @@ export async function createSlide({ fields, image }: NewSlide): Promise<Slide> {
   form.append('link', fields.link);
   form.append('altText', fields.altText);
   form.append('image', image, image.name);
-  return (await api.post<Slide>(`${SLIDES_API}/addSlider`, form, { timeout: TIMEOUTS.addSlide })).data;
+  return (await api.post<Slide>(`${SLIDES_API}/addSlider`, form, { timeout: TIMEOUTS.addSlide, onUploadProgress })).data;
 }
 
 export function useCreateSlide() {

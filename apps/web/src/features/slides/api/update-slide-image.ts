@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AxiosProgressEvent } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
@@ -6,10 +7,22 @@ import { SLIDES_API } from './slide-keys';
 import { applyUpdatedSlide } from './update-slide';
 
 /** updateSliderImage/{_id}: the same picture work as an add, so the same 5000 ms limit. */
-async function updateSlideImage({ _id, image }: { _id: string; image: File }): Promise<Slide> {
+interface NewPicture {
+  _id: string;
+  image: File;
+  /** The upload's progress as the body goes out (ADR 0026). */
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
+}
+
+async function updateSlideImage({ _id, image, onUploadProgress }: NewPicture): Promise<Slide> {
   const form = new FormData();
   form.append('image', image, image.name);
-  return (await api.put<Slide>(`${SLIDES_API}/updateSliderImage/${encodeURIComponent(_id)}`, form, { timeout: TIMEOUTS.addSlide })).data;
+  return (
+    await api.put<Slide>(`${SLIDES_API}/updateSliderImage/${encodeURIComponent(_id)}`, form, {
+      timeout: TIMEOUTS.addSlide,
+      onUploadProgress,
+    })
+  ).data;
 }
 
 /** A replaced picture is an update: the item with the same _id is replaced. */

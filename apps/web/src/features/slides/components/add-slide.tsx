@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { paths } from '../../../config/paths';
 import { useCreateSlide } from '../api/create-slide';
 import { addSlideErrorMessage } from '../api/slide-errors';
@@ -9,16 +10,20 @@ import { SlideForm } from './slide-form';
 export function AddSlide() {
   const navigate = useNavigate();
   const create = useCreateSlide();
+  const progress = useUploadProgress();
   return (
     <SlideForm
       mode="add"
       submitting={create.isPending}
+      progress={create.isPending ? progress.fraction : null}
       serverError={create.isError ? addSlideErrorMessage(create.error) : null}
       onSubmit={(fields, image) => {
         if (!image) return;
+        progress.start();
         create.mutate(
-          { fields, image },
+          { fields, image, onUploadProgress: progress.onUploadProgress },
           {
+            onSettled: progress.stop,
             onSuccess: (slide) => {
               toast.success(`Slide “${slide.thumbnail}” added.`);
               void navigate(paths.slideList);

@@ -5,6 +5,7 @@ import { SLIDER } from '@visa/shared/messages';
 import { isValidId } from '@visa/shared/ids';
 import { type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
+import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { useSlide } from '../api/get-slide';
 import { slideErrorMessage } from '../api/slide-errors';
 import { useUpdateSlide } from '../api/update-slide';
@@ -52,15 +53,20 @@ function EditSlideForm({ slide }: { slide: Slide }) {
   const navigate = useNavigate();
   const update = useUpdateSlide();
   const replaceImage = useUpdateSlideImage();
+  const progress = useUploadProgress();
   const failed = update.error ?? replaceImage.error;
 
   const save = async (values: SlideInput, image: File | null, extras: { shownOnNavbar?: boolean }) => {
     try {
       const updated = await update.mutateAsync({ _id: slide._id, changes: { ...values, ...extras } });
-      if (image) await replaceImage.mutateAsync({ _id: slide._id, image });
+      if (image) {
+        progress.start();
+        await replaceImage.mutateAsync({ _id: slide._id, image, onUploadProgress: progress.onUploadProgress });
+      }
       toast.success(`Slide “${updated.thumbnail}” saved.`);
       void navigate(paths.slideList);
     } catch (error) {
+      progress.stop();
       toast.error(slideErrorMessage(error));
       // The slide was deleted meanwhile: nothing left to edit here.
       if (slideErrorMessage(error) === SLIDER.notFound) void navigate(paths.slideList, { replace: true });
@@ -73,6 +79,7 @@ function EditSlideForm({ slide }: { slide: Slide }) {
       defaultValues={{ thumbnail: slide.thumbnail, title: slide.title, status: slide.status, link: slide.link, altText: slide.altText }}
       currentImage={{ url: slide.image, alt: slide.altText }}
       submitting={update.isPending || replaceImage.isPending}
+      progress={replaceImage.isPending ? progress.fraction : null}
       serverError={failed ? slideErrorMessage(failed) : null}
       shownOnNavbar={slide.shownOnNavbar}
       onSubmit={(values, image, extras) => void save(values, image, extras)}

@@ -12,6 +12,7 @@ import {
   SlideFormSchema,
   normalizeSlideStatus,
 } from '@visa/shared/slides';
+import { UploadProgress } from '../../../components/upload-progress';
 import { paths } from '../../../config/paths';
 import { SlideImageInput } from './slide-image-input';
 
@@ -20,6 +21,8 @@ interface Props {
   defaultValues?: SlideFormValues;
   currentImage?: { url: string | null; alt: string };
   submitting: boolean;
+  /** How far the picture's upload has gone (0 to 1) while it is under way. */
+  progress?: number | null;
   /** The message of the last failed call, shown above the buttons. */
   serverError: string | null;
   /**
@@ -33,7 +36,16 @@ interface Props {
 const EMPTY: SlideFormValues = { thumbnail: '', title: '', status: SLIDE_FORM_DEFAULT_STATUS, link: '', altText: '' };
 
 /** The form of the add and edit slide pages. */
-export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submitting, serverError, shownOnNavbar, onSubmit }: Props) {
+export function SlideForm({
+  mode,
+  defaultValues = EMPTY,
+  currentImage,
+  submitting,
+  progress = null,
+  serverError,
+  shownOnNavbar,
+  onSubmit,
+}: Props) {
   const id = useId();
   const [image, setImage] = useState<File | null>(null);
   const [shown, setShown] = useState(shownOnNavbar);
@@ -211,6 +223,7 @@ export function SlideForm({ mode, defaultValues = EMPTY, currentImage, submittin
           Cancel
         </Link>
       </div>
+      {progress !== null && <UploadProgress fraction={progress} />}
     </form>
   );
 }

@@ -272,7 +272,8 @@ describe(paths.slideEdit, () => {
     // The picture is made ready for upload first (ADR 0026); Save waits for it.
     await screen.findByRole('img', { name: 'Preview of the chosen picture' });
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    const img = await within(await screen.findByRole('row', { name: /From state/ })).findByRole('img');
+    // Replacing the picture makes all its sizes on the server: seconds on a busy machine.
+    const img = await within(await screen.findByRole('row', { name: /From state/ }, { timeout: 10_000 })).findByRole('img');
     expect(img.getAttribute('src')).not.toBe(slide.imageSet.find((s) => s.width === 320)?.url);
   });
 
