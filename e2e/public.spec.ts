@@ -396,6 +396,31 @@ test('pages and scripts are sent compressed', async ({ request }) => {
   expect(js.headers()['cache-control']).toContain('immutable');
 });
 
+test('public pages load the islands script only; the login page loads the app (ADR 0029)', async ({ page }) => {
+  test.setTimeout(60_000);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  for (const path of ['/', '/enquiry', '/about', '/terms', '/view-one', '/bn', '/bn/enquiry', '/bn/about', '/bn/terms', '/bn/view-one']) {
+    scripts.length = 0;
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(
+      scripts.filter((s) => /\/(entry\.client|react-dom|root)-/.test(s)),
+      path,
+    ).toEqual([]);
+    expect(
+      scripts.some((s) => /^\/assets\/islands-[\w-]+\.js$/.test(s)),
+      path,
+    ).toBe(true);
+  }
+  // From a public page, Login is a plain link: the sign-in page arrives with the app.
+  scripts.length = 0;
+  await page.getByRole('navigation', { name: 'প্রধান মেনু' }).getByRole('link', { name: 'লগইন' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(scripts.some((s) => /\/entry\.client-/.test(s))).toBe(true);
+});
+
 test('the layout holds at 360, 576, 768, 992, 1200 and 1400 px: nothing wider than the screen', async ({ page }) => {
   test.setTimeout(90_000);
   for (const width of [360, 576, 768, 992, 1200, 1400]) {

@@ -19,8 +19,16 @@ export function PublicNavbar() {
   const [expanded, setExpanded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // A new page closes the menu.
+  // A new page closes the menu, also one shown again from the back-forward cache (public pages
+  // are separate documents, ADR 0029).
   useEffect(() => setExpanded(false), [pathname]);
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setExpanded(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 
   useEffect(() => {
     if (!expanded) return;

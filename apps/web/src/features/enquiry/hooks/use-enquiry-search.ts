@@ -27,6 +27,16 @@ export function useEnquirySearch(onMatch: (applications: EnquiryApplication[]) =
 
   useEffect(() => cancel, [cancel]);
 
+  // A match leaves the page with a full page load (ADR 0029); coming Back to it from the
+  // back-forward cache shows the form ready again, not the search that led away from it.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setState({ status: 'idle' });
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
   const run = useCallback(
     async (input: EnquiryInput) => {
       cancel();
