@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   'GET /api/ready',
   'GET /api/slider/fetchSlider',
   'GET /api/application/fetchApplicationEnquiry',
+  // The office's contact: the same for everyone and nothing personal (ADR 0025).
+  'GET /api/office-contact',
 ]);
 const SAMPLE_ID = '0123456789abcdef01234567';
 
@@ -144,5 +146,14 @@ describe('public things keep their caching', () => {
     const media = await t.request({ method: 'GET', url: '/media/cache-test.jpg' });
     expect(media.statusCode).toBe(200);
     expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('lets the office contact be kept for a minute by anyone, but never the answer to a signed-in caller', async () => {
+    const contact = await t.request({ method: 'GET', url: '/api/office-contact' });
+    expect(contact.statusCode).toBe(200);
+    expect(contact.headers['cache-control']).toBe('public, max-age=60');
+    const { token } = await t.createStaff('superadmin');
+    const asStaff = await t.request({ method: 'GET', url: '/api/office-contact', token });
+    expect(noStore(asStaff.headers['cache-control'])).toBe(true);
   });
 });
