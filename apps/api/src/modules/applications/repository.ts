@@ -159,7 +159,10 @@ const prefixEnd = (prefix: string) => `${prefix}\uffff`;
  * Both sides are normalised the same way: the passport as the shared schema stores it, the names
  * as their search keys, a country as its code.
  */
-export function searchFilter(search: string, walk = false) {
+type Condition = (eb: ExpressionBuilder<Database, 'applications'>) => Expression<SqlBool>;
+
+/** The search as its separate index ranges (any one of them matches), or null for no search. */
+function searchRanges(search: string, walk = false): Condition[] | null {
   const term = search.trim();
   if (!term) return null;
   const passport = normalizePassport(term);
@@ -169,16 +172,19 @@ export function searchFilter(search: string, walk = false) {
   // the newest-first index and stops at the page's last match instead of sorting every match (ADR 0028).
   const col = (column: 'surname_key' | 'given_name_key' | 'passport') =>
     walk ? sql<string>`+${sql.ref(column)}` : sql.ref<string>(column);
-  return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
-    const ranges: Expression<SqlBool>[] = [
-      eb.and([eb(col('surname_key'), '>=', name), eb(col('surname_key'), '<', prefixEnd(name))]),
-      eb.and([eb(col('given_name_key'), '>=', name), eb(col('given_name_key'), '<', prefixEnd(name))]),
-    ];
-    if (passport) ranges.unshift(eb.and([eb(col('passport'), '>=', passport), eb(col('passport'), '<', prefixEnd(passport))]));
-    // A term that names a country ('Bangladeshi', 'BD', 'BGD') also finds that nationality (ADR 0024).
-    if (country) ranges.push(eb('current_nationality_key', '=', country));
-    return eb.or(ranges);
-  };
+  const ranges: Condition[] = [
+    (eb) => eb.and([eb(col('surname_key'), '>=', name), eb(col('surname_key'), '<', prefixEnd(name))]),
+    (eb) => eb.and([eb(col('given_name_key'), '>=', name), eb(col('given_name_key'), '<', prefixEnd(name))]),
+  ];
+  if (passport) ranges.unshift((eb) => eb.and([eb(col('passport'), '>=', passport), eb(col('passport'), '<', prefixEnd(passport))]));
+  // A term that names a country ('Bangladeshi', 'BD', 'BGD') also finds that nationality (ADR 0024).
+  if (country) ranges.push((eb) => eb('current_nationality_key', '=', country));
+  return ranges;
+}
+
+export function searchFilter(search: string, walk = false): Condition | null {
+  const ranges = searchRanges(search, walk);
+  return ranges && ((eb) => eb.or(ranges.map((range) => range(eb))));
 }
 
 /** Which applications a list or an export covers: a search prefix, and one status or all of them. */
@@ -250,21 +256,27 @@ async function statusCounts(db: Db): Promise<Record<ApplicationStatus, number>> 
 
 /** The total of the list: from the kept counts without a search, else the matches counted up to `cap`. */
 async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
-  const filter = listFilter(query);
-  if (!searchFilter(query.search)) {
+  const ranges = searchRanges(query.search);
+  if (!ranges) {
     const byStatus = await statusCounts(db);
     const total = query.status ? byStatus[query.status] : byStatus.pending + byStatus.approved + byStatus.rejected;
     return { total, totalCapped: false };
   }
+  // Each range read on its own index up to cap + 1 rows, then the distinct ids counted: past the
+  // cap one range alone has cap + 1, below it every range is complete, so the count is exact.
+  const { status } = query;
+  const branch = (range: Condition) =>
+    db
+      .selectFrom((eb) => {
+        let q = eb.selectFrom('applications').select('id').where(range);
+        if (status) q = q.where('status', '=', status);
+        return q.limit(cap + 1).as('r');
+      })
+      .select('id');
+  let matches = branch(ranges[0]!);
+  for (const range of ranges.slice(1)) matches = matches.union(branch(range));
   const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('applications')
-        .select('id')
-        .where(filter!)
-        .limit(cap + 1)
-        .as('matches'),
-    )
+    .selectFrom(matches.as('matches'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   const counted = Number(row.n);
