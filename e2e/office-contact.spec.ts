@@ -133,7 +133,23 @@ test('the owner sets the office contact; the public site shows it in English and
     await expect(page.getByText('আপনার তথ্য ঠিক থাকার পরও এটি দেখলে অনুগ্রহ করে অফিসে যোগাযোগ করুন:')).toBeVisible();
     await expectContact(page.getByRole('main'), bengali);
     await expectNoAxeViolations(page);
+
     noErrors();
+
+    // The sign-in page (English only) runs the whole app: it hydrates onto the filled footer
+    // without complaint. A visitor of its own, since a signed-in one goes straight on.
+    const visitor = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const login = await visitor.newPage();
+      const noLoginErrors = watchErrors(login);
+      await login.goto('/login');
+      await expect(login.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+      await expect(login.getByLabel('Email')).toBeEditable();
+      await expectContact(login.getByRole('contentinfo'), english);
+      noLoginErrors();
+    } finally {
+      await visitor.close();
+    }
 
     // A phone: the number is a link that calls it, and nothing is wider than the screen.
     await page.setViewportSize(PHONE);
