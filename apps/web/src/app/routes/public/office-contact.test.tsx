@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIEW_ONE } from '@visa/shared/messages';
 import { OFFICE_CONTACT_DATA_ID, type OfficeContactView, officeContactDataScript } from '@visa/shared/office-contact-view';
-import { renderRoutes } from '../../test/render';
-import BengaliLayout from '../app/routes/public/bn/layout';
-import PublicLayout from '../app/routes/public/layout';
-import { ViewOnePage } from '../features/enquiry/components/view-one-page';
+import { renderRoutes } from '../../../../test/render';
+import BengaliLayout from './bn/layout';
+import PublicLayout from './layout';
+import { ViewOnePage } from '../../../features/enquiry/components/view-one-page';
 
 const CONTACT: OfficeContactView = {
   address: 'House 12, Road 5\nGulshan 1, Dhaka 1212',
