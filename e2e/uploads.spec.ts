@@ -11,8 +11,9 @@ import { expect, test } from './support/test';
 /**
  * Uploads from a phone camera (ADR 0026): a 12 MB-plus sideways camera photo goes through the add
  * form because the browser makes it at most 2000 px on its long edge and upright before sending,
- * with a progress bar on the way; and a connection that drops mid-upload keeps the form and offers
- * Retry, which creates the application exactly once.
+ * with a progress bar on the way, and then through the edit form (2 MB) and as a document (7 MB);
+ * and a connection that drops mid-upload keeps the form and offers Retry, which creates the
+ * application exactly once (and sends the documents once more).
  */
 
 const ADD_URL = '/api/application/addApplication';
@@ -58,7 +59,7 @@ async function countByPassport(page: Page, passport: string): Promise<number> {
   }, passport);
 }
 
-test('a 12 MB sideways camera photo goes through the add form on a phone, made smaller and upright, with a progress bar', async ({
+test('a 12 MB sideways camera photo goes through the add form on a phone, made smaller and upright, with a progress bar; then the edit form and the documents', async ({
   page,
   request,
 }, testInfo) => {
@@ -119,6 +120,31 @@ test('a 12 MB sideways camera photo goes through the add form on a phone, made s
   expect(picture.top.r).toBeGreaterThan(200);
   expect(picture.top.g).toBeLessThan(60);
   expect(Math.abs(picture.bottom.r - picture.bottom.g)).toBeLessThan(40);
+
+  // The same photo on the edit form, whose limit is 2 MB.
+  const { _id } = (await response.json()) as { _id: string };
+  await page.goto(`/editApplication?id=${_id}`);
+  await page.getByLabel('New image (optional)').setInputFiles(photoPath);
+  await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Update Application' }).click();
+  await expect(page).toHaveURL(/\/application$/);
+
+  // And as a document (7 MB each), through a connection that drops once: the list is kept and
+  // Retry sends it.
+  await page.goto(`/updateApplicationView/${_id}`);
+  await page.getByLabel('Choose documents (JPEG or PNG, at most 7 MB each)').setInputFiles(photoPath);
+  await expect(page.getByRole('img', { name: 'Preview of IMG_4032.jpg' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Label for IMG_4032.jpg' }).selectOption('Work Permit');
+  let puts = 0;
+  await page.route(`**/api/application/updateApplicationAdd/${_id}`, async (route) => {
+    puts += 1;
+    if (puts === 1) await route.abort('connectionreset');
+    else await route.continue();
+  });
+  await page.getByRole('button', { name: 'Upload document' }).click();
+  await page.getByRole('button', { name: UPLOAD.retry }).click();
+  await expect(page.getByText('Document 1 of 1: Work Permit')).toBeVisible({ timeout: 15_000 });
+  expect(puts).toBe(2);
 });
 
 test('a connection that drops during the upload keeps the form, and Retry adds the application once', async ({ page }, testInfo) => {
