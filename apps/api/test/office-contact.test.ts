@@ -191,6 +191,11 @@ describe('served pages', () => {
     });
     expect(again.statusCode).toBe(304);
 
+    const head = await site.inject({ method: 'HEAD', url: '/about', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+
     // The SPA shell carries the data too, for pages rendered in the browser.
     const shell = await page('/bn/no-such-page');
     expect(shell.body).toContain('id="office-contact-data"');
