@@ -23,7 +23,7 @@ function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' 
 /**
  * Serves the built SPA: prerendered public pages as their own HTML (content before any script),
  * hashed assets with a one-year cache, and the SPA shell for every other page route. Every page
- * gets the office's contact details filled in when they are set (ADR 0025).
+ * is served with the office's contact filled in and its data block (ADR 0025).
  */
 export default fp(async function web(app: FastifyInstance, opts: { root: string | null; db: Db }) {
   const root = opts.root;
