@@ -150,9 +150,10 @@ test('a 12 MB sideways camera photo goes through the add form on a phone, made s
 test('a connection that drops during the upload keeps the form, and Retry adds the application once', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The same 12 MB camera photo, this time at desktop width.
   const photoPath = testInfo.outputPath('IMG_4033.jpg');
   fs.mkdirSync(testInfo.outputDir, { recursive: true });
-  fs.writeFileSync(photoPath, await cameraPhoto(3000, 2000));
+  fs.writeFileSync(photoPath, await cameraPhoto());
 
   await signInViaApi(page);
   await page.goto('/addUserApplication');
