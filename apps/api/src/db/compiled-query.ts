@@ -1,6 +1,9 @@
 import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './connection.js';
 
+/** A named value of a compiled query, typed as the column it is compared with or written to (string by default). */
+export type QueryParam<P extends string> = <T = string>(name: P) => T;
+
 /**
  * A query whose shape never changes, built and compiled once per database and then run with its
  * values bound by name. Kysely otherwise builds the query tree and compiles it to SQL again on
@@ -9,17 +12,18 @@ import type { Db } from './connection.js';
  * recognised in the compiled parameters and replaced on each run; every other value is a
  * constant of the query.
  */
-export function compiledQuery<P extends string, R>(build: (db: Db, param: (name: P) => string) => Compilable<R>) {
+export function compiledQuery<P extends string, R>(build: (db: Db, param: QueryParam<P>) => Compilable<R>) {
   const compiled = new WeakMap<Db, { sql: string; slots: ({ param: P } | { constant: unknown })[] }>();
   return async (db: Db, values: Record<P, unknown>): Promise<R[]> => {
     let query = compiled.get(db);
     if (!query) {
       const names = new Map<string, P>();
-      const { sql, parameters } = build(db, (name) => {
+      const param = (name: P) => {
         const standIn = `\u0000${names.size}:${name}`;
         names.set(standIn, name);
         return standIn;
-      }).compile();
+      };
+      const { sql, parameters } = build(db, param as QueryParam<P>).compile();
       const slots = parameters.map((value) => {
         const name = typeof value === 'string' ? names.get(value) : undefined;
         return name === undefined ? { constant: value } : { param: name };

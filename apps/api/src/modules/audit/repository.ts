@@ -1,3 +1,4 @@
+import { type QueryParam, compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
@@ -11,19 +12,29 @@ export interface AuditInput {
   details?: Record<string, unknown>;
 }
 
+// Built once per database (db/compiled-query.ts): every status check writes one.
+const insertEvent = compiledQuery((db, param: QueryParam<'id' | 'actor' | 'action' | 'entity' | 'entityId' | 'at' | 'details'>) =>
+  db.insertInto('audit_events').values({
+    id: param<string>('id'),
+    actor_user_id: param<string | null>('actor'),
+    action: param<string>('action'),
+    entity: param<string>('entity'),
+    entity_id: param<string | null>('entityId'),
+    at: param<string>('at'),
+    details: param<string>('details'),
+  }),
+);
+
 export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      id: newId(),
-      actor_user_id: input.actorUserId,
-      action: input.action,
-      entity: input.entity,
-      entity_id: input.entityId,
-      at: nowIso(),
-      details: JSON.stringify(input.details ?? {}),
-    })
-    .execute();
+  await insertEvent(db, {
+    id: newId(),
+    actor: input.actorUserId,
+    action: input.action,
+    entity: input.entity,
+    entityId: input.entityId,
+    at: nowIso(),
+    details: JSON.stringify(input.details ?? {}),
+  });
 }
 
 export interface AuditEvent {

@@ -1,4 +1,29 @@
+import { type QueryParam, compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/connection.js';
+
+// Built once per database (db/compiled-query.ts): the status check counts three of these per request.
+const hit = compiledQuery((db, param: QueryParam<'key' | 'now' | 'expired'>) =>
+  db
+    .insertInto('rate_limits')
+    .values({ key: param('key'), window_start: param<number>('now'), count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_limits.window_start', '<=', param<number>('expired'))
+          .then(1)
+          .else(eb('rate_limits.count', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('rate_limits.window_start', '<=', param<number>('expired'))
+          .then(param<number>('now'))
+          .else(eb.ref('rate_limits.window_start'))
+          .end(),
+      })),
+    )
+    .returning(['count', 'window_start']),
+);
 
 /**
  * Counts one hit on `key` in a fixed window of `windowMs` and answers the window as it now stands.
@@ -6,23 +31,8 @@ import type { Db } from '../../db/connection.js';
  * hits from several processes never lose a count.
  */
 export async function countHit(db: Db, key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
-  const expired = now - windowMs;
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, window_start: now, count: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        count: eb
-          .case()
-          .when('rate_limits.window_start', '<=', expired)
-          .then(1)
-          .else(eb('rate_limits.count', '+', 1))
-          .end(),
-        window_start: eb.case().when('rate_limits.window_start', '<=', expired).then(now).else(eb.ref('rate_limits.window_start')).end(),
-      })),
-    )
-    .returning(['count', 'window_start'])
-    .executeTakeFirstOrThrow();
+  const [row] = await hit(db, { key, now, expired: now - windowMs });
+  if (!row) throw new Error('rate limit: the upsert returned no row');
   return { count: Number(row.count), windowStart: Number(row.window_start) };
 }
 

@@ -1,7 +1,7 @@
 import type { SessionEndReason } from '@visa/shared/session';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
-import { compiledQuery } from '../../db/compiled-query.js';
+import { type QueryParam, compiledQuery } from '../../db/compiled-query.js';
 import { newId } from '../../lib/ids.js';
 import { USER_COLUMNS, toUser } from './repository.js';
 
@@ -140,7 +140,7 @@ export async function revokeUserSessions(db: Db, userId: string, exceptFamily?: 
  * on every staff request, so a deleted account, a changed role or a sign-out take effect at once
  * rather than when the token expires; sessions.ts decides from it whether the session lives.
  */
-const userInSession = compiledQuery((db, param: (name: 'userId' | 'familyId' | 'now') => string) =>
+const userInSession = compiledQuery((db, param: QueryParam<'userId' | 'familyId' | 'now'>) =>
   db
     .selectFrom('session_families as f')
     .innerJoin('users', 'users.id', 'f.user_id')
