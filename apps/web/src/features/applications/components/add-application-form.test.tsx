@@ -68,7 +68,11 @@ async function fill(values: Typed, image?: File) {
       if (value) await user.type(control, value);
     }
   }
-  if (image) await user.upload(screen.getByLabelText('Image'), image);
+  if (image) {
+    await user.upload(screen.getByLabelText('Image'), image);
+    // The photo is made ready for upload first (ADR 0026); the button waits for it.
+    await screen.findByRole('img', { name: 'Preview of the chosen image' });
+  }
   await user.click(screen.getByRole('button', { name: 'Add Application' }));
 }
 
@@ -253,7 +257,10 @@ describe('add application form', { timeout: 30_000 }, () => {
     const retry = screen.getByRole('button', { name: UPLOAD.retry });
     expect(retry).toHaveAccessibleDescription(UPLOAD.connectionLost);
     expect(screen.getByLabelText('Passport')).toHaveValue(typed.passport);
-    await userEvent.click(retry);
+    // Retry sends the form as it is now: a field corrected meanwhile goes with it.
+    await userEvent.clear(screen.getByLabelText('Salary'));
+    await userEvent.type(screen.getByLabelText('Salary'), 'CAD 3,100 / month');
+    await userEvent.click(screen.getByRole('button', { name: UPLOAD.retry }));
     // The timeout: still kept, Retry again.
     await waitFor(() => expect(h.sentTo('POST /api/application/addApplication')).toHaveLength(3));
     await userEvent.click(await screen.findByRole('button', { name: UPLOAD.retry }));
@@ -267,6 +274,7 @@ describe('add application form', { timeout: 30_000 }, () => {
     };
     expect(photo(3)).toEqual(photo(1));
     expect(photo(2)).toEqual(photo(1));
+    expect((posts[3]!.data as FormData).get('salary')).toBe('CAD 3,100 / month');
     expect(h.sentTo('GET /api/application/checkAvailability')).toHaveLength(2);
   });
 });

@@ -17,14 +17,13 @@ export function AddApplicationForm({ onCreated }: { onCreated: (application: App
     progress.start();
     create.mutate({ input, image, onUploadProgress: progress.onUploadProgress }, { onSuccess: onCreated, onSettled: progress.stop });
   };
-  const sent = create.variables;
   return (
     <ApplicationForm
       mode="add"
       submitting={create.isPending}
       progress={create.isPending ? progress.fraction : null}
       failure={create.isError ? problemOf(create.error, addErrorMessage(create.error)) : undefined}
-      onRetry={create.isError && isDroppedConnection(create.error) && sent ? () => send(sent.input, sent.image) : undefined}
+      retryable={create.isError && isDroppedConnection(create.error)}
       onReset={() => create.reset()}
       onSubmit={(input, image) => {
         if (image) send(input, image);

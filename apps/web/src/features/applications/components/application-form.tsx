@@ -72,8 +72,8 @@ interface Props {
   progress?: number | null;
   /** A failed submit: shown under the control it names, like the rule messages, else above the button. */
   failure: FormProblem | undefined;
-  /** The connection dropped: sends the same entries and prepared photo again, without the checks. */
-  onRetry?: () => void;
+  /** The connection dropped: the form offers Retry, which sends what it holds again without asking the server about duplicates first. */
+  retryable?: boolean;
   onSubmit: (input: ApplicationInput, image: File | null) => void;
   /** A new attempt starts: the previous failure is no longer true. */
   onReset: () => void;
@@ -86,7 +86,7 @@ interface Props {
  * The message sits under the control it is about, which is marked invalid and, after a submit,
  * scrolled to and focused: on a phone the top of a 17-field form is far off-screen (ADR 0020).
  */
-export function ApplicationForm({ mode, application, submitting, progress = null, failure, onRetry, onSubmit, onReset }: Props) {
+export function ApplicationForm({ mode, application, submitting, progress = null, failure, retryable = false, onSubmit, onReset }: Props) {
   const formId = useId();
   const schema = mode === 'add' ? ApplicationInputSchema : ApplicationUpdateSchema;
   const {
@@ -152,6 +152,26 @@ export function ApplicationForm({ mode, application, submitting, progress = null
     if (imageMessage) return setRuleProblem({ message: imageMessage, field: targetOfMessage(imageMessage) ?? 'image' });
     onSubmit(input, image);
   };
+
+  /**
+   * Retry after a dropped connection: the entries and prepared photo as they are on screen now
+   * (kept from the attempt, or changed since), through the field and photo rules again; the
+   * duplicate check is left to the server, which answers it as on any submit.
+   */
+  const retry = handleSubmit(
+    (input) => {
+      setRuleProblem(undefined);
+      focusAfterSubmit.current = true;
+      const imageMessage = mode === 'add' ? addImageMessage(image) : editImageMessage(image);
+      if (imageMessage) return setRuleProblem({ message: imageMessage, field: targetOfMessage(imageMessage) ?? 'image' });
+      onSubmit(input, image);
+    },
+    () => {
+      onReset();
+      setRuleProblem(undefined);
+      focusAfterSubmit.current = true;
+    },
+  );
 
   const problem = firstFieldProblem(errors) ?? ruleProblem ?? failure;
   const busy = checking || submitting || preparing;
@@ -312,10 +332,17 @@ export function ApplicationForm({ mode, application, submitting, progress = null
           {problem.message}
         </Alert>
       )}
-      {onRetry && problem === failure && (
+      {retryable && problem === failure && (
         <>
           <p id={id('retry-help')}>{UPLOAD.connectionLost}</p>
-          <Button type="button" variant="danger" className="me-2" aria-describedby={id('retry-help')} disabled={busy} onClick={onRetry}>
+          <Button
+            type="button"
+            variant="danger"
+            className="me-2"
+            aria-describedby={id('retry-help')}
+            disabled={busy}
+            onClick={() => void retry()}
+          >
             {UPLOAD.retry}
           </Button>
         </>

@@ -31,7 +31,12 @@ function renderForm(application: Application) {
 }
 
 const user = () => userEvent.setup({ delay: null });
-const save = () => user().click(screen.getByRole('button', { name: 'Update Application' }));
+/** A picked photo is made ready for upload first (ADR 0026): the button waits for it, and so does this. */
+async function save() {
+  const button = screen.getByRole('button', { name: 'Update Application' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user().click(button);
+}
 const alertText = () => screen.getByRole('alert').textContent;
 
 describe('edit application form', { timeout: 30_000 }, () => {

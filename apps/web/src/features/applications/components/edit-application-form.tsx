@@ -19,7 +19,6 @@ export function EditApplicationForm({ application, onUpdated }: { application: A
       { onSuccess: onUpdated, onSettled: progress.stop },
     );
   };
-  const sent = update.variables;
   return (
     <ApplicationForm
       mode="edit"
@@ -27,7 +26,7 @@ export function EditApplicationForm({ application, onUpdated }: { application: A
       submitting={update.isPending}
       progress={update.isPending ? progress.fraction : null}
       failure={update.isError ? problemOf(update.error, editErrorMessage(update.error)) : undefined}
-      onRetry={update.isError && isDroppedConnection(update.error) && sent ? () => send(sent.input, sent.image) : undefined}
+      retryable={update.isError && isDroppedConnection(update.error)}
       onReset={() => update.reset()}
       onSubmit={send}
     />
