@@ -72,11 +72,17 @@ function mixPath(n) {
       return { path: '/api/users/me', staff: true };
     case 7:
     case 8:
-      return { path: `/api/application/fetchApplicationEnquiry?search=${passportOf(i)}&search1=Bangladeshi&search2=${dobOf(i)}`, staff: false };
+      return {
+        path: `/api/application/fetchApplicationEnquiry?search=${passportOf(i)}&search1=Bangladeshi&search2=${dobOf(i)}`,
+        staff: false,
+      };
     default:
       // A miss and a refused input in turn: error paths are where leaks hide.
       return n % 20 === 9
-        ? { path: `/api/application/fetchApplicationEnquiry?search=ZZ${String(n).padStart(7, '0')}&search1=Bangladeshi&search2=1990-01-01`, staff: false }
+        ? {
+            path: `/api/application/fetchApplicationEnquiry?search=ZZ${String(n).padStart(7, '0')}&search1=Bangladeshi&search2=1990-01-01`,
+            staff: false,
+          }
         : { path: '/api/application/fetchApplicationEnquiry?search=%00&search1=&search2=not-a-date', staff: false };
   }
 }
@@ -177,10 +183,6 @@ console.log(`answers: load ${JSON.stringify(load.statuses)}, soak ${JSON.stringi
 console.log(`server afterwards: ${alive && !crashed ? 'answering' : 'DOWN'}; errors it logged: ${errors.length}`);
 console.log(JSON.stringify(summary));
 const failed =
-  !alive ||
-  crashed ||
-  errors.length > 0 ||
-  growthPct > opts['max-growth'] ||
-  [load, soak].some((r) => r.errors || r.timeouts || r.fivexx);
+  !alive || crashed || errors.length > 0 || growthPct > opts['max-growth'] || [load, soak].some((r) => r.errors || r.timeouts || r.fivexx);
 console.log(failed ? 'memory-soak: FAILED' : 'memory-soak: ok');
 process.exit(failed ? 1 : 0);
