@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,18 +8,6 @@ import { SERVER } from '@visa/shared/messages';
 import type { Db } from '../db/connection.js';
 import { createFilledPages } from '../modules/office-contact/filled-pages.js';
 import { isApiPath, pathOf } from './request-target.js';
-
-/** The compressed form a browser accepts, best first; a q of 0 refuses one. */
-function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const weights = new Map<string, number>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    if (name) weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
-}
 
 /**
  * Serves the built SPA: prerendered public pages as their own HTML (content before any script),
@@ -38,7 +27,8 @@ export default fp(async function web(app: FastifyInstance, opts: { root: string 
       return null;
     });
     if (!filled) return reply.type('text/html').sendFile(file);
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    // Negotiated as @fastify/static negotiates the built files' .br/.gz twins (q weights honoured).
+    const encoding = negotiate(String(request.headers['accept-encoding'] ?? '').toLowerCase(), ['br', 'gzip']);
     const etag = `"${filled.tag}${encoding ? `-${encoding}` : ''}"`;
     reply
       .header('content-type', 'text/html; charset=utf-8')
