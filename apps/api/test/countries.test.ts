@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, ApplicationPage } from '@visa/shared/applications';
 import { pleaseEnterValid } from '@visa/shared/messages';
-import { createDb } from '../src/db/connection.js';
-import { migrations } from '../src/db/migrations/index.js';
 import { ENQUIRY_APPLICANT, addApplication, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
-import { type TestApp, createPostgresDatabase, createTestApp, engine } from '@visa/test-support/test-app';
+import { type TestApp, createTestApp, databaseBefore } from '@visa/test-support/test-app';
 
 /** Nationality and issuing country as ISO codes, found by any way of writing them (ADR 0024). */
 
@@ -157,16 +151,8 @@ describe('finding by any form of the country', () => {
 
 describe('migration 20261123T160000-country-codes', () => {
   it('maps the nationalities and issuing countries typed before to codes where they name a country, and leaves the rest alone', async () => {
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-country-migration-'));
-    const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
-    const db = createDb(pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: path.join(scratch, 'old.sqlite') });
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { db, migrator, close } = await databaseBefore('20261123T160000-country-codes');
     try {
-      const before = Object.keys(migrations)
-        .sort()
-        .filter((name) => name < '20261123T160000-country-codes')
-        .at(-1)!;
-      expect((await migrator.migrateTo(before)).error).toBeUndefined();
       const old = (nationality: string, issued: string) =>
         createApplication(db, {
           current_nationality: nationality,
@@ -196,9 +182,7 @@ describe('migration 20261123T160000-country-codes', () => {
         ['Dominican', 'dominican', 'Congo'],
       ]);
     } finally {
-      await db.destroy();
-      await pgDb?.drop();
-      fs.rmSync(scratch, { recursive: true, force: true });
+      await close();
     }
   });
 });

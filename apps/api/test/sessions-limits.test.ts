@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE, SESSION_ACTIVITY_WRITE_SECONDS } from '@visa/shared/session';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { createDb } from '../src/db/connection.js';
-import { migrations } from '../src/db/migrations/index.js';
-import { type TestApp, createPostgresDatabase, createTestApp, engine } from '@visa/test-support/test-app';
+import { type TestApp, createTestApp, databaseBefore } from '@visa/test-support/test-app';
 
 /**
  * The idle and absolute limits of staff sessions (ADR 0018), on a clock the test moves on: the
@@ -271,16 +265,8 @@ describe('sessions ended by someone', () => {
 
 describe('migration 20261123T110000-session-activity', () => {
   it('carries existing sessions over: started at the first token, last active at the newest, ended when none is live', async () => {
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-session-migration-'));
-    const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
-    const db = createDb(pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: path.join(scratch, 'old.sqlite') });
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { db, migrator, close } = await databaseBefore('20261123T110000-session-activity');
     try {
-      const before = Object.keys(migrations)
-        .sort()
-        .filter((name) => name < '20261123T110000-session-activity')
-        .at(-1)!;
-      expect((await migrator.migrateTo(before)).error).toBeUndefined();
       const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 8, minute)).toISOString();
       await db
         .insertInto('users')
@@ -332,9 +318,7 @@ describe('migration 20261123T110000-session-activity', () => {
         },
       ]);
     } finally {
-      await db.destroy();
-      await pgDb?.drop();
-      fs.rmSync(scratch, { recursive: true, force: true });
+      await close();
     }
   });
 });

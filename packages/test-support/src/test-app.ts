@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import type { Role } from '@visa/shared/constants';
 import { buildApp } from '../../../apps/api/src/app.js';
 import { type Config, loadConfig } from '../../../apps/api/src/config.js';
 import { type Db, createDb, migrateToLatest } from '../../../apps/api/src/db/connection.js';
+import { migrations } from '../../../apps/api/src/db/migrations/index.js';
 import { hashPassword } from '../../../apps/api/src/modules/users/passwords.js';
 import { insertUser } from '../../../apps/api/src/modules/users/repository.js';
 import { sessionPolicyOf, startSession } from '../../../apps/api/src/modules/users/sessions.js';
@@ -54,6 +56,32 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * A database of this run's engine migrated up to the migration just before `migration`, for a test
+ * that writes rows as they were and then runs that migration over them.
+ */
+export async function databaseBefore(migration: string) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-migration-'));
+  const pgDb = engine === 'postgres' ? await createPostgresDatabase() : null;
+  const db = createDb(pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: path.join(scratch, 'old.sqlite') });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const before = Object.keys(migrations)
+    .sort()
+    .filter((name) => name < migration)
+    .at(-1)!;
+  const { error } = await migrator.migrateTo(before);
+  if (error) throw error;
+  return {
+    db,
+    migrator,
+    async close() {
+      await db.destroy();
+      await pgDb?.drop();
+      fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
