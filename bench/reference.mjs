@@ -10,9 +10,9 @@ import { isDeepStrictEqual } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measure } from './lib/load.mjs';
+import { clientAddress, measure } from './lib/load.mjs';
 import { serverJs, startReference, startServer } from './lib/processes.mjs';
-import { enquiryOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
+import { enquiryPathOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -69,9 +69,8 @@ try {
   let next = 0;
   const enquiryRequest = (req) => {
     const i = next++;
-    const q = enquiryOf(i % ROWS);
-    req.path = `/api/application/fetchApplicationEnquiry?search=${q.search}&search1=${q.search1}&search2=${q.search2}`;
-    req.headers = { ...req.headers, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
+    req.path = enquiryPathOf(i % ROWS);
+    req.headers = { ...req.headers, 'x-forwarded-for': clientAddress(i, 10) };
     return req;
   };
   const prefix = passportOf(Math.floor(ROWS / 2)).slice(0, 5);

@@ -17,7 +17,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { serverJs, startServer } from './lib/processes.mjs';
-import { passportOf, seedApplications } from './lib/seed-applications.mjs';
+import { clientAddress } from './lib/load.mjs';
+import { enquiryPathOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
 import { createBenchDatabase, cursorBeforePg, seedApplicationsPg } from './lib/seed-applications-pg.mjs';
 
 const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -34,8 +35,6 @@ if (!fs.existsSync(serverJs)) {
 
 /** Resident memory of a process in MB, from /proc. */
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-/** Date of birth of seeded row i, as seed-applications.mjs writes it. */
-const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
 
 /** The keyset position just before row `offset` of the newest-first list, as the API's cursor encodes it (ADR 0028). */
 function cursorBeforeSqlite(dataDir, offset) {
@@ -148,8 +147,8 @@ for (const size of SIZES) {
           setupRequest: (req) => {
             n += 1;
             const i = (n * 7_919) % size;
-            req.path = `${app}/fetchApplicationEnquiry?search=${passportOf(i)}&search1=Bangladeshi&search2=${dobOf(i)}`;
-            req.headers = { ...req.headers, 'x-forwarded-for': `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+            req.path = enquiryPathOf(i);
+            req.headers = { ...req.headers, 'x-forwarded-for': clientAddress(n) };
             return req;
           },
         },

@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { passportOf, seedApplications } from '../lib/seed-applications.mjs';
+import { clientAddress as addressOf } from '../lib/load.mjs';
+import { enquiryPathOf as enquiryPath, seedApplications } from '../lib/seed-applications.mjs';
 import { drillOptions, machine, tempDir } from './lib/harness.mjs';
 import { requireBuild, serverErrors, signIn, startProduct } from './lib/product.mjs';
 
@@ -36,12 +37,6 @@ requireBuild();
 const dataDir = tempDir('visa-drill-connections-data-');
 const logFile = path.join(tempDir('visa-drill-connections-logs-'), 'server.log');
 const secret = randomBytes(32).toString('hex');
-
-/** Date of birth of seeded row i, as bench/lib/seed-applications.mjs writes it. */
-const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
-const enquiryPath = (i) => `/api/application/fetchApplicationEnquiry?search=${passportOf(i)}&search1=Bangladeshi&search2=${dobOf(i)}`;
-/** Client address of request n: a different one in 127.0.0.0/8 for each request. */
-const addressOf = (n) => `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 const t0 = Date.now();
 await seedApplications({ dataDir, secret, count: opts.rows });

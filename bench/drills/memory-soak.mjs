@@ -14,7 +14,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { passportOf, seedApplications } from '../lib/seed-applications.mjs';
+import { clientAddress as addressOf } from '../lib/load.mjs';
+import { enquiryPathOf, passportOf, seedApplications } from '../lib/seed-applications.mjs';
 import { drillOptions, machine, sleep, tempDir } from './lib/harness.mjs';
 import { requireBuild, serverErrors, signIn, startProduct } from './lib/product.mjs';
 
@@ -51,11 +52,6 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Date of birth of seeded row i, as bench/lib/seed-applications.mjs writes it. */
-const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
-/** Client address of request n: a different one in 127.0.0.0/8 for each request. */
-const addressOf = (n) => `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-
 /** Request n of the mix: path and whether it carries the staff headers. */
 function mixPath(n) {
   const i = (n * 7) % opts.rows;
@@ -72,10 +68,7 @@ function mixPath(n) {
       return { path: '/api/users/me', staff: true };
     case 7:
     case 8:
-      return {
-        path: `/api/application/fetchApplicationEnquiry?search=${passportOf(i)}&search1=Bangladeshi&search2=${dobOf(i)}`,
-        staff: false,
-      };
+      return { path: enquiryPathOf(i), staff: false };
     default:
       // A miss and a refused input in turn: error paths are where leaks hide.
       return n % 20 === 9

@@ -2,6 +2,13 @@
 import autocannon from 'autocannon';
 
 /**
+ * Client address of request n, a different one for each of 16 777 216 requests under `first`
+ * (127 for 127.0.0.0/8): with TRUST_PROXY=1 a load run names one per request in X-Forwarded-For,
+ * as visitors behind a load balancer would, so per-address limits do not turn it into 429s.
+ */
+export const clientAddress = (n, first = 127) => `${first}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/**
  * Fires `connections` concurrent keep-alive connections at one URL for `seconds` and answers
  * requests per second (mean), latency p50/p99 in ms, and how many answers were not 2xx.
  * `setupRequest(request)` may change each request before it is sent (another query, other headers).

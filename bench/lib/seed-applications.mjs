@@ -60,8 +60,12 @@ export const passportOf = (i) => {
   return `${String.fromCharCode(65 + (n % 26))}${String.fromCharCode(65 + (Math.floor(n / 26) % 26))}${String(Math.floor(n / 676)).padStart(7, '0')}`;
 };
 
-/** What the status check asks about row i: its passport, nationality and date of birth, as seeded. */
-export const enquiryOf = (i) => ({ search: passportOf(i), search1: 'Bangladeshi', search2: dobOf(i) });
+/**
+ * The status check's address for row i: its passport, nationality and date of birth, as seeded
+ * (letters, digits and dashes: nothing to escape).
+ */
+export const enquiryPathOf = (i) =>
+  `/api/application/fetchApplicationEnquiry?search=${passportOf(i)}&search1=Bangladeshi&search2=${dobOf(i)}`;
 const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
 
 /**
