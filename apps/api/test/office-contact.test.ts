@@ -86,6 +86,18 @@ describe('PUT /api/users/settings/office-contact', () => {
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_user_id: owner.id, action: 'settings.updated' });
     expect(JSON.parse(audit.details).changed).toEqual(expect.arrayContaining(['address', 'phone', 'email', 'mapUrl']));
+
+    // Saved again with one field changed: the audit row names only that one.
+    expect((await put({ ...CONTACT, hours: 'Sunday to Thursday, 09:00–17:00' })).statusCode).toBe(200);
+    const next = await t.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('entity', '=', 'settings')
+      .where('entity_id', '=', 'office-contact')
+      .where('id', '!=', audit.id)
+      .orderBy('at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(next.details)).toEqual({ changed: ['hours'] });
   });
 
   it('refuses a sub-admin (403) and a caller without a session (401), and changes nothing', async () => {

@@ -370,6 +370,17 @@ describe("the owner's requirement", () => {
     });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ requireSecondFactor: true });
+    const stored = await t.db.selectFrom('app_settings').selectAll().where('key', '=', 'requireSecondFactor').executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ value: 'true', updated_by: owner.id });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('entity', '=', 'settings')
+      .where('entity_id', '=', 'security')
+      .where('actor_user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'settings.updated' });
+    expect(JSON.parse(audit.details)).toEqual({ requireSecondFactor: true });
     try {
       const first = await login(staff.email, staff.password);
       expect(first.json()).toEqual({ secondFactor: 'enrol', challenge: expect.any(String) });

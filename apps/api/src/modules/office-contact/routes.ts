@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { type OfficeContact, OfficeContactInputSchema, OfficeContactViewSchema, toOfficeContactView } from '@visa/shared/office-contact';
 import type { RouteOptions } from '../../context.js';
-import { recordAudit } from '../audit/repository.js';
-import { getSetting, setSetting } from '../settings/repository.js';
+import { getSetting } from '../settings/repository.js';
+import { saveSetting } from '../settings/service.js';
 
 /**
  * The office's contact details, public: the same for everyone and nothing personal, so caches may
@@ -47,18 +47,11 @@ export async function officeContactSettingsRoutes(app: FastifyInstance, { ctx }:
     },
     async (request) => {
       const next: OfficeContact = request.body;
-      await db.transaction().execute(async (trx) => {
-        const before = await getSetting(trx, 'officeContact');
-        await setSetting(trx, 'officeContact', next, request.user!._id);
+      await saveSetting(db, 'officeContact', next, {
+        actorUserId: request.user!._id,
+        entityId: 'office-contact',
         // The names of the fields that changed: enough to answer "who changed the phone, when".
-        const changed = (Object.keys(next) as (keyof OfficeContact)[]).filter((key) => before[key] !== next[key]);
-        await recordAudit(trx, {
-          actorUserId: request.user!._id,
-          action: 'settings.updated',
-          entity: 'settings',
-          entityId: 'office-contact',
-          details: { changed },
-        });
+        details: (before) => ({ changed: (Object.keys(next) as (keyof OfficeContact)[]).filter((key) => before[key] !== next[key]) }),
       });
       return toOfficeContactView(next);
     },

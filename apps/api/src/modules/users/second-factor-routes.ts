@@ -18,7 +18,8 @@ import {
 import type { RouteOptions } from '../../context.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
-import { getSetting, setSetting } from '../settings/repository.js';
+import { getSetting } from '../settings/repository.js';
+import { saveSetting } from '../settings/service.js';
 import { completeSignIn } from './auth-routes.js';
 import * as secondFactor from './second-factor.js';
 import { findAccount, findSecondFactor } from './second-factor-repository.js';
@@ -251,15 +252,10 @@ export async function securitySettingsRoutes(app: FastifyInstance, { ctx }: Rout
     },
     async (request) => {
       const { requireSecondFactor } = request.body;
-      await db.transaction().execute(async (trx) => {
-        await setSetting(trx, 'requireSecondFactor', requireSecondFactor, request.user!._id);
-        await recordAudit(trx, {
-          actorUserId: request.user!._id,
-          action: 'settings.updated',
-          entity: 'settings',
-          entityId: 'security',
-          details: { requireSecondFactor },
-        });
+      await saveSetting(db, 'requireSecondFactor', requireSecondFactor, {
+        actorUserId: request.user!._id,
+        entityId: 'security',
+        details: { requireSecondFactor },
       });
       return { requireSecondFactor };
     },
