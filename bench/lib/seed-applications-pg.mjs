@@ -76,7 +76,9 @@ export async function seedApplicationsPg({ databaseUrl, secret, count }) {
     insert into application_counts (kind, key, n)
     select 'status', status, count(*) from applications group by status
     union all select 'job', job_title, count(*) from applications group by job_title
-    union all select 'hour', substr(created_at, 1, 13), count(*) from applications group by substr(created_at, 1, 13)`);
+    union all select 'hour', substr(created_at, 1, 13), count(*) from applications group by substr(created_at, 1, 13)
+    union all select 'day', substr(created_at, 1, 10), count(*) from applications group by substr(created_at, 1, 10)
+    union all select 'day:' || status, substr(created_at, 1, 10), count(*) from applications group by status, substr(created_at, 1, 10)`);
   // A job letter for each, and a visa form for about every third (as the SQLite seed does).
   await client.query(`
     insert into application_documents (id, application_id, storage_key, label, content_type, size, position, created_at)

@@ -26,6 +26,8 @@ async function countedCounts(db: Db): Promise<Record<string, number>> {
     add(`status:${r.status}`);
     add(`job:${r.job_title}`);
     add(`hour:${r.created_at.slice(0, 13)}`);
+    add(`day:${r.created_at.slice(0, 10)}`);
+    add(`day:${r.status}:${r.created_at.slice(0, 10)}`);
   }
   return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
 }

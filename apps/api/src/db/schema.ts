@@ -111,9 +111,12 @@ interface EmailOutboxTable {
   created_at: string;
 }
 
-/** Counts of applications per status, job title and UTC hour, kept by triggers (migration 20261123T170000, ADR 0028). */
+/**
+ * Counts of applications per status, job title, UTC hour, UTC day and (kind 'day:<status>') status
+ * and UTC day, kept by triggers (migrations 20261123T170000 and 20261123T180000, ADR 0028, ADR 0030).
+ */
 interface ApplicationCountsTable {
-  kind: 'status' | 'job' | 'hour';
+  kind: 'status' | 'job' | 'hour' | 'day' | `day:${ApplicationsTable['status']}`;
   key: string;
   n: number;
 }

@@ -9,6 +9,7 @@ import * as phoneE164 from './20261123T140000-phone-e164.js';
 import * as passwordResets from './20261123T150000-password-resets.js';
 import * as countryCodes from './20261123T160000-country-codes.js';
 import * as applicationCounts from './20261123T170000-application-counts.js';
+import * as dayCounts from './20261123T180000-day-counts.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T150000-password-resets': passwordResets,
   '20261123T160000-country-codes': countryCodes,
   '20261123T170000-application-counts': applicationCounts,
+  '20261123T180000-day-counts': dayCounts,
 };

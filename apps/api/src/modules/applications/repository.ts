@@ -284,22 +284,113 @@ async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise
 }
 
 /**
+ * Up to this many rows a page asked for by number is read by skipping them (`OFFSET`): as cheap as
+ * anything for the first pages people click through. Deeper, a page of the list without a search
+ * is found from the kept day counts instead (ADR 0030).
+ */
+const OFFSET_ROWS = 1000;
+
+/** Start of a UTC day ('YYYY-MM-DD') and of the day after it, as created_at values compare. */
+const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+const nextDayStart = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
+
+/**
+ * The UTC day in which the row at `position` falls, counting from the newest (`desc`) or the
+ * oldest (`asc`) application of the list, and how many rows come before that day in that order.
+ * A running sum of the kept day counts: first by month (the database sums a few hundred day rows
+ * into a row per month), then over the days of the one month it falls in. Undefined when the
+ * counts end first (rows deleted since the total was read).
+ */
+async function dayOfPosition(
+  db: Db,
+  status: ApplicationStatus | undefined,
+  position: number,
+  order: 'asc' | 'desc',
+): Promise<{ day: string; before: number } | undefined> {
+  const kind = status ? (`day:${status}` as const) : 'day';
+  const monthOf = sql<string>`substr(${sql.ref('key')}, 1, 7)`;
+  const months = await db
+    .selectFrom('application_counts')
+    .select((eb) => [monthOf.as('month'), eb.fn.sum<number | string>('n').as('n')])
+    .where('kind', '=', kind)
+    .groupBy(monthOf)
+    .orderBy('month', order)
+    .execute();
+  let before = 0;
+  for (const { month, n } of months) {
+    if (before + Number(n) <= position) {
+      before += Number(n);
+      continue;
+    }
+    const days = await db
+      .selectFrom('application_counts')
+      .select(['key', 'n'])
+      .where('kind', '=', kind)
+      .where('key', '>=', `${month}-01`)
+      .where('key', '<=', `${month}-31`)
+      .orderBy('key', order)
+      .execute();
+    for (const { key, n: count } of days) {
+      if (before + Number(count) > position) return { day: key, before };
+      before += Number(count);
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Rows [skip, skip + limit) of the list without a search, newest first, as OFFSET would answer
+ * them, skipping only rows of one day (ADR 0030). The day is looked for from whichever end of the
+ * list is nearer, so the last pages cost what the first do; from the oldest end the page is read
+ * oldest first and turned round. Undefined when the kept counts and the rows disagree (a write in
+ * between); the caller then skips rows as before.
+ */
+async function deepPageRows(
+  db: Db,
+  { skip, limit, total, status }: { skip: number; limit: number; total: number; status?: ApplicationStatus },
+): Promise<ApplicationRow[] | undefined> {
+  const end = Math.min(total, skip + limit);
+  if (skip >= end) return [];
+  // In oldest-first order the page is rows [total − end, total − skip).
+  const fromOldest = total - end < skip;
+  const first = fromOldest ? total - end : skip;
+  const found = await dayOfPosition(db, status, first, fromOldest ? 'asc' : 'desc');
+  if (!found) return undefined;
+  let q = db.selectFrom('applications').selectAll();
+  if (status) q = q.where('status', '=', status);
+  q = fromOldest
+    ? q.where('created_at', '>=', dayStart(found.day)).orderBy('created_at', 'asc').orderBy('id', 'asc')
+    : q.where('created_at', '<', nextDayStart(found.day)).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const rows = await q
+    .limit(end - skip)
+    .offset(first - found.before)
+    .execute();
+  return fromOldest ? rows.reverse() : rows;
+}
+
+/**
  * Newest first. With `after` the page is the `limit` rows after that keyset position (an index
- * range, whatever the depth); without it, page numbers skip rows as before, which stays cheap for
- * the first pages people click through.
+ * range, whatever the depth); without it, page numbers skip rows: by OFFSET for the first pages
+ * and for searches, from the kept day counts for deep pages of the whole list or of a status.
  */
 async function listApplicationRows(
   db: Db,
   query: { page: number; limit: number; after?: PageStart } & ApplicationFilter,
 ): Promise<ApplicationPageRows> {
   const counted = await listTotal(db, query, Math.max(SEARCH_COUNT_CAP, query.page * query.limit));
+  const skip = (query.page - 1) * query.limit;
+  const { after } = query;
+  if (!after && skip > OFFSET_ROWS && !searchFilter(query.search)) {
+    const rows = await deepPageRows(db, { skip, limit: query.limit, total: counted.total, status: query.status });
+    if (rows) return { rows, ...counted };
+  }
   const filter = listFilter(query, counted.totalCapped && !isPostgres(db));
   let rowsQuery = db.selectFrom('applications').selectAll();
   if (filter) rowsQuery = rowsQuery.where(filter);
-  const { after } = query;
   if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
   rowsQuery = rowsQuery.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit);
-  if (!after) rowsQuery = rowsQuery.offset((query.page - 1) * query.limit);
+  if (!after) rowsQuery = rowsQuery.offset(skip);
   return { rows: await rowsQuery.execute(), ...counted };
 }
 
