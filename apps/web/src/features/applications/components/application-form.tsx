@@ -15,6 +15,7 @@ import { todayIn } from '@visa/shared/dates';
 import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/messages';
 import { formatPhone } from '@visa/shared/phone';
 import { UploadProgress } from '../../../components/upload-progress';
+import { UploadRetry } from '../../../components/upload-retry';
 import { prepareImage } from '../../../lib/images/downscale';
 import { useCountries } from '../../../lib/use-countries';
 import { useObjectUrl } from '../../../lib/use-object-url';
@@ -332,21 +333,7 @@ export function ApplicationForm({ mode, application, submitting, progress = null
           {problem.message}
         </Alert>
       )}
-      {retryable && problem === failure && (
-        <>
-          <p id={id('retry-help')}>{UPLOAD.connectionLost}</p>
-          <Button
-            type="button"
-            variant="danger"
-            className="me-2"
-            aria-describedby={id('retry-help')}
-            disabled={busy}
-            onClick={() => void retry()}
-          >
-            {UPLOAD.retry}
-          </Button>
-        </>
-      )}
+      {retryable && problem === failure && <UploadRetry disabled={busy} onRetry={() => void retry()} />}
       <Button type="submit" variant="danger" disabled={busy}>
         {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
         {mode === 'add' ? 'Add Application' : 'Update Application'}

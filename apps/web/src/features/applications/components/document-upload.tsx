@@ -5,6 +5,7 @@ import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/
 import { DOCUMENT_LABELS, DOCUMENT_MAX_BYTES, type DocumentLabel } from '@visa/shared/constants';
 import { UPLOAD } from '@visa/shared/messages';
 import { UploadProgress } from '../../../components/upload-progress';
+import { UploadRetry } from '../../../components/upload-retry';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { prepareImage } from '../../../lib/images/downscale';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
@@ -213,20 +214,7 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
           </Alert>
         )}
 
-        {dropped && (
-          <>
-            <p id={`${inputId}-retry-help`}>{UPLOAD.connectionLost}</p>
-            <Button
-              variant="danger"
-              className="me-2"
-              aria-describedby={`${inputId}-retry-help`}
-              onClick={submit}
-              disabled={upload.isPending}
-            >
-              {UPLOAD.retry}
-            </Button>
-          </>
-        )}
+        {dropped && <UploadRetry disabled={upload.isPending} onRetry={submit} />}
         <Button onClick={submit} disabled={chosen.length === 0 || upload.isPending || preparing}>
           {upload.isPending ? 'Uploading…' : chosen.length > 1 ? `Upload ${chosen.length} documents` : 'Upload document'}
         </Button>

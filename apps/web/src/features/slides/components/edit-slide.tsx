@@ -5,6 +5,7 @@ import { SLIDER } from '@visa/shared/messages';
 import { isValidId } from '@visa/shared/ids';
 import { type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
+import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { useSlide } from '../api/get-slide';
 import { slideErrorMessage } from '../api/slide-errors';
@@ -57,6 +58,9 @@ function EditSlideForm({ slide }: { slide: Slide }) {
   const failed = update.error ?? replaceImage.error;
 
   const save = async (values: SlideInput, image: File | null, extras: { shownOnNavbar?: boolean }) => {
+    // A new attempt: the last one's failure (perhaps the picture's, after the fields were saved) no longer holds.
+    update.reset();
+    replaceImage.reset();
     try {
       const updated = await update.mutateAsync({ _id: slide._id, changes: { ...values, ...extras } });
       if (image) {
@@ -81,6 +85,7 @@ function EditSlideForm({ slide }: { slide: Slide }) {
       submitting={update.isPending || replaceImage.isPending}
       progress={replaceImage.isPending ? progress.fraction : null}
       serverError={failed ? slideErrorMessage(failed) : null}
+      retryable={failed !== null && isDroppedConnection(failed)}
       shownOnNavbar={slide.shownOnNavbar}
       onSubmit={(values, image, extras) => void save(values, image, extras)}
     />

@@ -13,6 +13,7 @@ import {
   normalizeSlideStatus,
 } from '@visa/shared/slides';
 import { UploadProgress } from '../../../components/upload-progress';
+import { UploadRetry } from '../../../components/upload-retry';
 import { paths } from '../../../config/paths';
 import { SlideImageInput } from './slide-image-input';
 
@@ -25,6 +26,11 @@ interface Props {
   progress?: number | null;
   /** The message of the last failed call, shown above the buttons. */
   serverError: string | null;
+  /**
+   * The last call got no answer (the connection dropped or the time ran out): the form offers
+   * Retry, which sends it as it is on screen again, through the same rules as the button (ADR 0026).
+   */
+  retryable?: boolean;
   /**
    * The edit form's "shown on navbar" flag (updateSlider takes it, addSlider does not:
    * docs/product.md#api-slides); without it the form has no such field.
@@ -43,6 +49,7 @@ export function SlideForm({
   submitting,
   progress = null,
   serverError,
+  retryable = false,
   shownOnNavbar,
   onSubmit,
 }: Props) {
@@ -211,6 +218,12 @@ export function SlideForm({
       {serverError && (
         <div className="alert alert-danger" role="alert">
           {serverError}
+        </div>
+      )}
+
+      {retryable && (
+        <div className="mb-2">
+          <UploadRetry disabled={submitting || preparing} onRetry={() => void submit()} />
         </div>
       )}
 

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VALIDATION, SLIDER } from '@visa/shared/messages';
+import { UPLOAD, VALIDATION, SLIDER } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
 import { createSlide } from '../api/create-slide';
@@ -204,7 +204,43 @@ describe(paths.slideNew, () => {
     await fillAndSubmit(await gifFile('looks-like.jpg'), 'Refused');
     expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.imageTypeEdit);
     expect(screen.getByRole('button', { name: 'Add slide' })).toBeEnabled();
+    // A refusal is not retried: it has its message.
+    expect(screen.queryByRole('button', { name: UPLOAD.retry })).toBeNull();
   });
+
+  it('keeps the form after a dropped connection or a timeout, and Retry adds the slide once with what is on screen (ADR 0026)', async () => {
+    await clearSlides();
+    h.reset();
+    h.signInAs(staff);
+    h.fault('POST /api/slider/addSlider', 'network-error', 'timeout');
+    renderRoutes(routes, [paths.slideNew], { toaster: true });
+    await fillAndSubmit(jpeg, 'Kept on retry');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network Error');
+    const retry = screen.getByRole('button', { name: UPLOAD.retry });
+    expect(retry).toHaveAccessibleDescription(UPLOAD.connectionLost);
+    expect(screen.getByRole('textbox', { name: 'Slide title' })).toHaveValue('Kept on retry');
+    expect(screen.getByRole('img', { name: 'Preview of the chosen picture' })).toBeInTheDocument();
+    // Retry sends the form as it is now: a field corrected meanwhile goes with it.
+    const text = screen.getByRole('textbox', { name: 'Slide text' });
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Jobs in care homes.');
+    await userEvent.click(retry);
+    expect(await screen.findByRole('alert')).toHaveTextContent('timeout of 5000ms exceeded');
+    await userEvent.click(screen.getByRole('button', { name: UPLOAD.retry }));
+    expect(await screen.findByRole('cell', { name: 'Kept on retry' }, { timeout: 10_000 })).toBeInTheDocument();
+
+    const posts = h.sentTo('POST /api/slider/addSlider');
+    expect(posts.map((p) => p.outcome)).toEqual(['network-error', 'timeout', 201]);
+    const picture = (n: number) => {
+      const file = (posts[n]!.data as FormData).get('image') as File;
+      return { name: file.name, size: file.size, type: file.type };
+    };
+    expect(picture(2)).toEqual(picture(0));
+    expect((posts[2]!.data as FormData).get('title')).toBe('Jobs in care homes.');
+    const stored = (await h.t.request({ method: 'GET', url: '/api/slider/fetchSlider', token: staff.token })).json() as Slide[];
+    expect(stored.map((slide) => slide.thumbnail)).toEqual(['Kept on retry']);
+    // Three sends, two of them making every size of the picture on the server: seconds on a busy machine.
+  }, 20_000);
 });
 
 describe(paths.slideEdit, () => {
@@ -276,6 +312,34 @@ describe(paths.slideEdit, () => {
     const img = await within(await screen.findByRole('row', { name: /From state/ }, { timeout: 10_000 })).findByRole('img');
     expect(img.getAttribute('src')).not.toBe(slide.imageSet.find((s) => s.width === 320)?.url);
   });
+
+  it('keeps the form when the new picture does not get through, and Retry saves the fields and the picture (ADR 0026)', async () => {
+    await clearSlides();
+    h.reset();
+    h.signInAs(staff);
+    const slide = await createSlide({ fields: slideInput({ thumbnail: 'Before' }), image: jpeg });
+    h.fault(`PUT /api/slider/updateSliderImage/${slide._id}`, 'network-error');
+    renderRoutes(routes, [`${paths.slideEdit}?id=${slide._id}`], { toaster: true });
+    const title = await screen.findByRole('textbox', { name: 'Slide title' });
+    await userEvent.clear(title);
+    await userEvent.type(title, 'After');
+    await userEvent.upload(
+      screen.getByLabelText('Image (leave empty to keep the current picture)'),
+      await pictureFile('new.jpg', 800, 400),
+    );
+    await screen.findByRole('img', { name: 'Preview of the chosen picture' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SLIDER.unexpected);
+    const retry = screen.getByRole('button', { name: UPLOAD.retry });
+    expect(retry).toHaveAccessibleDescription(UPLOAD.connectionLost);
+    expect(screen.getByRole('textbox', { name: 'Slide title' })).toHaveValue('After');
+
+    await userEvent.click(retry);
+    const img = await within(await screen.findByRole('row', { name: /After/ }, { timeout: 10_000 })).findByRole('img');
+    expect(img.getAttribute('src')).not.toBe(slide.imageSet.find((s) => s.width === 320)?.url);
+    expect(h.sentTo(`PUT /api/slider/updateSlider/${slide._id}`).map((r) => r.outcome)).toEqual([200, 200]);
+    expect(h.sentTo(`PUT /api/slider/updateSliderImage/${slide._id}`).map((r) => r.outcome)).toEqual(['network-error', 200]);
+  }, 20_000);
 
   it('goes back to the slide list with "Resource not found" for an id nobody knows', async () => {
     renderRoutes(routes, [`${paths.slideEdit}?id=ffffffffffffffffffffffff`], { toaster: true });
