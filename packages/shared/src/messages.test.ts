@@ -98,15 +98,6 @@ const REQUIRED = {
     failed: 'Failed to update user.',
     error: 'Error updating user. Please try again.',
   },
-  APPLICATION_LIST: {
-    fetchFailed: 'Failed to fetch data from the server. Please try again later.',
-    noResponse: 'No response from the server. Please check your connection.',
-    unexpected: 'An unexpected error occurred. Please try again.',
-    deleteFailed: 'Failed to delete application.',
-    deleteError: 'Error deleting application. Please try again.',
-    invalidId: 'Invalid ID format.',
-    empty: 'No applications found.',
-  },
   EDIT_APPLICATION: {
     failed: 'Failed to update application.',
     error: 'Error updating application. Please try again.',
@@ -122,6 +113,15 @@ const REQUIRED = {
 
 /** Groups that also hold a message with a blank to fill: their fixed texts, then each template filled. */
 const REQUIRED_WITH_TEMPLATES = {
+  APPLICATION_LIST: {
+    fetchFailed: 'Failed to fetch data from the server. Please try again later.',
+    noResponse: 'No response from the server. Please check your connection.',
+    unexpected: 'An unexpected error occurred. Please try again.',
+    deleteFailed: 'Failed to delete application.',
+    deleteError: 'Error deleting application. Please try again.',
+    invalidId: 'Invalid ID format.',
+    empty: 'No applications found.',
+  },
   ADD_APPLICATION: {
     error: 'Error adding application. Please try again.',
     fetchError: 'Error fetching applications. Please try again.',
@@ -181,6 +181,7 @@ describe('required messages', () => {
     );
     expect(m.PROFILE.aborted('canceled')).toBe('Request was aborted: canceled');
     expect(m.UPLOAD.progress(40)).toBe('40 % uploaded');
+    expect(m.APPLICATION_LIST.cappedTotal(1000)).toBe('1,000+ applications match');
   });
 
   it('has no template beside the ones checked above', () => {
@@ -194,6 +195,7 @@ describe('required messages', () => {
     expect(templates.sort()).toStrictEqual(
       [
         'ADD_APPLICATION.failedWithStatus',
+        'APPLICATION_LIST.cappedTotal',
         'PROFILE.aborted',
         'UPLOAD.progress',
         'VIEW.actionError',

@@ -93,6 +93,8 @@ export const APPLICATION_LIST = {
   deleteError: 'Error deleting application. Please try again.',
   invalidId: 'Invalid ID format.',
   empty: 'No applications found.',
+  /** Beside the pager when a search matched more than it counted (ADR 0028, ADR 0030): the count is a lower bound. */
+  cappedTotal: (counted: number) => `${counted.toLocaleString('en')}+ applications match`,
 } as const;
 
 export const ADD_APPLICATION = {

@@ -39,13 +39,15 @@ function Harness({
   onView,
   onEdit,
   initialPage = 1,
+  initialSearch = '',
 }: {
   onView: (a: Application) => void;
   onEdit: (a: Application) => void;
   initialPage?: number;
+  initialSearch?: string;
 }) {
   const [page, setPage] = useState(initialPage);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [status, setStatus] = useState<ApplicationStatus | undefined>();
   return (
     <ApplicationTable
@@ -67,11 +69,16 @@ function Harness({
   );
 }
 
-function renderTable(initialPage = 1) {
+function renderTable(initialPage = 1, initialSearch = '') {
   const onView = vi.fn();
   const onEdit = vi.fn();
   renderRoutes(
-    [{ path: paths.applicationList, Component: () => <Harness onView={onView} onEdit={onEdit} initialPage={initialPage} /> }],
+    [
+      {
+        path: paths.applicationList,
+        Component: () => <Harness onView={onView} onEdit={onEdit} initialPage={initialPage} initialSearch={initialSearch} />,
+      },
+    ],
     [paths.applicationList],
     { toaster: true },
   );
@@ -189,6 +196,40 @@ describe('application list', { timeout: 30_000 }, () => {
         await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
         await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
       }
+    });
+  });
+
+  // A search that matches more than the server counts needs over a thousand applications: an API
+  // of its own, filled straight into its database.
+  describe('with more matches than counted', () => {
+    let many: ApiHarness;
+    let manyStaff: Staff;
+    beforeAll(async () => {
+      many = await startApiHarness();
+      manyStaff = await many.signIn();
+      await Promise.all(Array.from({ length: 1005 }, () => createApplication(many.t.db, { surname: 'Capped' })));
+    }, 60_000);
+    afterAll(() => many.close());
+    beforeEach(() => many.signInAs(manyStaff));
+
+    it("shows '1,000+ applications match' and lets Next go on past the pages counted, to the real last page", async () => {
+      renderTable(1, 'capped');
+      await waitFor(() => expect(rows()).toHaveLength(10));
+      expect(screen.getByTestId('capped-total')).toHaveTextContent(APPLICATION_LIST.cappedTotal(1000));
+      expect(screen.getByTestId('capped-total')).toHaveTextContent('1,000+ applications match');
+      const pager = () => screen.getByRole('list', { name: 'Application pages' });
+      // The last page counted, then a gap for the pages beyond it.
+      expect(within(pager()).getAllByRole('listitem').at(-2)).toHaveTextContent('…');
+      await user().click(screen.getByRole('button', { name: 'Page 100' }));
+      await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 991 to 1000 entries'));
+      const next = () => within(pager()).getAllByText('Next')[0]!.closest('li');
+      expect(next()).not.toHaveClass('disabled');
+      await user().click(within(pager()).getAllByText('Next')[0]!);
+      // Page 101 holds the last five: the count is exact again, and Next stops.
+      await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1001 to 1005 entries'));
+      expect(screen.queryByTestId('capped-total')).not.toBeInTheDocument();
+      expect(next()).toHaveClass('disabled');
+      expect(within(pager()).getByText('101').closest('li')).toHaveClass('active');
     });
   });
 

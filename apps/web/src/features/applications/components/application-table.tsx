@@ -75,6 +75,10 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
   // previous rows stay on screen, and the line must describe the rows that are shown.
   const line = data ? entriesLine(data.page, PAGE_SIZE, data.totalApplication, data.applications.length) : null;
   const totalPages = data?.totalPages ?? 0;
+  // A search with more matches than the server counted (ADR 0028): its total is a lower bound, and
+  // Next goes on past the last page counted as long as the page shown is full (ADR 0030).
+  const capped = data?.totalCapped === true;
+  const lastPage = page >= totalPages && !(capped && data?.nextCursor);
 
   return (
     <>
@@ -223,12 +227,17 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                 {line}
               </p>
             )}
+            {capped && (
+              <p className="mb-0 small text-body-secondary" data-testid="capped-total">
+                {APPLICATION_LIST.cappedTotal(data.totalApplication)}
+              </p>
+            )}
             {totalPages > 0 && (
               <Pagination className="mb-0 ms-auto" aria-label="Application pages">
                 <Pagination.Prev disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
                   Previous
                 </Pagination.Prev>
-                {pageItems(page, totalPages).map((item, i) =>
+                {pageItems(page, totalPages, capped).map((item, i) =>
                   item === 'gap' ? (
                     <Pagination.Ellipsis key={`gap-${i}`} disabled />
                   ) : (
@@ -243,7 +252,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                     </Pagination.Item>
                   ),
                 )}
-                <Pagination.Next disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+                <Pagination.Next disabled={lastPage} onClick={() => onPageChange(page + 1)}>
                   Next
                 </Pagination.Next>
               </Pagination>

@@ -26,6 +26,11 @@ describe('page items', () => {
     expect(pageItems(1, 20)).toEqual([1, 2, 3, 'gap', 20]);
     expect(pageItems(20, 20)).toEqual([1, 'gap', 18, 19, 20]);
   });
+
+  it('ends with a gap when there are more pages than counted', () => {
+    expect(pageItems(1, 100, true)).toEqual([1, 2, 3, 'gap', 100, 'gap']);
+    expect(pageItems(101, 101, true)).toEqual([1, 'gap', 99, 100, 101, 'gap']);
+  });
 });
 
 describe('page from the address', () => {

@@ -12,13 +12,18 @@ export function entriesLine(page: number, limit: number, total: number, shown: n
 
 export type PageItem = number | 'gap';
 
-/** Page numbers for the pager: always the first and last, and two either side of the current one. */
-export function pageItems(current: number, totalPages: number): PageItem[] {
+/**
+ * Page numbers for the pager: always the first and last, and two either side of the current one.
+ * `more`: the total is a lower bound (a search counted only so far, ADR 0028), so the last page
+ * known is followed by a gap for the pages beyond it.
+ */
+export function pageItems(current: number, totalPages: number, more = false): PageItem[] {
   const items: PageItem[] = [];
   for (let p = 1; p <= totalPages; p++) {
     if (p === 1 || p === totalPages || Math.abs(p - current) <= 2) items.push(p);
     else if (items.at(-1) !== 'gap') items.push('gap');
   }
+  if (more) items.push('gap');
   return items;
 }
 
