@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PASSWORD } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { expectNoAxeViolations } from './support/axe';
 import { addSubAdminViaApi, signInViaApi } from './support/staff';
@@ -50,7 +51,17 @@ test('forgot password: a link by email, a new password, and signing in with it',
   // The token is taken out of the address bar at once.
   await expect(page).toHaveURL(/\/reset-password$/);
   await expectNoAxeViolations(page);
-  await page.getByLabel('New password', { exact: true }).fill('a fresh passphrase 2');
+  // A password the server refuses (it holds the email name): said under the box, as on the
+  // profile form; the link still works for another try.
+  const newPassword = page.getByLabel('New password', { exact: true });
+  await newPassword.fill(`${email.split('@')[0]} for me`);
+  await page.getByLabel('Confirm new password').fill(`${email.split('@')[0]} for me`);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(newPassword).toHaveAccessibleDescription(PASSWORD.containsEmailName);
+  await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toHaveText(PASSWORD.containsEmailName);
+  await expectNoAxeViolations(page);
+  await newPassword.fill('a fresh passphrase 2');
   await page.getByLabel('Confirm new password').fill('a fresh passphrase 2');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('status')).toContainText(PASSWORD_RESET.done);

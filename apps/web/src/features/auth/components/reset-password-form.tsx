@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { PASSWORD_RESET, type ResetPasswordInput, ResetPasswordInputSchema } from '@visa/shared/users';
+import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 import { resetErrorMessage, useResetPassword } from '../api/password-reset';
 
 interface Props {
@@ -11,7 +12,12 @@ interface Props {
   signIn: React.ReactNode;
 }
 
-/** Choosing a new password from the emailed link (ADR 0023). */
+/**
+ * Choosing a new password from the emailed link (ADR 0023). A refused password (too short, too
+ * long, common, or containing the email name: ADR 0017) shows under its box, as on the profile and
+ * add-admin forms; the other messages (an empty box, a mismatch, a used or expired link, no
+ * answer) show above the fields.
+ */
 export function ResetPasswordForm({ token, signIn }: Props) {
   const reset = useResetPassword();
   const {
@@ -37,28 +43,32 @@ export function ResetPasswordForm({ token, signIn }: Props) {
       </Alert>
     );
   }
-  const message =
-    errors.token?.message ??
-    errors.password?.message ??
-    errors.confirmPassword?.message ??
-    (reset.isError ? resetErrorMessage(reset.error) : undefined);
+  const failed = reset.isError ? reset.error : null;
+  const passwordMessage = passwordFieldMessage(errors.password?.message, failed, 'password');
+  const validation = errors.token?.message ?? errors.password?.message ?? errors.confirmPassword?.message;
+  const atTop = validation && validation !== passwordMessage ? validation : undefined;
+  const message = atTop ?? (failed && !passwordMessage ? resetErrorMessage(failed) : undefined);
   return (
-    <Form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
+    <Form
+      noValidate
+      onSubmit={handleSubmit(
+        (values) => reset.mutate(values),
+        () => reset.reset(),
+      )}
+    >
       {message && (
-        <Alert variant="danger" id="reset-message" role="alert" className="py-2">
+        <Alert variant="danger" role="alert" className="py-2">
           {message}
         </Alert>
       )}
-      <Form.Group className="mb-3" controlId="reset-password">
-        <Form.Label>New password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={message ? 'reset-message' : undefined}
-          {...register('password')}
-        />
-      </Form.Group>
+      <PasswordField
+        id="reset-password"
+        label="New password"
+        autoComplete="new-password"
+        registration={register('password')}
+        message={passwordMessage}
+        invalid={Boolean(errors.password)}
+      />
       <Form.Group className="mb-3" controlId="reset-confirm">
         <Form.Label>Confirm new password</Form.Label>
         <Form.Control

@@ -5,7 +5,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { type AddUserInput, AddUserInputSchema, ROLE_LABELS, type User } from '@visa/shared/users';
 import { addUserErrorMessage, useCreateUser } from '../api/create-user';
 import { ROLE_CHOICES, firstMessage } from './first-message';
-import { PasswordField, passwordFieldMessage } from './password-field';
+import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 
 interface Props {
   onCreated: (user: User) => void;

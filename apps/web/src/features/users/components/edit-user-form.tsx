@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { ROLE_LABELS, UpdateUserInputSchema, type User } from '@visa/shared/users';
 import { updateUserErrorMessage, useUpdateUser } from '../api/update-user';
 import { ROLE_CHOICES, firstMessage } from './first-message';
-import { PasswordField, passwordFieldMessage } from './password-field';
+import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 
 /** An empty "new password" box means "keep the current password". */
 const EditUserFormSchema = UpdateUserInputSchema.extend({

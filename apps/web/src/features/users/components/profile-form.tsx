@@ -5,7 +5,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { type ProfileInput, ProfileInputSchema, type User } from '@visa/shared/users';
 import { profileErrorMessage, useUpdateProfile } from '../api/update-profile';
 import { firstMessage } from './first-message';
-import { PasswordField, passwordFieldMessage } from './password-field';
+import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 
 const PASSWORD_HELP = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters; spaces and any symbols are welcome. Not a common password, and not your email name. Saving signs you out on your other devices.`;
 
