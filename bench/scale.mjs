@@ -2,8 +2,8 @@
 // 1 000 000 applications by default, each with one or two documents and a photo referenced), seeds
 // a temporary SQLite DATA_DIR — or, with DATABASE_URL, a fresh database on that PostgreSQL server —
 // starts the built server on it, and measures with autocannon: the list's first page, a page in the
-// middle (by page number, and by the cursor a client paging there holds, ADR 0028), a
-// passport-prefix and a surname search, the status filter, the dashboard figures and the public
+// middle (by page number, and by the cursor a client paging there holds, ADR 0028), the last page
+// and a middle page of one status by number (ADR 0030), a passport-prefix and a surname search, the status filter, the dashboard figures and the public
 // status check; then streams the CSV export of everything while sampling the server's resident memory.
 // Prints one table per size and, last, each call's p50 at the largest size over the smallest.
 //
@@ -134,6 +134,9 @@ for (const size of SIZES) {
       ['list page 1', { path: `${app}/fetchApplication?page=1&limit=10` }],
       ['list middle page (cursor)', { path: `${app}/fetchApplication?page=${middlePage}&limit=10&cursor=${middleCursor}` }],
       ['list middle page (number)', { path: `${app}/fetchApplication?page=${middlePage}&limit=10` }],
+      // The pager's last link, and a deep page of one status (a third of the rows are approved): by number (ADR 0030).
+      ['list last page (number)', { path: `${app}/fetchApplication?page=${Math.ceil(size / 10)}&limit=10` }],
+      ['approved middle page (number)', { path: `${app}/fetchApplication?page=${Math.floor(size / 60)}&limit=10&status=approved` }],
       ['passport prefix search', { path: `${app}/fetchApplication?page=1&limit=10&search=${passportOf(middle).slice(0, 5)}` }],
       ['surname search', { path: `${app}/fetchApplication?page=1&limit=10&search=Hossain` }],
       ['status filter', { path: `${app}/fetchApplication?page=1&limit=10&status=approved` }],
