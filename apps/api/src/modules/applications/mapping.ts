@@ -52,6 +52,39 @@ export function fieldsOf<F extends ApplicationField>(
   return values as Pick<ApplicationFields, F>;
 }
 
+/**
+ * Every stored field of a row under its API name: the mapping above written out as one object
+ * literal. A list answer builds this for every row, and an object of fixed shape is many times
+ * cheaper to build and to serialise than one assembled key by key from the table (which V8 keeps
+ * as a dictionary). A test holds it equal to `fieldsOf(row, every field)`.
+ */
+export function storedFields(row: ApplicationRow): ApplicationFields {
+  return {
+    _id: row.id,
+    surname: row.surname,
+    givenN: row.given_name,
+    email: row.email,
+    phone: row.phone,
+    nationalId: row.national_id,
+    sex: row.sex,
+    dob: row.dob,
+    birthCity: row.birth_city,
+    currentN: row.current_nationality,
+    identification: row.identification,
+    company: row.company,
+    dutyDuration: row.duty_duration,
+    jobTitle: row.job_title,
+    salary: row.salary,
+    passport: row.passport,
+    issuedCountry: row.issued_country,
+    isStatus: row.status,
+    pending: row.pending_date,
+    approve: row.approve_date,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
 /** API-named values as the columns they are stored in. */
 export function toColumns(values: Partial<ApplicationFields>): ApplicationUpdateRow {
   const columns: Partial<Record<keyof ApplicationRow, unknown>> = {};
