@@ -10,6 +10,7 @@
 //   npm run build && node bench/scale.mjs
 //   SIZES=10000,100000 SECONDS=5 CONNECTIONS=10 node bench/scale.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/scale.mjs   (bash scripts/pg-cluster.sh)
+//   ONLY=export SIZES=1000000 node bench/scale.mjs   (seed, then the export alone: its memory without the load runs before it)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,8 @@ const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Numbe
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const ALONE = Number(process.env.ALONE ?? 15);
+/** `export`: skip the interactive calls and measure the CSV export on the freshly started server. */
+const EXPORT_ONLY = process.env.ONLY === 'export';
 /** A PostgreSQL server to bench on instead of SQLite; each size gets a database of its own there. */
 const PG_URL = process.env.DATABASE_URL;
 
@@ -158,7 +161,9 @@ for (const size of SIZES) {
       ],
     ];
     const rows = [];
-    for (const [name, target] of targets) rows.push(await load(name, { base, headers: target.setupRequest ? {} : headers, ...target }));
+    if (!EXPORT_ONLY) {
+      for (const [name, target] of targets) rows.push(await load(name, { base, headers: target.setupRequest ? {} : headers, ...target }));
+    }
     const exported = await exportAll(base, headers, server.pid);
     const load1 = os.loadavg()[0].toFixed(2);
     results.push({ size, engine: pgDb ? 'postgres' : 'sqlite', seeded, rows, exported, load1 });
@@ -182,7 +187,7 @@ for (const size of SIZES) {
   }
 }
 
-if (results.length > 1) {
+if (results.length > 1 && !EXPORT_ONLY) {
   const [small, large] = [results[0], results.at(-1)];
   console.log(
     `\nat ${large.size.toLocaleString('en')} over at ${small.size.toLocaleString('en')} (target ≤ 2): loaded p50, alone p50, alone min`,
