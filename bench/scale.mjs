@@ -139,7 +139,7 @@ for (const size of SIZES) {
       ['list middle page (number)', { path: `${app}/fetchApplication?page=${middlePage}&limit=10` }],
       // The pager's last link, and a deep page of one status (a third of the rows are approved): by number (ADR 0030).
       ['list last page (number)', { path: `${app}/fetchApplication?page=${Math.ceil(size / 10)}&limit=10` }],
-      ['approved middle page (number)', { path: `${app}/fetchApplication?page=${Math.floor(size / 60)}&limit=10&status=approved` }],
+      ['approved middle (number)', { path: `${app}/fetchApplication?page=${Math.floor(size / 60)}&limit=10&status=approved` }],
       ['passport prefix search', { path: `${app}/fetchApplication?page=1&limit=10&search=${passportOf(middle).slice(0, 5)}` }],
       ['surname search', { path: `${app}/fetchApplication?page=1&limit=10&search=Hossain` }],
       ['status filter', { path: `${app}/fetchApplication?page=1&limit=10&status=approved` }],
@@ -171,7 +171,7 @@ for (const size of SIZES) {
     console.log(
       `\n${size.toLocaleString('en')} applications on ${pgDb ? 'PostgreSQL' : 'SQLite'} (seeded in ${seeded.toFixed(1)} s; load average ${load1})`,
     );
-    console.log('call                      req/s   p50 ms   p99 ms  non-2xx  errors  alone p50  alone min');
+    if (rows.length) console.log('call                      req/s   p50 ms   p99 ms  non-2xx  errors  alone p50  alone min');
     for (const r of rows) {
       console.log(
         `${r.name.padEnd(24)}${String(r.reqPerSec).padStart(7)}${String(r.p50Ms).padStart(9)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}${String(r.aloneP50Ms ?? '—').padStart(11)}${String(r.aloneMinMs ?? '—').padStart(11)}`,
