@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
-import { type QueryParam, compiledQuery } from '../src/db/compiled-query.js';
+import { type QueryParam, compiledQuery, compiledQueryShapes } from '../src/db/compiled-query.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,5 +28,36 @@ describe('compiledQuery', () => {
     expect((await adminsNamed(t.db, { email: eb, other: 'nobody@example.com' })).map((r) => r.email)).toEqual([eb]);
     // The owner is not an admin: the constant of the query still applies.
     expect(await adminsNamed(t.db, { email: eo, other: eo })).toEqual([]);
+  });
+});
+
+describe('compiledQueryShapes', () => {
+  const usersOf = compiledQueryShapes<'email' | 'role', { email: string }>();
+  const byEmail = (db: TestApp['db'], email: string, role?: 'admin' | 'superadmin') =>
+    usersOf(
+      db,
+      role ? 'email and role' : 'email',
+      (param) => {
+        let q = t.db.selectFrom('users').select('email').where('email', '=', param('email'));
+        if (role) q = q.where('role', '=', param<'admin' | 'superadmin'>('role'));
+        return q;
+      },
+      { email, role },
+    );
+
+  it('compiles each shape once and runs it with each call’s values', async () => {
+    const admin = await t.createStaff('admin');
+    const owner = await t.createStaff('superadmin');
+    expect(await byEmail(t.db, admin.email)).toEqual([{ email: admin.email }]);
+    expect(await byEmail(t.db, owner.email)).toEqual([{ email: owner.email }]);
+    // The other shape has its own statement: the role narrows it.
+    expect(await byEmail(t.db, owner.email, 'admin')).toEqual([]);
+    expect(await byEmail(t.db, admin.email, 'admin')).toEqual([{ email: admin.email }]);
+    expect(await byEmail(t.db, admin.email)).toEqual([{ email: admin.email }]);
+  });
+
+  it('refuses a value written into the query, which the next call of the shape would inherit', async () => {
+    const run = usersOf(t.db, 'a constant', () => t.db.selectFrom('users').select('email').where('email', '=', 'someone@example.com'), {});
+    await expect(run).rejects.toThrow('not given through param()');
   });
 });

@@ -4,6 +4,38 @@ import type { Db } from './connection.js';
 /** A named value of a compiled query, typed as the column it is compared with or written to (string by default). */
 export type QueryParam<P extends string> = <T = string>(name: P) => T;
 
+interface Compiled<P extends string> {
+  sql: string;
+  slots: ({ param: P } | { constant: unknown })[];
+}
+
+/**
+ * Builds a query with stand-ins for its named values and compiles it to SQL once; `constants`
+ * says whether a value given directly (not through `param`) may stay in it as a constant.
+ */
+function compile<P extends string>(build: (param: QueryParam<P>) => Compilable<unknown>, constants: boolean): Compiled<P> {
+  const names = new Map<string, P>();
+  const param = (name: P) => {
+    const standIn = `\u0000${names.size}:${name}`;
+    names.set(standIn, name);
+    return standIn;
+  };
+  const { sql, parameters } = build(param as QueryParam<P>).compile();
+  const slots = parameters.map((value) => {
+    const name = typeof value === 'string' ? names.get(value) : undefined;
+    if (name !== undefined) return { param: name };
+    if (!constants) throw new Error(`a value of this query was not given through param(): ${sql}`);
+    return { constant: value };
+  });
+  return { sql, slots };
+}
+
+async function run<P extends string, R>(db: Db, query: Compiled<P>, values: Partial<Record<P, unknown>>): Promise<R[]> {
+  const parameters = query.slots.map((slot) => ('param' in slot ? values[slot.param] : slot.constant));
+  const result = await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters));
+  return result.rows;
+}
+
 /**
  * A query whose shape never changes, built and compiled once per database and then run with its
  * values bound by name. Kysely otherwise builds the query tree and compiles it to SQL again on
@@ -13,26 +45,33 @@ export type QueryParam<P extends string> = <T = string>(name: P) => T;
  * constant of the query.
  */
 export function compiledQuery<P extends string, R>(build: (db: Db, param: QueryParam<P>) => Compilable<R>) {
-  const compiled = new WeakMap<Db, { sql: string; slots: ({ param: P } | { constant: unknown })[] }>();
+  const compiled = new WeakMap<Db, Compiled<P>>();
   return async (db: Db, values: Record<P, unknown>): Promise<R[]> => {
     let query = compiled.get(db);
-    if (!query) {
-      const names = new Map<string, P>();
-      const param = (name: P) => {
-        const standIn = `\u0000${names.size}:${name}`;
-        names.set(standIn, name);
-        return standIn;
-      };
-      const { sql, parameters } = build(db, param as QueryParam<P>).compile();
-      const slots = parameters.map((value) => {
-        const name = typeof value === 'string' ? names.get(value) : undefined;
-        return name === undefined ? { constant: value } : { param: name };
-      });
-      query = { sql, slots };
-      compiled.set(db, query);
-    }
-    const parameters = query.slots.map((slot) => ('param' in slot ? values[slot.param] : slot.constant));
-    const result = await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters));
-    return result.rows;
+    if (!query) compiled.set(db, (query = compile((param) => build(db, param), true)));
+    return run<P, R>(db, query, values);
+  };
+}
+
+/**
+ * A query of a few shapes (a list with or without a search, one status, a cursor), each built and
+ * compiled once per database under the name the caller gives its shape. `build` runs only the
+ * first time a shape is met. Every value must come through `param`, so two calls of one shape
+ * can differ in their values only: a value written into the query throws at once instead of being
+ * kept for the next call of that shape.
+ */
+export function compiledQueryShapes<P extends string, R>() {
+  const compiled = new WeakMap<Db, Map<string, Compiled<P>>>();
+  return async (
+    db: Db,
+    shape: string,
+    build: (param: QueryParam<P>) => Compilable<R>,
+    values: Partial<Record<P, unknown>>,
+  ): Promise<R[]> => {
+    let shapes = compiled.get(db);
+    if (!shapes) compiled.set(db, (shapes = new Map()));
+    let query = shapes.get(shape);
+    if (!query) shapes.set(shape, (query = compile(build, false)));
+    return run<P, R>(db, query, values);
   };
 }

@@ -4,7 +4,7 @@ import { type ApplicationStatus, DOCUMENT_LABELS, type DocumentLabel, JOB_TITLES
 import { matchCountry } from '@visa/shared/country-matching';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
-import { type QueryParam, compiledQuery } from '../../db/compiled-query.js';
+import { type QueryParam, compiledQuery, compiledQueryShapes } from '../../db/compiled-query.js';
 import type { ApplicationRow, ApplicationUpdateRow, Database, DocumentRow, NewApplicationRow } from '../../db/schema.js';
 import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
 import { type ApplicationField, type ApplicationFields, columnsOf, fieldsOf, searchKey, storedFields, toColumns } from './mapping.js';
@@ -170,30 +170,72 @@ const prefixEnd = (prefix: string) => `${prefix}\uffff`;
  */
 type Condition = (eb: ExpressionBuilder<Database, 'applications'>) => Expression<SqlBool>;
 
-/** The search as its separate index ranges (any one of them matches), or null for no search. */
-function searchRanges(search: string, walk = false): Condition[] | null {
+/** What a search term is looked for as: a passport prefix (when it can be one), a name prefix, a country. */
+interface SearchTerms {
+  passport: string;
+  name: string;
+  country: string | null;
+}
+
+function searchTerms(search: string): SearchTerms | null {
   const term = search.trim();
   if (!term) return null;
-  const passport = normalizePassport(term);
-  const name = searchKey(term);
-  const country = matchCountry(term);
+  return { passport: normalizePassport(term), name: searchKey(term), country: matchCountry(term) };
+}
+
+/** The values a list query may carry, by name (db/compiled-query.ts). */
+type ListParam =
+  'passport' | 'passportEnd' | 'name' | 'nameEnd' | 'country' | 'status' | 'cap' | 'afterCreatedAt' | 'afterId' | 'limit' | 'offset';
+
+/** How a condition takes a value: as it is, or as the named stand-in of a query compiled once. */
+type Bind = <T>(name: ListParam, value: T) => T;
+const asIs: Bind = (_name, value) => value;
+const asParam =
+  (param: QueryParam<ListParam>): Bind =>
+  (name) =>
+    param(name);
+
+/** The values of a list query compiled once, named as `Bind` names them. */
+const listValues = (terms: SearchTerms | null, more: Partial<Record<ListParam, unknown>>): Partial<Record<ListParam, unknown>> => ({
+  ...(terms && {
+    passport: terms.passport,
+    passportEnd: prefixEnd(terms.passport),
+    name: terms.name,
+    nameEnd: prefixEnd(terms.name),
+    country: terms.country,
+  }),
+  ...more,
+});
+
+/** Which ranges a search reads, as part of the name of a compiled list query's shape. */
+const searchShape = (terms: SearchTerms | null) =>
+  terms ? `search${terms.passport ? '+passport' : ''}${terms.country ? '+country' : ''}` : 'all';
+
+/** The search as its separate index ranges (any one of them matches). */
+function searchRanges(terms: SearchTerms, walk = false, bind = asIs): Condition[] {
   // `walk` (SQLite only): a unary plus keeps SQLite from using these columns' indexes, so it reads
   // the newest-first index and stops at the page's last match instead of sorting every match (ADR 0028).
   const col = (column: 'surname_key' | 'given_name_key' | 'passport') =>
     walk ? sql<string>`+${sql.ref(column)}` : sql.ref<string>(column);
+  const prefix = (column: 'surname_key' | 'given_name_key' | 'passport', from: ListParam, to: ListParam, value: string): Condition => {
+    return (eb) => eb.and([eb(col(column), '>=', bind(from, value)), eb(col(column), '<', bind(to, prefixEnd(value)))]);
+  };
   const ranges: Condition[] = [
-    (eb) => eb.and([eb(col('surname_key'), '>=', name), eb(col('surname_key'), '<', prefixEnd(name))]),
-    (eb) => eb.and([eb(col('given_name_key'), '>=', name), eb(col('given_name_key'), '<', prefixEnd(name))]),
+    prefix('surname_key', 'name', 'nameEnd', terms.name),
+    prefix('given_name_key', 'name', 'nameEnd', terms.name),
   ];
-  if (passport) ranges.unshift((eb) => eb.and([eb(col('passport'), '>=', passport), eb(col('passport'), '<', prefixEnd(passport))]));
+  if (terms.passport) ranges.unshift(prefix('passport', 'passport', 'passportEnd', terms.passport));
   // A term that names a country ('Bangladeshi', 'BD', 'BGD') also finds that nationality (ADR 0024).
-  if (country) ranges.push((eb) => eb('current_nationality_key', '=', country));
+  const { country } = terms;
+  if (country) ranges.push((eb) => eb('current_nationality_key', '=', bind('country', country)));
   return ranges;
 }
 
-export function searchFilter(search: string, walk = false): Condition | null {
-  const ranges = searchRanges(search, walk);
-  return ranges && ((eb) => eb.or(ranges.map((range) => range(eb))));
+export function searchFilter(search: string, walk = false, bind = asIs): Condition | null {
+  const terms = searchTerms(search);
+  if (!terms) return null;
+  const ranges = searchRanges(terms, walk, bind);
+  return (eb) => eb.or(ranges.map((range) => range(eb)));
 }
 
 /** Which applications a list or an export covers: a search prefix, and one status or all of them. */
@@ -203,11 +245,13 @@ interface ApplicationFilter {
 }
 
 /** The search and the status together; null when neither narrows the list. */
-function listFilter({ search, status }: ApplicationFilter, walk = false) {
-  const byText = searchFilter(search, walk);
+function listFilter({ search, status }: ApplicationFilter, walk = false, bind = asIs) {
+  const byText = searchFilter(search, walk, bind);
   if (!status) return byText;
-  return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> =>
-    byText ? eb.and([eb('status', '=', status), byText(eb)]) : eb('status', '=', status);
+  return (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
+    const byStatus = eb('status', '=', bind('status', status));
+    return byText ? eb.and([byStatus, byText(eb)]) : byStatus;
+  };
 }
 
 /**
@@ -245,7 +289,7 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
  * asked on SQLite: PostgreSQL's planner makes that choice itself from its statistics.
  */
 async function walksNewestFirst(db: Db, query: ApplicationFilter): Promise<boolean> {
-  if (isPostgres(db) || !searchFilter(query.search)) return false;
+  if (isPostgres(db) || !searchTerms(query.search)) return false;
   return (await listTotal(db, query, SEARCH_COUNT_CAP)).totalCapped;
 }
 
@@ -266,10 +310,14 @@ async function statusCounts(db: Db): Promise<Record<ApplicationStatus, number>> 
   return byStatus;
 }
 
+/** A search's matches counted up to a cap, and a page of the list: compiled once per shape (db/compiled-query.ts). */
+const countMatches = compiledQueryShapes<ListParam, { n: number | string }>();
+const pageRows = compiledQueryShapes<ListParam, ApplicationRow>();
+
 /** The total of the list: from the kept counts without a search, else the matches counted up to `cap`. */
 async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
-  const ranges = searchRanges(query.search);
-  if (!ranges) {
+  const terms = searchTerms(query.search);
+  if (!terms) {
     const byStatus = await statusCounts(db);
     const total = query.status ? byStatus[query.status] : byStatus.pending + byStatus.approved + byStatus.rejected;
     return { total, totalCapped: false };
@@ -277,21 +325,28 @@ async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise
   // Each range read on its own index up to cap + 1 rows, then the distinct ids counted: past the
   // cap one range alone has cap + 1, below it every range is complete, so the count is exact.
   const { status } = query;
-  const branch = (range: Condition) =>
-    db
-      .selectFrom((eb) => {
-        let q = eb.selectFrom('applications').select('id').where(range);
-        if (status) q = q.where('status', '=', status);
-        return q.limit(cap + 1).as('r');
-      })
-      .select('id');
-  let matches = branch(ranges[0]!);
-  for (const range of ranges.slice(1)) matches = matches.union(branch(range));
-  const row = await db
-    .selectFrom(matches.as('matches'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const counted = Number(row.n);
+  const shape = `count ${searchShape(terms)} ${status ? 'status' : 'any status'}`;
+  const [row] = await countMatches(
+    db,
+    shape,
+    (param) => {
+      const bind = asParam(param);
+      const branch = (range: Condition) =>
+        db
+          .selectFrom((eb) => {
+            let q = eb.selectFrom('applications').select('id').where(range);
+            if (status) q = q.where('status', '=', bind('status', status));
+            return q.limit(bind('cap', cap + 1)).as('r');
+          })
+          .select('id');
+      const [first, ...others] = searchRanges(terms, false, bind);
+      let matches = branch(first!);
+      for (const range of others) matches = matches.union(branch(range));
+      return db.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<number>().as('n'));
+    },
+    listValues(terms, { status, cap: cap + 1 }),
+  );
+  const counted = Number(row!.n);
   return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
 }
 
@@ -393,17 +448,33 @@ async function listApplicationRows(
   const counted = await listTotal(db, query, Math.max(SEARCH_COUNT_CAP, query.page * query.limit));
   const skip = (query.page - 1) * query.limit;
   const { after } = query;
-  if (!after && skip > OFFSET_ROWS && !searchFilter(query.search)) {
+  if (!after && skip > OFFSET_ROWS && !searchTerms(query.search)) {
     const rows = await deepPageRows(db, { skip, limit: query.limit, total: counted.total, status: query.status });
     if (rows) return { rows, ...counted };
   }
-  const filter = listFilter(query, counted.totalCapped && !isPostgres(db));
-  let rowsQuery = db.selectFrom('applications').selectAll();
-  if (filter) rowsQuery = rowsQuery.where(filter);
-  if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
-  rowsQuery = rowsQuery.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit);
-  if (!after) rowsQuery = rowsQuery.offset(skip);
-  return { rows: await rowsQuery.execute(), ...counted };
+  const walk = counted.totalCapped && !isPostgres(db);
+  const { status } = query;
+  const terms = searchTerms(query.search);
+  const shape = `rows ${searchShape(terms)} ${status ? 'status' : 'any status'} ${walk ? 'walk' : 'ranges'} ${after ? 'after' : 'offset'}`;
+  const rows = await pageRows(
+    db,
+    shape,
+    (param) => {
+      const bind = asParam(param);
+      let q = db.selectFrom('applications').selectAll();
+      const filter = listFilter(query, walk, bind);
+      if (filter) q = q.where(filter);
+      if (after) {
+        q = q.where((eb) =>
+          eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(bind('afterCreatedAt', after.createdAt), bind('afterId', after.id))),
+        );
+      }
+      q = q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(bind('limit', query.limit));
+      return after ? q : q.offset(bind('offset', skip));
+    },
+    listValues(terms, { status, limit: query.limit, offset: skip, afterCreatedAt: after?.createdAt, afterId: after?.id }),
+  );
+  return { rows, ...counted };
 }
 
 export async function listApplications(
