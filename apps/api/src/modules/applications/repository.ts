@@ -140,6 +140,8 @@ export async function findApplicationFields<F extends ApplicationField>(
   return row && fieldsOf(row, fields);
 }
 
+const byPassport = compiledQueryShapes<'passport', Pick<ApplicationRow, 'id' | 'image_key'>>();
+
 /**
  * The one application that holds this (already normalised) passport, if any: a single lookup on
  * the unique index whether or not the passport exists. Only the named fields, the id and the
@@ -150,13 +152,19 @@ export async function findByPassport<F extends ApplicationField>(
   passport: string,
   fields: readonly F[],
 ): Promise<{ id: string; fields: Pick<ApplicationFields, F>; photoKey: string | null } | undefined> {
-  const row = await db
-    .selectFrom('applications')
-    .select(['id', 'image_key', ...columnsOf(fields)])
-    .where('passport', '=', passport)
-    .executeTakeFirst();
+  // Compiled once per list of fields: the public status check runs this on every lookup.
+  const [row] = await byPassport(
+    db,
+    fields.join(),
+    (param) =>
+      db
+        .selectFrom('applications')
+        .select(['id', 'image_key', ...columnsOf(fields)])
+        .where('passport', '=', param('passport')),
+    { passport },
+  );
   if (!row) return undefined;
-  return { id: row.id, fields: fieldsOf(row, fields), photoKey: row.image_key };
+  return { id: row.id, fields: fieldsOf(row as ApplicationRow, fields), photoKey: row.image_key };
 }
 
 /** Upper bound of a prefix range: every string that starts with `prefix` sorts below it. */

@@ -49,10 +49,19 @@ const COPY_FIELDS = [
   'approve',
 ] as const satisfies readonly Exclude<keyof EnquiryApplication, 'image'>[];
 
-/** Keyed hashes: the audit log and the rate-limit table can correlate lookups without holding the inputs. */
+/**
+ * Keyed hashes: the audit log and the rate-limit table can correlate lookups without holding the
+ * inputs. The key is derived once per secret, not on every status check.
+ */
+const hashers = new Map<string, (value: string) => string>();
 const hasher = (secret: string) => {
-  const key = deriveKey(secret, 'enquiry-audit');
-  return (value: string) => createHmac('sha256', key).update(value).digest('base64url').slice(0, 32);
+  let hash = hashers.get(secret);
+  if (!hash) {
+    const key = deriveKey(secret, 'enquiry-audit');
+    hash = (value: string) => createHmac('sha256', key).update(value).digest('base64url').slice(0, 32);
+    hashers.set(secret, hash);
+  }
+  return hash;
 };
 
 export async function enquire(ctx: AppContext, query: EnquiryQuery, clientAddress: string): Promise<EnquiryResponse> {
