@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from './config.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -22,7 +21,6 @@ import passwordResetRoutes from './modules/users/password-reset-routes.js';
 import { secondFactorAccountRoutes, secondStepRoutes, securitySettingsRoutes } from './modules/users/second-factor-routes.js';
 import staffAccountRoutes from './modules/users/staff-routes.js';
 import auth, { type Access, withAccess } from './plugins/auth.js';
-import bodyTypes from './plugins/body-types.js';
 import docs from './plugins/docs.js';
 import errorHandler from './plugins/error-handler.js';
 import requestTarget, { originForm } from './plugins/request-target.js';
@@ -59,9 +57,8 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['public', '', seoRoutes],
 ];
 
-/** JSON bodies are small forms; uploads go through multipart with their own limits. */
+/** JSON bodies are small forms; uploads go through multipart with their own limits (plugins/uploads.ts). */
 const BODY_LIMIT = 256 * 1024;
-const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024 + 1, files: 20, fields: 40, fieldSize: 64 * 1024, parts: 60 };
 
 /**
  * Which proxies' X-Forwarded-For to believe (ADR 0016). Fastify ignores a bare hop count (it cannot
@@ -97,8 +94,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Before every other hook: a path that cannot be read one way only is refused first.
   await app.register(requestTarget);
   await app.register(cookie);
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
-  await app.register(bodyTypes);
   await app.register(security, { webRoot: deps.webRoot });
   await app.register(docs);
 

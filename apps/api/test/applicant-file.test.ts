@@ -93,6 +93,17 @@ describe('who may call', () => {
 });
 
 describe('status actions', () => {
+  it('refuses an upload sent to a status action (415) instead of acting as if no body came', async () => {
+    const app = await createApplication(t.db, { pending_date: '2026-01-10' });
+    const before = await snapshot(app.id);
+    const form = new FormData();
+    form.append('date', '2026-03-04');
+    const res = await put(`${base}/updateApplicationApprove/${app.id}`, form);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: SERVER.unsupportedMediaType });
+    expect(await snapshot(app.id)).toEqual(before);
+  });
+
   it('approves: status approved, approve date today in APP_TIMEZONE, history and an email to the applicant', async () => {
     const app = await createApplication(t.db, { pending_date: '2026-01-10' });
     const before = todayIn('Asia/Dhaka');

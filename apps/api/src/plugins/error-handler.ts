@@ -26,6 +26,9 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     // PostgreSQL refuses to store or compare text with a NUL byte (SQLSTATE 22021); SQLite takes
     // it. Either way the input is at fault, not the server.
     if (err.code === '22021') return reply.status(400).send({ message: SERVER.invalidInput });
+    // A body of a type the route does not parse, a multipart upload to a JSON route included
+    // (plugins/uploads.ts): Fastify's message would quote the Content-Type header back.
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: SERVER.unsupportedMediaType });
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
       return reply.status(413).send({ message: SERVER.payloadTooLarge });

@@ -12,6 +12,7 @@ import { ApplicationSchema } from '@visa/shared/applications';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
 import type { RouteOptions } from '../../context.js';
+import { uploadRoutes } from '../../plugins/uploads.js';
 import { readDocumentUpload } from './documents.js';
 import { addDocuments, changeStatus, copyPdf, getHistory, removeDocument } from './service.js';
 import { copyVerification } from './verification.js';
@@ -51,26 +52,29 @@ export default async function applicantFileRoutes(app: FastifyInstance, { ctx }:
     );
   }
 
-  r.put(
-    '/updateApplicationAdd/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Add documents',
-        consumes: ['multipart/form-data'],
-        description:
-          'multipart/form-data: one or more `file1` files (JPEG or PNG by their bytes, at most 7 MB each, at most 10 per request) ' +
-          'and one `label` per file in the same order (Job Letter, LMIA, Visa, Visa Form, Work Permit, Air Tickets, Other; ' +
-          'without labels every file is Other). One bad file and none are stored. Answers the application with all its documents.',
-        params: IdParamsSchema,
-        response: { 200: ApplicationSchema, ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema },
+  await uploadRoutes(app, (scope) => {
+    const u = scope.withTypeProvider<ZodTypeProvider>();
+    u.put(
+      '/updateApplicationAdd/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Add documents',
+          consumes: ['multipart/form-data'],
+          description:
+            'multipart/form-data: one or more `file1` files (JPEG or PNG by their bytes, at most 7 MB each, at most 10 per request) ' +
+            'and one `label` per file in the same order (Job Letter, LMIA, Visa, Visa Form, Work Permit, Air Tickets, Other; ' +
+            'without labels every file is Other). One bad file and none are stored. Answers the application with all its documents.',
+          params: IdParamsSchema,
+          response: { 200: ApplicationSchema, ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema },
+        },
       },
-    },
-    async (request) => {
-      const upload = await readDocumentUpload(request);
-      return addDocuments(ctx, request.user!, request.params.id, upload);
-    },
-  );
+      async (request) => {
+        const upload = await readDocumentUpload(request);
+        return addDocuments(ctx, request.user!, request.params.id, upload);
+      },
+    );
+  });
 
   r.delete(
     '/deleteApplicationDocument/:id/:documentId',

@@ -16,6 +16,7 @@ import { todayIn } from '@visa/shared/dates';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema, IdSchema } from '@visa/shared/ids';
 import type { RouteOptions } from '../../context.js';
+import { uploadRoutes } from '../../plugins/uploads.js';
 import { notFound } from '../../lib/http-error.js';
 import { readApplicationForm } from './form.js';
 import { findDuplicates, getApplication } from './repository.js';
@@ -81,39 +82,42 @@ export default async function applicationsRoutes(app: FastifyInstance, { ctx }: 
     },
   );
 
-  r.post(
-    '/addApplication',
-    {
-      schema: {
-        tags,
-        summary: 'Add an application: multipart with every application field plus image (JPEG or PNG, at most 10 MB)',
-        consumes: ['multipart/form-data'],
-        response: { 201: ApplicationSchema, ...uploadErrors },
+  await uploadRoutes(app, (scope) => {
+    const u = scope.withTypeProvider<ZodTypeProvider>();
+    u.post(
+      '/addApplication',
+      {
+        schema: {
+          tags,
+          summary: 'Add an application: multipart with every application field plus image (JPEG or PNG, at most 10 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 201: ApplicationSchema, ...uploadErrors },
+        },
       },
-    },
-    async (request, reply) => {
-      const form = await readApplicationForm(request, service.IMAGE_LIMITS.add);
-      const application = await service.addApplication(ctx, request.user!, form);
-      return reply.status(201).send(application);
-    },
-  );
+      async (request, reply) => {
+        const form = await readApplicationForm(request, service.IMAGE_LIMITS.add);
+        const application = await service.addApplication(ctx, request.user!, form);
+        return reply.status(201).send(application);
+      },
+    );
 
-  r.put(
-    '/updateApplication/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Update an application: multipart with every field and an optional new image (at most 2 MB)',
-        consumes: ['multipart/form-data'],
-        params: IdParamsSchema,
-        response: { 200: ApplicationSchema, ...uploadErrors },
+    u.put(
+      '/updateApplication/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Update an application: multipart with every field and an optional new image (at most 2 MB)',
+          consumes: ['multipart/form-data'],
+          params: IdParamsSchema,
+          response: { 200: ApplicationSchema, ...uploadErrors },
+        },
       },
-    },
-    async (request) => {
-      const form = await readApplicationForm(request, service.IMAGE_LIMITS.edit);
-      return service.updateApplication(ctx, request.user!, request.params.id, form);
-    },
-  );
+      async (request) => {
+        const form = await readApplicationForm(request, service.IMAGE_LIMITS.edit);
+        return service.updateApplication(ctx, request.user!, request.params.id, form);
+      },
+    );
+  });
 
   r.delete(
     '/deleteApplication/:id',

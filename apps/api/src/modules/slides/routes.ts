@@ -5,6 +5,7 @@ import { IdParamsSchema } from '@visa/shared/ids';
 import { SLIDER } from '@visa/shared/messages';
 import { SlideDeletedSchema, SlideListSchema, SlideReorderSchema, SlideSchema, SlideUpdateSchema } from '@visa/shared/slides';
 import type { RouteOptions } from '../../context.js';
+import { uploadRoutes } from '../../plugins/uploads.js';
 import { HttpError } from '../../lib/http-error.js';
 import { getSlide, listSlides } from './repository.js';
 import { changeSlideImage, createSlide, removeSlide, reorderSlides, updateSlide } from './service.js';
@@ -58,24 +59,6 @@ export default async function slideRoutes(app: FastifyInstance, { ctx }: RouteOp
     },
   );
 
-  r.post(
-    '/addSlider',
-    {
-      schema: {
-        tags: ['slides'],
-        summary: 'Add a slide: multipart {thumbnail, title, status, link, altText, image}; it goes last',
-        security,
-        consumes: ['multipart/form-data'],
-        response: { 201: SlideSchema, ...uploadErrors },
-      },
-    },
-    async (request, reply) => {
-      const upload = await readSlideUpload(request);
-      const slide = await createSlide(ctx, request.user!, upload);
-      return reply.status(201).send(slide);
-    },
-  );
-
   r.put(
     '/updateSlider/:id',
     {
@@ -91,23 +74,44 @@ export default async function slideRoutes(app: FastifyInstance, { ctx }: RouteOp
     async (request) => updateSlide(ctx, request.user!, request.params.id, request.body),
   );
 
-  r.put(
-    '/updateSliderImage/:id',
-    {
-      schema: {
-        tags: ['slides'],
-        summary: "Replace a slide's picture: multipart {image}; the old files are removed",
-        security,
-        consumes: ['multipart/form-data'],
-        params: IdParamsSchema,
-        response: { 200: SlideSchema, ...uploadErrors },
+  await uploadRoutes(app, (scope) => {
+    const u = scope.withTypeProvider<ZodTypeProvider>();
+    u.post(
+      '/addSlider',
+      {
+        schema: {
+          tags: ['slides'],
+          summary: 'Add a slide: multipart {thumbnail, title, status, link, altText, image}; it goes last',
+          security,
+          consumes: ['multipart/form-data'],
+          response: { 201: SlideSchema, ...uploadErrors },
+        },
       },
-    },
-    async (request) => {
-      const upload = await readSlideUpload(request);
-      return changeSlideImage(ctx, request.user!, request.params.id, upload);
-    },
-  );
+      async (request, reply) => {
+        const upload = await readSlideUpload(request);
+        const slide = await createSlide(ctx, request.user!, upload);
+        return reply.status(201).send(slide);
+      },
+    );
+
+    u.put(
+      '/updateSliderImage/:id',
+      {
+        schema: {
+          tags: ['slides'],
+          summary: "Replace a slide's picture: multipart {image}; the old files are removed",
+          security,
+          consumes: ['multipart/form-data'],
+          params: IdParamsSchema,
+          response: { 200: SlideSchema, ...uploadErrors },
+        },
+      },
+      async (request) => {
+        const upload = await readSlideUpload(request);
+        return changeSlideImage(ctx, request.user!, request.params.id, upload);
+      },
+    );
+  });
 
   r.delete(
     '/deleteSlider/:id',
