@@ -75,35 +75,36 @@ async function listDocumentRows(db: Db, applicationId: string): Promise<Document
 }
 
 /**
- * The documents of `count` applications in upload order: one statement per count, built and
- * compiled once (db/compiled-query.ts) since every list page runs it. A page has at most 100 rows.
+ * The documents of a page's applications in upload order, compiled once per number of ids (a page
+ * has at most 100 rows) since every list page runs it.
  */
-const documentsOfCount = new Map<number, ReturnType<typeof documentsOf>>();
-const documentsOf = (count: number) =>
-  compiledQuery((db, param: QueryParam<`id${number}`>) =>
-    db
-      .selectFrom('application_documents')
-      .selectAll()
-      .where(
-        'application_id',
-        'in',
-        Array.from({ length: count }, (_, i) => param(`id${i}`)),
-      )
-      .orderBy('application_id')
-      .orderBy('position')
-      .orderBy('id'),
-  );
+const documentsOf = compiledQueryShapes<`id${number}`, DocumentRow>();
 
 /** Documents of several applications with one query, grouped by application id. */
 async function listDocumentRowsFor(db: Db, applicationIds: string[]): Promise<Map<string, DocumentRow[]>> {
   const byApplication = new Map<string, DocumentRow[]>();
   const count = applicationIds.length;
   if (count === 0) return byApplication;
-  let query = documentsOfCount.get(count);
-  if (!query) documentsOfCount.set(count, (query = documentsOf(count)));
   const ids: Record<`id${number}`, string> = {};
   applicationIds.forEach((id, i) => (ids[`id${i}`] = id));
-  for (const row of await query(db, ids)) {
+  const rows = await documentsOf(
+    db,
+    String(count),
+    (param) =>
+      db
+        .selectFrom('application_documents')
+        .selectAll()
+        .where(
+          'application_id',
+          'in',
+          Array.from({ length: count }, (_, i) => param(`id${i}`)),
+        )
+        .orderBy('application_id')
+        .orderBy('position')
+        .orderBy('id'),
+    ids,
+  );
+  for (const row of rows) {
     const list = byApplication.get(row.application_id) ?? [];
     list.push(row);
     byApplication.set(row.application_id, list);
