@@ -61,3 +61,39 @@ describe('compiledQueryShapes', () => {
     await expect(run).rejects.toThrow('not given through param()');
   });
 });
+
+describe('a compiled query beside an open transaction', () => {
+  const renamed = compiledQuery((db, param: QueryParam<'id' | 'name'>) =>
+    db
+      .updateTable('users')
+      .set({ name: param('name') })
+      .where('id', '=', param('id')),
+  );
+
+  it('waits for the transaction to end instead of running inside it, so it never reads a change that is rolled back', async () => {
+    const staff = await t.createStaff('admin');
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const transaction = t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ role: 'superadmin' }).where('id', '=', staff.id).execute();
+      entered();
+      await released;
+      throw new Error('rolled back');
+    });
+    await inside;
+    // Started while the transaction holds the change it will roll back.
+    const read = adminsNamed(t.db, { email: staff.email, other: staff.email });
+    release();
+    await expect(transaction).rejects.toThrow('rolled back');
+    expect((await read).map((r) => r.email)).toEqual([staff.email]);
+  });
+
+  it('writes through the same path, answering no rows', async () => {
+    const staff = await t.createStaff('admin');
+    expect(await renamed(t.db, { id: staff.id, name: 'Renamed' })).toEqual([]);
+    const row = await t.db.selectFrom('users').select('name').where('id', '=', staff.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Renamed');
+  });
+});

@@ -1,5 +1,5 @@
 import { type Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './connection.js';
+import { type Db, runImmediately } from './connection.js';
 
 /** A named value of a compiled query, typed as the column it is compared with or written to (string by default). */
 export type QueryParam<P extends string> = <T = string>(name: P) => T;
@@ -32,6 +32,8 @@ function compile<P extends string>(build: (param: QueryParam<P>) => Compilable<u
 
 async function run<P extends string, R>(db: Db, query: Compiled<P>, values: Partial<Record<P, unknown>>): Promise<R[]> {
   const parameters = query.slots.map((slot) => ('param' in slot ? values[slot.param] : slot.constant));
+  const rows = runImmediately(db, query.sql, parameters);
+  if (rows) return rows as R[];
   const result = await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters));
   return result.rows;
 }

@@ -29,7 +29,35 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  immediateRunners.set(db, (sqlText, parameters) => {
+    if (sqlite.inTransaction) return null;
+    const statement = statements.prepare(sqlText) as SQLite.Statement;
+    if (statement.reader) return statement.all(parameters) as unknown[];
+    statement.run(parameters);
+    return [];
+  });
+  return db;
+}
+
+type ImmediateRunner = (sqlText: string, parameters: readonly unknown[]) => unknown[] | null;
+const immediateRunners = new WeakMap<Db, ImmediateRunner>();
+
+/**
+ * Runs one statement on SQLite's connection at once and answers its rows (none for a write), or
+ * null when that cannot be done safely, for the caller to go through Kysely instead: always on
+ * PostgreSQL, on a transaction's own handle, and while a transaction is open on the connection.
+ *
+ * Kysely queues every statement for SQLite's one connection behind an asynchronous lock, a chain
+ * of promises that costs a staff request's indexed lookup more than the lookup itself. better-sqlite3
+ * runs a statement synchronously, so two can never interleave; the lock only matters while a
+ * transaction stays open across awaits, when a statement from elsewhere would run inside it (see
+ * its uncommitted writes, be rolled back with it). `inTransaction` says when that is the case
+ * (ADR 0032).
+ */
+export function runImmediately(db: Db, sqlText: string, parameters: readonly unknown[]): unknown[] | null {
+  return immediateRunners.get(db)?.(sqlText, parameters) ?? null;
 }
 
 /**

@@ -13,8 +13,8 @@ import { type SessionPolicy, checkSession } from '../modules/users/sessions.js';
 export interface SignedInUser extends User {
   /** The session family the access token belongs to; logout and reuse detection revoke it. */
   sessionFamily: string;
-  /** The session's limits as they stand after this request (ADR 0018). */
-  sessionInfo: SessionInfo;
+  /** The session's limits as they stand after this request (ADR 0018), worked out when asked. */
+  sessionInfo: () => SessionInfo;
 }
 
 /** Who an action is recorded against in the audit log. */

@@ -30,11 +30,16 @@ export function originForm(url: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
-const decodedPaths = new WeakMap<FastifyRequest, string | null>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** pathOf's answer, once worked out: undefined until then. */
+    decodedPath: string | null | undefined;
+  }
+}
 
 /** The request's path, percent-decoded (what the router matched), or null if it does not decode. */
 export function pathOf(request: FastifyRequest): string | null {
-  const known = decodedPaths.get(request);
+  const known = request.decodedPath;
   if (known !== undefined) return known;
   const raw = originForm(request.url).split('?')[0] ?? '';
   let decoded: string | null;
@@ -43,7 +48,7 @@ export function pathOf(request: FastifyRequest): string | null {
   } catch {
     decoded = null;
   }
-  decodedPaths.set(request, decoded);
+  request.decodedPath = decoded;
   return decoded;
 }
 
@@ -56,6 +61,8 @@ function isCanonical(path: string): boolean {
 }
 
 export default fp(async function requestTarget(app: FastifyInstance) {
+  // Declared on every request from the start, so setting it does not change the object's shape.
+  app.decorateRequest('decodedPath', undefined);
   app.addHook('onRequest', (request, reply, done) => {
     const path = pathOf(request);
     // Answered here, so the chain is not continued (done is not called).

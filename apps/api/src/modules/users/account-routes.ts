@@ -40,7 +40,7 @@ export default async function accountRoutes(app: FastifyInstance, { ctx }: Route
         response: { 200: SessionInfoSchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => request.user!.sessionInfo,
+    async (request) => request.user!.sessionInfo(),
   );
 
   r.post(

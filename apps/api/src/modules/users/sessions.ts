@@ -91,7 +91,8 @@ export async function startSession(db: Db, userId: string, ctx: SessionContext, 
   return { familyId, refreshToken, session: infoOf(policy, family) };
 }
 
-export type SessionCheck = { ok: true; user: User; session: SessionInfo } | { ok: false; reason: SessionEndReason };
+/** `session` is worked out when asked: only the session endpoint answers it, every staff request checks. */
+export type SessionCheck = { ok: true; user: User; session: () => SessionInfo } | { ok: false; reason: SessionEndReason };
 
 /**
  * Whether the session behind an access token lives, on every staff request. A session past its
@@ -128,7 +129,7 @@ export async function checkSession(
       new Date(now.getTime() - SESSION_ACTIVITY_WRITE_SECONDS * 1000).toISOString(),
     );
   }
-  return { ok: true, user: found.user, session: infoOf(policy, { ...family, lastActiveAt }) };
+  return { ok: true, user: found.user, session: () => infoOf(policy, { ...family, lastActiveAt }) };
 }
 
 /** "Stay signed in": the person is here, recorded now whatever the write interval (ADR 0018). */
