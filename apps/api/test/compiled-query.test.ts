@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 import { type QueryParam, compiledQuery, compiledQueryShapes } from '../src/db/compiled-query.js';
 
 let t: TestApp;
@@ -88,6 +88,18 @@ describe('a compiled query beside an open transaction', () => {
     release();
     await expect(transaction).rejects.toThrow('rolled back');
     expect((await read).map((r) => r.email)).toEqual([staff.email]);
+  });
+
+  it('answers at once on SQLite with no transaction open, and null where it would have to wait', async () => {
+    const staff = await t.createStaff('admin');
+    const values = { email: staff.email, other: staff.email };
+    const rows = adminsNamed.now(t.db, values);
+    if (engine === 'postgres') expect(rows).toBeNull();
+    else expect(rows?.map((r) => r.email)).toEqual([staff.email]);
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ name: 'In a transaction' }).where('id', '=', staff.id).execute();
+      expect(adminsNamed.now(t.db, values)).toBeNull();
+    });
   });
 
   it('writes through the same path, answering no rows', async () => {

@@ -30,8 +30,11 @@ function compile<P extends string>(build: (param: QueryParam<P>) => Compilable<u
   return { sql, slots };
 }
 
+const parametersOf = <P extends string>(query: Compiled<P>, values: Partial<Record<P, unknown>>) =>
+  query.slots.map((slot) => ('param' in slot ? values[slot.param] : slot.constant));
+
 async function run<P extends string, R>(db: Db, query: Compiled<P>, values: Partial<Record<P, unknown>>): Promise<R[]> {
-  const parameters = query.slots.map((slot) => ('param' in slot ? values[slot.param] : slot.constant));
+  const parameters = parametersOf(query, values);
   const rows = runImmediately(db, query.sql, parameters);
   if (rows) return rows as R[];
   const result = await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters));
@@ -48,11 +51,21 @@ async function run<P extends string, R>(db: Db, query: Compiled<P>, values: Part
  */
 export function compiledQuery<P extends string, R>(build: (db: Db, param: QueryParam<P>) => Compilable<R>) {
   const compiled = new WeakMap<Db, Compiled<P>>();
-  return async (db: Db, values: Record<P, unknown>): Promise<R[]> => {
+  const queryOf = (db: Db) => {
     let query = compiled.get(db);
     if (!query) compiled.set(db, (query = compile((param) => build(db, param), true)));
-    return run<P, R>(db, query, values);
+    return query;
   };
+  const runQuery = async (db: Db, values: Record<P, unknown>): Promise<R[]> => run<P, R>(db, queryOf(db), values);
+  /**
+   * The rows at once, without a promise, or null when the statement cannot run now (PostgreSQL, a
+   * transaction open: see runImmediately); the caller then runs the query itself.
+   */
+  const now = (db: Db, values: Record<P, unknown>): R[] | null => {
+    const query = queryOf(db);
+    return runImmediately(db, query.sql, parametersOf(query, values)) as R[] | null;
+  };
+  return Object.assign(runQuery, { now });
 }
 
 /**

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyPluginOptions, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import { ACCESS_TOKEN_MINUTES, type Role } from '@visa/shared/constants';
 import { SERVER } from '@visa/shared/messages';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, type SessionInfo } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionInfo } from '@visa/shared/session';
 import type { User } from '@visa/shared/users';
 import type { Db } from '../db/connection.js';
 import { HttpError, sessionEnded } from '../lib/http-error.js';
 import { signJwt, verifyJwt } from '../lib/jwt.js';
 import { deriveKey } from '../lib/secret.js';
-import { type SessionPolicy, checkSession } from '../modules/users/sessions.js';
+import { type SessionCheck, type SessionPolicy, checkSession, checkSessionNow } from '../modules/users/sessions.js';
 
 export interface SignedInUser extends User {
   /** The session family the access token belongs to; logout and reuse detection revoke it. */
@@ -20,7 +20,7 @@ export interface SignedInUser extends User {
 /** Who an action is recorded against in the audit log. */
 export type Actor = Pick<User, '_id'>;
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Hook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,14 +39,14 @@ declare module 'fastify' {
 
 export interface AccessTokens {
   sign(user: { id: string; role: Role }, sessionFamily: string): Promise<string>;
-  verify(token: string): Promise<{ userId: string; sessionFamily: string } | null>;
+  verify(token: string): { userId: string; sessionFamily: string } | null;
 }
 
 export function createAccessTokens(secret: string): AccessTokens {
   const key = deriveKey(secret, 'access-token');
   return {
     sign: async (user, sessionFamily) => signJwt(key, { sub: user.id, role: user.role, sid: sessionFamily }, ACCESS_TOKEN_MINUTES * 60),
-    async verify(token) {
+    verify(token) {
       const claims = verifyJwt(key, token);
       if (!claims || typeof claims.sid !== 'string') return null;
       return { userId: claims.sub, sessionFamily: claims.sid };
@@ -74,31 +74,39 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; toke
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 
-  async function loadUser(request: FastifyRequest): Promise<SignedInUser | SessionEndReason | null> {
-    const token = bearerToken(request);
-    if (!token) return null;
-    const claims = await tokens.verify(token);
-    if (!claims) return null;
-    const activity = request.headers[BACKGROUND_HEADER] === BACKGROUND_VALUE ? 'background' : 'person';
-    const check = await checkSession(db, sessionPolicy, claims, activity);
-    if (!check.ok) return check.reason;
-    return { ...check.user, sessionFamily: claims.sessionFamily, sessionInfo: check.session };
+  /** Signs the request in, or answers the error its caller gets (401 with the reason a session ended). */
+  function settle(request: FastifyRequest, check: SessionCheck, sessionFamily: string): Error | undefined {
+    if (!check.ok) return sessionEnded(check.reason);
+    request.user = { ...check.user, sessionFamily, sessionInfo: check.session };
+    return undefined;
   }
 
-  const authenticate = async (request: FastifyRequest) => {
-    const loaded = await loadUser(request);
-    if (loaded === null) throw new HttpError(401, SERVER.unauthorized);
-    if (typeof loaded === 'string') throw sessionEnded(loaded);
-    request.user = loaded;
+  // A callback hook: on SQLite the check is usually answered at once (checkSessionNow), and then
+  // no promise is made at all; otherwise it waits for checkSession.
+  const authenticate: Hook = (request, _reply, done) => {
+    const token = bearerToken(request);
+    const claims = token ? tokens.verify(token) : null;
+    if (!claims) return done(new HttpError(401, SERVER.unauthorized));
+    const activity = request.headers[BACKGROUND_HEADER] === BACKGROUND_VALUE ? 'background' : 'person';
+    const now = checkSessionNow(db, sessionPolicy, claims, activity);
+    if (now) return done(settle(request, now, claims.sessionFamily));
+    checkSession(db, sessionPolicy, claims, activity).then((check) => done(settle(request, check, claims.sessionFamily)), done);
   };
   app.decorate('authenticate', authenticate);
-  app.decorate('authenticateIfPresent', async (request: FastifyRequest) => {
-    if (request.headers.authorization) await authenticate(request);
-  });
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    await authenticate(request);
-    if (!roles.includes(request.user!.role)) throw new HttpError(403, SERVER.forbidden);
-  });
+  app.decorate('authenticateIfPresent', ((request, reply, done) => {
+    if (request.headers.authorization) authenticate(request, reply, done);
+    else done();
+  }) satisfies Hook);
+  app.decorate(
+    'requireRole',
+    (...roles: Role[]): Hook =>
+      (request, reply, done) =>
+        authenticate(request, reply, (err) => {
+          if (err) done(err);
+          else if (!roles.includes(request.user!.role)) done(new HttpError(403, SERVER.forbidden));
+          else done();
+        }),
+  );
 });
 
 /**

@@ -162,10 +162,11 @@ const userInSession = compiledQuery((db, param: QueryParam<'userId' | 'familyId'
     .where('f.user_id', '=', param('userId')),
 );
 
-export async function findUserInSession(db: Db, userId: string, familyId: string, now: string) {
-  // Built once per database and run with its values bound (db/compiled-query.ts): this is the hot path.
-  const [row] = await userInSession(db, { userId, familyId, now });
-  if (!row) return undefined;
+type UserInSessionRow = Awaited<ReturnType<typeof userInSession>>[number];
+
+export type UserInSession = ReturnType<typeof foundOf>;
+
+function foundOf(row: UserInSessionRow) {
   const { started_at, last_active_at, expires_at, ended_at, end_reason, has_live_token, ...user } = row;
   return {
     user: toUser(user),
@@ -173,6 +174,20 @@ export async function findUserInSession(db: Db, userId: string, familyId: string
     // SQLite answers 1/0, PostgreSQL true/false.
     hasLiveToken: Boolean(Number(has_live_token)),
   };
+}
+
+export async function findUserInSession(db: Db, userId: string, familyId: string, now: string): Promise<UserInSession | undefined> {
+  // Built once per database and run with its values bound (db/compiled-query.ts): this is the hot path.
+  const [row] = await userInSession(db, { userId, familyId, now });
+  return row && foundOf(row);
+}
+
+/** The same, read at once; null when it cannot be read without waiting (PostgreSQL, a transaction open). */
+export function findUserInSessionNow(db: Db, userId: string, familyId: string, now: string): UserInSession | undefined | null {
+  const rows = userInSession.now(db, { userId, familyId, now });
+  if (rows === null) return null;
+  const [row] = rows;
+  return row && foundOf(row);
 }
 
 /**

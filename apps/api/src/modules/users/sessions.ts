@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
 import { findUserById } from './repository.js';
 import * as repo from './sessions-repository.js';
+import type { UserInSession } from './sessions-repository.js';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** Script-readable marker with the refresh cookie's lifetime: the web app's 60-second session check looks for it (ADR 0005). */
@@ -94,13 +95,37 @@ export async function startSession(db: Db, userId: string, ctx: SessionContext, 
 /** `session` is worked out when asked: only the session endpoint answers it, every staff request checks. */
 export type SessionCheck = { ok: true; user: User; session: () => SessionInfo } | { ok: false; reason: SessionEndReason };
 
+/** What a found session means now, and the write that must be made before answering, if any. */
+interface Verdict {
+  check: SessionCheck;
+  /** The family reached a limit: end it with this reason. */
+  revoke?: SessionEndReason;
+  /** The person was active: record it at this time. */
+  touchAt?: string;
+}
+
 /**
- * Whether the session behind an access token lives, on every staff request. A session past its
- * idle or absolute limit is ended here, so it stays ended whoever asks next. When the request
- * counts as activity, the family's last activity moves to now, written at most once every
- * SESSION_ACTIVITY_WRITE_SECONDS (the recorded time is never later than the real one, so the idle
- * limit can only bite that much early, never late).
+ * A session past its idle or absolute limit is ended, so it stays ended whoever asks next. When
+ * the request counts as activity, the family's last activity moves to now, written at most once
+ * every SESSION_ACTIVITY_WRITE_SECONDS (the recorded time is never later than the real one, so the
+ * idle limit can only bite that much early, never late).
  */
+function verdictOf(policy: SessionPolicy, found: UserInSession, now: Date, activity: 'person' | 'background'): Verdict {
+  const { family } = found;
+  if (family.endedAt !== null) return { check: { ok: false, reason: storedReason(family.endReason) } };
+  const reached = limitReached(policy, family, now.getTime());
+  if (reached) return { check: { ok: false, reason: reached }, revoke: reached };
+  // Every refresh token of the family was revoked or has expired without the family being ended.
+  if (!found.hasLiveToken) return { check: { ok: false, reason: 'elsewhere' } };
+  const due = activity === 'person' && now.getTime() - Date.parse(family.lastActiveAt) >= SESSION_ACTIVITY_WRITE_SECONDS * 1000;
+  const lastActiveAt = due ? now.toISOString() : family.lastActiveAt;
+  return {
+    check: { ok: true, user: found.user, session: () => infoOf(policy, { ...family, lastActiveAt }) },
+    ...(due ? { touchAt: lastActiveAt } : {}),
+  };
+}
+
+/** Whether the session behind an access token lives, on every staff request (see verdictOf). */
 export async function checkSession(
   db: Db,
   policy: SessionPolicy,
@@ -110,26 +135,35 @@ export async function checkSession(
   const now = policy.now();
   const found = await repo.findUserInSession(db, claims.userId, claims.sessionFamily, now.toISOString());
   if (!found) return { ok: false, reason: (await findUserById(db, claims.userId)) ? 'elsewhere' : 'account' };
-  const { family } = found;
-  if (family.endedAt !== null) return { ok: false, reason: storedReason(family.endReason) };
-  const reached = limitReached(policy, family, now.getTime());
-  if (reached) {
-    await repo.revokeFamily(db, claims.sessionFamily, reached);
-    return { ok: false, reason: reached };
-  }
-  // Every refresh token of the family was revoked or has expired without the family being ended.
-  if (!found.hasLiveToken) return { ok: false, reason: 'elsewhere' };
-  let lastActiveAt = family.lastActiveAt;
-  if (activity === 'person' && now.getTime() - Date.parse(lastActiveAt) >= SESSION_ACTIVITY_WRITE_SECONDS * 1000) {
-    lastActiveAt = now.toISOString();
+  const verdict = verdictOf(policy, found, now, activity);
+  if (verdict.revoke) await repo.revokeFamily(db, claims.sessionFamily, verdict.revoke);
+  if (verdict.touchAt) {
     await repo.touchFamily(
       db,
       claims.sessionFamily,
-      lastActiveAt,
+      verdict.touchAt,
       new Date(now.getTime() - SESSION_ACTIVITY_WRITE_SECONDS * 1000).toISOString(),
     );
   }
-  return { ok: true, user: found.user, session: () => infoOf(policy, { ...family, lastActiveAt }) };
+  return verdict.check;
+}
+
+/**
+ * The same check answered at once, without a promise, when it needs one read and no write: the
+ * common case on SQLite (ADR 0032). Null when it cannot be (PostgreSQL, a transaction open, an
+ * unknown session, a write due); the caller then runs checkSession, which reads again.
+ */
+export function checkSessionNow(
+  db: Db,
+  policy: SessionPolicy,
+  claims: { userId: string; sessionFamily: string },
+  activity: 'person' | 'background',
+): SessionCheck | null {
+  const now = policy.now();
+  const found = repo.findUserInSessionNow(db, claims.userId, claims.sessionFamily, now.toISOString());
+  if (!found) return null;
+  const verdict = verdictOf(policy, found, now, activity);
+  return verdict.revoke || verdict.touchAt ? null : verdict.check;
 }
 
 /** "Stay signed in": the person is here, recorded now whatever the write interval (ADR 0018). */
