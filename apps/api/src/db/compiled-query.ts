@@ -59,7 +59,8 @@ export function compiledQuery<P extends string, R>(build: (db: Db, param: QueryP
   const runQuery = async (db: Db, values: Record<P, unknown>): Promise<R[]> => run<P, R>(db, queryOf(db), values);
   /**
    * The rows at once, without a promise, or null when the statement cannot run now (PostgreSQL, a
-   * transaction open: see runImmediately); the caller then runs the query itself.
+   * transaction's own handle, a transaction open: see runImmediately); the caller then runs the
+   * query itself.
    */
   const now = (db: Db, values: Record<P, unknown>): R[] | null => {
     const query = queryOf(db);

@@ -82,7 +82,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; toke
   }
 
   // A callback hook: on SQLite the check is usually answered at once (checkSessionNow), and then
-  // no promise is made at all; otherwise it waits for checkSession.
+  // no promise is made at all; otherwise it waits for checkSession. It must not return that
+  // promise: Fastify would then take it for an async hook and continue the chain twice.
   const authenticate: Hook = (request, _reply, done) => {
     const token = bearerToken(request);
     const claims = token ? tokens.verify(token) : null;
@@ -90,7 +91,11 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; toke
     const activity = request.headers[BACKGROUND_HEADER] === BACKGROUND_VALUE ? 'background' : 'person';
     const now = checkSessionNow(db, sessionPolicy, claims, activity);
     if (now) return done(settle(request, now, claims.sessionFamily));
-    checkSession(db, sessionPolicy, claims, activity).then((check) => done(settle(request, check, claims.sessionFamily)), done);
+    void checkSession(db, sessionPolicy, claims, activity).then(
+      (check) => done(settle(request, check, claims.sessionFamily)),
+      // Whatever it rejects with stops the request: done() without an error would let it through.
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   };
   app.decorate('authenticate', authenticate);
   app.decorate('authenticateIfPresent', ((request, reply, done) => {
@@ -103,7 +108,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; toke
       (request, reply, done) =>
         authenticate(request, reply, (err) => {
           if (err) done(err);
-          else if (!roles.includes(request.user!.role)) done(new HttpError(403, SERVER.forbidden));
+          else if (!request.user) done(new HttpError(401, SERVER.unauthorized));
+          else if (!roles.includes(request.user.role)) done(new HttpError(403, SERVER.forbidden));
           else done();
         }),
   );
