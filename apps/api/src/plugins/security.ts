@@ -26,7 +26,8 @@ function noStoreWherePersonal(request: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'no-store');
     return;
   }
-  const path = request.routeOptions.url ?? pathOf(request) ?? '';
+  // The decoded path is already known (request-target.ts); Fastify builds routeOptions afresh on each read.
+  const path = pathOf(request) ?? request.routeOptions.url ?? '';
   if (!isApiPath(path)) return;
   if (!current || request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
 }

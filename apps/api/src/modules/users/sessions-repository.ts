@@ -167,12 +167,17 @@ type UserInSessionRow = Awaited<ReturnType<typeof userInSession>>[number];
 export type UserInSession = ReturnType<typeof foundOf>;
 
 function foundOf(row: UserInSessionRow) {
-  const { started_at, last_active_at, expires_at, ended_at, end_reason, has_live_token, ...user } = row;
   return {
-    user: toUser(user),
-    family: { startedAt: started_at, lastActiveAt: last_active_at, expiresAt: expires_at, endedAt: ended_at, endReason: end_reason },
+    user: toUser(row),
+    family: {
+      startedAt: row.started_at,
+      lastActiveAt: row.last_active_at,
+      expiresAt: row.expires_at,
+      endedAt: row.ended_at,
+      endReason: row.end_reason,
+    },
     // SQLite answers 1/0, PostgreSQL true/false.
-    hasLiveToken: Boolean(Number(has_live_token)),
+    hasLiveToken: Boolean(Number(row.has_live_token)),
   };
 }
 
