@@ -37,19 +37,36 @@ declare module 'fastify' {
   }
 }
 
+type AccessClaims = Readonly<{ userId: string; sessionFamily: string }>;
+
 export interface AccessTokens {
   sign(user: { id: string; role: Role }, sessionFamily: string): Promise<string>;
-  verify(token: string): { userId: string; sessionFamily: string } | null;
+  verify(token: string, now?: number): AccessClaims | null;
 }
+
+/** How many verified tokens are remembered before the memory is cleared and starts again. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export function createAccessTokens(secret: string): AccessTokens {
   const key = deriveKey(secret, 'access-token');
+  // A staff member's browser sends the same token with every call until it renews it, so a token
+  // that verified is remembered with its expiry instead of being checked again (ADR 0033). Only
+  // tokens that verified are kept, which only this server can sign, so forged ones cannot fill
+  // it; a remembered token is refused from its expiry on like any other. Whether its session still
+  // lives is not remembered: the access check reads that on every request.
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
   return {
     sign: async (user, sessionFamily) => signJwt(key, { sub: user.id, role: user.role, sid: sessionFamily }, ACCESS_TOKEN_MINUTES * 60),
-    verify(token) {
-      const claims = verifyJwt(key, token);
+    verify(token, now = Date.now()) {
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > now) return known.claims;
+      if (known) verified.delete(token);
+      const claims = verifyJwt(key, token, now);
       if (!claims || typeof claims.sid !== 'string') return null;
-      return { userId: claims.sub, sessionFamily: claims.sid };
+      const access = Object.freeze({ userId: claims.sub, sessionFamily: claims.sid });
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+      verified.set(token, { claims: access, expiresAtMs: claims.exp * 1000 });
+      return access;
     },
   };
 }
