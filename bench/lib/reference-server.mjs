@@ -231,9 +231,12 @@ function verifyToken(header) {
   return claims && verifiedTokens.get(token).claims;
 }
 
+// The product accepts only the canonical spelling of a signature (unpadded base64url, 32 bytes).
+const JWT_SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
 function checkToken(token) {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== JWT_HEADER) return null;
+  if (parts.length !== 3 || parts[0] !== JWT_HEADER || !JWT_SIGNATURE.test(parts[2])) return null;
   const expected = createHmac('sha256', accessKey).update(`${parts[0]}.${parts[1]}`).digest();
   const given = Buffer.from(parts[2], 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -37,4 +37,14 @@ describe('access tokens, remembered once verified', () => {
     expect(() => Object.assign(first, { userId: 'someone-else' })).toThrow();
     expect(tokens.verify(token)).toEqual({ userId: user.id, sessionFamily: 'family-1' });
   });
+
+  it('remembers a token only as it was signed, never a respelling of it', async () => {
+    const tokens = createAccessTokens(SECRET);
+    const token = await tokens.sign(user, 'family-1');
+    expect(tokens.verify(token)).not.toBeNull();
+    for (const respelt of [`${token}=`, `${token}${'='.repeat(4_000)}`, `${token.slice(0, -5)} ${token.slice(-5)}`]) {
+      expect(tokens.verify(respelt)).toBeNull();
+      expect(tokens.verify(respelt)).toBeNull();
+    }
+  });
 });

@@ -25,4 +25,26 @@ describe('HS256 tokens', () => {
     expect(verifyJwt(key, `${body}.${createHmac('sha512', key).update(body).digest('base64url')}`)).toBeNull();
     for (const junk of ['', 'a.b', 'a.b.c', '...', 'not a token at all']) expect(verifyJwt(key, junk)).toBeNull();
   });
+
+  it('refuse the same signature spelt any other way', () => {
+    const token = signJwt(key, { sub: 'u1' }, 900);
+    expect(verifyJwt(key, token)).not.toBeNull();
+    const at = token.lastIndexOf('.') + 1;
+    const [body, sig] = [token.slice(0, at), token.slice(at)];
+    const last = sig.at(-1)!;
+    // Node decodes every one of these to the same 32 bytes; only the canonical spelling counts.
+    const lastSpare = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(last) + 1;
+    const respelt = [
+      `${sig}=`,
+      `${sig}==`,
+      `${sig.slice(0, 10)} ${sig.slice(10)}`,
+      `${sig.slice(0, 10)}\n${sig.slice(10)}`,
+      `${sig}${'='.repeat(10_000)}`,
+      `${sig.slice(0, -1)}${'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[lastSpare]}`,
+      Buffer.from(sig, 'base64url').toString('base64'),
+      sig.replaceAll('-', '+').replaceAll('_', '/'),
+    ].filter((s) => s !== sig);
+    expect(respelt.length).toBeGreaterThanOrEqual(6);
+    for (const s of respelt) expect(verifyJwt(key, body + s), JSON.stringify(s.slice(0, 60))).toBeNull();
+  });
 });

@@ -16,6 +16,13 @@ export interface JwtClaims {
 
 const mac = (key: Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
+/**
+ * The only spelling of an HS256 signature this module writes: 32 bytes, unpadded base64url.
+ * Node's decoder skips '=', spaces and other stray characters, so without this one genuine
+ * token could be respelled into endless different strings that all verify.
+ */
+const SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
 export function signJwt(key: Buffer, claims: Record<string, unknown>, ttlSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds })).toString('base64url');
@@ -28,7 +35,7 @@ export function verifyJwt(key: Buffer, token: string, now = Date.now()): JwtClai
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts as [string, string, string];
-  if (header !== HEADER) return null;
+  if (header !== HEADER || !SIGNATURE.test(signature)) return null;
   const expected = mac(key, `${header}.${payload}`);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
