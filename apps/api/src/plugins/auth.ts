@@ -94,7 +94,10 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; toke
   /** Signs the request in, or answers the error its caller gets (401 with the reason a session ended). */
   function settle(request: FastifyRequest, check: SessionCheck, sessionFamily: string): Error | undefined {
     if (!check.ok) return sessionEnded(check.reason);
-    request.user = { ...check.user, sessionFamily, sessionInfo: check.session };
+    // Written out rather than spread from check.user: measured under load, the spread made every
+    // staff request ~15 µs dearer (bench/README, section 1, fifth round).
+    const { user } = check;
+    request.user = { _id: user._id, name: user.name, email: user.email, role: user.role, sessionFamily, sessionInfo: check.session };
     return undefined;
   }
 

@@ -119,9 +119,10 @@ function verdictOf(policy: SessionPolicy, found: UserInSession, now: Date, activ
   if (!found.hasLiveToken) return { check: { ok: false, reason: 'elsewhere' } };
   const due = activity === 'person' && now.getTime() - Date.parse(family.lastActiveAt) >= SESSION_ACTIVITY_WRITE_SECONDS * 1000;
   const lastActiveAt = due ? now.toISOString() : family.lastActiveAt;
+  // One object shape whether a write is due or not (no conditional spread): this runs on every staff request.
   return {
     check: { ok: true, user: found.user, session: () => infoOf(policy, { ...family, lastActiveAt }) },
-    ...(due ? { touchAt: lastActiveAt } : {}),
+    touchAt: due ? lastActiveAt : undefined,
   };
 }
 
