@@ -9,12 +9,12 @@
 // once against a Kysely that records what it sends, with recognisable stand-in values; each
 // recorded statement is then prepared with better-sqlite3 and its parameters bound by which
 // stand-in they carried. So when the product's queries change, the reference runs the new ones.
-// Per request there is no Kysely, no Fastify, no zod: URL parsing, an HMAC, prepared statements,
-// JSON.stringify, and the product's security headers as one constant list.
+// Per request there is no Kysely, no Fastify, no zod: URL parsing, the product's own JWT check (an
+// HMAC), prepared statements, JSON.stringify, and the product's security headers as one constant list.
 //
 // Environment: PORT, HOST, DATA_DIR, APP_SECRET (as the product's), TRUST_PROXY (a hop count or
 // unset), REFERENCE_HEADERS (JSON: the headers the product puts on an API answer).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -29,6 +29,7 @@ const { Kysely, SqliteDialect } = await import(
 );
 const { loadConfig } = await dist('apps/api/dist/config.js');
 const { deriveKey } = await dist('apps/api/dist/lib/secret.js');
+const { verifyJwt } = await dist('apps/api/dist/lib/jwt.js');
 const appsRepo = await dist('apps/api/dist/modules/applications/repository.js');
 const { APPLICATION_COLUMNS } = await dist('apps/api/dist/modules/applications/mapping.js');
 const sessionsRepo = await dist('apps/api/dist/modules/users/sessions-repository.js');
@@ -212,7 +213,6 @@ const auditInsert = template(auditRecorded, AUDIT_ROLES);
 
 const b64 = (key) => key.toString('base64url');
 const accessKey = deriveKey(secret, 'access-token');
-const JWT_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 const verifiedTokens = new Map();
 
@@ -223,31 +223,18 @@ function verifyToken(header) {
   const known = verifiedTokens.get(token);
   if (known && known.expiresAtMs > Date.now()) return known.claims;
   if (known) verifiedTokens.delete(token);
-  const claims = checkToken(token);
-  if (claims) {
-    if (verifiedTokens.size >= 10_000) verifiedTokens.clear();
-    verifiedTokens.set(token, { claims: { userId: claims.userId, familyId: claims.familyId }, expiresAtMs: claims.exp * 1000 });
-  }
-  return claims && verifiedTokens.get(token).claims;
+  const checked = checkToken(token);
+  if (!checked) return null;
+  const claims = { userId: checked.userId, familyId: checked.familyId };
+  if (verifiedTokens.size >= 10_000) verifiedTokens.clear();
+  verifiedTokens.set(token, { claims, expiresAtMs: checked.exp * 1000 });
+  return claims;
 }
 
-// The product accepts only the canonical spelling of a signature (unpadded base64url, 32 bytes).
-const JWT_SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
-
+/** The product's own JWT check (plain node:crypto, no framework), and the claims the access check needs. */
 function checkToken(token) {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== JWT_HEADER || !JWT_SIGNATURE.test(parts[2])) return null;
-  const expected = createHmac('sha256', accessKey).update(`${parts[0]}.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2], 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let claims;
-  try {
-    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (typeof claims?.sub !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
-  if (claims.exp * 1000 <= Date.now() || typeof claims.sid !== 'string') return null;
+  const claims = verifyJwt(accessKey, token);
+  if (!claims || typeof claims.sid !== 'string') return null;
   return { userId: claims.sub, familyId: claims.sid, exp: claims.exp };
 }
 
