@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { clientAddress, measure } from './lib/load.mjs';
-import { serverJs, startReference, startServer } from './lib/processes.mjs';
+import { cpuSeconds, serverJs, startReference, startServer } from './lib/processes.mjs';
 import { enquiryPathOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -108,12 +108,6 @@ try {
       : 'same user';
   }
 
-  // CPU seconds a server process has used (Linux /proc): requests per CPU second is the cost of an
-  // answer whatever else the machine is doing, where req/s also measures how much CPU it was given.
-  const cpuSeconds = (pid) => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
-  };
   const run = async (server, t, seconds) => {
     const cpuBefore = cpuSeconds(server.pid);
     const m = await measure({

@@ -1,6 +1,7 @@
 // Child processes for benchmarks: the real server from apps/api/dist and a bare node:http
 // baseline, each on its own free port, started and stopped the same way.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -52,7 +53,17 @@ async function start(args, env, probePath) {
   };
 }
 
-export const startServer = (env) => start([serverJs], { LOG_LEVEL: 'warn', ...env }, '/api/health');
+/** The built server (or another build of it, `script`), at LOG_LEVEL=warn unless env says otherwise. */
+export const startServer = (env, script = serverJs) => start([script], { LOG_LEVEL: 'warn', ...env }, '/api/health');
+/**
+ * CPU seconds a process has used (Linux /proc): requests per CPU second is the cost of an answer
+ * whatever else the machine is doing, where req/s also measures how much CPU it was given.
+ */
+export function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+}
+
 export const startHelloWorld = () => start(['-e', helloWorldJs], {}, '/');
 /** The same-work reference server (reference-server.mjs) with the product's environment. */
 export const startReference = (env) => start([path.join(import.meta.dirname, 'reference-server.mjs')], env, '/api/health');

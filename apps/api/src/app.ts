@@ -71,7 +71,8 @@ function trustProxyOption(setting: TrustProxy): FastifyServerOptions['trustProxy
   return setting;
 }
 
-export interface BuildOptions extends FastifyServerOptions {
+/** Fastify's options, all but the logger: that is the app's own, at the configured LOG_LEVEL (lib/logging.ts). */
+export interface BuildOptions extends Omit<FastifyServerOptions, 'logger' | 'loggerInstance' | 'childLoggerFactory'> {
   /** Where the app's own logger writes (standard output by default); the log tests read it. */
   logStream?: { write(line: string): void };
 }

@@ -6,9 +6,11 @@ import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /**
  * No personal data in the logs (ADR 0016, docs/product.md#logs). The real app, with its own logger
- * at the default level and at the most verbose one, writes into an array while a visitor checks a
- * status and opens the photo's signed URL, staff search and sign in, and requests fail; none of
- * the values may appear in any line, while the route and the outcome of each request do.
+ * at the default level, at the most verbose one and at `warn`, writes into an array while a
+ * visitor checks a status and opens the photo's signed URL, staff search and sign in, and requests
+ * fail; none of the values may appear in any line, while the route and the outcome of each request
+ * do wherever requests are logged, and a request's error is logged with its request id at every
+ * level.
  */
 
 const XSRF = 'log-xsrf-cookie-value-1234';
@@ -24,6 +26,7 @@ const BROKEN_JSON_PASSWORD = 'Half-Typed-Secret-77';
 interface Line {
   msg?: string;
   level: number;
+  reqId?: string;
   req?: { method: string; route: string };
   res?: { statusCode: number; method: string; route: string };
   responseTime?: number;
@@ -48,7 +51,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-for (const level of ['info', 'trace'] as const) {
+for (const level of ['info', 'trace', 'warn'] as const) {
+  const requestsLogged = level !== 'warn';
   describe(`the request log at level ${level}`, () => {
     const written: string[] = [];
     const secrets: string[] = [
@@ -71,6 +75,16 @@ for (const level of ['info', 'trace'] as const) {
         { config: { ...t.config, LOG_LEVEL: level }, db: t.db, secret: t.config.APP_SECRET!, storage: t.storage, webRoot: null },
         { logStream: { write: (line: string) => void written.push(line) } },
       );
+      // A route that fails unexpectedly, its error quoting what it was given (as a driver's may).
+      app.get('/api/log-test/fails', () => {
+        throw new Error(`no row for "${PASSPORT}"`);
+      });
+      // A reply sent twice: Fastify's warning about it quotes the request's URL, query and all.
+      app.get('/api/log-test/twice', (_request, reply) => {
+        void reply.send({ first: true });
+        void reply.send({ second: true });
+        return reply;
+      });
       await app.ready();
       const send = ({ token, ...rest }: InjectOptions & { token?: string; headers?: Record<string, string> }) => {
         return app.inject({
@@ -133,6 +147,8 @@ for (const level of ['info', 'trace'] as const) {
       });
       expect(broken.statusCode).toBe(400);
       expect((await send({ method: 'GET', url: `/api/no-such-thing?passport=${PASSPORT}`, token })).statusCode).toBe(404);
+      expect((await send({ method: 'GET', url: `/api/log-test/fails?passport=${PASSPORT}` })).statusCode).toBe(500);
+      expect((await send({ method: 'GET', url: `/api/log-test/twice?passport=${PASSPORT}` })).json()).toEqual({ first: true });
 
       // Errors logged by hand go through the same serializers: a database error quoting the
       // value it refused (as PostgreSQL's do), and a mail server's refusal naming the recipient.
@@ -149,7 +165,7 @@ for (const level of ['info', 'trace'] as const) {
     });
 
     it('holds none of the personal values, tokens, cookies or signatures', () => {
-      expect(lines.length).toBeGreaterThan(10);
+      expect(lines.length).toBeGreaterThan(requestsLogged ? 10 : 3);
       const log = written.join('\n').toLowerCase();
       const found = secrets.filter((s) => log.includes(s.toLowerCase()));
       expect(found).toEqual([]);
@@ -157,7 +173,7 @@ for (const level of ['info', 'trace'] as const) {
       expect(log).not.toMatch(/\?[a-z0-9_]+=|authorization|cookie|x-xsrf-token|remoteaddress|127\.0\.0\.1/);
     });
 
-    it('names the route and the outcome of every request', () => {
+    it.runIf(requestsLogged)('names the route and the outcome of every request', () => {
       const outcomes = lines
         .filter((l) => l.msg === 'request completed')
         .map((l) => `${l.res?.method} ${l.res?.route} ${l.res?.statusCode}`);
@@ -171,14 +187,30 @@ for (const level of ['info', 'trace'] as const) {
         'POST /api/users/login 401',
         'POST /api/users/login 400',
         'GET /api/no-such-thing 404',
+        'GET /api/log-test/fails 500',
+        'GET /api/log-test/twice 200',
       ]);
       for (const line of lines.filter((l) => l.msg === 'request completed')) expect(typeof line.responseTime).toBe('number');
       const incoming = lines.filter((l) => l.msg === 'incoming request').map((l) => `${l.req?.method} ${l.req?.route}`);
       expect(incoming).toContain('GET /files/*');
     });
 
+    it.skipIf(requestsLogged)('writes no line for a request that went well or was refused', () => {
+      expect(lines.filter((l) => l.reqId !== undefined).map((l) => l.msg)).toEqual([
+        'unhandled error',
+        'Reply was already sent, did you forget to "…" in "…" (GET)?',
+      ]);
+    });
+
+    it('logs a request that failed with its request id, the error scrubbed', () => {
+      const failed = lines.find((l) => l.msg === 'unhandled error' && l.reqId !== undefined) as Line & { err: Record<string, string> };
+      expect(failed.level).toBe(50);
+      expect(failed.err).toMatchObject({ type: 'Error', message: 'no row for "…"' });
+      expect(failed.err.stack).toContain('log-privacy.test.ts');
+    });
+
     it('keeps what mending a fault needs: the error type, code and where it happened', () => {
-      const error = lines.find((l) => l.msg === 'unhandled error') as Line & { err: Record<string, string> };
+      const error = lines.find((l) => l.msg === 'unhandled error' && l.reqId === undefined) as Line & { err: Record<string, string> };
       expect(error.err).toMatchObject({ type: 'Error', code: '22007', message: 'invalid input syntax for type date: "…"' });
       expect(error.err.stack).toContain('log-privacy.test.ts');
       expect(error.err).not.toHaveProperty('detail');

@@ -87,7 +87,7 @@ if (engine === 'sqlite') {
       const db: Db = createDb(config.database);
       await migrateToLatest(db);
       const storage = createLocalStorage(path.join(restoredDir, 'uploads'));
-      const app: FastifyInstance = await buildApp({ config, db, secret: config.APP_SECRET!, storage, webRoot: null }, { logger: false });
+      const app: FastifyInstance = await buildApp({ config, db, secret: config.APP_SECRET!, storage, webRoot: null });
       await app.ready();
       try {
         const login = await app.inject({

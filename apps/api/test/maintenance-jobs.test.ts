@@ -238,7 +238,7 @@ describe('scheduled jobs run once per period across instances', () => {
 describe('the server’s jobs', () => {
   it('sweep and housekeeping always; backups only on SQLite with local files; nothing runs unless asked', async () => {
     const config = loadConfig(cliEnv(t.config, { SCHEDULED_JOBS: 'false' }));
-    const app = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot: null }, { logger: false });
+    const app = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot: null });
     await app.register(maintenance, { config, db: t.db, storage: t.storage });
     await app.ready();
     try {

@@ -28,10 +28,13 @@ afterAll(async () => {
 /** Another app over the given parts, to break one of them without disturbing the shared test app. */
 async function appWith(parts: { db?: Db; storage?: Storage; config?: Config }): Promise<FastifyInstance> {
   const config = parts.config ?? t.config;
-  const app = await buildApp(
-    { config, db: parts.db ?? t.db, secret: config.APP_SECRET!, storage: parts.storage ?? t.storage, webRoot: null },
-    { logger: false },
-  );
+  const app = await buildApp({
+    config,
+    db: parts.db ?? t.db,
+    secret: config.APP_SECRET!,
+    storage: parts.storage ?? t.storage,
+    webRoot: null,
+  });
   await app.ready();
   return app;
 }

@@ -109,7 +109,7 @@ describe('orphan sweep on S3 storage (s3rver)', () => {
     t = await createTestApp();
     // Pages of two objects, so listing the bucket has to follow continuation tokens.
     storage = createS3Storage(loadConfig({ ...cliEnv(t.config), ...s3.env }), { listPageSize: 2 });
-    app = await buildApp({ config: t.config, db: t.db, secret: t.config.APP_SECRET!, storage, webRoot: null }, { logger: false });
+    app = await buildApp({ config: t.config, db: t.db, secret: t.config.APP_SECRET!, storage, webRoot: null });
     await app.ready();
     const { token } = await t.createStaff();
     const inject = (o: InjectOptions) =>

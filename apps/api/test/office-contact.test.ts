@@ -40,7 +40,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'bn', 'about', 'index.html'), BENGALI_PAGE);
   fs.writeFileSync(path.join(webRoot, '__spa-fallback.html'), '<!DOCTYPE html><html><head></head><body><p>Loading</p></body></html>');
   const config = loadConfig({ DATA_DIR: t.dataDir, APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
-  site = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot }, { logger: false });
+  site = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot });
   await site.ready();
 });
 afterAll(async () => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://visa.example.com/',
   });
-  site = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot }, { logger: false });
+  site = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot });
   await site.ready();
 });
 afterAll(async () => {

@@ -66,7 +66,7 @@ describe('the app on S3 storage', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // A second app over the same database, with the S3 driver instead of the local folder.
-    app = await buildApp({ config: t.config, db: t.db, secret: t.config.APP_SECRET!, storage, webRoot: null }, { logger: false });
+    app = await buildApp({ config: t.config, db: t.db, secret: t.config.APP_SECRET!, storage, webRoot: null });
     await app.ready();
     token = (await t.createStaff()).token;
   });

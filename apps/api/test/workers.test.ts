@@ -130,6 +130,8 @@ describe('WORKERS', () => {
   it('a process that dies is replaced, and the site keeps answering', { timeout: 60_000 }, async () => {
     const from = server.output().length;
     await Promise.all(Array.from({ length: 6 }, () => call('/api/health')));
+    // A process's log line can reach the output a moment after its answer reached the caller.
+    await expect.poll(() => answeringPids(from).size, { timeout: 5_000 }).toBeGreaterThan(0);
     const [victim] = [...answeringPids(from)];
     process.kill(victim!, 'SIGKILL');
     await expect

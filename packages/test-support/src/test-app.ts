@@ -103,7 +103,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const db = createDb(config.database);
   await migrateToLatest(db);
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, db, secret: config.APP_SECRET!, storage, webRoot: null, now: options.now }, { logger: false });
+  const app = await buildApp({ config, db, secret: config.APP_SECRET!, storage, webRoot: null, now: options.now });
   const sessionPolicy = sessionPolicyOf(config, options.now);
   await app.ready();
 

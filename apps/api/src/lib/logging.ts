@@ -82,6 +82,20 @@ function scrubValue(value: unknown, depth: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, depth + 1)]));
 }
 
+/**
+ * A message is scrubbed as an error's is: Fastify quotes a request's raw URL, query and all, in its
+ * warning about a reply sent twice, and a line that carries only an error would take that error's
+ * message as it is (pino copies it into `msg`).
+ */
+function scrubbedArguments(args: unknown[]): unknown[] {
+  const scrubbed = args.map((arg) => (typeof arg === 'string' ? scrubMessage(arg) : arg));
+  if (args.length !== 1) return scrubbed;
+  const [only] = args;
+  const err = only instanceof Error ? only : (only as { err?: { message?: unknown } } | null)?.err;
+  if (typeof err?.message === 'string' && !(only as { msg?: unknown }).msg) scrubbed.push(scrubMessage(err.message));
+  return scrubbed;
+}
+
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
 /** The logger every app process uses; buildApp adds a destination when a test reads the lines. */
@@ -111,6 +125,11 @@ export function loggerOptions(level: string): LoggerOptions {
         '*.refreshToken',
       ],
       censor: '[redacted]',
+    },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, scrubbedArguments(args) as Parameters<typeof method>);
+      },
     },
     formatters: {
       // An address in a free-text field (an SMTP server's refusal names the recipient) is blanked too.
