@@ -46,7 +46,8 @@ async function start(args, env, probePath) {
     base,
     pid: child.pid,
     async stop() {
-      if (child.exitCode !== null) return;
+      // Gone already: exited, or killed by a signal (the reference has no SIGTERM handler).
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
