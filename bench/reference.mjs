@@ -3,8 +3,8 @@
 // reference (lib/reference-server.mjs) on that same file, checks that both give the same answers,
 // then for each target alternates warm-up + measured runs of the two (same connections, same
 // seconds, the order swapped every round so the machine's drift hits both). All of that is done
-// PAIRS times with a fresh pair of processes: one process of the same build can answer ~15 % faster
-// or slower than the next (bench/README.md, section 1, sixth round). The figure is product req/s ÷
+// PAIRS times with a fresh pair of processes: one process of the same build can answer up to 17 %
+// faster or slower than the next (bench/README.md, section 1, sixth round). The figure is product req/s ÷
 // reference req/s, the median over the pairs. Run after `npm run build`:  node bench/reference.mjs
 // Knobs: ROWS (100000), CONNECTIONS (50), SECONDS (10), WARMUP (2), ROUNDS (2), PAIRS (3), ONLY (a target name part).
 import { randomBytes } from 'node:crypto';
@@ -65,10 +65,7 @@ try {
     if (probe.status !== 200) throw new Error(`product /api/users/me: ${probe.status} ${await probe.text()}`);
     // The reference sends the product's security headers as they are (one constant list).
     const policy = Object.fromEntries([...probe.headers].filter(([name]) => !PER_ANSWER.has(name)));
-    const reference = await startReference({
-      ...env,
-      REFERENCE_HEADERS: JSON.stringify(policy),
-    });
+    const reference = await startReference({ ...env, REFERENCE_HEADERS: JSON.stringify(policy) });
     stops.push(reference.stop);
     return { product, reference };
   };
@@ -84,23 +81,10 @@ try {
   };
   const prefix = passportOf(Math.floor(ROWS / 2)).slice(0, 5);
   const targets = [
-    {
-      name: 'staff list page 1',
-      path: '/api/application/fetchApplication?page=1&limit=10',
-      headers,
-    },
-    {
-      name: `search=${prefix}`,
-      path: `/api/application/fetchApplication?page=1&limit=10&search=${prefix}`,
-      headers,
-    },
+    { name: 'staff list page 1', path: '/api/application/fetchApplication?page=1&limit=10', headers },
+    { name: `search=${prefix}`, path: `/api/application/fetchApplication?page=1&limit=10&search=${prefix}`, headers },
     { name: '/api/users/me', path: '/api/users/me', headers },
-    {
-      name: 'status check (enquiry)',
-      path: '/api/application/fetchApplicationEnquiry',
-      headers: { cookie },
-      setupRequest: enquiryRequest,
-    },
+    { name: 'status check (enquiry)', path: '/api/application/fetchApplicationEnquiry', headers: { cookie }, setupRequest: enquiryRequest },
   ].filter((t) => !process.env.ONLY || t.name.includes(process.env.ONLY));
 
   // Same answers first: the same JSON (key order aside) and the same headers besides per-answer ones.
@@ -109,16 +93,10 @@ try {
       const answers = [];
       for (const server of [product, reference]) {
         const req = t.setupRequest ? t.setupRequest({ path: t.path, headers: {} }) : { path: t.path, headers: {} };
-        const res = await fetch(`${server.base}${req.path}`, {
-          headers: { ...t.headers, ...req.headers },
-        });
+        const res = await fetch(`${server.base}${req.path}`, { headers: { ...t.headers, ...req.headers } });
         const body = await res.json();
         if (t.setupRequest) next--; // the same applicant for both: compare like with like
-        answers.push({
-          status: res.status,
-          body,
-          headers: Object.fromEntries([...res.headers].filter(([n]) => n !== 'date')),
-        });
+        answers.push({ status: res.status, body, headers: Object.fromEntries([...res.headers].filter(([n]) => n !== 'date')) });
       }
       next++;
       const [p, r] = answers;
