@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measure } from './lib/load.mjs';
-import { cpuSeconds, startServer } from './lib/processes.mjs';
+import { measure, measureWithCpu } from './lib/load.mjs';
+import { startServer } from './lib/processes.mjs';
 import { seedApplications } from './lib/seed-applications.mjs';
 
 const TARGET = process.env.TARGET ?? '/api/users/me';
@@ -41,13 +41,11 @@ try {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
       const url = `${side.server.base}${TARGET}`;
       await measure({ url, headers, connections: CONNECTIONS, seconds: 2 });
-      const before = cpuSeconds(side.server.pid);
-      const m = await measure({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
-      const used = cpuSeconds(side.server.pid) - before;
+      const m = await measureWithCpu(side.server.pid, { url, headers, connections: CONNECTIONS, seconds: SECONDS });
       if (m.non2xx || m.errors) throw new Error(`${side.script}: ${m.non2xx} answers not 2xx, ${m.errors} errors`);
       side.requests += m.requests;
-      side.cpu += used;
-      side.rounds.push(Math.round(m.requests / used));
+      side.cpu += m.cpuSeconds;
+      side.rounds.push(Math.round(m.requests / m.cpuSeconds));
     }
   }
   const load = os

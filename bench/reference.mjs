@@ -12,8 +12,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { clientAddress, measure } from './lib/load.mjs';
-import { cpuSeconds, serverJs, startReference, startServer } from './lib/processes.mjs';
+import { clientAddress, measureWithCpu } from './lib/load.mjs';
+import { serverJs, startReference, startServer } from './lib/processes.mjs';
 import { enquiryPathOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -116,17 +116,14 @@ try {
     }
   };
 
-  const run = async (server, t, seconds) => {
-    const cpuBefore = cpuSeconds(server.pid);
-    const m = await measure({
+  const run = (server, t, seconds) =>
+    measureWithCpu(server.pid, {
       url: `${server.base}${t.path}`,
       headers: t.headers,
       setupRequest: t.setupRequest,
       connections: CONNECTIONS,
       seconds,
     });
-    return { ...m, cpuSeconds: cpuSeconds(server.pid) - cpuBefore };
-  };
   const mean = (list, key) => list.reduce((total, m) => total + m[key], 0) / list.length;
   const sum = (list, key) => list.reduce((total, m) => total + m[key], 0);
   const median = (values) => {
@@ -180,7 +177,6 @@ try {
       pairRatios,
       cpuRatio,
       meetsTarget: meets,
-      rounds: all,
     };
   });
 
@@ -215,7 +211,7 @@ try {
       rounds: ROUNDS,
       pairs: PAIRS,
       loadAverage: os.loadavg(),
-      results: results.map(({ rounds: _rounds, ...x }) => x),
+      results,
     }),
   );
   failed = results.some((x) => !x.meetsTarget);

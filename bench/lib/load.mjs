@@ -1,5 +1,6 @@
 // One autocannon run, reduced to the figures the benchmarks report.
 import autocannon from 'autocannon';
+import { cpuSeconds } from './processes.mjs';
 
 /**
  * Client address of request n, a different one for each of 16 777 216 requests under `first`
@@ -24,4 +25,11 @@ export async function measure({ url, headers = {}, connections = 50, seconds = 1
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** `measure` against one server process `pid`, with the CPU seconds that process used meanwhile. */
+export async function measureWithCpu(pid, options) {
+  const before = cpuSeconds(pid);
+  const m = await measure(options);
+  return { ...m, cpuSeconds: cpuSeconds(pid) - before };
 }
