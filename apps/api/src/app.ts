@@ -23,9 +23,10 @@ import staffAccountRoutes from './modules/users/staff-routes.js';
 import auth, { type Access, withAccess } from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import errorHandler from './plugins/error-handler.js';
-import requestTarget, { originForm } from './plugins/request-target.js';
+import { originForm } from './lib/request-path.js';
+import requestTarget from './plugins/request-target.js';
 import security from './plugins/security.js';
-import storagePlugin from './plugins/storage/index.js';
+import storagePlugin from './plugins/storage.js';
 import web from './plugins/web.js';
 import xsrf from './plugins/xsrf.js';
 

@@ -2,12 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { type RateLimiter, createRateLimiter } from './modules/rate-limits/limiter.js';
-import { createMailer } from './modules/notifications/mailer.js';
+import { createMailer } from './infra/mail-transport.js';
 import { type OutboxWorker, createOutboxWorker } from './modules/notifications/worker.js';
 import { type SessionPolicy, sessionPolicyOf } from './modules/users/sessions.js';
 import { type AccessTokens, createAccessTokens } from './plugins/auth.js';
-import { type UrlSigner, createUrlSigner } from './plugins/storage/signed-urls.js';
-import type { Storage } from './plugins/storage/storage.js';
+import { type UrlSigner, createUrlSigner } from './infra/storage/signed-urls.js';
+import type { Storage } from './infra/storage/storage.js';
 
 /** What the app is built from; server.ts and the tests both make these. */
 export interface AppDeps {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createDb, migrateToLatest } from './db/connection.js';
 import { loadSecret } from './lib/secret.js';
-import { createStorage } from './plugins/storage/create.js';
+import { createStorage } from './infra/storage/create.js';
 
 /** The built SPA next to this package, unless WEB_DIST points elsewhere. */
 export function defaultWebRoot(config: Config): string | null {

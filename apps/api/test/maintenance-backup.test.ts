@@ -8,8 +8,8 @@ import { loadConfig } from '../src/config.js';
 import { type Db, createDb, migrateToLatest } from '../src/db/connection.js';
 import { createBackup, pruneBackups, verifyBackup } from '../src/modules/maintenance/backup.js';
 import { runMaintenanceCommand } from '../src/modules/maintenance/cli.js';
-import { createLocalStorage } from '../src/plugins/storage/local-storage.js';
-import type { Storage } from '../src/plugins/storage/storage.js';
+import { createLocalStorage } from '../src/infra/storage/local-storage.js';
+import type { Storage } from '../src/infra/storage/storage.js';
 import { addApplicationWithFiles, captureIo, cliEnv, storedKeysOf } from '@visa/test-support/processes';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 

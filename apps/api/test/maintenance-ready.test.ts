@@ -10,8 +10,8 @@ import { type Config, loadConfig } from '../src/config.js';
 import { type Db, createDb } from '../src/db/connection.js';
 import { migrations } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
-import { createLocalStorage } from '../src/plugins/storage/local-storage.js';
-import type { Storage } from '../src/plugins/storage/storage.js';
+import { createLocalStorage } from '../src/infra/storage/local-storage.js';
+import type { Storage } from '../src/infra/storage/storage.js';
 import { type TestApp, createPostgresDatabase, createTestApp, engine } from '@visa/test-support/test-app';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditFor } from '../src/modules/audit/repository.js';
-import { createFolderMailer, createSmtpMailer } from '../src/modules/notifications/mailer.js';
+import { createFolderMailer, createSmtpMailer } from '../src/infra/mail-transport.js';
 import { enqueueEmail, findEmail, listEmailsFor } from '../src/modules/notifications/repository.js';
 import { bengaliDate, englishDate, renderEmail } from '../src/modules/notifications/templates.js';
 import { backoffMs, createOutboxWorker } from '../src/modules/notifications/worker.js';

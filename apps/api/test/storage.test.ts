@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUrlSigner } from '../src/plugins/storage/signed-urls.js';
+import { createUrlSigner } from '../src/infra/storage/signed-urls.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Config } from '../../../apps/api/src/config.js';
 import type { Db } from '../../../apps/api/src/db/connection.js';
 import { newId } from '../../../apps/api/src/lib/ids.js';
-import type { Storage } from '../../../apps/api/src/plugins/storage/storage.js';
+import type { Storage } from '../../../apps/api/src/infra/storage/storage.js';
 import { applicationFields, multipart } from './applications.js';
 import { jpeg, png } from './images.js';
 

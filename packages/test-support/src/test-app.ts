@@ -13,8 +13,8 @@ import { migrations } from '../../../apps/api/src/db/migrations/index.js';
 import { hashPassword } from '../../../apps/api/src/modules/users/passwords.js';
 import { insertUser } from '../../../apps/api/src/modules/users/repository.js';
 import { sessionPolicyOf, startSession } from '../../../apps/api/src/modules/users/sessions.js';
-import { createLocalStorage } from '../../../apps/api/src/plugins/storage/local-storage.js';
-import type { Storage } from '../../../apps/api/src/plugins/storage/storage.js';
+import { createLocalStorage } from '../../../apps/api/src/infra/storage/local-storage.js';
+import type { Storage } from '../../../apps/api/src/infra/storage/storage.js';
 
 /** Which engine this run of the API suite uses: vitest's projects set TEST_DB (see the root vitest.config.ts). */
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { pathOf } from '../plugins/request-target.js';
+import { pathOf } from './request-path.js';
 
 /**
  * What a log line may say about a request (ADR 0016, docs/product.md#logs): the method, the route

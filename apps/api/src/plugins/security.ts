@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { isApiPath, pathOf } from './request-target.js';
+import { isApiPath, pathOf } from '../lib/request-path.js';
 
 /**
  * Security headers with a strict CSP. The only inline scripts are the ones the web build emits;

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { SERVER } from '@visa/shared/messages';
 import type { Db } from '../db/connection.js';
 import { createFilledPages } from '../modules/office-contact/filled-pages.js';
-import { isApiPath, pathOf } from './request-target.js';
+import { isApiPath, pathOf } from '../lib/request-path.js';
 
 /**
  * Serves the built SPA: prerendered public pages as their own HTML (content before any script),

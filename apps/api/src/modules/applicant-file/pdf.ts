@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { type CopyVerification, copySections, displayDate, statusLabel } from '@visa/shared/applicant-file';
 import { countryName } from '@visa/shared/country-matching';
 import type { Application } from '@visa/shared/applications';
-import type { Storage } from '../../plugins/storage/storage.js';
+import type { Storage } from '../../infra/storage/storage.js';
 
 async function readAll(storage: Storage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/connection.js';
 import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../../plugins/auth.js';
-import { removeStoredFiles } from '../../plugins/storage/remove.js';
+import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, type ApplicationFields } from '../applications/mapping.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';

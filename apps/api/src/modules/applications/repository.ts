@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { type QueryParam, compiledQuery, compiledQueryShapes } from '../../db/compiled-query.js';
 import type { ApplicationRow, ApplicationUpdateRow, Database, DocumentRow, NewApplicationRow } from '../../db/schema.js';
-import type { UrlSigner } from '../../plugins/storage/signed-urls.js';
+import type { UrlSigner } from '../../infra/storage/signed-urls.js';
 import { type ApplicationField, type ApplicationFields, columnsOf, fieldsOf, searchKey, storedFields, toColumns } from './mapping.js';
 
 /**

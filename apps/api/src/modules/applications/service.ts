@@ -21,7 +21,7 @@ import { HttpError, invalidInput, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type PreparedPhoto, preparePhoto } from '../../lib/images.js';
 import type { Actor } from '../../plugins/auth.js';
-import { removeStoredFiles } from '../../plugins/storage/remove.js';
+import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { recordAudit } from '../audit/repository.js';
 import { csvHeader, csvRow } from './csv.js';
 import type { ApplicationForm, UploadedFile } from './form.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER } from '@visa/shared/messages';
 import type { RouteOptions } from '../../context.js';
-import { isValidKey } from '../../plugins/storage/storage.js';
+import { isValidKey } from '../../infra/storage/storage.js';
 
 /**
  * Serves stored files (docs/product.md#api-other): `/files/private/…` only with a valid signature;

@@ -10,8 +10,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { migrations as knownMigrations } from '../../db/migrations/index.js';
 import type { Database } from '../../db/schema.js';
-import type { Storage } from '../../plugins/storage/storage.js';
-import { isValidKey } from '../../plugins/storage/storage.js';
+import type { Storage } from '../../infra/storage/storage.js';
+import { isValidKey } from '../../infra/storage/storage.js';
 import { appliedMigrations, referencedStorageKeys, tableCounts } from './repository.js';
 
 // A backup is a folder: the database snapshot, every stored file, the secret key, the mail folder,

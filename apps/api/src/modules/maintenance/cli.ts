@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
-import { createStorage } from '../../plugins/storage/create.js';
+import { createStorage } from '../../infra/storage/create.js';
 import { BackupError, backupUnsupported, createBackup, restoreBackup, verifyBackup } from './backup.js';
 import { DEFAULT_MIN_AGE_S, sweepFiles } from './sweep.js';
 

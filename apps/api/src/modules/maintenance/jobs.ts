@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
-import type { Storage } from '../../plugins/storage/storage.js';
+import type { Storage } from '../../infra/storage/storage.js';
 import { backupUnsupported, createBackup, pruneBackups } from './backup.js';
 import { runHousekeeping } from './housekeeping.js';
 import type { Job } from './scheduler.js';

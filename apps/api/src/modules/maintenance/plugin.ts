@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
-import type { Storage } from '../../plugins/storage/storage.js';
+import type { Storage } from '../../infra/storage/storage.js';
 import { scheduledJobs } from './jobs.js';
 import { type Scheduler, createScheduler } from './scheduler.js';
 

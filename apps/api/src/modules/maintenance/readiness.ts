@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/connection.js';
 import { migrations } from '../../db/migrations/index.js';
-import type { Storage } from '../../plugins/storage/storage.js';
+import type { Storage } from '../../infra/storage/storage.js';
 import { pingDatabase } from '../health/repository.js';
 import { probeOutbox } from '../notifications/repository.js';
 import { appliedMigrations } from './repository.js';

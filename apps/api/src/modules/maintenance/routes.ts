@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../context.js';
-import { outboxFolder } from '../notifications/mailer.js';
+import { outboxFolder } from '../../infra/mail-transport.js';
 import { READY_PARTS, checkReadiness } from './readiness.js';
 
 const partState = z.enum(['ok', 'error', 'behind', 'unknown']);

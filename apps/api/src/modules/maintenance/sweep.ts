@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
-import type { Storage } from '../../plugins/storage/storage.js';
+import type { Storage } from '../../infra/storage/storage.js';
 import { referencedStorageKeys } from './repository.js';
 
 /**

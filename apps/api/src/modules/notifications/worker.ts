@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from '../../infra/mail-transport.js';
 import { type OutboxRow, claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent } from './repository.js';
 
 export interface OutboxWorkerOptions {

@@ -6,7 +6,7 @@ import { HttpError, badRequest, conflict, invalidInput } from '../../lib/http-er
 import { newId } from '../../lib/ids.js';
 import { ImageDecodeError } from '../../lib/images.js';
 import type { Actor } from '../../plugins/auth.js';
-import { removeStoredFiles } from '../../plugins/storage/remove.js';
+import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { recordAudit } from '../audit/repository.js';
 import { SlideImageTooManyPixelsError, SlideImageTypeError, makeSlideVariants } from './images.js';
 import {

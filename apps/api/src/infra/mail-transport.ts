@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
 
 interface OutgoingEmail {
   /** The outbox row id: it becomes the Message-ID, so a retried message can be recognised as the same one. */

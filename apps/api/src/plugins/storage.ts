@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UrlSigner } from './signed-urls.js';
-import type { Storage } from './storage.js';
+import type { UrlSigner } from '../infra/storage/signed-urls.js';
+import type { Storage } from '../infra/storage/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
