@@ -32,11 +32,11 @@ const { deriveKey } = await dist('apps/api/dist/lib/secret.js');
 const { verifyJwt } = await dist('apps/api/dist/lib/jwt.js');
 const appsRepo = await dist('apps/api/dist/modules/applications/repository.js');
 const { APPLICATION_COLUMNS } = await dist('apps/api/dist/modules/applications/mapping.js');
-const sessionsRepo = await dist('apps/api/dist/modules/users/sessions-repository.js');
+const sessionsRepo = await dist('apps/api/dist/modules/auth/repository.js');
 const { countHit } = await dist('apps/api/dist/modules/rate-limits/repository.js');
 const { recordAudit } = await dist('apps/api/dist/modules/audit/repository.js');
-const enquiryService = await dist('apps/api/dist/modules/enquiry/service.js');
 const { ceilingDelayMs } = await dist('apps/api/dist/modules/rate-limits/ceiling.js');
+const { LIMITS } = await dist('packages/shared/dist/limits.js');
 const { normalizePassport } = await dist('packages/shared/dist/applications.js');
 const { EnquiryApplicationSchema } = await dist('packages/shared/dist/enquiry.js');
 // A nationality as the product compares it: the country's code however it is written (ADR 0024).
@@ -154,7 +154,7 @@ const SESSION_ROLES = new Map([
   ['notAfter', '1999-01-03T00:00:00.000Z'],
 ]);
 const sessionLookup = template(
-  (await record((db) => sessionsRepo.findUserInSession(db, 'user-stand-in', 'family-stand-in', '1999-01-01T00:00:00.000Z'))).log[0],
+  (await record((db) => sessionsRepo.findStaffAccountInSession(db, 'user-stand-in', 'family-stand-in', '1999-01-01T00:00:00.000Z'))).log[0],
   SESSION_ROLES,
 );
 const sessionTouch = template(
@@ -352,7 +352,7 @@ const newId = (now) =>
   idProcess +
   (idCounter = (idCounter + 1) % 0x1000000).toString(16).padStart(6, '0');
 
-const { ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS, ENQUIRY_PASSPORT_CEILING: CEILING } = enquiryService;
+const { perAddress: PER_ADDRESS, perPassportAndAddress: PER_PASSPORT_AND_ADDRESS, perPassport: CEILING } = LIMITS.statusCheck;
 const MIN_RESPONSE_MS = 150;
 
 function hitCounter(key, windowMs) {
@@ -384,8 +384,10 @@ function enquire(params, client) {
   if (!search || !search1 || !ISO_DATE.test(dob) || !(limit >= 1 && limit <= 10)) return [400, { message: 'Bad request' }, 0];
   const passport = normalizePassport(search);
   const nationality = countryKey(search1);
-  if (hitCounter(`enquiry:ip:${client}`, 15 * 60_000) > ENQUIRY_LIMIT_PER_ADDRESS) return [429, { message: SERVER.tooManyRequests }, 0];
-  if (hitCounter(`enquiry:passport-ip:${hash(`${passport}\n${client}`)}`, 60 * 60_000) > ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS) {
+  if (hitCounter(`enquiry:ip:${client}`, PER_ADDRESS.windowMs) > PER_ADDRESS.limit) return [429, { message: SERVER.tooManyRequests }, 0];
+  if (
+    hitCounter(`enquiry:passport-ip:${hash(`${passport}\n${client}`)}`, PER_PASSPORT_AND_ADDRESS.windowMs) > PER_PASSPORT_AND_ADDRESS.limit
+  ) {
     return [429, { message: SERVER.tooManyRequests }, 0];
   }
   const across = hitCounter(`enquiry:passport:${hash(passport)}`, CEILING.windowMs);

@@ -7,19 +7,21 @@ import { loggerOptions } from './lib/logging.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
-import enquiryRoutes from './modules/enquiry/routes.js';
+import { accessCheckOf } from './modules/auth/service.js';
+import authRoutes, { sessionRoutes } from './modules/auth/routes.js';
 import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import readyRoutes from './modules/maintenance/routes.js';
 import notifications from './modules/notifications/plugin.js';
-import { officeContactRoutes, officeContactSettingsRoutes } from './modules/office-contact/routes.js';
+import { createFilledPages } from './modules/office-contact/filled-pages.js';
+import { officeContactRoutes } from './modules/office-contact/routes.js';
+import passwordResetRoutes from './modules/password-reset/routes.js';
+import { secondFactorAccountRoutes, secondStepRoutes } from './modules/second-factor/routes.js';
 import seoRoutes from './modules/seo/routes.js';
 import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
-import accountRoutes from './modules/users/account-routes.js';
-import authRoutes from './modules/users/auth-routes.js';
-import passwordResetRoutes from './modules/users/password-reset-routes.js';
-import { secondFactorAccountRoutes, secondStepRoutes, securitySettingsRoutes } from './modules/users/second-factor-routes.js';
-import staffAccountRoutes from './modules/users/staff-routes.js';
+import settingsRoutes from './modules/settings/routes.js';
+import staffAccountRoutes, { profileRoutes } from './modules/staff-accounts/routes.js';
+import statusCheckRoutes from './modules/status-check/routes.js';
 import auth, { type Access, withAccess } from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import errorHandler from './plugins/error-handler.js';
@@ -40,14 +42,14 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['public', '/api/users', authRoutes],
   ['public', '/api/users', secondStepRoutes],
   ['public', '/api/users', passwordResetRoutes],
-  ['staff', '/api/users', accountRoutes],
+  ['staff', '/api/users', sessionRoutes],
+  ['staff', '/api/users', profileRoutes],
   ['staff', '/api/users', secondFactorAccountRoutes],
   ['superadmin', '/api/users', staffAccountRoutes],
-  ['superadmin', '/api/users', securitySettingsRoutes],
-  ['superadmin', '/api/users', officeContactSettingsRoutes],
+  ['superadmin', '/api/users', settingsRoutes],
   ['staff', '/api/application', applicationsRoutes],
   ['staff', '/api/application', applicantFileRoutes],
-  ['public', '/api/application', enquiryRoutes],
+  ['public', '/api/application', statusCheckRoutes],
   // The office's contact details for the public site (ADR 0025).
   ['public', '/api', officeContactRoutes],
   // Public, with more for a caller that sends a valid bearer token.
@@ -101,13 +103,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // App plugins.
   await app.register(xsrf, { secure: deps.config.cookieSecure });
-  await app.register(auth, { db: ctx.db, tokens: ctx.tokens, sessionPolicy: ctx.sessionPolicy });
+  app.decorate('tokens', ctx.tokens);
+  await app.register(auth, { check: accessCheckOf(ctx) });
   await app.register(storagePlugin, { storage: ctx.storage, urls: ctx.urls });
   await app.register(notifications, { outbox: ctx.outbox });
 
   // Routes.
   for (const [access, prefix, routes] of ROUTE_GROUPS) await app.register(withAccess(access, routes), { prefix, ctx });
-  await app.register(web, { root: deps.webRoot, db: ctx.db });
+  const root = deps.webRoot;
+  await app.register(web, { root, filledPages: root ? createFilledPages(ctx.db, root) : null });
 
   return app;
 }

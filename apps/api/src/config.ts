@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session';
-import { type PasswordProblem, passwordProblem } from './modules/users/password-policy.js';
+import { type PasswordProblem, passwordProblem } from './modules/staff-accounts/password-policy.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 

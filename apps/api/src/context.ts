@@ -4,8 +4,8 @@ import type { Db } from './db/connection.js';
 import { type RateLimiter, createRateLimiter } from './modules/rate-limits/limiter.js';
 import { createMailer } from './infra/mail-transport.js';
 import { type OutboxWorker, createOutboxWorker } from './modules/notifications/worker.js';
-import { type SessionPolicy, sessionPolicyOf } from './modules/users/sessions.js';
-import { type AccessTokens, createAccessTokens } from './plugins/auth.js';
+import { type SessionPolicy, sessionPolicyOf } from './modules/auth/sessions.js';
+import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.js';
 import { type UrlSigner, createUrlSigner } from './infra/storage/signed-urls.js';
 import type { Storage } from './infra/storage/storage.js';
 

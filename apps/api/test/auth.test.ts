@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
-import { LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS } from '../src/modules/users/login-limits.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
@@ -51,7 +51,7 @@ describe('sign-in', () => {
 
   it('rate limits repeated attempts on one email from one address with 429', async () => {
     const staff = await t.createStaff();
-    for (let i = 0; i < LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS; i++) expect((await login(staff.email, 'nope')).statusCode).toBe(401);
+    for (let i = 0; i < LIMITS.login.perAccountAndAddress.limit; i++) expect((await login(staff.email, 'nope')).statusCode).toBe(401);
     const limited = await login(staff.email, staff.password);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: SERVER.tooManyRequests });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { SERVER } from '@visa/shared/messages';
 import { loadConfig } from '../src/config.js';
-import { ENQUIRY_LIMIT_PER_ADDRESS } from '../src/modules/enquiry/service.js';
-import { LOGIN_LIMIT_PER_ADDRESS } from '../src/modules/users/login-limits.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /**
@@ -60,16 +59,16 @@ for (const [name, setting] of [
     afterAll(() => t.close());
 
     it('limits sign-in attempts per real address, whatever X-Forwarded-For the client writes', async () => {
-      const statuses = await loginsUntilRefused(t, '203.0.113.7', LOGIN_LIMIT_PER_ADDRESS + 1);
-      expect(statuses.slice(0, LOGIN_LIMIT_PER_ADDRESS).every((s) => s === 401)).toBe(true);
+      const statuses = await loginsUntilRefused(t, '203.0.113.7', LIMITS.login.perAddress.limit + 1);
+      expect(statuses.slice(0, LIMITS.login.perAddress.limit).every((s) => s === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
       // Another real address behind the same proxy is its own client.
       expect(await loginsUntilRefused(t, '203.0.113.8', 1)).toEqual([401]);
     });
 
     it('limits status checks per real address, whatever X-Forwarded-For the client writes', async () => {
-      const statuses = await enquiriesUntilRefused(t, '203.0.113.9', ENQUIRY_LIMIT_PER_ADDRESS + 1);
-      expect(statuses.slice(0, ENQUIRY_LIMIT_PER_ADDRESS).every((s) => s === 200)).toBe(true);
+      const statuses = await enquiriesUntilRefused(t, '203.0.113.9', LIMITS.statusCheck.perAddress.limit + 1);
+      expect(statuses.slice(0, LIMITS.statusCheck.perAddress.limit).every((s) => s === 200)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
       expect(await enquiriesUntilRefused(t, '203.0.113.10', 1)).toEqual([200]);
     });
@@ -97,7 +96,7 @@ describe('without a trusted proxy (the default)', () => {
   afterAll(() => t.close());
 
   it('ignores X-Forwarded-For altogether: the connection is the client', async () => {
-    const statuses = await loginsUntilRefused(t, '203.0.113.7', LOGIN_LIMIT_PER_ADDRESS + 1);
+    const statuses = await loginsUntilRefused(t, '203.0.113.7', LIMITS.login.perAddress.limit + 1);
     expect(statuses.at(-1)).toBe(429);
     // Another claimed address changes nothing: it is the same connection.
     expect(await loginsUntilRefused(t, '203.0.113.8', 1)).toEqual([429]);

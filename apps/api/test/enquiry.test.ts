@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/messages';
 import type { NewApplicationRow } from '../src/db/schema.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
-import { ENQUIRY_LIMIT_PER_ADDRESS, ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS } from '../src/modules/enquiry/service.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;
@@ -219,7 +219,7 @@ describe('rate limits', () => {
   it('answers 429 with a message once one address has made too many lookups; other addresses carry on', async () => {
     const row = await insertApplication();
     const address = '198.51.100.10';
-    for (let i = 0; i < ENQUIRY_LIMIT_PER_ADDRESS; i++) {
+    for (let i = 0; i < LIMITS.statusCheck.perAddress.limit; i++) {
       expect((await enquire({ search: `NOPE${i}X`, search1: 'Bangladeshi', search2: '2000-01-01' }, address)).statusCode).toBe(200);
     }
     const limited = await enquire(byInputs(row), address);
@@ -234,7 +234,7 @@ describe('rate limits', () => {
   it('caps lookups of one passport from one address (other addresses and the ceiling across them: login-limits.test.ts)', async () => {
     const row = await insertApplication();
     const address = '198.51.100.20';
-    for (let i = 0; i < ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS; i++) {
+    for (let i = 0; i < LIMITS.statusCheck.perPassportAndAddress.limit; i++) {
       const day = String((i % 28) + 1).padStart(2, '0');
       expect((await enquire({ ...byInputs(row), search2: `1970-01-${day}` }, address)).statusCode).toBe(200);
     }

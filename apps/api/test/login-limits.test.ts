@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SERVER } from '@visa/shared/messages';
-import { ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS, ENQUIRY_PASSPORT_CEILING } from '../src/modules/enquiry/service.js';
 import { SIGN_IN_ALERT_SUBJECT } from '../src/modules/notifications/staff-alerts.js';
 import { ceilingDelayMs } from '../src/modules/rate-limits/ceiling.js';
-import { LOGIN_CEILING, LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS, LOGIN_LIMIT_PER_ADDRESS } from '../src/modules/users/login-limits.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { freePort } from '@visa/test-support/ports';
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
@@ -42,7 +41,7 @@ describe('sign-in: one address cannot lock an account out for everyone', () => {
   it('an address hammering the owner gets 429, while the owner signs in from another address', async () => {
     const owner = await t.createStaff('superadmin');
     const attacker = nextAddress();
-    for (let i = 0; i < LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS; i++)
+    for (let i = 0; i < LIMITS.login.perAccountAndAddress.limit; i++)
       expect((await login(owner.email, `guess ${i}`, attacker)).statusCode).toBe(401);
     const refused = await login(owner.email, owner.password, attacker);
     expect(refused.statusCode).toBe(429);
@@ -59,7 +58,7 @@ describe('sign-in: one address cannot lock an account out for everyone', () => {
 
   it('keeps the overall per-address limit across many emails, and audits its first refusal without naming an account', async () => {
     const address = nextAddress();
-    for (let i = 0; i < LOGIN_LIMIT_PER_ADDRESS; i++)
+    for (let i = 0; i < LIMITS.login.perAddress.limit; i++)
       expect((await login(`nobody-${i}@example.com`, 'nope', address)).statusCode).toBe(401);
     expect((await login('someone@example.com', 'nope', address)).statusCode).toBe(429);
     const events = (await audit('user.login_limited')).filter((e) => JSON.parse(e.details).client === address);
@@ -72,8 +71,8 @@ describe('sign-in: the ceiling across addresses slows down and tells the account
     const owner = await t.createStaff('superadmin', { name: 'Office Owner' });
     // Spread over addresses so no per-address limit refuses: only the ceiling is reached.
     let address = nextAddress();
-    for (let i = 0; i < LOGIN_CEILING.limit; i++) {
-      if (i % LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS === 0) address = nextAddress();
+    for (let i = 0; i < LIMITS.login.perAccount.limit; i++) {
+      if (i % LIMITS.login.perAccountAndAddress.limit === 0) address = nextAddress();
       expect((await login(owner.email, `guess number ${i}`, address)).statusCode).toBe(401);
     }
     expect(await outboxTo(owner.email)).toEqual([]);
@@ -94,7 +93,7 @@ describe('sign-in: the ceiling across addresses slows down and tells the account
 
     const slowed = (await audit('user.login_slowed')).filter((e) => e.entity_id === owner.id);
     expect(slowed.map((e) => JSON.parse(e.details))).toEqual([
-      { attempts: LOGIN_CEILING.limit, windowMinutes: 60, delayMs: LOGIN_CEILING.stepMs, client: expect.any(String) },
+      { attempts: LIMITS.login.perAccount.limit, windowMinutes: 60, delayMs: LIMITS.login.perAccount.stepMs, client: expect.any(String) },
     ]);
 
     await t.app.outbox.runOnce();
@@ -103,10 +102,10 @@ describe('sign-in: the ceiling across addresses slows down and tells the account
   });
 
   it('the wait grows with each attempt past the ceiling, up to its cap', () => {
-    expect(ceilingDelayMs(LOGIN_CEILING.limit, LOGIN_CEILING)).toBe(0);
-    expect(ceilingDelayMs(LOGIN_CEILING.limit + 1, LOGIN_CEILING)).toBe(LOGIN_CEILING.stepMs);
-    expect(ceilingDelayMs(LOGIN_CEILING.limit + 3, LOGIN_CEILING)).toBe(3 * LOGIN_CEILING.stepMs);
-    expect(ceilingDelayMs(LOGIN_CEILING.limit + 10_000, LOGIN_CEILING)).toBe(LOGIN_CEILING.capMs);
+    expect(ceilingDelayMs(LIMITS.login.perAccount.limit, LIMITS.login.perAccount)).toBe(0);
+    expect(ceilingDelayMs(LIMITS.login.perAccount.limit + 1, LIMITS.login.perAccount)).toBe(LIMITS.login.perAccount.stepMs);
+    expect(ceilingDelayMs(LIMITS.login.perAccount.limit + 3, LIMITS.login.perAccount)).toBe(3 * LIMITS.login.perAccount.stepMs);
+    expect(ceilingDelayMs(LIMITS.login.perAccount.limit + 10_000, LIMITS.login.perAccount)).toBe(LIMITS.login.perAccount.capMs);
   });
 });
 
@@ -136,7 +135,7 @@ describe('status check: limits per passport and address, and a slowing ceiling p
   it('an address guessing one passport gets 429, while the applicant checks from another address', async () => {
     const row = await createApplication(t.db, { ...ENQUIRY_APPLICANT, passport: 'LK0000001', email: 'lk1@example.com' });
     const guesser = nextAddress();
-    for (let i = 0; i < ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS; i++) {
+    for (let i = 0; i < LIMITS.statusCheck.perPassportAndAddress.limit; i++) {
       const day = String((i % 28) + 1).padStart(2, '0');
       expect(
         (await enquire({ search: row.passport, search1: row.current_nationality, search2: `1970-01-${day}` }, guesser)).statusCode,
@@ -154,10 +153,10 @@ describe('status check: limits per passport and address, and a slowing ceiling p
   it('past the ceiling across addresses the applicant still gets an answer, and the event is audited once', async () => {
     const row = await createApplication(t.db, { ...ENQUIRY_APPLICANT, passport: 'LK0000002', email: 'lk2@example.com' });
     // One address per batch of lookups, each batch sent at once (every answer waits its 150 ms floor).
-    for (let batch = 0; batch < ENQUIRY_PASSPORT_CEILING.limit / ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS; batch++) {
+    for (let batch = 0; batch < LIMITS.statusCheck.perPassport.limit / LIMITS.statusCheck.perPassportAndAddress.limit; batch++) {
       const address = nextAddress();
       const answers = await Promise.all(
-        Array.from({ length: ENQUIRY_LIMIT_PER_PASSPORT_AND_ADDRESS }, (_, i) =>
+        Array.from({ length: LIMITS.statusCheck.perPassportAndAddress.limit }, (_, i) =>
           enquire(
             { search: row.passport, search1: row.current_nationality, search2: `1960-02-${String(i + 1).padStart(2, '0')}` },
             address,
@@ -174,8 +173,8 @@ describe('status check: limits per passport and address, and a slowing ceiling p
     const slowed = await audit('enquiry.slowed');
     expect(slowed).toHaveLength(1);
     expect(JSON.parse(slowed[0]!.details)).toMatchObject({
-      attempts: ENQUIRY_PASSPORT_CEILING.limit,
-      delayMs: ENQUIRY_PASSPORT_CEILING.stepMs,
+      attempts: LIMITS.statusCheck.perPassport.limit,
+      delayMs: LIMITS.statusCheck.perPassport.stepMs,
     });
     expect(slowed[0]!.details).not.toContain(row.passport);
   });

@@ -1,10 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { insertUser } from '../src/modules/users/repository.js';
-import { passwordProblem, shippedListSize } from '../src/modules/users/password-policy.js';
-import { PROFILE_PASSWORD_LIMIT } from '../src/modules/users/service.js';
+import { insertStaffAccount } from '../src/modules/staff-accounts/repository.js';
+import { passwordProblem, shippedListSize } from '../src/modules/staff-accounts/password-policy.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /** The password rule for every password someone sets, and the profile's current password (ADR 0017). */
@@ -125,7 +125,7 @@ describe('normalised passwords', () => {
     const email = freshEmail();
     const typed = 'ﬁne ﬁsh ﬁngers';
     expect(typed.normalize('NFKC')).not.toBe(typed);
-    await insertUser(t.db, { name: 'Old Hash', email, role: 'admin', passwordHash: await hash(typed) });
+    await insertStaffAccount(t.db, { name: 'Old Hash', email, role: 'admin', passwordHash: await hash(typed) });
     expect((await login(email, typed)).statusCode).toBe(200);
     expect((await login(email, 'fine fish fingers')).statusCode).toBe(401);
   });
@@ -133,7 +133,7 @@ describe('normalised passwords', () => {
   it('sign-in still takes an old password longer than the new upper bound', async () => {
     const email = freshEmail();
     const long = 'x'.repeat(600);
-    await insertUser(t.db, { name: 'Long Old', email, role: 'admin', passwordHash: await hash(long) });
+    await insertStaffAccount(t.db, { name: 'Long Old', email, role: 'admin', passwordHash: await hash(long) });
     expect((await login(email, long)).statusCode).toBe(200);
   });
 });
@@ -186,7 +186,8 @@ describe('POST /api/users/profile needs the current password', () => {
 
   it('counts wrong current passwords against a limit: past it, 429 even for the right one', async () => {
     const sub = await t.createStaff('admin', { name: 'Same Name' });
-    for (let i = 0; i < PROFILE_PASSWORD_LIMIT; i++) expect((await profile(change(`wrong guess ${i}`), sub.token)).statusCode).toBe(400);
+    for (let i = 0; i < LIMITS.profilePassword.perAccount.limit; i++)
+      expect((await profile(change(`wrong guess ${i}`), sub.token)).statusCode).toBe(400);
     const limited = await profile(change(sub.password), sub.token);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: SERVER.tooManyRequests });

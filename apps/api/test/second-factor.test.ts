@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/messages';
-import { SECOND_STEP_LIMIT_PER_ACCOUNT } from '../src/modules/users/second-factor-routes.js';
-import { CHALLENGE_MAX_WRONG } from '../src/modules/users/second-factor.js';
-import { runSecondFactorCommand } from '../src/modules/users/second-factor-cli.js';
+import { CHALLENGE_MAX_WRONG } from '../src/modules/second-factor/service.js';
+import { runSecondFactorCommand } from '../src/modules/second-factor/cli.js';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
@@ -272,9 +272,9 @@ describe('signing in with a second factor', () => {
     const { secret } = await enrol(staff);
     const wrongCode = totpCode(secret) === '000000' ? '999999' : '000000';
     let tried = 0;
-    while (tried < SECOND_STEP_LIMIT_PER_ACCOUNT) {
+    while (tried < LIMITS.secondStep.perAccount.limit) {
       const challenge = await challengeFor(staff);
-      for (let i = 0; i < 2 && tried < SECOND_STEP_LIMIT_PER_ACCOUNT; i++, tried++) {
+      for (let i = 0; i < 2 && tried < LIMITS.secondStep.perAccount.limit; i++, tried++) {
         expect((await secondStep({ challenge, code: wrongCode })).statusCode).toBe(401);
       }
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SERVER } from '@visa/shared/messages';
-import { LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS, LOGIN_LIMIT_PER_ADDRESS } from '../src/modules/users/login-limits.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /** Session behaviour (ADR 0005) beyond what auth.test.ts covers. */
@@ -22,7 +22,7 @@ const me = (token: string) => t.request({ method: 'GET', url: '/api/users/me', t
 describe('login rate limits', () => {
   it('limits one address across many emails, with the message the form shows', async () => {
     const address = '203.0.113.7';
-    for (let i = 0; i < LOGIN_LIMIT_PER_ADDRESS; i++) {
+    for (let i = 0; i < LIMITS.login.perAddress.limit; i++) {
       expect((await login(`nobody-${i}@example.com`, 'nope', address)).statusCode).toBe(401);
     }
     const limited = await login('someone-else@example.com', 'nope', address);
@@ -34,7 +34,7 @@ describe('login rate limits', () => {
 
   it('limits one email from one address, and that address only: the account still signs in from elsewhere', async () => {
     const staff = await t.createStaff();
-    for (let i = 0; i < LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS; i++) {
+    for (let i = 0; i < LIMITS.login.perAccountAndAddress.limit; i++) {
       expect((await login(staff.email, 'nope', '198.51.100.1')).statusCode).toBe(401);
     }
     expect((await login(staff.email.toUpperCase(), staff.password, '198.51.100.1')).statusCode).toBe(429);
@@ -43,10 +43,10 @@ describe('login rate limits', () => {
 
   it('forgets earlier failures for an email after a successful sign-in', async () => {
     const staff = await t.createStaff();
-    for (let i = 0; i < LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS - 1; i++)
+    for (let i = 0; i < LIMITS.login.perAccountAndAddress.limit - 1; i++)
       expect((await login(staff.email, 'nope', '192.0.2.1')).statusCode).toBe(401);
     expect((await login(staff.email, staff.password, '192.0.2.1')).statusCode).toBe(200);
-    for (let i = 0; i < LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS - 1; i++)
+    for (let i = 0; i < LIMITS.login.perAccountAndAddress.limit - 1; i++)
       expect((await login(staff.email, 'nope', '192.0.2.1')).statusCode).toBe(401);
     expect((await login(staff.email, staff.password, '192.0.2.1')).statusCode).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF, type User } from '@visa/shared/users';
-import { verifyPassword } from '../src/modules/users/passwords.js';
+import { verifyPassword } from '../src/modules/staff-accounts/passwords.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 let t: TestApp;

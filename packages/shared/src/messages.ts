@@ -189,3 +189,10 @@ export const SESSION = {
   endedAccount: 'Your account is no longer active.',
   signedOut: 'You have signed out.',
 } as const;
+
+/** The staff-account API's answers to an action that needs no more than a sentence. */
+export const ACCOUNT_ANSWERS = {
+  signedOut: 'Signed out',
+  signedOutEverywhere: 'Signed out everywhere',
+  deleted: 'Deleted',
+} as const;

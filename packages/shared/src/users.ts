@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
+import { LIMITS } from './limits.js';
 import { PASSWORD, SERVER, VALIDATION } from './messages.js';
 import { SessionInfoSchema } from './session.js';
 
@@ -107,7 +108,7 @@ export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 /** "Forgot password?" (ADR 0023): what the pages and the email say. */
 export const PASSWORD_RESET = {
   link: 'Forgot password?',
-  requested: 'If that email belongs to a staff account, a link to choose a new password is on its way. It works once, within 30 minutes.',
+  requested: `If that email belongs to a staff account, a link to choose a new password is on its way. It works once, within ${LIMITS.passwordReset.linkMinutes} minutes.`,
   invalidLink: 'This link to reset your password is invalid or has expired. Please ask for a new one.',
   done: 'Your password has been changed. Please sign in with it.',
   emailSubject: 'Choose a new password for Canada Visa Desk',

@@ -10,9 +10,9 @@ import { buildApp } from '../../../apps/api/src/app.js';
 import { type Config, loadConfig } from '../../../apps/api/src/config.js';
 import { type Db, createDb, migrateToLatest } from '../../../apps/api/src/db/connection.js';
 import { migrations } from '../../../apps/api/src/db/migrations/index.js';
-import { hashPassword } from '../../../apps/api/src/modules/users/passwords.js';
-import { insertUser } from '../../../apps/api/src/modules/users/repository.js';
-import { sessionPolicyOf, startSession } from '../../../apps/api/src/modules/users/sessions.js';
+import { hashPassword } from '../../../apps/api/src/modules/staff-accounts/passwords.js';
+import { insertStaffAccount } from '../../../apps/api/src/modules/staff-accounts/repository.js';
+import { sessionPolicyOf, startSession } from '../../../apps/api/src/modules/auth/sessions.js';
 import { createLocalStorage } from '../../../apps/api/src/infra/storage/local-storage.js';
 import type { Storage } from '../../../apps/api/src/infra/storage/storage.js';
 
@@ -118,7 +118,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     counter += 1;
     const email = overrides.email ?? `staff${counter}-${randomBytes(3).toString('hex')}@example.com`;
     const password = overrides.password ?? 'correct horse battery';
-    const user = await insertUser(db, {
+    const user = await insertStaffAccount(db, {
       name: overrides.name ?? `Staff ${counter}`,
       email,
       role,

@@ -5,11 +5,11 @@ import { PASSWORD } from '@visa/shared/messages';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
 import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '../modules/maintenance/cli.js';
-import { passwordProblem } from '../modules/users/password-policy.js';
-import { hashPassword } from '../modules/users/passwords.js';
-import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/users/second-factor-cli.js';
-import * as users from '../modules/users/repository.js';
-import { revokeUserSessions } from '../modules/users/sessions-repository.js';
+import { passwordProblem } from '../modules/staff-accounts/password-policy.js';
+import { hashPassword } from '../modules/staff-accounts/passwords.js';
+import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
+import * as users from '../modules/staff-accounts/repository.js';
+import { revokeStaffAccountSessions } from '../modules/auth/repository.js';
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
@@ -42,7 +42,7 @@ async function run(argv: string[]) {
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
-    const existing = await users.findUserByEmail(db, email.data);
+    const existing = await users.findStaffAccountByEmail(db, email.data);
     if (command === 'create') {
       const role = z.enum(ROLES).safeParse(values.role ?? 'superadmin');
       if (!role.success) {
@@ -53,7 +53,7 @@ async function run(argv: string[]) {
         process.stderr.write(`A user with email ${email.data} already exists.\n`);
         return 1;
       }
-      await users.insertUser(db, {
+      await users.insertStaffAccount(db, {
         name: values.name ?? 'Admin',
         email: email.data,
         role: role.data,
@@ -66,8 +66,8 @@ async function run(argv: string[]) {
       process.stderr.write(`No user with email ${email.data}.\n`);
       return 1;
     }
-    await users.updateUser(db, existing.id, { passwordHash: await hashPassword(password.data) });
-    await revokeUserSessions(db, existing.id);
+    await users.updateStaffAccount(db, existing.id, { passwordHash: await hashPassword(password.data) });
+    await revokeStaffAccountSessions(db, existing.id);
     process.stdout.write(`Password reset for ${email.data}; their sessions were signed out.\n`);
     return 0;
   } finally {

@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS_TOKEN_MINUTES, type Role } from '@visa/shared/constants';
+import type { Role } from '@visa/shared/constants';
 import { SERVER } from '@visa/shared/messages';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionInfo } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, type SessionInfo } from '@visa/shared/session';
 import type { User } from '@visa/shared/users';
-import type { Db } from '../db/connection.js';
 import { HttpError, sessionEnded } from '../lib/http-error.js';
-import { signJwt, verifyJwt } from '../lib/jwt.js';
-import { deriveKey } from '../lib/secret.js';
-import { type SessionCheck, type SessionPolicy, checkSession, checkSessionNow } from '../modules/users/sessions.js';
 
-export interface SignedInUser extends User {
+export interface SignedInStaffAccount extends User {
   /** The session family the access token belongs to; logout and reuse detection revoke it. */
   sessionFamily: string;
   /** The session's limits as they stand after this request (ADR 0018), worked out when asked. */
@@ -24,7 +20,6 @@ type Hook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) =
 
 declare module 'fastify' {
   interface FastifyInstance {
-    tokens: AccessTokens;
     /** Any signed-in staff member; 401 otherwise. */
     authenticate: Hook;
     /** A bearer token, when one is sent, must be valid (401 otherwise); without one the caller is an anonymous visitor. */
@@ -33,42 +28,29 @@ declare module 'fastify' {
     requireRole: (...roles: Role[]) => Hook;
   }
   interface FastifyRequest {
-    user: SignedInUser | null;
+    user: SignedInStaffAccount | null;
   }
 }
 
-type AccessClaims = Readonly<{ userId: string; sessionFamily: string }>;
+/** What a valid access token says: whose it is and which session it belongs to. */
+export type AccessClaims = Readonly<{ userId: string; sessionFamily: string }>;
 
-export interface AccessTokens {
-  sign(user: { id: string; role: Role }, sessionFamily: string): Promise<string>;
-  verify(token: string, now?: number): AccessClaims | null;
-}
+/** Whether a request counts as the person's activity or as the web app's background check (ADR 0018). */
+export type Activity = 'person' | 'background';
 
-/** How many verified tokens are remembered before the memory is cleared and starts again. */
-const VERIFIED_TOKENS_KEPT = 10_000;
+/** The staff account behind a live session, or why the session has ended. */
+export type SessionCheck = { ok: true; user: User; session: () => SessionInfo } | { ok: false; reason: SessionEndReason };
 
-export function createAccessTokens(secret: string): AccessTokens {
-  const key = deriveKey(secret, 'access-token');
-  // A staff member's browser sends the same token with every call until it renews it, so a token
-  // that verified is remembered with its expiry instead of being checked again (ADR 0033). Only
-  // tokens that verified are kept, which only this server can sign, so forged ones cannot fill
-  // it; a remembered token is refused from its expiry on like any other. Whether its session still
-  // lives is not remembered: the access check reads that on every request.
-  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
-  return {
-    sign: async (user, sessionFamily) => signJwt(key, { sub: user.id, role: user.role, sid: sessionFamily }, ACCESS_TOKEN_MINUTES * 60),
-    verify(token, now = Date.now()) {
-      const known = verified.get(token);
-      if (known && known.expiresAtMs > now) return known.claims;
-      if (known) verified.delete(token);
-      const claims = verifyJwt(key, token, now);
-      if (!claims || typeof claims.sid !== 'string') return null;
-      const access = Object.freeze({ userId: claims.sub, sessionFamily: claims.sid });
-      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
-      verified.set(token, { claims: access, expiresAtMs: claims.exp * 1000 });
-      return access;
-    },
-  };
+/**
+ * How a bearer token is checked, handed to this plugin by app.ts from the auth module (which owns
+ * tokens and sessions): this plugin only hangs the check on requests.
+ */
+export interface AccessCheck {
+  /** The token's claims when this server signed it and it has not expired; null otherwise. */
+  verify(token: string): AccessClaims | null;
+  /** The check answered at once, without a promise, when it can be; null when `later` must be waited for. */
+  now(claims: AccessClaims, activity: Activity): SessionCheck | null;
+  later(claims: AccessClaims, activity: Activity): Promise<SessionCheck>;
 }
 
 /** The bearer token of a request, if it sends one. */
@@ -80,15 +62,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 /**
  * Every staff call carries `Authorization: Bearer <JWT>`. The token alone is not trusted for the
  * role: the user and a live session are read on each request, so a deleted account, a changed
- * role or a logout take effect at once rather than when the token expires. The session's idle and
- * absolute limits are kept here too (ADR 0018): a call the person made counts as activity, one
+ * role or a logout take effect at once rather than when the token expires. The same check keeps the
+ * session's idle and absolute limits (ADR 0018): a call the person made counts as activity, one
  * the web app marks as background does not. Only a valid token gets that far, so nobody can keep
  * a session alive without one; and a 401 for a session that has ended says why (`reason`) to the
  * holder of its token only.
  */
-export default fp(async function auth(app: FastifyInstance, opts: { db: Db; tokens: AccessTokens; sessionPolicy: SessionPolicy }) {
-  const { db, tokens, sessionPolicy } = opts;
-  app.decorate('tokens', tokens);
+export default fp(async function auth(app: FastifyInstance, opts: { check: AccessCheck }) {
+  const { check: access } = opts;
   app.decorateRequest('user', null);
 
   /** Signs the request in, or answers the error its caller gets (401 with the reason a session ended). */
@@ -101,17 +82,17 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; toke
     return undefined;
   }
 
-  // A callback hook: on SQLite the check is usually answered at once (checkSessionNow), and then
-  // no promise is made at all; otherwise it waits for checkSession. It must not return that
+  // A callback hook: on SQLite the check is usually answered at once (access.now), and then
+  // no promise is made at all; otherwise it waits for access.later. It must not return that
   // promise: Fastify would then take it for an async hook and continue the chain twice.
   const authenticate: Hook = (request, _reply, done) => {
     const token = bearerToken(request);
-    const claims = token ? tokens.verify(token) : null;
+    const claims = token ? access.verify(token) : null;
     if (!claims) return done(new HttpError(401, SERVER.unauthorized));
     const activity = request.headers[BACKGROUND_HEADER] === BACKGROUND_VALUE ? 'background' : 'person';
-    const now = checkSessionNow(db, sessionPolicy, claims, activity);
+    const now = access.now(claims, activity);
     if (now) return done(settle(request, now, claims.sessionFamily));
-    void checkSession(db, sessionPolicy, claims, activity).then(
+    void access.later(claims, activity).then(
       (check) => done(settle(request, check, claims.sessionFamily)),
       // Whatever it rejects with stops the request: done() without an error would let it through.
       (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),

@@ -5,19 +5,28 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER } from '@visa/shared/messages';
-import type { Db } from '../db/connection.js';
-import { createFilledPages } from '../modules/office-contact/filled-pages.js';
 import { isApiPath, pathOf } from '../lib/request-path.js';
+
+/** A built page with the office's contact filled in, and its compressed forms; app.ts passes the office-contact module's. */
+interface FilledPage {
+  tag: string;
+  plain: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+interface FilledPages {
+  page(file: string): Promise<FilledPage>;
+}
 
 /**
  * Serves the built SPA: prerendered public pages as their own HTML (content before any script),
  * hashed assets with a one-year cache, and the SPA shell for every other page route. Every page
  * is served with the office's contact filled in and its data block (ADR 0025).
  */
-export default fp(async function web(app: FastifyInstance, opts: { root: string | null; db: Db }) {
-  const root = opts.root;
+export default fp(async function web(app: FastifyInstance, opts: { root: string | null; filledPages: FilledPages | null }) {
+  const { root, filledPages } = opts;
   const shellFile = root && ['__spa-fallback.html', 'index.html'].find((f) => fs.existsSync(path.join(root, f)));
-  const filledPages = root ? createFilledPages(opts.db, root) : null;
 
   /** A page as built, or with the contact filled in: same headers either way, one cached copy per form. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, file: string) {

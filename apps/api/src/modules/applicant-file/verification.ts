@@ -9,7 +9,7 @@ const QUIET_ZONE = 4;
  * date of birth show the current status. The QR encodes only that public address, never personal
  * data, so a lost printout reveals nothing the paper does not already show.
  */
-export const enquiryUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/enquiry`;
+export const statusCheckUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/enquiry`;
 
 /** The QR code as one SVG path (runs of dark modules per row), usable by the browser and by PDFKit alike. */
 function qrPath(text: string): { size: number; path: string } {
@@ -34,7 +34,7 @@ function qrPath(text: string): { size: number; path: string } {
 const cache = new Map<string, CopyVerification>();
 
 export function copyVerification(publicUrl: string): CopyVerification {
-  const url = enquiryUrl(publicUrl);
+  const url = statusCheckUrl(publicUrl);
   let found = cache.get(url);
   if (!found) {
     found = { url, qr: qrPath(url) };

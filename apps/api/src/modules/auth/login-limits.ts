@@ -1,10 +1,11 @@
+import { LIMITS, windowMinutes } from '@visa/shared/limits';
 import type { AppContext } from '../../context.js';
 import { recordAudit } from '../audit/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { renderSignInAlertEmail } from '../notifications/staff-alerts.js';
-import { type Ceiling, ceilingDelayMs, counterKeyHasher, waitFor } from '../rate-limits/ceiling.js';
+import { ceilingDelayMs, counterKeyHasher, waitFor } from '../rate-limits/ceiling.js';
 import { tooManyRequests } from '../rate-limits/limiter.js';
-import { findUserByEmail } from './repository.js';
+import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
 
 /**
  * Sign-in attempts (docs/product.md#limits, ADR 0017). Two limits refuse with 429, and neither can
@@ -13,10 +14,7 @@ import { findUserByEmail } from './repository.js';
  * that only slows the answers down and emails the account holder once per window.
  */
 
-const FIFTEEN_MINUTES = 15 * 60_000;
-export const LOGIN_LIMIT_PER_ADDRESS = 50;
-export const LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS = 10;
-export const LOGIN_CEILING: Ceiling = { limit: 100, windowMs: 60 * 60_000, stepMs: 200, capMs: 10_000 };
+const { perAddress: PER_ADDRESS, perAccountAndAddress: PER_ACCOUNT_AND_ADDRESS, perAccount: CEILING } = LIMITS.login;
 
 /** One sign-in attempt, between its limits and its outcome. */
 export interface SignInAttempt {
@@ -35,21 +33,21 @@ export async function admitSignIn(ctx: AppContext, email: string, client: string
   const hash = counterKeyHasher(ctx.secret);
   const attempt = { email, client, accountAddressKey: `login:account-ip:${hash(email, client)}` };
 
-  const perAddress = await ctx.rateLimiter.count(`login:ip:${client}`, FIFTEEN_MINUTES);
-  if (perAddress.count > LOGIN_LIMIT_PER_ADDRESS) {
-    if (perAddress.count === LOGIN_LIMIT_PER_ADDRESS + 1) await recordLimit(ctx, attempt, 'address');
+  const perAddress = await ctx.rateLimiter.count(`login:ip:${client}`, PER_ADDRESS.windowMs);
+  if (perAddress.count > PER_ADDRESS.limit) {
+    if (perAddress.count === PER_ADDRESS.limit + 1) await recordLimit(ctx, attempt, 'address');
     throw tooManyRequests(perAddress.retryAfterSeconds);
   }
 
-  const perAccountAddress = await ctx.rateLimiter.count(attempt.accountAddressKey, FIFTEEN_MINUTES);
-  if (perAccountAddress.count > LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS) {
-    if (perAccountAddress.count === LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS + 1) await recordLimit(ctx, attempt, 'account-address');
+  const perAccountAddress = await ctx.rateLimiter.count(attempt.accountAddressKey, PER_ACCOUNT_AND_ADDRESS.windowMs);
+  if (perAccountAddress.count > PER_ACCOUNT_AND_ADDRESS.limit) {
+    if (perAccountAddress.count === PER_ACCOUNT_AND_ADDRESS.limit + 1) await recordLimit(ctx, attempt, 'account-address');
     throw tooManyRequests(perAccountAddress.retryAfterSeconds);
   }
 
-  const acrossAddresses = await ctx.rateLimiter.count(`login:account:${hash(email)}`, LOGIN_CEILING.windowMs);
-  const delayMs = ceilingDelayMs(acrossAddresses.count, LOGIN_CEILING);
-  if (acrossAddresses.count === LOGIN_CEILING.limit + 1) await ceilingCrossed(ctx, attempt, delayMs);
+  const acrossAddresses = await ctx.rateLimiter.count(`login:account:${hash(email)}`, CEILING.windowMs);
+  const delayMs = ceilingDelayMs(acrossAddresses.count, CEILING);
+  if (acrossAddresses.count === CEILING.limit + 1) await ceilingCrossed(ctx, attempt, delayMs);
   await waitFor(delayMs);
   return attempt;
 }
@@ -72,7 +70,7 @@ export async function signInSucceeded(ctx: AppContext, attempt: SignInAttempt): 
 
 /** An address's own limit names no account: it covers every email tried from there. */
 async function recordLimit(ctx: AppContext, attempt: SignInAttempt, scope: 'address' | 'account-address') {
-  const user = scope === 'address' ? undefined : await findUserByEmail(ctx.db, attempt.email);
+  const user = scope === 'address' ? undefined : await findStaffAccountByEmail(ctx.db, attempt.email);
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: 'user.login_limited',
@@ -83,18 +81,18 @@ async function recordLimit(ctx: AppContext, attempt: SignInAttempt, scope: 'addr
 }
 
 async function ceilingCrossed(ctx: AppContext, attempt: SignInAttempt, delayMs: number) {
-  const user = await findUserByEmail(ctx.db, attempt.email);
-  const windowMinutes = LOGIN_CEILING.windowMs / 60_000;
+  const user = await findStaffAccountByEmail(ctx.db, attempt.email);
+  const minutes = windowMinutes(CEILING);
   await ctx.db.transaction().execute(async (trx) => {
     await recordAudit(trx, {
       actorUserId: null,
       action: 'user.login_slowed',
       entity: 'user',
       entityId: user?.id ?? null,
-      details: { attempts: LOGIN_CEILING.limit, windowMinutes, delayMs, client: attempt.client },
+      details: { attempts: CEILING.limit, windowMinutes: minutes, delayMs, client: attempt.client },
     });
     if (user) {
-      await enqueueEmail(trx, { applicationId: null, to: user.email, ...renderSignInAlertEmail(user, LOGIN_CEILING.limit, windowMinutes) });
+      await enqueueEmail(trx, { applicationId: null, to: user.email, ...renderSignInAlertEmail(user, CEILING.limit, minutes) });
     }
   });
   if (user) ctx.outbox.kick();

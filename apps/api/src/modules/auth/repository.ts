@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 import { type QueryParam, compiledQuery } from '../../db/compiled-query.js';
 import { newId } from '../../lib/ids.js';
-import { USER_COLUMNS, toUser } from './repository.js';
+import { STAFF_ACCOUNT_COLUMNS, toStaffAccount } from '../staff-accounts/repository.js';
 
 /** Sessions: one row per refresh token; a family is every token descended from one sign-in. */
 
@@ -120,7 +120,7 @@ export async function listLiveSessions(db: Db, userId: string) {
 }
 
 /** Ends every session of an account (but one, when given): to the other devices, it ended elsewhere. */
-export async function revokeUserSessions(db: Db, userId: string, exceptFamily?: string) {
+export async function revokeStaffAccountSessions(db: Db, userId: string, exceptFamily?: string) {
   const at = nowIso();
   let families = db
     .updateTable('session_families')
@@ -144,7 +144,7 @@ const userInSession = compiledQuery((db, param: QueryParam<'userId' | 'familyId'
   db
     .selectFrom('session_families as f')
     .innerJoin('users', 'users.id', 'f.user_id')
-    .select(USER_COLUMNS.map((column) => `users.${column}` as const))
+    .select(STAFF_ACCOUNT_COLUMNS.map((column) => `users.${column}` as const))
     .select(['f.started_at', 'f.last_active_at', 'f.expires_at', 'f.ended_at', 'f.end_reason'])
     .select((eb) =>
       eb
@@ -164,11 +164,11 @@ const userInSession = compiledQuery((db, param: QueryParam<'userId' | 'familyId'
 
 type UserInSessionRow = Awaited<ReturnType<typeof userInSession>>[number];
 
-export type UserInSession = ReturnType<typeof foundOf>;
+export type StaffAccountInSession = ReturnType<typeof foundOf>;
 
 function foundOf(row: UserInSessionRow) {
   return {
-    user: toUser(row),
+    user: toStaffAccount(row),
     family: {
       startedAt: row.started_at,
       lastActiveAt: row.last_active_at,
@@ -181,14 +181,24 @@ function foundOf(row: UserInSessionRow) {
   };
 }
 
-export async function findUserInSession(db: Db, userId: string, familyId: string, now: string): Promise<UserInSession | undefined> {
+export async function findStaffAccountInSession(
+  db: Db,
+  userId: string,
+  familyId: string,
+  now: string,
+): Promise<StaffAccountInSession | undefined> {
   // Built once per database and run with its values bound (db/compiled-query.ts): this is the hot path.
   const [row] = await userInSession(db, { userId, familyId, now });
   return row && foundOf(row);
 }
 
 /** The same, read at once; null when it cannot be read without waiting (PostgreSQL, a transaction open). */
-export function findUserInSessionNow(db: Db, userId: string, familyId: string, now: string): UserInSession | undefined | null {
+export function findStaffAccountInSessionNow(
+  db: Db,
+  userId: string,
+  familyId: string,
+  now: string,
+): StaffAccountInSession | undefined | null {
   const rows = userInSession.now(db, { userId, familyId, now });
   if (rows === null) return null;
   const [row] = rows;

@@ -1,52 +1,28 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
-import { LOGIN, SERVER } from '@visa/shared/messages';
+import { ACCOUNT_ANSWERS, SERVER } from '@visa/shared/messages';
 import { LoginAnswerSchema } from '@visa/shared/second-factor';
-import { LoginInputSchema, LoginResponseSchema } from '@visa/shared/users';
-import type { AppContext, RouteOptions } from '../../context.js';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE, SessionInfoSchema } from '@visa/shared/session';
+import { LoginInputSchema, LoginResponseSchema, StaffSessionListSchema, UserSchema } from '@visa/shared/users';
+import type { RouteOptions } from '../../context.js';
 import { HttpError, sessionEnded } from '../../lib/http-error.js';
 import { bearerToken } from '../../plugins/auth.js';
-import { recordAudit } from '../audit/repository.js';
-import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
-import { verifyPassword } from './passwords.js';
-import { findUserByEmail, findUserById, toUser } from './repository.js';
-import { issueChallenge, secondStepFor } from './second-factor.js';
-import { revokeFamily } from './sessions-repository.js';
+import { findStaffAccountById } from '../staff-accounts/repository.js';
+import { revokeFamily } from './repository.js';
+import { checkPassword, completeSignIn, deviceOf, listSessions, signOutEverywhere } from './service.js';
 import {
   REFRESH_COOKIE,
   clearSessionCookies,
   cookieLifetime,
+  recordPresence,
   revokeByRefreshToken,
   rotateSession,
   setSessionCookies,
-  startSession,
 } from './sessions.js';
 
-/** Where a session was started from, shown on the account's list of devices. */
-const deviceOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
-
-/**
- * The end of every sign-in, whichever steps led here (password only, or password and a second
- * factor): a new session, its cookies, the audit entry and the access token.
- */
-export async function completeSignIn(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: Parameters<typeof toUser>[0],
-  details?: Record<string, unknown>,
-) {
-  const { familyId, refreshToken, session } = await startSession(ctx.db, user.id, deviceOf(request), ctx.sessionPolicy);
-  setSessionCookies(reply, refreshToken, ctx.config.cookieSecure, cookieLifetime(session, ctx.sessionPolicy.now()));
-  await recordAudit(ctx.db, { actorUserId: user.id, action: 'user.login', entity: 'user', entityId: user.id, details });
-  return {
-    token: await ctx.tokens.sign(user, familyId),
-    user: toUser(user),
-    session,
-  };
-}
+const MessageSchema = z.object({ message: z.string() });
 
 /** Sign-in, token refresh and sign-out: public, since they are how a token is obtained (ADR 0005). */
 export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -67,20 +43,9 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Limits that one address cannot turn against the account (ADR 0017).
-      const attempt = await admitSignIn(ctx, email, request.ip);
-      const user = await findUserByEmail(db, email);
-      // Same answer, and the same argon2 work, whether or not the email exists.
-      const ok = await verifyPassword(user?.password_hash, password);
-      if (!user || !ok) {
-        await signInFailed(ctx, attempt, user?.id ?? null);
-        throw new HttpError(401, LOGIN.invalidCredentials);
-      }
-      await signInSucceeded(ctx, attempt);
-      // A second step is due (ADR 0019): no session and no cookies until it is taken.
-      const secondFactor = await secondStepFor(db, user.id);
-      if (secondFactor) return { secondFactor, challenge: await issueChallenge(db, user.id, secondFactor) };
-      return completeSignIn(ctx, request, reply, user);
+      const checked = await checkPassword(ctx, email, password, request.ip);
+      if ('secondStep' in checked) return checked.secondStep;
+      return completeSignIn(ctx, request, reply, checked.staffAccount);
     },
   );
 
@@ -103,10 +68,14 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
         if ('reused' in result) request.log.warn('refresh token reuse: session family revoked');
         throw sessionEnded(result.reason);
       }
-      const user = await findUserById(db, result.userId);
-      if (!user) throw sessionEnded('account');
+      const staffAccount = await findStaffAccountById(db, result.userId);
+      if (!staffAccount) throw sessionEnded('account');
       setSessionCookies(reply, result.refreshToken, cookieSecure, cookieLifetime(result.session, ctx.sessionPolicy.now()));
-      return { token: await tokens.sign({ id: user._id, role: user.role }, result.familyId), user, session: result.session };
+      return {
+        token: await tokens.sign({ id: staffAccount._id, role: staffAccount.role }, result.familyId),
+        user: staffAccount,
+        session: result.session,
+      };
     },
   );
 
@@ -116,7 +85,7 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
       schema: {
         tags: ['users'],
         summary: 'Sign out: revoke the session and clear its cookies',
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: MessageSchema },
       },
     },
     async (request, reply) => {
@@ -127,7 +96,94 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
       const claims = token && tokens.verify(token);
       if (claims) await revokeFamily(db, claims.sessionFamily, 'signed-out');
       clearSessionCookies(reply, cookieSecure);
-      return { message: 'Signed out' };
+      return { message: ACCOUNT_ANSWERS.signedOut };
+    },
+  );
+}
+
+/** The signed-in account's own session: who it is, the session's limits, its devices, signing out everywhere. Any staff role. */
+export async function sessionRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  r.get(
+    '/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in staff member',
+        security: [{ bearer: [] }],
+        response: { 200: UserSchema, 401: ErrorBodySchema },
+      },
+    },
+    // Synchronous: nothing to wait for, and an async handler costs every call a promise and a
+    // microtask turn. The response serializer writes the schema's properties only, so the
+    // session's own fields that travel on request.user never reach the answer. The access check
+    // has already refused a request without a user; the guard keeps it from ever answering `{}`.
+    (request) => {
+      if (!request.user) throw new HttpError(401, SERVER.unauthorized);
+      return request.user;
+    },
+  );
+
+  r.get(
+    '/session',
+    {
+      schema: {
+        tags: ['users'],
+        summary: `The current session's idle limit, absolute end and idle end as recorded; counts as activity unless sent with ${BACKGROUND_HEADER}: ${BACKGROUND_VALUE}`,
+        security,
+        response: { 200: SessionInfoSchema, 401: ErrorBodySchema },
+      },
+    },
+    (request) => request.user!.sessionInfo(),
+  );
+
+  r.post(
+    '/session',
+    {
+      schema: {
+        tags: ['users'],
+        summary: '"Stay signed in": records activity now, whatever the write interval, and answers the session as GET /session does',
+        security,
+        response: { 200: SessionInfoSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const session = await recordPresence(ctx.db, ctx.sessionPolicy, request.user!.sessionFamily);
+      // Ended between the check and now (signed out elsewhere in the meantime).
+      if (!session) throw sessionEnded('elsewhere');
+      return session;
+    },
+  );
+
+  r.get(
+    '/sessions',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Devices where the signed-in account has a live session',
+        security,
+        response: { 200: StaffSessionListSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => listSessions(ctx, request.user!),
+  );
+
+  r.post(
+    '/logout_all',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign the account out on every device, this one included',
+        security,
+        response: { 200: MessageSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await signOutEverywhere(ctx, request.user!);
+      clearSessionCookies(reply, ctx.config.cookieSecure);
+      return { message: ACCOUNT_ANSWERS.signedOutEverywhere };
     },
   );
 }

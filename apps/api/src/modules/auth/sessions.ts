@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { SESSION_ACTIVITY_WRITE_SECONDS, type SessionEndReason, SessionEndReasonSchema, type SessionInfo } from '@visa/shared/session';
-import type { User } from '@visa/shared/users';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
-import { findUserById } from './repository.js';
-import * as repo from './sessions-repository.js';
-import type { UserInSession } from './sessions-repository.js';
+import type { AccessClaims, Activity, SessionCheck } from '../../plugins/auth.js';
+import { findStaffAccountById } from '../staff-accounts/repository.js';
+import * as repo from './repository.js';
+import type { StaffAccountInSession } from './repository.js';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** Script-readable marker with the refresh cookie's lifetime: the web app's 60-second session check looks for it (ADR 0005). */
@@ -92,9 +92,6 @@ export async function startSession(db: Db, userId: string, ctx: SessionContext, 
   return { familyId, refreshToken, session: infoOf(policy, family) };
 }
 
-/** `session` is worked out when asked: only the session endpoint answers it, every staff request checks. */
-export type SessionCheck = { ok: true; user: User; session: () => SessionInfo } | { ok: false; reason: SessionEndReason };
-
 /** What a found session means now, and the write that must be made before answering, if any. */
 interface Verdict {
   check: SessionCheck;
@@ -110,7 +107,7 @@ interface Verdict {
  * every SESSION_ACTIVITY_WRITE_SECONDS (the recorded time is never later than the real one, so the
  * idle limit can only bite that much early, never late).
  */
-function verdictOf(policy: SessionPolicy, found: UserInSession, now: Date, activity: 'person' | 'background'): Verdict {
+function verdictOf(policy: SessionPolicy, found: StaffAccountInSession, now: Date, activity: Activity): Verdict {
   const { family } = found;
   if (family.endedAt !== null) return { check: { ok: false, reason: storedReason(family.endReason) } };
   const reached = limitReached(policy, family, now.getTime());
@@ -127,15 +124,10 @@ function verdictOf(policy: SessionPolicy, found: UserInSession, now: Date, activ
 }
 
 /** Whether the session behind an access token lives, on every staff request (see verdictOf). */
-export async function checkSession(
-  db: Db,
-  policy: SessionPolicy,
-  claims: { userId: string; sessionFamily: string },
-  activity: 'person' | 'background',
-): Promise<SessionCheck> {
+export async function checkSession(db: Db, policy: SessionPolicy, claims: AccessClaims, activity: Activity): Promise<SessionCheck> {
   const now = policy.now();
-  const found = await repo.findUserInSession(db, claims.userId, claims.sessionFamily, now.toISOString());
-  if (!found) return { ok: false, reason: (await findUserById(db, claims.userId)) ? 'elsewhere' : 'account' };
+  const found = await repo.findStaffAccountInSession(db, claims.userId, claims.sessionFamily, now.toISOString());
+  if (!found) return { ok: false, reason: (await findStaffAccountById(db, claims.userId)) ? 'elsewhere' : 'account' };
   const verdict = verdictOf(policy, found, now, activity);
   if (verdict.revoke) await repo.revokeFamily(db, claims.sessionFamily, verdict.revoke);
   if (verdict.touchAt) {
@@ -154,14 +146,9 @@ export async function checkSession(
  * common case on SQLite (ADR 0032). Null when it cannot be (PostgreSQL, a transaction open, an
  * unknown session, a write due); the caller then runs checkSession, which reads again.
  */
-export function checkSessionNow(
-  db: Db,
-  policy: SessionPolicy,
-  claims: { userId: string; sessionFamily: string },
-  activity: 'person' | 'background',
-): SessionCheck | null {
+export function checkSessionNow(db: Db, policy: SessionPolicy, claims: AccessClaims, activity: Activity): SessionCheck | null {
   const now = policy.now();
-  const found = repo.findUserInSessionNow(db, claims.userId, claims.sessionFamily, now.toISOString());
+  const found = repo.findStaffAccountInSessionNow(db, claims.userId, claims.sessionFamily, now.toISOString());
   if (!found) return null;
   const verdict = verdictOf(policy, found, now, activity);
   return verdict.revoke || verdict.touchAt ? null : verdict.check;

@@ -2,9 +2,9 @@ import type { Db } from '../../db/connection.js';
 import { deleteAuditBefore } from '../audit/repository.js';
 import { deleteFinishedEmailsBefore } from '../notifications/repository.js';
 import { deleteStaleCounters } from '../rate-limits/repository.js';
-import { deleteOldResets } from '../users/password-resets-repository.js';
-import { deleteExpiredChallenges } from '../users/second-factor-repository.js';
-import { deleteDeadSessions } from '../users/sessions-repository.js';
+import { deleteOldResets } from '../password-reset/repository.js';
+import { deleteExpiredChallenges } from '../second-factor/repository.js';
+import { deleteDeadSessions } from '../auth/repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -1,6 +1,6 @@
 import { displayDate } from '@visa/shared/applicant-file';
 import type { ApplicationStatus, DocumentLabel } from '@visa/shared/constants';
-import { enquiryUrl } from '../applicant-file/verification.js';
+import { statusCheckUrl } from '../applicant-file/verification.js';
 
 /**
  * Emails to applicants, each in English then Bengali (most applicants read Bengali first, but
@@ -117,7 +117,7 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 export function renderEmail(recipient: Recipient, event: EmailEvent, publicUrl: string): EmailContent {
   const ref = recipient.reference;
   const name = oneLine(`${recipient.givenN} ${recipient.surname}`);
-  const checkUrl = enquiryUrl(publicUrl);
+  const checkUrl = statusCheckUrl(publicUrl);
   const p = paragraphsFor(event, ref);
 
   const en = [

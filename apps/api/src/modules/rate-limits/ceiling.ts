@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Ceiling } from '@visa/shared/limits';
 import { deriveKey } from '../../lib/secret.js';
 
 /**
@@ -8,15 +9,6 @@ import { deriveKey } from '../../lib/secret.js';
  * up only its own attempts. Across all addresses there is a far higher ceiling that never refuses:
  * past it, each further answer waits a little longer, up to a cap, and the window clears by itself.
  */
-
-export interface Ceiling {
-  limit: number;
-  windowMs: number;
-  /** Added to the wait for each attempt past the limit. */
-  stepMs: number;
-  /** The longest any answer waits. */
-  capMs: number;
-}
 
 /** How long the answer to the `count`-th attempt in a window waits: nothing up to the limit, then growing to the cap. */
 export const ceilingDelayMs = (count: number, ceiling: Ceiling) =>

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
 import type { CliIo } from '../maintenance/cli.js';
-import { findUserByEmail } from './repository.js';
-import { resetSecondFactor } from './second-factor.js';
-import { revokeUserSessions } from './sessions-repository.js';
+import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
+import { resetSecondFactor } from './service.js';
+import { revokeStaffAccountSessions } from '../auth/repository.js';
 
 export const SECOND_FACTOR_USAGE = `  npm run admin -- reset-second-factor --email EMAIL
 `;
@@ -51,13 +51,13 @@ export async function runSecondFactorCommand(args: string[], io: CliIo = process
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
-    const user = await findUserByEmail(db, email.data);
+    const user = await findStaffAccountByEmail(db, email.data);
     if (!user) {
       io.err(`No user with email ${email.data}.\n`);
       return 1;
     }
     const removed = await resetSecondFactor(db, user.id);
-    await revokeUserSessions(db, user.id);
+    await revokeStaffAccountSessions(db, user.id);
     io.out(
       removed
         ? `Two-step sign-in removed for ${email.data}; their recovery codes no longer work and their sessions were signed out.\n`

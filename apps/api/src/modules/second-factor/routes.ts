@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
+import { LIMITS } from '@visa/shared/limits';
 import { SECOND_FACTOR, SERVER } from '@visa/shared/messages';
 import {
   ChallengeInputSchema,
@@ -13,21 +14,16 @@ import {
   SecondFactorSetupInputSchema,
   SecondFactorSetupSchema,
   SecondFactorStatusSchema,
-  SecuritySettingsSchema,
 } from '@visa/shared/second-factor';
 import type { RouteOptions } from '../../context.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
-import { getSetting } from '../settings/repository.js';
-import { saveSetting } from '../settings/service.js';
-import { completeSignIn } from './auth-routes.js';
-import * as secondFactor from './second-factor.js';
-import { findAccount, findSecondFactor } from './second-factor-repository.js';
+import { completeSignIn } from '../auth/service.js';
+import { findAccount, findSecondFactor } from './repository.js';
+import * as secondFactor from './service.js';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** Codes tried per account, across challenges, and per client address (ADR 0019). */
-export const SECOND_STEP_LIMIT_PER_ACCOUNT = 10;
-const SECOND_STEP_LIMIT_PER_ADDRESS = 50;
+const { perAccount: PER_ACCOUNT, perAddress: PER_ADDRESS } = LIMITS.secondStep;
+const ACCOUNT_ATTEMPTS = LIMITS.secondFactorAccount.perAccount;
 
 const MessageSchema = z.object({ message: z.string() });
 
@@ -52,9 +48,9 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
     },
     async (request, reply) => {
       const { code, recoveryCode } = request.body;
-      await rateLimiter.hit(`login-second-step:ip:${request.ip}`, SECOND_STEP_LIMIT_PER_ADDRESS, FIFTEEN_MINUTES);
+      await rateLimiter.hit(`login-second-step:ip:${request.ip}`, PER_ADDRESS.limit, PER_ADDRESS.windowMs);
       const challenge = await secondFactor.openChallenge(db, request.body.challenge);
-      await rateLimiter.hit(`login-second-step:user:${challenge.userId}`, SECOND_STEP_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
+      await rateLimiter.hit(`login-second-step:user:${challenge.userId}`, PER_ACCOUNT.limit, PER_ACCOUNT.windowMs);
       const account = await findAccount(db, challenge.userId);
       if (!account) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
 
@@ -96,7 +92,7 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
       },
     },
     async (request) => {
-      await rateLimiter.hit(`login-second-step:ip:${request.ip}`, SECOND_STEP_LIMIT_PER_ADDRESS, FIFTEEN_MINUTES);
+      await rateLimiter.hit(`login-second-step:ip:${request.ip}`, PER_ADDRESS.limit, PER_ADDRESS.windowMs);
       const challenge = await secondFactor.openChallenge(db, request.body.challenge);
       // A challenge for entering a code must not become a way to replace the app in use.
       if (challenge.kind !== 'enrol') throw new HttpError(403, SERVER.forbidden);
@@ -114,7 +110,7 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
   const security = [{ bearer: [] }];
   // Codes and passwords tried from a session count too: a stolen session must not guess them at leisure.
   const limitAttempts = (userId: string) =>
-    rateLimiter.hit(`second-factor-account:user:${userId}`, SECOND_STEP_LIMIT_PER_ACCOUNT, FIFTEEN_MINUTES);
+    rateLimiter.hit(`second-factor-account:user:${userId}`, ACCOUNT_ATTEMPTS.limit, ACCOUNT_ATTEMPTS.windowMs);
 
   r.get(
     '/me/second-factor',
@@ -215,49 +211,6 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
     async (request) => {
       await limitAttempts(request.user!._id);
       return { recoveryCodes: await secondFactor.regenerateRecoveryCodes(ctx, request.user!, request.body) };
-    },
-  );
-}
-
-/** The owner's security settings: super-admins only (their route group checks the role). */
-export async function securitySettingsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
-
-  r.get(
-    '/settings/security',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'The office-wide security settings (super-admins)',
-        security,
-        response: { 200: SecuritySettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-    },
-    async () => ({ requireSecondFactor: await getSetting(db, 'requireSecondFactor') }),
-  );
-
-  r.put(
-    '/settings/security',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          'Change the office-wide security settings (super-admins): requireSecondFactor makes every staff account set up two-step sign-in',
-        security,
-        body: SecuritySettingsSchema,
-        response: { 200: SecuritySettingsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-    },
-    async (request) => {
-      const { requireSecondFactor } = request.body;
-      await saveSetting(db, 'requireSecondFactor', requireSecondFactor, {
-        actorUserId: request.user!._id,
-        entityId: 'security',
-        details: { requireSecondFactor },
-      });
-      return { requireSecondFactor };
     },
   );
 }

@@ -17,8 +17,8 @@ import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { deriveKey } from '../../lib/secret.js';
 import { recordAudit } from '../audit/repository.js';
 import { getSetting } from '../settings/repository.js';
-import { verifyPassword } from './passwords.js';
-import * as repo from './second-factor-repository.js';
+import { verifyPassword } from '../staff-accounts/passwords.js';
+import * as repo from './repository.js';
 
 /**
  * Two-step sign-in for staff (ADR 0019): TOTP secrets encrypted at rest, codes accepted within one

@@ -6,23 +6,23 @@ import type { UserRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 /** The columns behind the API's user shape. */
-export const USER_COLUMNS = ['id', 'name', 'email', 'role'] as const;
+export const STAFF_ACCOUNT_COLUMNS = ['id', 'name', 'email', 'role'] as const;
 
 /** The one mapping from a users row to the API's user. */
-export const toUser = (row: Pick<UserRow, (typeof USER_COLUMNS)[number]>): User => ({
+export const toStaffAccount = (row: Pick<UserRow, (typeof STAFF_ACCOUNT_COLUMNS)[number]>): User => ({
   _id: row.id,
   name: row.name,
   email: row.email,
   role: row.role,
 });
 
-export async function findUserByEmail(db: Db, email: string) {
+export async function findStaffAccountByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
-export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row && toUser(row);
+export async function findStaffAccountById(db: Db, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').select(STAFF_ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toStaffAccount(row);
 }
 
 /** The stored password hash of an account (to check a current password), or undefined when it is gone. */
@@ -31,19 +31,19 @@ export async function findPasswordHash(db: Db, id: string): Promise<string | und
   return row?.password_hash;
 }
 
-export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.selectFrom('users').select(USER_COLUMNS).orderBy('created_at').orderBy('id').execute();
-  return rows.map(toUser);
+export async function listStaffAccounts(db: Db): Promise<User[]> {
+  const rows = await db.selectFrom('users').select(STAFF_ACCOUNT_COLUMNS).orderBy('created_at').orderBy('id').execute();
+  return rows.map(toStaffAccount);
 }
 
-export async function countUsers(db: Db, role?: Role): Promise<number> {
+export async function countStaffAccounts(db: Db, role?: Role): Promise<number> {
   let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
   if (role) q = q.where('role', '=', role);
   const { n } = await q.executeTakeFirstOrThrow();
   return Number(n);
 }
 
-export async function insertUser(db: Db, input: { name: string; email: string; role: Role; passwordHash: string }): Promise<User> {
+export async function insertStaffAccount(db: Db, input: { name: string; email: string; role: Role; passwordHash: string }): Promise<User> {
   const now = nowIso();
   const row = {
     id: newId(),
@@ -55,10 +55,10 @@ export async function insertUser(db: Db, input: { name: string; email: string; r
     updated_at: now,
   };
   await db.insertInto('users').values(row).execute();
-  return toUser(row);
+  return toStaffAccount(row);
 }
 
-export async function updateUser(
+export async function updateStaffAccount(
   db: Db,
   id: string,
   patch: { name?: string; email?: string; role?: Role; passwordHash?: string },
@@ -75,7 +75,7 @@ export async function updateUser(
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
-  return findUserById(db, id);
+  return findStaffAccountById(db, id);
 }
 
 /**
@@ -92,7 +92,7 @@ export async function lockSuperadmins(db: Db): Promise<void> {
     .execute();
 }
 
-export async function deleteUser(db: Db, id: string): Promise<boolean> {
+export async function deleteStaffAccount(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
-import { AddUserInputSchema, UpdateUserInputSchema, UserListSchema, UserSchema } from '@visa/shared/users';
+import { ACCOUNT_ANSWERS } from '@visa/shared/messages';
+import { AddUserInputSchema, ProfileInputSchema, UpdateUserInputSchema, UserListSchema, UserSchema } from '@visa/shared/users';
 import type { RouteOptions } from '../../context.js';
-import { listUsers } from './repository.js';
+import { listStaffAccounts } from './repository.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -20,7 +21,7 @@ export default async function staffAccountRoutes(app: FastifyInstance, { ctx }: 
     {
       schema: { tags: ['users'], summary: 'List staff accounts', security, response: { 200: UserListSchema, ...errors } },
     },
-    async () => listUsers(ctx.db),
+    async () => listStaffAccounts(ctx.db),
   );
 
   r.post(
@@ -34,7 +35,7 @@ export default async function staffAccountRoutes(app: FastifyInstance, { ctx }: 
         response: { 201: UserSchema, ...errors, 409: ErrorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createStaff(ctx, request.user!, request.body)),
+    async (request, reply) => reply.status(201).send(await service.createStaffAccount(ctx, request.user!, request.body)),
   );
 
   r.put(
@@ -49,7 +50,7 @@ export default async function staffAccountRoutes(app: FastifyInstance, { ctx }: 
         response: { 200: UserSchema, ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
-    async (request) => service.updateStaff(ctx, request.user!, request.params.id, request.body),
+    async (request) => service.updateStaffAccount(ctx, request.user!, request.params.id, request.body),
   );
 
   r.delete(
@@ -64,8 +65,27 @@ export default async function staffAccountRoutes(app: FastifyInstance, { ctx }: 
       },
     },
     async (request) => {
-      await service.deleteStaff(ctx, request.user!, request.params.id);
-      return { message: 'Deleted', _id: request.params.id };
+      await service.deleteStaffAccount(ctx, request.user!, request.params.id);
+      return { message: ACCOUNT_ANSWERS.deleted, _id: request.params.id };
     },
+  );
+}
+
+/** The signed-in account's own profile: any staff role. */
+export async function profileRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/profile',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change the signed-in name and password, given the current password; other sessions are signed out',
+        security: [{ bearer: [] }],
+        body: ProfileInputSchema,
+        response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => service.updateProfile(ctx, request.user!, request.body, request.ip),
   );
 }

@@ -1,14 +1,15 @@
+import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER } from '@visa/shared/messages';
-import { type AddUserInput, type ProfileInput, STAFF, type StaffSession, type UpdateUserInput, type User } from '@visa/shared/users';
+import { type AddUserInput, type ProfileInput, STAFF, type UpdateUserInput, type User } from '@visa/shared/users';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/connection.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
-import type { SignedInUser } from '../../plugins/auth.js';
+import type { SignedInStaffAccount } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
-import { listLiveSessions, revokeUserSessions } from './sessions-repository.js';
+import { revokeStaffAccountSessions } from '../auth/repository.js';
 
 /**
  * Rules for staff accounts (ADR 0006): only super-admins manage accounts (their route group
@@ -22,53 +23,53 @@ const emailTaken = (err: unknown): never => {
   throw err;
 };
 
-export async function createStaff(ctx: AppContext, actor: SignedInUser, input: AddUserInput): Promise<User> {
+export async function createStaffAccount(ctx: AppContext, actor: SignedInStaffAccount, input: AddUserInput): Promise<User> {
   assertPasswordAllowed(input.password, input.email);
   const passwordHash = await hashPassword(input.password);
   const role = input.role ?? 'admin';
   return ctx.db.transaction().execute(async (trx) => {
-    const user = await repo.insertUser(trx, { name: input.name, email: input.email, role, passwordHash }).catch(emailTaken);
+    const user = await repo.insertStaffAccount(trx, { name: input.name, email: input.email, role, passwordHash }).catch(emailTaken);
     await recordAudit(trx, { actorUserId: actor._id, action: 'user.created', entity: 'user', entityId: user._id, details: { role } });
     return user;
   });
 }
 
-export async function updateStaff(ctx: AppContext, actor: SignedInUser, id: string, input: UpdateUserInput): Promise<User> {
+export async function updateStaffAccount(ctx: AppContext, actor: SignedInStaffAccount, id: string, input: UpdateUserInput): Promise<User> {
   if (id === actor._id && input.role !== undefined && input.role !== actor.role) throw conflict(STAFF.cannotChangeOwnRole);
   // Judged against the email the account will have after this change.
   if (input.password !== undefined) assertPasswordAllowed(input.password, input.email);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
     await repo.lockSuperadmins(trx);
-    const before = await repo.findUserById(trx, id);
+    const before = await repo.findStaffAccountById(trx, id);
     if (!before) throw notFound(STAFF.notFound);
-    if (before.role === 'superadmin' && input.role === 'admin' && (await repo.countUsers(trx, 'superadmin')) <= 1) {
+    if (before.role === 'superadmin' && input.role === 'admin' && (await repo.countStaffAccounts(trx, 'superadmin')) <= 1) {
       throw conflict(SERVER.lastSuperadmin);
     }
     const after = await repo
-      .updateUser(trx, id, { name: input.name, email: input.email, role: input.role, passwordHash })
+      .updateStaffAccount(trx, id, { name: input.name, email: input.email, role: input.role, passwordHash })
       .catch(emailTaken);
     if (!after) throw notFound(STAFF.notFound);
     const changed: string[] = (['name', 'email', 'role'] as const).filter((field) => before[field] !== after[field]);
     if (passwordHash) {
       changed.push('password');
       // A reset password signs the account out everywhere (except the super-admin's own current session).
-      await revokeUserSessions(trx, id, id === actor._id ? actor.sessionFamily : undefined);
+      await revokeStaffAccountSessions(trx, id, id === actor._id ? actor.sessionFamily : undefined);
     }
     await recordAudit(trx, { actorUserId: actor._id, action: 'user.updated', entity: 'user', entityId: id, details: { changed } });
     return after;
   });
 }
 
-export async function deleteStaff(ctx: AppContext, actor: SignedInUser, id: string): Promise<void> {
+export async function deleteStaffAccount(ctx: AppContext, actor: SignedInStaffAccount, id: string): Promise<void> {
   if (id === actor._id) throw conflict(SERVER.cannotDeleteSelf);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.lockSuperadmins(trx);
-    const target = await repo.findUserById(trx, id);
+    const target = await repo.findStaffAccountById(trx, id);
     if (!target) throw notFound(STAFF.notFound);
-    if (target.role === 'superadmin' && (await repo.countUsers(trx, 'superadmin')) <= 1) throw conflict(SERVER.lastSuperadmin);
+    if (target.role === 'superadmin' && (await repo.countStaffAccounts(trx, 'superadmin')) <= 1) throw conflict(SERVER.lastSuperadmin);
     // Sessions go with the account (ON DELETE CASCADE), so its tokens stop working at once.
-    await repo.deleteUser(trx, id);
+    await repo.deleteStaffAccount(trx, id);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: 'user.deleted',
@@ -79,17 +80,15 @@ export async function deleteStaff(ctx: AppContext, actor: SignedInUser, id: stri
   });
 }
 
-/** Wrong current passwords on the profile, per account: the same guessing a sign-in limit holds back. */
-export const PROFILE_PASSWORD_LIMIT = 10;
-const PROFILE_PASSWORD_WINDOW_MS = 15 * 60_000;
+const PROFILE_PASSWORD = LIMITS.profilePassword.perAccount;
 
 /**
  * The signed-in account edits its own name and password, proving it is them with the current
  * password (docs/product.md#api-users); its other sessions are signed out.
  */
-export async function updateProfile(ctx: AppContext, actor: SignedInUser, input: ProfileInput, client: string): Promise<User> {
+export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount, input: ProfileInput, client: string): Promise<User> {
   const limitKey = `profile-password:user:${actor._id}`;
-  await ctx.rateLimiter.hit(limitKey, PROFILE_PASSWORD_LIMIT, PROFILE_PASSWORD_WINDOW_MS);
+  await ctx.rateLimiter.hit(limitKey, PROFILE_PASSWORD.limit, PROFILE_PASSWORD.windowMs);
   const current = await repo.findPasswordHash(ctx.db, actor._id);
   // The account was deleted between authentication and now.
   if (current === undefined) throw new HttpError(401, SERVER.unauthorized);
@@ -107,10 +106,10 @@ export async function updateProfile(ctx: AppContext, actor: SignedInUser, input:
   assertPasswordAllowed(input.password, actor.email);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
-    const after = await repo.updateUser(trx, actor._id, { name: input.name, passwordHash });
+    const after = await repo.updateStaffAccount(trx, actor._id, { name: input.name, passwordHash });
     // The account was deleted between authentication and now.
     if (!after) throw new HttpError(401, SERVER.unauthorized);
-    await revokeUserSessions(trx, actor._id, actor.sessionFamily);
+    await revokeStaffAccountSessions(trx, actor._id, actor.sessionFamily);
     const changed = actor.name === after.name ? ['password'] : ['name', 'password'];
     await recordAudit(trx, {
       actorUserId: actor._id,
@@ -121,14 +120,4 @@ export async function updateProfile(ctx: AppContext, actor: SignedInUser, input:
     });
     return after;
   });
-}
-
-export async function listSessions(ctx: AppContext, actor: SignedInUser): Promise<StaffSession[]> {
-  const sessions = await listLiveSessions(ctx.db, actor._id);
-  return sessions.map(({ familyId, ...rest }) => ({ current: familyId === actor.sessionFamily, ...rest }));
-}
-
-export async function signOutEverywhere(ctx: AppContext, actor: SignedInUser): Promise<void> {
-  await revokeUserSessions(ctx.db, actor._id);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'user.signed_out_everywhere', entity: 'user', entityId: actor._id });
 }

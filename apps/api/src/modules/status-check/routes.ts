@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EnquiryQuerySchema, EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import type { RouteOptions } from '../../context.js';
-import { enquire } from './service.js';
+import { checkStatus } from './service.js';
 
 /** /api/application/fetchApplicationEnquiry: the public status check (docs/product.md#api-status-check). */
-export default async function enquiryRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export default async function statusCheckRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -22,7 +22,7 @@ export default async function enquiryRoutes(app: FastifyInstance, { ctx }: Route
     async (request, reply) => {
       // Personal data: no browser or proxy may keep a copy.
       reply.header('cache-control', 'no-store');
-      return enquire(ctx, request.query, request.ip);
+      return checkStatus(ctx, request.query, request.ip);
     },
   );
 }

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
+import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
-import { LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS } from '../../../../../api/src/modules/users/login-limits';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { getToken, hasSessionCookie } from '../../../lib/auth-storage';
@@ -105,7 +105,7 @@ describe('login form', () => {
 
   it("shows the server's own message when rate limited", async () => {
     const staff = await h.t.createStaff();
-    for (let i = 0; i < LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS; i++) {
+    for (let i = 0; i < LIMITS.login.perAccountAndAddress.limit; i++) {
       await h.t.request({ method: 'POST', url: '/api/users/login', payload: { email: staff.email, password: 'guess' } });
     }
     renderForm();

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import type { NewApplicationRow } from '../../../../../api/src/db/schema';
@@ -55,11 +56,11 @@ export async function startEnquiryApi(): Promise<EnquiryApi> {
     },
     insertApplication: (overrides = {}) => createApplication(t.db, { ...ENQUIRY_APPLICANT, ...overrides }),
     async exhaustRateLimit() {
-      const { ENQUIRY_LIMIT_PER_ADDRESS } = await import('../../../../../api/src/modules/enquiry/service');
+      const { limit } = LIMITS.statusCheck.perAddress;
       await t.db
         .insertInto('rate_limits')
-        .values({ key: `enquiry:ip:${CLIENT_ADDRESS}`, window_start: Date.now(), count: ENQUIRY_LIMIT_PER_ADDRESS })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: Date.now(), count: ENQUIRY_LIMIT_PER_ADDRESS }))
+        .values({ key: `enquiry:ip:${CLIENT_ADDRESS}`, window_start: Date.now(), count: limit })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: Date.now(), count: limit }))
         .execute();
     },
     resetRateLimit: () => createRateLimiter(t.db).reset(`enquiry:ip:${CLIENT_ADDRESS}`),

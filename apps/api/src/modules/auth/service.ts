@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOGIN } from '@visa/shared/messages';
+import type { StaffSession } from '@visa/shared/users';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { AccessCheck, SignedInStaffAccount } from '../../plugins/auth.js';
+import { recordAudit } from '../audit/repository.js';
+import { issueChallenge, secondStepFor } from '../second-factor/service.js';
+import { verifyPassword } from '../staff-accounts/passwords.js';
+import { findStaffAccountByEmail, toStaffAccount } from '../staff-accounts/repository.js';
+import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
+import { listLiveSessions, revokeStaffAccountSessions } from './repository.js';
+import { checkSession, checkSessionNow, cookieLifetime, setSessionCookies, startSession } from './sessions.js';
+
+/** The check the auth plugin hangs on every staff request: the token, then its live session (ADR 0018). */
+export function accessCheckOf(ctx: AppContext): AccessCheck {
+  const { db, tokens, sessionPolicy } = ctx;
+  return {
+    verify: (token) => tokens.verify(token),
+    now: (claims, activity) => checkSessionNow(db, sessionPolicy, claims, activity),
+    later: (claims, activity) => checkSession(db, sessionPolicy, claims, activity),
+  };
+}
+
+/** Where a session was started from, shown on the account's list of devices. */
+export const deviceOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+
+/**
+ * The end of every sign-in, whichever steps led here (password only, or password and a second
+ * factor): a new session, its cookies, the audit entry and the access token.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  staffAccount: Parameters<typeof toStaffAccount>[0],
+  details?: Record<string, unknown>,
+) {
+  const { familyId, refreshToken, session } = await startSession(ctx.db, staffAccount.id, deviceOf(request), ctx.sessionPolicy);
+  setSessionCookies(reply, refreshToken, ctx.config.cookieSecure, cookieLifetime(session, ctx.sessionPolicy.now()));
+  await recordAudit(ctx.db, { actorUserId: staffAccount.id, action: 'user.login', entity: 'user', entityId: staffAccount.id, details });
+  return {
+    token: await ctx.tokens.sign(staffAccount, familyId),
+    user: toStaffAccount(staffAccount),
+    session,
+  };
+}
+
+/**
+ * The password step of signing in, within its limits (ADR 0017). Answers the second step that is
+ * due (ADR 0019), or the account to complete the sign-in with.
+ */
+export async function checkPassword(ctx: AppContext, email: string, password: string, client: string) {
+  const attempt = await admitSignIn(ctx, email, client);
+  const staffAccount = await findStaffAccountByEmail(ctx.db, email);
+  // Same answer, and the same argon2 work, whether or not the email exists.
+  const ok = await verifyPassword(staffAccount?.password_hash, password);
+  if (!staffAccount || !ok) {
+    await signInFailed(ctx, attempt, staffAccount?.id ?? null);
+    throw new HttpError(401, LOGIN.invalidCredentials);
+  }
+  await signInSucceeded(ctx, attempt);
+  // No session and no cookies until the second step is taken.
+  const secondFactor = await secondStepFor(ctx.db, staffAccount.id);
+  if (secondFactor) return { secondStep: { secondFactor, challenge: await issueChallenge(ctx.db, staffAccount.id, secondFactor) } };
+  return { staffAccount };
+}
+
+export async function listSessions(ctx: AppContext, actor: SignedInStaffAccount): Promise<StaffSession[]> {
+  const sessions = await listLiveSessions(ctx.db, actor._id);
+  return sessions.map(({ familyId, ...rest }) => ({ current: familyId === actor.sessionFamily, ...rest }));
+}
+
+export async function signOutEverywhere(ctx: AppContext, actor: SignedInStaffAccount): Promise<void> {
+  await revokeStaffAccountSessions(ctx.db, actor._id);
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'user.signed_out_everywhere', entity: 'user', entityId: actor._id });
+}

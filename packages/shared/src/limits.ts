@@ -1,0 +1,74 @@
+/**
+ * Every rate limit and lockout window of the API, in one table (ADR 0017, docs/product.md#limits).
+ * The API counts by it and every sentence that states a limit is built from it, so a limit changes
+ * in one place. It lives in the shared package because the web shows one of them (how long a
+ * password-reset link works).
+ */
+
+const MINUTE_MS = 60_000;
+const FIFTEEN_MINUTES_MS = 15 * MINUTE_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** At most `limit` attempts in a fixed window; the next one is refused with 429. */
+export interface CountLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * A limit across all addresses that never refuses: past `limit` attempts in the window, each further
+ * answer waits `stepMs` longer than the one before, up to `capMs`.
+ */
+export interface Ceiling extends CountLimit {
+  /** Added to the wait for each attempt past the limit. */
+  stepMs: number;
+  /** The longest any answer waits. */
+  capMs: number;
+}
+
+export const LIMITS = {
+  /** Signing in with a password: refusals per address and per (email, address), a slowing ceiling per email. */
+  login: {
+    perAddress: { limit: 50, windowMs: FIFTEEN_MINUTES_MS },
+    perAccountAndAddress: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
+    perAccount: { limit: 100, windowMs: HOUR_MS, stepMs: 200, capMs: 10_000 },
+  },
+  /** Codes tried at the second step of signing in, per account (across challenges) and per address (ADR 0019). */
+  secondStep: {
+    perAccount: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
+    perAddress: { limit: 50, windowMs: FIFTEEN_MINUTES_MS },
+  },
+  /** Codes and passwords tried from a signed-in session on the account's own second factor. */
+  secondFactorAccount: { perAccount: { limit: 10, windowMs: FIFTEEN_MINUTES_MS } },
+  /** Wrong current passwords on the profile, per account: the same guessing a sign-in limit holds back. */
+  profilePassword: { perAccount: { limit: 10, windowMs: FIFTEEN_MINUTES_MS } },
+  /** "Forgot password?" (ADR 0023). */
+  passwordReset: {
+    /** How long an emailed link works. */
+    linkMinutes: 30,
+    /** Links asked for per client address; and per email, so nobody can fill a colleague's inbox. */
+    requestsPerAddress: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
+    requestsPerEmail: { limit: 3, windowMs: HOUR_MS },
+    /** New passwords tried with a link, per client address. */
+    resetsPerAddress: { limit: 20, windowMs: FIFTEEN_MINUTES_MS },
+  },
+  /** The public status check. */
+  statusCheck: {
+    /** A visitor typing slowly fires a few debounced lookups per status check; this leaves room for mistakes. */
+    perAddress: { limit: 30, windowMs: FIFTEEN_MINUTES_MS },
+    /**
+     * Lookups of one passport from one address. Keyed on the address too, so nobody can lock an
+     * applicant out of their own status check by spending the passport's attempts (ADR 0017).
+     */
+    perPassportAndAddress: { limit: 20, windowMs: HOUR_MS },
+    /**
+     * Guessing a known passport's date of birth from many addresses: past the limit, wherever the
+     * lookups come from, every answer for that passport waits longer (up to the cap) instead of
+     * being refused, and the first one past it is recorded in the audit log.
+     */
+    perPassport: { limit: 100, windowMs: HOUR_MS, stepMs: 200, capMs: 10_000 },
+  },
+} as const satisfies Record<string, Record<string, CountLimit | Ceiling | number>>;
+
+/** A window in whole minutes, for the sentences that state it. */
+export const windowMinutes = (limit: CountLimit) => limit.windowMs / MINUTE_MS;
