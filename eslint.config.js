@@ -5,7 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'users', 'applications', 'enquiry', 'slides', 'marketing'];
+const features = ['auth', 'users', 'applications', 'enquiry', 'slides', 'marketing', 'office-contact'];
+
+/** The API's layers, each importing only those below it (apps/api/src). */
+const api = (folder) => `./apps/api/src/${folder}`;
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/build/**', '**/.react-router/**', 'node_modules/**', '.tmp/**', 'bench/results/**', '**/test-results/**'] },
@@ -49,9 +52,13 @@ export default tseslint.config(
               from: './apps/web/src/features',
               except: [`./${f}`],
             })),
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+            // app/ and islands/ are the two entries (the SPA and the public pages' scripts): nothing imports them.
+            { target: './apps/web/src/features', from: ['./apps/web/src/app', './apps/web/src/islands'] },
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/islands'] },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components', './apps/web/src/islands'],
+            },
           ],
         },
       ],
@@ -61,6 +68,41 @@ export default tseslint.config(
     files: ['packages/shared/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [{ target: './packages/shared', from: './apps' }] }],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      // Fastify wiring (plugins/) and infrastructure (infra/) serve the modules and never import them;
+      // lib/ is plain code that imports none of the three. app.ts hands a plugin what it needs from a module.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: api('plugins'), from: api('modules'), message: 'A plugin imports no module: app.ts passes it what it needs.' },
+            { target: api('infra'), from: [api('modules'), api('plugins')], message: 'Infrastructure imports no module and no plugin.' },
+            {
+              target: api('lib'),
+              from: [api('modules'), api('plugins'), api('infra')],
+              message: 'lib/ imports no module, plugin or infra.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/routes.ts'],
+    rules: {
+      // What two route groups share lives in a service; app.ts alone puts route groups together.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/routes.js', '**/routes'], message: 'A routes file never imports another routes file: share a service.' },
+          ],
+        },
+      ],
     },
   },
   {
