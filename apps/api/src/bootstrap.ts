@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { type Db, isUniqueViolation } from './db/connection.js';
 import { hashPassword } from './modules/staff-accounts/passwords.js';
-import * as users from './modules/staff-accounts/repository.js';
+import * as staffAccounts from './modules/staff-accounts/repository.js';
 
 /**
  * First start: make sure someone can sign in. ADMIN_EMAIL/ADMIN_PASSWORD create (or keep) that
@@ -12,7 +12,7 @@ import * as users from './modules/staff-accounts/repository.js';
  */
 export async function ensureSuperadmin(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const existing = await users.findStaffAccountByEmail(db, config.ADMIN_EMAIL);
+    const existing = await staffAccounts.findStaffAccountByEmail(db, config.ADMIN_EMAIL);
     if (!existing) {
       const created = await insertFirst(db, {
         name: config.ADMIN_NAME,
@@ -24,7 +24,7 @@ export async function ensureSuperadmin(db: Db, config: Config, log: Pick<Fastify
     }
     return;
   }
-  if ((await users.countStaffAccounts(db)) > 0) return;
+  if ((await staffAccounts.countStaffAccounts(db)) > 0) return;
   const password = randomBytes(12).toString('base64url');
   const created = await insertFirst(db, {
     name: config.ADMIN_NAME,
@@ -43,9 +43,9 @@ export async function ensureSuperadmin(db: Db, config: Config, log: Pick<Fastify
  * Several instances starting together on an empty database all see "no owner yet"; the unique
  * email index lets exactly one insert win, and the others carry on with the account it made.
  */
-async function insertFirst(db: Db, user: Parameters<typeof users.insertStaffAccount>[1]): Promise<boolean> {
+async function insertFirst(db: Db, staffAccount: Parameters<typeof staffAccounts.insertStaffAccount>[1]): Promise<boolean> {
   try {
-    await users.insertStaffAccount(db, user);
+    await staffAccounts.insertStaffAccount(db, staffAccount);
     return true;
   } catch (err) {
     if (isUniqueViolation(err, 'email')) return false;

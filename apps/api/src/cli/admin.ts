@@ -8,7 +8,7 @@ import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '
 import { passwordProblem } from '../modules/staff-accounts/password-policy.js';
 import { hashPassword } from '../modules/staff-accounts/passwords.js';
 import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
-import * as users from '../modules/staff-accounts/repository.js';
+import * as staffAccounts from '../modules/staff-accounts/repository.js';
 import { revokeStaffAccountSessions } from '../modules/auth/repository.js';
 
 const USAGE = `Usage:
@@ -42,7 +42,7 @@ async function run(argv: string[]) {
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
-    const existing = await users.findStaffAccountByEmail(db, email.data);
+    const existing = await staffAccounts.findStaffAccountByEmail(db, email.data);
     if (command === 'create') {
       const role = z.enum(ROLES).safeParse(values.role ?? 'superadmin');
       if (!role.success) {
@@ -53,7 +53,7 @@ async function run(argv: string[]) {
         process.stderr.write(`A user with email ${email.data} already exists.\n`);
         return 1;
       }
-      await users.insertStaffAccount(db, {
+      await staffAccounts.insertStaffAccount(db, {
         name: values.name ?? 'Admin',
         email: email.data,
         role: role.data,
@@ -66,7 +66,7 @@ async function run(argv: string[]) {
       process.stderr.write(`No user with email ${email.data}.\n`);
       return 1;
     }
-    await users.updateStaffAccount(db, existing.id, { passwordHash: await hashPassword(password.data) });
+    await staffAccounts.updateStaffAccount(db, existing.id, { passwordHash: await hashPassword(password.data) });
     await revokeStaffAccountSessions(db, existing.id);
     process.stdout.write(`Password reset for ${email.data}; their sessions were signed out.\n`);
     return 0;

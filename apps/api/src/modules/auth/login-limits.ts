@@ -70,30 +70,34 @@ export async function signInSucceeded(ctx: AppContext, attempt: SignInAttempt): 
 
 /** An address's own limit names no account: it covers every email tried from there. */
 async function recordLimit(ctx: AppContext, attempt: SignInAttempt, scope: 'address' | 'account-address') {
-  const user = scope === 'address' ? undefined : await findStaffAccountByEmail(ctx.db, attempt.email);
+  const staffAccount = scope === 'address' ? undefined : await findStaffAccountByEmail(ctx.db, attempt.email);
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: 'user.login_limited',
     entity: 'user',
-    entityId: user?.id ?? null,
+    entityId: staffAccount?.id ?? null,
     details: { scope, client: attempt.client },
   });
 }
 
 async function ceilingCrossed(ctx: AppContext, attempt: SignInAttempt, delayMs: number) {
-  const user = await findStaffAccountByEmail(ctx.db, attempt.email);
+  const staffAccount = await findStaffAccountByEmail(ctx.db, attempt.email);
   const minutes = windowMinutes(CEILING);
   await ctx.db.transaction().execute(async (trx) => {
     await recordAudit(trx, {
       actorUserId: null,
       action: 'user.login_slowed',
       entity: 'user',
-      entityId: user?.id ?? null,
+      entityId: staffAccount?.id ?? null,
       details: { attempts: CEILING.limit, windowMinutes: minutes, delayMs, client: attempt.client },
     });
-    if (user) {
-      await enqueueEmail(trx, { applicationId: null, to: user.email, ...renderSignInAlertEmail(user, CEILING.limit, minutes) });
+    if (staffAccount) {
+      await enqueueEmail(trx, {
+        applicationId: null,
+        to: staffAccount.email,
+        ...renderSignInAlertEmail(staffAccount, CEILING.limit, minutes),
+      });
     }
   });
-  if (user) ctx.outbox.kick();
+  if (staffAccount) ctx.outbox.kick();
 }

@@ -140,7 +140,7 @@ export async function revokeStaffAccountSessions(db: Db, userId: string, exceptF
  * on every staff request, so a deleted account, a changed role or a sign-out take effect at once
  * rather than when the token expires; sessions.ts decides from it whether the session lives.
  */
-const userInSession = compiledQuery((db, param: QueryParam<'userId' | 'familyId' | 'now'>) =>
+const staffAccountInSession = compiledQuery((db, param: QueryParam<'userId' | 'familyId' | 'now'>) =>
   db
     .selectFrom('session_families as f')
     .innerJoin('users', 'users.id', 'f.user_id')
@@ -162,11 +162,11 @@ const userInSession = compiledQuery((db, param: QueryParam<'userId' | 'familyId'
     .where('f.user_id', '=', param('userId')),
 );
 
-type UserInSessionRow = Awaited<ReturnType<typeof userInSession>>[number];
+type StaffAccountInSessionRow = Awaited<ReturnType<typeof staffAccountInSession>>[number];
 
 export type StaffAccountInSession = ReturnType<typeof foundOf>;
 
-function foundOf(row: UserInSessionRow) {
+function foundOf(row: StaffAccountInSessionRow) {
   return {
     user: toStaffAccount(row),
     family: {
@@ -188,7 +188,7 @@ export async function findStaffAccountInSession(
   now: string,
 ): Promise<StaffAccountInSession | undefined> {
   // Built once per database and run with its values bound (db/compiled-query.ts): this is the hot path.
-  const [row] = await userInSession(db, { userId, familyId, now });
+  const [row] = await staffAccountInSession(db, { userId, familyId, now });
   return row && foundOf(row);
 }
 
@@ -199,7 +199,7 @@ export function findStaffAccountInSessionNow(
   familyId: string,
   now: string,
 ): StaffAccountInSession | undefined | null {
-  const rows = userInSession.now(db, { userId, familyId, now });
+  const rows = staffAccountInSession.now(db, { userId, familyId, now });
   if (rows === null) return null;
   const [row] = rows;
   return row && foundOf(row);

@@ -51,13 +51,13 @@ export async function runSecondFactorCommand(args: string[], io: CliIo = process
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
-    const user = await findStaffAccountByEmail(db, email.data);
-    if (!user) {
+    const staffAccount = await findStaffAccountByEmail(db, email.data);
+    if (!staffAccount) {
       io.err(`No user with email ${email.data}.\n`);
       return 1;
     }
-    const removed = await resetSecondFactor(db, user.id);
-    await revokeStaffAccountSessions(db, user.id);
+    const removed = await resetSecondFactor(db, staffAccount.id);
+    await revokeStaffAccountSessions(db, staffAccount.id);
     io.out(
       removed
         ? `Two-step sign-in removed for ${email.data}; their recovery codes no longer work and their sessions were signed out.\n`

@@ -139,14 +139,14 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
       },
     },
     async (request) => {
-      const user = request.user!;
-      await limitAttempts(user._id);
-      const current = await findSecondFactor(db, user._id);
+      const staffAccount = request.user!;
+      await limitAttempts(staffAccount._id);
+      const current = await findSecondFactor(db, staffAccount._id);
       if (current?.secret_enc) {
         if (request.body.password === undefined) throw badRequest(SECOND_FACTOR.passwordNeededToReplace);
-        await secondFactor.confirmPassword(db, user._id, request.body.password);
+        await secondFactor.confirmPassword(db, staffAccount._id, request.body.password);
       }
-      return secondFactor.startSetup(ctx, { id: user._id, email: user.email });
+      return secondFactor.startSetup(ctx, { id: staffAccount._id, email: staffAccount.email });
     },
   );
 
@@ -162,15 +162,15 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
       },
     },
     async (request) => {
-      const user = request.user!;
-      await limitAttempts(user._id);
-      const recoveryCodes = await secondFactor.confirmSetup(ctx, user._id, request.body.code);
+      const staffAccount = request.user!;
+      await limitAttempts(staffAccount._id);
+      const recoveryCodes = await secondFactor.confirmSetup(ctx, staffAccount._id, request.body.code);
       if (!recoveryCodes) {
         await recordAudit(db, {
-          actorUserId: user._id,
+          actorUserId: staffAccount._id,
           action: 'user.second_factor_failed',
           entity: 'user',
-          entityId: user._id,
+          entityId: staffAccount._id,
           details: { method: 'setup' },
         });
         throw badRequest(SECOND_FACTOR.invalidCode);

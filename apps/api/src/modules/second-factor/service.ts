@@ -111,10 +111,14 @@ export async function status(ctx: AppContext, userId: string): Promise<SecondFac
 }
 
 /** A new secret, pending until confirmed with a code from it. Shown this once; never again after enrolment. */
-export async function startSetup(ctx: AppContext, user: { id: string; email: string }, now = new Date()): Promise<SecondFactorSetup> {
+export async function startSetup(
+  ctx: AppContext,
+  staffAccount: { id: string; email: string },
+  now = new Date(),
+): Promise<SecondFactorSetup> {
   const secret = new Secret({ size: 20 }).base32;
-  await repo.savePendingSecret(ctx.db, user.id, encryptSecret(ctx.secret, user.id, secret), now);
-  const otpauthUri = totpFor(secret, user.email).toString();
+  await repo.savePendingSecret(ctx.db, staffAccount.id, encryptSecret(ctx.secret, staffAccount.id, secret), now);
+  const otpauthUri = totpFor(secret, staffAccount.email).toString();
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
@@ -159,42 +163,52 @@ export async function useRecoveryCode(ctx: AppContext, userId: string, normalise
 }
 
 /** Password and a current code, for turning it off and for new recovery codes. A wrong one is audited. */
-async function confirmPasswordAndCode(ctx: AppContext, user: { _id: string }, input: SecondFactorConfirmInput) {
-  await confirmPassword(ctx.db, user._id, input.password);
-  const enabled = await repo.findSecondFactor(ctx.db, user._id);
+async function confirmPasswordAndCode(ctx: AppContext, staffAccount: { _id: string }, input: SecondFactorConfirmInput) {
+  await confirmPassword(ctx.db, staffAccount._id, input.password);
+  const enabled = await repo.findSecondFactor(ctx.db, staffAccount._id);
   if (!enabled?.secret_enc) throw conflict(SECOND_FACTOR.notEnabled);
-  if (!(await checkCode(ctx, user._id, input.code as string))) {
+  if (!(await checkCode(ctx, staffAccount._id, input.code as string))) {
     await recordAudit(ctx.db, {
-      actorUserId: user._id,
+      actorUserId: staffAccount._id,
       action: 'user.second_factor_failed',
       entity: 'user',
-      entityId: user._id,
+      entityId: staffAccount._id,
       details: { method: 'totp' },
     });
     throw badRequest(SECOND_FACTOR.invalidCode);
   }
 }
 
-export async function disable(ctx: AppContext, user: { _id: string }, input: SecondFactorConfirmInput): Promise<void> {
+export async function disable(ctx: AppContext, staffAccount: { _id: string }, input: SecondFactorConfirmInput): Promise<void> {
   if (await isRequired(ctx.db)) throw conflict(SECOND_FACTOR.requiredCannotDisable);
-  await confirmPasswordAndCode(ctx, user, input);
+  await confirmPasswordAndCode(ctx, staffAccount, input);
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.deleteSecondFactor(trx, user._id);
-    await recordAudit(trx, { actorUserId: user._id, action: 'user.second_factor_disabled', entity: 'user', entityId: user._id });
+    await repo.deleteSecondFactor(trx, staffAccount._id);
+    await recordAudit(trx, {
+      actorUserId: staffAccount._id,
+      action: 'user.second_factor_disabled',
+      entity: 'user',
+      entityId: staffAccount._id,
+    });
   });
 }
 
 export async function regenerateRecoveryCodes(
   ctx: AppContext,
-  user: { _id: string },
+  staffAccount: { _id: string },
   input: SecondFactorConfirmInput,
   now = new Date(),
 ): Promise<string[]> {
-  await confirmPasswordAndCode(ctx, user, input);
+  await confirmPasswordAndCode(ctx, staffAccount, input);
   const { codes, hashes } = newRecoveryCodes();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.replaceRecoveryCodes(trx, user._id, hashes, now);
-    await recordAudit(trx, { actorUserId: user._id, action: 'user.recovery_codes_replaced', entity: 'user', entityId: user._id });
+    await repo.replaceRecoveryCodes(trx, staffAccount._id, hashes, now);
+    await recordAudit(trx, {
+      actorUserId: staffAccount._id,
+      action: 'user.recovery_codes_replaced',
+      entity: 'user',
+      entityId: staffAccount._id,
+    });
   });
   return codes;
 }

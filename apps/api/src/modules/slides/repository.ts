@@ -16,7 +16,7 @@ export interface StoredVariant {
 // SQLite has no FOR UPDATE (it serialises writers instead); PostgreSQL needs it to lock rows read in a transaction.
 const locks = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** Public keys `public/<name>` are served at `/media/<name>` (plugins/storage). */
+/** Public keys `public/<name>` are served at `/media/<name>` (modules/files). */
 const mediaUrl = (key: string) => `/media/${key.slice('public/'.length)}`;
 
 /** A hand-edited row must not take the home page or the file sweep down: what cannot be read is skipped. */

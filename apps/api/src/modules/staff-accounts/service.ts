@@ -28,9 +28,15 @@ export async function createStaffAccount(ctx: AppContext, actor: SignedInStaffAc
   const passwordHash = await hashPassword(input.password);
   const role = input.role ?? 'admin';
   return ctx.db.transaction().execute(async (trx) => {
-    const user = await repo.insertStaffAccount(trx, { name: input.name, email: input.email, role, passwordHash }).catch(emailTaken);
-    await recordAudit(trx, { actorUserId: actor._id, action: 'user.created', entity: 'user', entityId: user._id, details: { role } });
-    return user;
+    const staffAccount = await repo.insertStaffAccount(trx, { name: input.name, email: input.email, role, passwordHash }).catch(emailTaken);
+    await recordAudit(trx, {
+      actorUserId: actor._id,
+      action: 'user.created',
+      entity: 'user',
+      entityId: staffAccount._id,
+      details: { role },
+    });
+    return staffAccount;
   });
 }
 
