@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/messages';
-import { CHALLENGE_MAX_WRONG } from '../src/modules/second-factor/service.js';
 import { runSecondFactorCommand } from '../src/modules/second-factor/cli.js';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
@@ -167,7 +166,7 @@ describe('signing in with a second factor', () => {
     const challenge = await challengeFor(staff);
     const good = totpCode(secret);
     const wrongCode = good === '123456' ? '654321' : '123456';
-    for (let i = 1; i < CHALLENGE_MAX_WRONG; i++) {
+    for (let i = 1; i < LIMITS.secondStep.wrongCodesPerChallenge; i++) {
       const res = await secondStep({ challenge, code: wrongCode });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: SECOND_FACTOR.invalidCode });
@@ -184,7 +183,7 @@ describe('signing in with a second factor', () => {
       .where('entity_id', '=', staff.id)
       .where('action', '=', 'user.second_factor_failed')
       .execute();
-    expect(failed).toHaveLength(CHALLENGE_MAX_WRONG);
+    expect(failed).toHaveLength(LIMITS.secondStep.wrongCodesPerChallenge);
     expect(failed.every((f) => JSON.parse(f.details).method === 'totp')).toBe(true);
   });
 

@@ -35,6 +35,8 @@ export const LIMITS = {
   },
   /** Codes tried at the second step of signing in, per account (across challenges) and per address (ADR 0019). */
   secondStep: {
+    /** Wrong codes one challenge takes before it ends and the person must give the password again. */
+    wrongCodesPerChallenge: 5,
     perAccount: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
     perAddress: { limit: 50, windowMs: FIFTEEN_MINUTES_MS },
   },

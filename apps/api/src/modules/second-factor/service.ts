@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP as Totp } from 'otpauth';
 import QRCode from 'qrcode';
+import { LIMITS } from '@visa/shared/limits';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import {
   CHALLENGE_MINUTES,
@@ -25,9 +26,6 @@ import * as repo from './repository.js';
  * step either side and never twice, recovery codes kept as SHA-256 hashes, and short-lived
  * single-use challenges between the password and the code.
  */
-
-/** Wrong codes one challenge takes before it ends and the person must give the password again. */
-export const CHALLENGE_MAX_WRONG = 5;
 
 // ---- The secret at rest: AES-256-GCM under a key derived from the app secret for this purpose only.
 
@@ -259,7 +257,7 @@ export async function openChallenge(db: Db, token: string, now = new Date()): Pr
 
 /** Counts a wrong code against the challenge (ending it at the limit) and audits it. */
 export async function wrongCode(db: Db, challenge: OpenChallenge, method: 'totp' | 'recovery', now = new Date()): Promise<void> {
-  const open = await repo.recordWrongAttempt(db, challenge.id, CHALLENGE_MAX_WRONG, now);
+  const open = await repo.recordWrongAttempt(db, challenge.id, LIMITS.secondStep.wrongCodesPerChallenge, now);
   await recordAudit(db, {
     actorUserId: challenge.userId,
     action: 'user.second_factor_failed',
