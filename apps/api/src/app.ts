@@ -4,11 +4,12 @@ import type { TrustProxy } from './config.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppDeps, type RouteGroup, createAppContext } from './context.js';
 import { loggerOptions } from './lib/logging.js';
+import { originForm } from './lib/request-path.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
-import { accessCheckOf } from './modules/auth/service.js';
 import authRoutes, { sessionRoutes } from './modules/auth/routes.js';
+import { accessCheckOf } from './modules/auth/service.js';
 import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import readyRoutes from './modules/maintenance/routes.js';
@@ -18,14 +19,13 @@ import { officeContactRoutes } from './modules/office-contact/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import { secondFactorAccountRoutes, secondStepRoutes } from './modules/second-factor/routes.js';
 import seoRoutes from './modules/seo/routes.js';
-import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import settingsRoutes from './modules/settings/routes.js';
+import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import staffAccountRoutes, { profileRoutes } from './modules/staff-accounts/routes.js';
 import statusCheckRoutes from './modules/status-check/routes.js';
 import auth, { type Access, withAccess } from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import errorHandler from './plugins/error-handler.js';
-import { originForm } from './lib/request-path.js';
 import requestTarget from './plugins/request-target.js';
 import security from './plugins/security.js';
 import storagePlugin from './plugins/storage.js';
@@ -103,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // App plugins.
   await app.register(xsrf, { secure: deps.config.cookieSecure });
+  // The tests sign tokens through the app; the auth plugin only checks them, with what the auth module gives it.
   app.decorate('tokens', ctx.tokens);
   await app.register(auth, { check: accessCheckOf(ctx) });
   await app.register(storagePlugin, { storage: ctx.storage, urls: ctx.urls });

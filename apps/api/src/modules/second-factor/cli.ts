@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
+import { revokeStaffAccountSessions } from '../auth/repository.js';
 import type { CliIo } from '../maintenance/cli.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
 import { resetSecondFactor } from './service.js';
-import { revokeStaffAccountSessions } from '../auth/repository.js';
 
 export const SECOND_FACTOR_USAGE = `  npm run admin -- reset-second-factor --email EMAIL
 `;

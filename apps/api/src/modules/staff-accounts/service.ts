@@ -6,10 +6,10 @@ import { isUniqueViolation } from '../../db/connection.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { SignedInStaffAccount } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
+import { revokeStaffAccountSessions } from '../auth/repository.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
-import { revokeStaffAccountSessions } from '../auth/repository.js';
 
 /**
  * Rules for staff accounts (ADR 0006): only super-admins manage accounts (their route group
