@@ -275,8 +275,14 @@ describe('the server’s jobs', () => {
       'housekeeping',
     ]);
     expect(lines).toEqual([
-      [{ database: 'sqlite', storage: 's3' }, expect.stringMatching(/^scheduled backups are off: the data is in S3, outside DATA_DIR/)],
-      [{ database: 'postgres', storage: 's3' }, expect.stringMatching(/^scheduled backups are off: the data is in PostgreSQL and S3,/)],
+      [
+        { database: 'sqlite', storage: 's3' },
+        expect.stringMatching(/^scheduled backups are off: stored files are in S3, outside DATA_DIR,/),
+      ],
+      [
+        { database: 'postgres', storage: 's3' },
+        expect.stringMatching(/^scheduled backups are off: the database is in PostgreSQL and stored files are in S3,/),
+      ],
     ]);
     // Nothing to say when no job runs anyway, or when backups are turned off on purpose.
     lines.length = 0;

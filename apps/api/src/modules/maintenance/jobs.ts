@@ -51,11 +51,14 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
     });
   } else if (config.SCHEDULED_JOBS) {
     // Said at start-up, so that nobody mistakes the missing job for backups that run.
-    const outside = [config.database.kind === 'postgres' && 'PostgreSQL', config.STORAGE_DRIVER === 's3' && 'S3'].filter(Boolean);
+    const outside = [
+      config.database.kind === 'postgres' && 'the database is in PostgreSQL',
+      config.STORAGE_DRIVER === 's3' && 'stored files are in S3',
+    ].filter(Boolean);
     log.info(
       { database: config.database.kind, storage: config.STORAGE_DRIVER },
-      `scheduled backups are off: the data is in ${outside.join(' and ')}, outside DATA_DIR, where the app cannot copy it ` +
-        'consistently; back it up with their own tools (README.md#operations)',
+      `scheduled backups are off: ${outside.join(' and ')}, outside DATA_DIR, so a copy made by the app would not be whole; ` +
+        'back them up with their own tools (README.md#operations)',
     );
   }
   return jobs;
