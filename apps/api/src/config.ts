@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session';
+import { dataDirLayout } from './infra/data-dir.js';
 import { type PasswordProblem, passwordProblem } from './modules/staff-accounts/password-policy.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -180,13 +181,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD ${ADMIN_PASSWORD_REASONS[adminPasswordProblem]}`);
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const layout = dataDirLayout(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
     dataDir,
-    backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : layout.backups,
     publicUrl,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'visa.sqlite') },
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: layout.database },
   };
 }

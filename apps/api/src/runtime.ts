@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createDb, migrateToLatest } from './db/connection.js';
+import { dataDirLayout } from './infra/data-dir.js';
 import { loadSecret } from './lib/secret.js';
 import { createStorage } from './infra/storage/create.js';
 
@@ -18,7 +19,7 @@ export async function openRuntime(config: Config) {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const db = createDb(config.database);
   const applied = await migrateToLatest(db);
-  const secret = loadSecret(config.dataDir, config.APP_SECRET);
+  const secret = loadSecret(dataDirLayout(config.dataDir).secretKey, config.APP_SECRET);
   const storage = await createStorage(config);
   return { db, secret, storage, applied };
 }

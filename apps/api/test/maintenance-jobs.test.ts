@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Db, createDb } from '../src/db/connection.js';
 import { newId } from '../src/lib/ids.js';
 import { runHousekeeping } from '../src/modules/maintenance/housekeeping.js';
+import { scheduledJobs } from '../src/modules/maintenance/jobs.js';
 import maintenance from '../src/modules/maintenance/plugin.js';
 import { findJob } from '../src/modules/maintenance/repository.js';
 import { type Job, createScheduler } from '../src/modules/maintenance/scheduler.js';
@@ -259,6 +261,34 @@ describe('the server’s jobs', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('with PostgreSQL or S3 there is no backup job, and start-up says so in one line, with why', () => {
+    const lines: unknown[][] = [];
+    const log = { ...silent, info: (...args: unknown[]) => lines.push(args) } as unknown as FastifyBaseLogger;
+    const jobsFor = (env: NodeJS.ProcessEnv) =>
+      scheduledJobs({ config: loadConfig({ DATA_DIR: '/srv/visa', ...env }), db: t.db, storage: t.storage, log }).map((j) => j.name);
+
+    expect(jobsFor({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual(['sweep-files', 'housekeeping']);
+    expect(jobsFor({ DATABASE_URL: 'postgres://visa@db.invalid/visa', STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual([
+      'sweep-files',
+      'housekeeping',
+    ]);
+    expect(lines).toEqual([
+      [
+        { database: 'sqlite', storage: 's3' },
+        expect.stringMatching(/^scheduled backups are off: stored files are in S3, outside DATA_DIR,/),
+      ],
+      [
+        { database: 'postgres', storage: 's3' },
+        expect.stringMatching(/^scheduled backups are off: the database is in PostgreSQL and stored files are in S3,/),
+      ],
+    ]);
+    // Nothing to say when no job runs anyway, or when backups are turned off on purpose.
+    lines.length = 0;
+    jobsFor({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', SCHEDULED_JOBS: 'false' });
+    jobsFor({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', BACKUP_EVERY_HOURS: '0' });
+    expect(lines).toEqual([]);
   });
 });
 

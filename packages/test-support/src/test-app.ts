@@ -13,6 +13,7 @@ import { migrations } from '../../../apps/api/src/db/migrations/index.js';
 import { hashPassword } from '../../../apps/api/src/modules/staff-accounts/passwords.js';
 import { insertStaffAccount } from '../../../apps/api/src/modules/staff-accounts/repository.js';
 import { sessionPolicyOf, startSession } from '../../../apps/api/src/modules/auth/sessions.js';
+import { dataDirLayout } from '../../../apps/api/src/infra/data-dir.js';
 import { createLocalStorage } from '../../../apps/api/src/infra/storage/local-storage.js';
 import type { Storage } from '../../../apps/api/src/infra/storage/storage.js';
 
@@ -102,7 +103,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const db = createDb(config.database);
   await migrateToLatest(db);
-  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const storage = createLocalStorage(dataDirLayout(dataDir).uploads);
   const app = await buildApp({ config, db, secret: config.APP_SECRET!, storage, webRoot: null, now: options.now });
   const sessionPolicy = sessionPolicyOf(config, options.now);
   await app.ready();

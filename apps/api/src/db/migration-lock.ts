@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { migrationLockFile } from '../infra/data-dir.js';
 
 /** Any number, the same in every process of this app: the PostgreSQL advisory lock that serialises migrations. */
 const PG_LOCK_KEY = '7310420191';
@@ -33,7 +34,7 @@ export async function withMigrationLock<T>(db: Kysely<any>, fn: () => Promise<T>
   const file = rows[0]?.file;
   // An in-memory database belongs to this connection alone: nobody to wait for.
   if (!file) return fn();
-  const lock = new SQLite(`${file}.migrate-lock`, { timeout: 0 });
+  const lock = new SQLite(migrationLockFile(file), { timeout: 0 });
   try {
     const deadline = Date.now() + WAIT_LIMIT_MS;
     for (;;) {

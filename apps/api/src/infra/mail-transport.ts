@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import { dataDirLayout } from './data-dir.js';
 
 interface OutgoingEmail {
   /** The outbox row id: it becomes the Message-ID, so a retried message can be recognised as the same one. */
@@ -78,8 +79,8 @@ export function createFolderMailer(folder: string, from: string): Mailer {
   };
 }
 
-export const outboxFolder = (config: Config) => path.join(config.dataDir, 'outbox');
-
 export function createMailer(config: Config): Mailer {
-  return config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createFolderMailer(outboxFolder(config), config.MAIL_FROM);
+  return config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : createFolderMailer(dataDirLayout(config.dataDir).outbox, config.MAIL_FROM);
 }

@@ -4,17 +4,16 @@ import path from 'node:path';
 
 /**
  * The key every signature derives from: APP_SECRET when given, otherwise a random key created
- * once under DATA_DIR with owner-only permissions and reused, so restarts keep sessions and URLs valid.
+ * once in `file` (under DATA_DIR) with owner-only permissions and reused, so restarts keep sessions and URLs valid.
  */
-export function loadSecret(dataDir: string, appSecret: string | undefined): string {
+export function loadSecret(file: string, appSecret: string | undefined): string {
   if (appSecret) return appSecret;
-  const file = path.join(dataDir, 'secret.key');
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   // Written whole under a temporary name, then linked into place: link fails if another process
   // got there first (then we read theirs), and nobody can ever read a half-written key.

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { Config } from '../../config.js';
+import { dataDirLayout } from '../../infra/data-dir.js';
 import { createLocalStorage } from './local-storage.js';
 import type { Storage } from './storage.js';
 
@@ -8,5 +8,5 @@ export async function createStorage(config: Config): Promise<Storage> {
     const { createS3Storage } = await import('./s3-storage.js');
     return createS3Storage(config);
   }
-  return createLocalStorage(path.join(config.dataDir, 'uploads'));
+  return createLocalStorage(dataDirLayout(config.dataDir).uploads);
 }

@@ -3,7 +3,10 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
 import { createStorage } from '../../infra/storage/create.js';
-import { BackupError, backupUnsupported, createBackup, restoreBackup, verifyBackup } from './backup.js';
+import { createBackup } from './backup.js';
+import { BackupError, backupUnsupported } from './backup-format.js';
+import { restoreBackup } from './backup-restore.js';
+import { verifyBackup } from './backup-verify.js';
 import { DEFAULT_MIN_AGE_S, sweepFiles } from './sweep.js';
 
 export const MAINTENANCE_USAGE = `  npm run admin -- sweep-files [--min-age SECONDS] [--dry-run]

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { Storage } from '../../infra/storage/storage.js';
-import { backupUnsupported, createBackup, pruneBackups } from './backup.js';
+import { createBackup, pruneBackups } from './backup.js';
+import { backupUnsupported } from './backup-format.js';
 import { runHousekeeping } from './housekeeping.js';
 import type { Job } from './scheduler.js';
 import { sweepFiles } from './sweep.js';
@@ -37,7 +38,8 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
       },
     },
   ];
-  if (config.BACKUP_EVERY_HOURS > 0 && !backupUnsupported(config)) {
+  if (config.BACKUP_EVERY_HOURS === 0) return jobs;
+  if (!backupUnsupported(config)) {
     jobs.push({
       name: 'backup',
       everyMs: config.BACKUP_EVERY_HOURS * HOUR_MS,
@@ -47,6 +49,17 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
         return { dir, files: manifest.storedFiles, applications: manifest.counts.applications, missing: manifest.missing.length, pruned };
       },
     });
+  } else if (config.SCHEDULED_JOBS) {
+    // Said at start-up, so that nobody mistakes the missing job for backups that run.
+    const outside = [
+      config.database.kind === 'postgres' && 'the database is in PostgreSQL',
+      config.STORAGE_DRIVER === 's3' && 'stored files are in S3',
+    ].filter(Boolean);
+    log.info(
+      { database: config.database.kind, storage: config.STORAGE_DRIVER },
+      `scheduled backups are off: ${outside.join(' and ')}, outside DATA_DIR, so a copy made by the app would not be whole; ` +
+        'back them up with their own tools (README.md#operations)',
+    );
   }
   return jobs;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../context.js';
-import { outboxFolder } from '../../infra/mail-transport.js';
+import { dataDirLayout } from '../../infra/data-dir.js';
 import { READY_PARTS, checkReadiness } from './readiness.js';
 
 const partState = z.enum(['ok', 'error', 'behind', 'unknown']);
@@ -18,7 +18,7 @@ const ReadySchema = z.object({
 
 /** GET /api/ready, the readiness probe; /api/health stays the liveness probe. */
 export default async function readyRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const mailFolder = ctx.config.SMTP_URL ? null : outboxFolder(ctx.config);
+  const mailFolder = ctx.config.SMTP_URL ? null : dataDirLayout(ctx.config.dataDir).outbox;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/ready',
     {
