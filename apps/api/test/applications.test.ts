@@ -5,7 +5,7 @@ import { JOB_TITLES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { sql } from 'kysely';
-import { searchFilter } from '../src/modules/applications/repository.js';
+import { searchFilter } from '../src/modules/applications/search.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { addApplication, applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
 import { jpeg, phonePhoto, png } from '@visa/test-support/images';
