@@ -31,6 +31,7 @@ const { loadConfig } = await dist('apps/api/dist/config.js');
 const { deriveKey } = await dist('apps/api/dist/lib/secret.js');
 const { verifyJwt } = await dist('apps/api/dist/lib/jwt.js');
 const appsRepo = await dist('apps/api/dist/modules/applications/repository.js');
+const appsPaging = await dist('apps/api/dist/modules/applications/paging-repository.js');
 const { APPLICATION_COLUMNS } = await dist('apps/api/dist/modules/applications/mapping.js');
 const sessionsRepo = await dist('apps/api/dist/modules/auth/repository.js');
 const { countHit } = await dist('apps/api/dist/modules/rate-limits/repository.js');
@@ -109,7 +110,7 @@ const standInUrls = { sign: (key) => `signed:${key}` };
 
 async function recordList(search) {
   const standIn = LIST_ROLES(search || 'Qz7', 7, 14);
-  const { log } = await record((db) => appsRepo.listApplications(db, standInUrls, { page: 3, limit: 7, search }));
+  const { log } = await record((db) => appsPaging.listApplications(db, standInUrls, { page: 3, limit: 7, search }));
   const documentsAt = log.findIndex((q) => /application_documents/.test(q.sql));
   const listing = (documentsAt === -1 ? log : log.slice(0, documentsAt)).map((q) => {
     const t = template(q, standIn);

@@ -32,18 +32,13 @@ describe('compiledQuery', () => {
 });
 
 describe('compiledQueryShapes', () => {
-  const usersOf = compiledQueryShapes<'email' | 'role', { email: string }>();
+  const usersOf = compiledQueryShapes((db, shape: { role: boolean }, param: QueryParam<'email' | 'role'>) => {
+    let q = db.selectFrom('users').select('email').where('email', '=', param('email'));
+    if (shape.role) q = q.where('role', '=', param<'admin' | 'superadmin'>('role'));
+    return q;
+  });
   const byEmail = (db: TestApp['db'], email: string, role?: 'admin' | 'superadmin') =>
-    usersOf(
-      db,
-      role ? 'email and role' : 'email',
-      (param) => {
-        let q = t.db.selectFrom('users').select('email').where('email', '=', param('email'));
-        if (role) q = q.where('role', '=', param<'admin' | 'superadmin'>('role'));
-        return q;
-      },
-      { email, role },
-    );
+    usersOf(db, { role: Boolean(role) }, { email, role });
 
   it('compiles each shape once and runs it with each call’s values', async () => {
     const admin = await t.createStaff('admin');
@@ -56,8 +51,24 @@ describe('compiledQueryShapes', () => {
     expect(await byEmail(t.db, admin.email)).toEqual([{ email: admin.email }]);
   });
 
+  it('keys a shape by its facts, whatever order they were written in', async () => {
+    const admin = await t.createStaff('admin');
+    const facts = compiledQueryShapes((db, shape: { role: boolean; order: boolean }, param: QueryParam<'email' | 'role'>) => {
+      let q = db.selectFrom('users').select('email').where('email', '=', param('email'));
+      if (shape.role) q = q.where('role', '=', param<'admin' | 'superadmin'>('role'));
+      return shape.order ? q.orderBy('email') : q;
+    });
+    expect(await facts(t.db, { role: true, order: false }, { email: admin.email, role: 'superadmin' })).toEqual([]);
+    // The same facts in another order are the same shape: the role still narrows it.
+    expect(await facts(t.db, { order: false, role: true }, { email: admin.email, role: 'superadmin' })).toEqual([]);
+    expect(await facts(t.db, { order: false, role: false }, { email: admin.email })).toEqual([{ email: admin.email }]);
+  });
+
   it('refuses a value written into the query, which the next call of the shape would inherit', async () => {
-    const run = usersOf(t.db, 'a constant', () => t.db.selectFrom('users').select('email').where('email', '=', 'someone@example.com'), {});
+    const withConstant = compiledQueryShapes((db, _shape: { constant: true }) =>
+      db.selectFrom('users').select('email').where('email', '=', 'someone@example.com'),
+    );
+    const run = withConstant(t.db, { constant: true }, {});
     await expect(run).rejects.toThrow('not given through param()');
   });
 });

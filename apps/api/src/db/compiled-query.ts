@@ -70,24 +70,32 @@ export function compiledQuery<P extends string, R>(build: (db: Db, param: QueryP
 }
 
 /**
- * A query of a few shapes (a list with or without a search, one status, a cursor), each built and
- * compiled once per database under the name the caller gives its shape. `build` runs only the
- * first time a shape is met. Every value must come through `param`, so two calls of one shape
- * can differ in their values only: a value written into the query throws at once instead of being
- * kept for the next call of that shape.
+ * What decides the statement of a query of a few shapes: a few named facts (whether a search reads
+ * the passport range, whether a cursor is given, which fields are read), never a value the query
+ * compares with. Flat, so that its key below covers every fact.
  */
-export function compiledQueryShapes<P extends string, R>() {
+export type QueryShape<S> = { readonly [K in keyof S]: string | number | boolean | readonly string[] };
+
+/** One key per shape whatever order its facts were written in. */
+const keyOf = <S extends QueryShape<S>>(shape: S) => JSON.stringify(shape, Object.keys(shape).sort());
+
+/**
+ * A query of a few shapes (a list with or without a search, one status, a cursor), each built and
+ * compiled once per database and shape. `build` sees only the shape and `param`, so the statement
+ * can depend on nothing else; it runs only the first time a shape is met. Every value must come
+ * through `param`, so two calls of one shape can differ in their values only: a value written into
+ * the query throws at once instead of being kept for the next call of that shape.
+ */
+export function compiledQueryShapes<S extends QueryShape<S>, P extends string, R>(
+  build: (db: Db, shape: S, param: QueryParam<P>) => Compilable<R>,
+) {
   const compiled = new WeakMap<Db, Map<string, Compiled<P>>>();
-  return async (
-    db: Db,
-    shape: string,
-    build: (param: QueryParam<P>) => Compilable<R>,
-    values: Partial<Record<P, unknown>>,
-  ): Promise<R[]> => {
+  return async (db: Db, shape: S, values: Partial<Record<P, unknown>>): Promise<R[]> => {
     let shapes = compiled.get(db);
     if (!shapes) compiled.set(db, (shapes = new Map()));
-    let query = shapes.get(shape);
-    if (!query) shapes.set(shape, (query = compile(build, false)));
+    const key = keyOf(shape);
+    let query = shapes.get(key);
+    if (!query) shapes.set(key, (query = compile((param) => build(db, shape, param), false)));
     return run<P, R>(db, query, values);
   };
 }

@@ -1,6 +1,10 @@
 import '../lib/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '../styles/app.css';
+import '../styles/home.css';
+import '../styles/pages.css';
+import '../styles/staff.css';
+import '../styles/print.css';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import { languageOfPath, rememberedLanguageScript } from '../lib/locales/paths';

@@ -12,7 +12,7 @@ import { DOCUMENT_MAX_BYTES, type DocumentLabel, IMAGE_MAX_PIXELS } from '@visa/
 import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
 import { HttpError } from '../../lib/http-error.js';
 import { isAllowedImage, sniffType } from '../../lib/images.js';
-import { isDocumentLabel } from '../applications/repository.js';
+import { isDocumentLabel } from '../applications/rows.js';
 
 interface UploadedDocument {
   bytes: Buffer;

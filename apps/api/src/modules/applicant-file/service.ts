@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids.js';
 import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, type ApplicationFields } from '../applications/mapping.js';
+import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
 import { enqueueEmail, listEmailsFor } from '../notifications/repository.js';
@@ -117,7 +118,7 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
   const prepared = await prepareDocuments(upload);
 
   const written: string[] = [];
-  const documents: applications.NewDocument[] = [];
+  const documents: documentsRepo.NewDocument[] = [];
   try {
     for (const doc of prepared) {
       const documentId = newId();
@@ -129,9 +130,9 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
     await ctx.db.transaction().execute(async (trx) => {
       const recipient = await applications.findApplicationFields(trx, id, RECIPIENT_FIELDS);
       if (!recipient) throw notFound();
-      const { count, nextPosition } = await applications.documentCounts(trx, id);
+      const { count, nextPosition } = await documentsRepo.documentCounts(trx, id);
       if (count + documents.length > MAX_DOCUMENTS) throw conflict(M.documentLimitReached);
-      await applications.insertDocuments(trx, id, nextPosition, documents);
+      await documentsRepo.insertDocuments(trx, id, nextPosition, documents);
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.documentsAdd,
@@ -153,7 +154,7 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
 export async function removeDocument(ctx: AppContext, actor: Actor, id: string, documentId: string): Promise<Application> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
     if (!(await applications.applicationExists(trx, id))) throw notFound();
-    const doc = await applications.deleteDocument(trx, id, documentId);
+    const doc = await documentsRepo.deleteDocument(trx, id, documentId);
     if (!doc) throw new HttpError(404, M.documentNotFound);
     await recordAudit(trx, {
       actorUserId: actor._id,

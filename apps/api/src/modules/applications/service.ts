@@ -26,7 +26,10 @@ import { recordAudit } from '../audit/repository.js';
 import { csvHeader, csvRow } from './csv.js';
 import type { ApplicationForm, UploadedFile } from './form.js';
 import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, fieldsOf, inputColumns } from './mapping.js';
+import * as counts from './counts-repository.js';
+import { decodeCursor, iterateApplicationRows, listApplications } from './paging-repository.js';
 import * as repo from './repository.js';
+import { toApplication } from './rows.js';
 
 /** The add and edit forms' rules, in their order (docs/product.md#application-form). */
 function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
@@ -138,7 +141,7 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
     await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
     rethrowDuplicate(err);
   }
-  return repo.toApplication(row, [], ctx.urls);
+  return toApplication(row, [], ctx.urls);
 }
 
 /** API field names whose value differs: what the audit records (never the values themselves). */
@@ -209,9 +212,9 @@ export async function deleteApplication(ctx: AppContext, actor: Actor, id: strin
 
 export async function listApplicationsPage(ctx: AppContext, query: ApplicationListQuery) {
   const { cursor, ...rest } = query;
-  const after = cursor === undefined ? undefined : repo.decodeCursor(cursor);
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
   if (cursor !== undefined && !after) throw fieldError(400, 'cursor', APPLICATION_MESSAGES.invalidCursor);
-  const { applications, total, totalCapped, nextCursor } = await repo.listApplications(ctx.db, ctx.urls, { ...rest, after });
+  const { applications, total, totalCapped, nextCursor } = await listApplications(ctx.db, ctx.urls, { ...rest, after });
   return { applications, totalApplication: total, totalPages: Math.ceil(total / query.limit), page: query.page, totalCapped, nextCursor };
 }
 
@@ -225,7 +228,7 @@ export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, quer
     details: { search: query.search, ...(query.status ? { status: query.status } : {}) },
   });
   yield `\uFEFF${csvHeader()}`;
-  for await (const rows of repo.iterateApplicationRows(ctx.db, query)) {
+  for await (const rows of iterateApplicationRows(ctx.db, query)) {
     yield rows.map(csvRow).join('');
   }
 }
@@ -290,7 +293,7 @@ function recentMonths(timeZone: string, count: number, now = new Date()) {
 }
 
 export async function applicationStats(ctx: AppContext): Promise<ApplicationStats> {
-  return repo.applicationStats(ctx.db, recentMonths(ctx.config.APP_TIMEZONE, STATS_MONTHS));
+  return counts.applicationStats(ctx.db, recentMonths(ctx.config.APP_TIMEZONE, STATS_MONTHS));
 }
 
 export const IMAGE_LIMITS = { add: IMAGE_MAX_BYTES_ADD, edit: IMAGE_MAX_BYTES_EDIT } as const;
