@@ -307,9 +307,11 @@ describe('/view-one on its own', () => {
       givenN: 'Tahmina',
       sex: 'Female' as const,
       dob: '1993-04-01',
-      currentN: 'BD',
+      currentN: 'Bangladesh',
+      currentNCode: 'BD',
       passport: 'AB1122334',
       issuedCountry: 'Martian Republic',
+      issuedCountryCode: null,
       jobTitle: 'Cook',
       company: 'Maple Foods Ltd',
       dutyDuration: '2 years',
@@ -320,7 +322,7 @@ describe('/view-one on its own', () => {
     };
     renderRoutes(routes, [{ pathname: '/view-one', state: { applications: [application] } }]);
     const photo = await screen.findByRole('img', { name: 'Photo of Tahmina Islam' });
-    // A code reads as the country's name; an old value no country matched, as it was typed.
+    // A country reads as its name; an old value no country matched, as it was typed.
     expect(await screen.findByText('Bangladesh')).toBeInTheDocument();
     expect(screen.getByText('Martian Republic')).toBeInTheDocument();
     expect(screen.getByText('The visa was refused this time.')).toBeInTheDocument();
@@ -341,9 +343,11 @@ describe('/view-one words that match the status', () => {
     givenN: 'Tahmina',
     sex: 'Female' as const,
     dob: '1993-04-01',
-    currentN: 'BD',
+    currentN: 'Bangladesh',
+    currentNCode: 'BD',
     passport: 'AB1122334',
-    issuedCountry: 'BD',
+    issuedCountry: 'Bangladesh',
+    issuedCountryCode: 'BD',
     jobTitle: 'Cook',
     company: 'Maple Foods Ltd',
     dutyDuration: '2 years',
