@@ -59,10 +59,11 @@ export interface CountryCodes {
 }
 
 /**
- * Stored countries as every answer gives them (ADR 0035), the one place they are converted: the
- * country's English name with its code beside it, or for an old value no country matched, the
- * text as typed with a null code. Stored values (codes) stay as they are everywhere else: in the
- * comparisons, the search and the history.
+ * Stored countries as every answer gives them (ADR 0035): the country's English name with its
+ * code beside it, or for an old value no country matched, the text as typed with a null code.
+ * The one rule for it; `storedFields` below writes the same calls inline to keep the list's rows
+ * of fixed shape, and a test holds the two equal. Stored values (codes) stay as they are
+ * everywhere else: in the comparisons, the search and the history.
  */
 export function withCountryNames<T extends Pick<ApplicationFields, 'currentN' | 'issuedCountry'>>(fields: T): T & CountryCodes {
   return {
