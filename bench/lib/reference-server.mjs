@@ -32,7 +32,7 @@ const { deriveKey } = await dist('apps/api/dist/lib/secret.js');
 const { verifyJwt } = await dist('apps/api/dist/lib/jwt.js');
 const appsRepo = await dist('apps/api/dist/modules/applications/repository.js');
 const appsPaging = await dist('apps/api/dist/modules/applications/paging-repository.js');
-const { APPLICATION_COLUMNS } = await dist('apps/api/dist/modules/applications/mapping.js');
+const { APPLICATION_COLUMNS, withCountryNames } = await dist('apps/api/dist/modules/applications/mapping.js');
 const sessionsRepo = await dist('apps/api/dist/modules/auth/repository.js');
 const { countHit } = await dist('apps/api/dist/modules/rate-limits/repository.js');
 const { recordAudit } = await dist('apps/api/dist/modules/audit/repository.js');
@@ -171,7 +171,8 @@ const COUNTER_ROLES = new Map([
 ]);
 const counterHit = template((await record((db) => countHit(db, 'counter-stand-in', 1_000_000_123, 1000))).log[0], COUNTER_ROLES);
 counterHit.statement = counterHit.statement.safeIntegers(false);
-const COPY_FIELDS = Object.keys(EnquiryApplicationSchema.shape).filter((f) => f !== 'image');
+// The stored fields of the copy: its photo's link and the countries' codes are made from them.
+const COPY_FIELDS = Object.keys(EnquiryApplicationSchema.shape).filter((f) => Object.hasOwn(APPLICATION_COLUMNS, f));
 const PASSPORT_ROLES = new Map([['passport', 'PASSPORT-STAND-IN']]);
 const passportLookup = template(
   (await record((db) => appsRepo.findByPassport(db, 'PASSPORT-STAND-IN', COPY_FIELDS))).log[0],
@@ -284,8 +285,9 @@ const FIELDS = Object.entries(APPLICATION_COLUMNS);
 const LABELS = new Set(DOCUMENT_LABELS);
 
 function toApplication(row, docs) {
-  const app = {};
-  for (const [field, column] of FIELDS) app[field] = row[column];
+  const stored = {};
+  for (const [field, column] of FIELDS) stored[field] = row[column];
+  const app = withCountryNames(stored);
   const documents = docs.map((d) => ({
     _id: d.id,
     label: LABELS.has(d.label) ? d.label : 'Other',
@@ -405,8 +407,10 @@ function enquire(params, client) {
   });
   let applications = [];
   if (match) {
-    const copy = {};
-    for (const field of COPY_FIELDS) copy[field] = match[APPLICATION_COLUMNS[field]];
+    const stored = {};
+    for (const field of COPY_FIELDS) stored[field] = match[APPLICATION_COLUMNS[field]];
+    // Countries as every answer of the product gives them: English names, codes beside (ADR 0035).
+    const copy = withCountryNames(stored);
     copy.image = match.image_key ? sign(match.image_key) : null;
     applications = [copy];
   }

@@ -36,7 +36,8 @@ describe('storing a country', () => {
     const res = await addApplication(t, token, applicationFields({ currentN: typed, issuedCountry: typed }));
     expect(res.statusCode).toBe(201);
     const added = res.json<Application>();
-    expect([added.currentN, added.issuedCountry]).toEqual(['BD', 'BD']);
+    expect([added.currentN, added.issuedCountry]).toEqual(['Bangladesh', 'Bangladesh']);
+    expect([added.currentNCode, added.issuedCountryCode]).toEqual(['BD', 'BD']);
     expect(await stored(added._id)).toEqual({ current_nationality: 'BD', current_nationality_key: 'BD', issued_country: 'BD' });
   });
 
@@ -98,7 +99,12 @@ describe('finding by any form of the country', () => {
     const res = await enquire(row.passport, typed, row.dob);
     expect(res.statusCode).toBe(200);
     expect(res.json().applications).toHaveLength(1);
-    expect(res.json().applications[0]).toMatchObject({ currentN: 'BD', issuedCountry: 'BD' });
+    expect(res.json().applications[0]).toMatchObject({
+      currentN: 'Bangladesh',
+      currentNCode: 'BD',
+      issuedCountry: 'Bangladesh',
+      issuedCountryCode: 'BD',
+    });
   });
 
   it('a wrong country is no match, and an old unmatched nationality is still found as typed', async () => {

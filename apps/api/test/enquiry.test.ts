@@ -73,10 +73,12 @@ describe('a match needs all three details, exactly', () => {
         givenN: 'Ayesha',
         sex: 'Female',
         dob: '1994-03-12',
-        // Stored as codes; the page shows the names (ADR 0024).
-        currentN: 'BD',
+        // Stored as codes, answered as English names with the codes beside (ADR 0035).
+        currentN: 'Bangladesh',
+        currentNCode: 'BD',
         passport: row.passport,
-        issuedCountry: 'BD',
+        issuedCountry: 'Bangladesh',
+        issuedCountryCode: 'BD',
         jobTitle: 'Cook',
         company: 'Maple Foods Ltd',
         dutyDuration: '2 years',

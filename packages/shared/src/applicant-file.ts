@@ -117,10 +117,9 @@ export { statusLabel } from './constants.js';
 
 /**
  * The sections of the applicant copy, in order: one list for the web view and the PDF (ADR 0012).
- * `countryName` turns a stored nationality or issuing country (a code, ADR 0024) into its English
- * name: the server has the names at hand, a page loads them.
+ * The application already names its countries in English (ADR 0035), as the copy does.
  */
-export function copySections(a: Application, countryName: (stored: string) => string): { title: string; rows: [string, string][] }[] {
+export function copySections(a: Application): { title: string; rows: [string, string][] }[] {
   return [
     {
       title: 'A. Personal Particulars',
@@ -131,7 +130,7 @@ export function copySections(a: Application, countryName: (stored: string) => st
         ['Date of birth', displayDate(a.dob)],
         ['Place of birth', a.birthCity],
         ['Visible identification marks', a.identification],
-        ['Current nationality', countryName(a.currentN)],
+        ['Current nationality', a.currentN],
         ['National ID', a.nationalId],
       ],
     },
@@ -148,7 +147,7 @@ export function copySections(a: Application, countryName: (stored: string) => st
       title: 'C. Passport Details',
       rows: [
         ['Passport number', a.passport],
-        ['Issued country', countryName(a.issuedCountry)],
+        ['Issued country', a.issuedCountry],
       ],
     },
     {

@@ -90,14 +90,19 @@ export const ApplicationSchema = z.object({
   sex: z.enum(SEXES),
   dob: z.string(),
   birthCity: z.string(),
+  /** The country's English name, or for an old value no country matched, the text as typed (ADR 0035). */
   currentN: z.string(),
+  /** ISO 3166-1 alpha-2 code of `currentN`; null when it names no country of the list. */
+  currentNCode: z.string().nullable(),
   identification: z.string(),
   company: z.string(),
   dutyDuration: z.string(),
   jobTitle: z.string(),
   salary: z.string(),
   passport: z.string(),
+  /** As `currentN`: the English name, or the text as typed. */
   issuedCountry: z.string(),
+  issuedCountryCode: z.string().nullable(),
   /** Short-lived signed URL of the photo (docs/product.md#api-other). */
   image: z.string().nullable(),
   thumbnail: z.string().nullable(),

@@ -68,9 +68,9 @@ describe('country names', () => {
     expect(en.slice(0, 2).map((c) => c.name)).toEqual(['Afghanistan', 'Åland Islands']);
     const names = en.map((c) => c.name);
     expect(names).toEqual([...names].sort(new Intl.Collator('en').compare));
-    expect(countryNameIn(bn, 'BD')).toBe('বাংলাদেশ');
-    expect(countryNameIn(en, 'Martian')).toBe('Martian');
-    expect(countryNameIn(undefined, 'BD')).toBe('BD');
+    expect(countryNameIn(bn, 'BD', 'Bangladesh')).toBe('বাংলাদেশ');
+    expect(countryNameIn(en, null, 'Martian')).toBe('Martian');
+    expect(countryNameIn(undefined, 'BD', 'Bangladesh')).toBe('Bangladesh');
     expect(await loadCountries('en')).toBe(en);
   });
 

@@ -48,9 +48,10 @@ export function loadCountries(locale: CountryLocale): Promise<Country[]> {
 }
 
 /**
- * What a stored nationality or issuing country reads as: the country's name when it holds a code
- * of the list, else the value as it was typed (an old value no country matched, ADR 0024).
+ * What an answer's nationality or issuing country reads as on a page: the country's name in the
+ * list's language when the answer gives its code, else the answer's own text, which is the
+ * English name, or an old value no country matched as it was typed (ADR 0035).
  */
-export function countryNameIn(countries: readonly Country[] | undefined, value: string): string {
-  return countries?.find((c) => c.code === value)?.name ?? value;
+export function countryNameIn(countries: readonly Country[] | undefined, code: string | null | undefined, name: string): string {
+  return (code && countries?.find((c) => c.code === code)?.name) ?? name;
 }

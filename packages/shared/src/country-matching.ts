@@ -118,8 +118,11 @@ export const storedCountry = (text: string): string => matchCountry(text) ?? tex
  */
 export const countryKey = (text: string): string => matchCountry(text) ?? text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** A stored value as the server writes it out (the CSV export, the PDF): the English name, or the text as typed. */
+/** A stored value as the server writes it out (every answer, ADR 0035): the English name, or the text as typed. */
 export function countryName(value: string, locale: CountryLocale = 'en'): string {
   const names = NAME_FILES[locale].countries[value];
   return names === undefined ? value : primaryName(names);
 }
+
+/** The code a stored value holds, or null for text as typed that named no country. */
+export const countryCode = (value: string): string | null => (Object.hasOwn(en.countries, value) ? value : null);

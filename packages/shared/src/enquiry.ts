@@ -33,9 +33,12 @@ export const EnquiryApplicationSchema = z.object({
   givenN: z.string(),
   sex: z.enum(SEXES),
   dob: z.string(),
+  /** English names, with the codes a page names them by in its own language (ADR 0035). */
   currentN: z.string(),
+  currentNCode: z.string().nullable(),
   passport: z.string(),
   issuedCountry: z.string(),
+  issuedCountryCode: z.string().nullable(),
   jobTitle: z.string(),
   company: z.string(),
   dutyDuration: z.string(),

@@ -3,7 +3,7 @@ import { type Country, type CountryLocale, loadCountries } from '@visa/shared/co
 
 /**
  * The locale's country list (ADR 0024), loaded the first time a page needs it (a small chunk of
- * its own); undefined until it is there. A page shows a stored code as it is meanwhile.
+ * its own); undefined until it is there. An answer's countries show in English meanwhile.
  */
 export function useCountries(locale: CountryLocale): Country[] | undefined {
   const [loaded, setLoaded] = useState<{ locale: CountryLocale; countries: Country[] }>();
@@ -11,7 +11,7 @@ export function useCountries(locale: CountryLocale): Country[] | undefined {
     let current = true;
     loadCountries(locale).then(
       (countries) => current && setLoaded({ locale, countries }),
-      // A failed load leaves codes showing; the next page that needs the list asks again.
+      // A failed load leaves the English names showing; the next page that needs the list asks again.
       () => undefined,
     );
     return () => {

@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
 import { type CopyVerification, copySections, displayDate, statusLabel } from '@visa/shared/applicant-file';
-import { countryName } from '@visa/shared/country-matching';
 import type { Application } from '@visa/shared/applications';
 import type { Storage } from '../../infra/storage/storage.js';
 
@@ -75,7 +74,7 @@ export async function renderCopyPdf(input: {
 
   let y = Math.max(doc.y, MARGIN + photoBox.h) + 18;
   const labelWidth = 170;
-  for (const section of copySections(a, countryName)) {
+  for (const section of copySections(a)) {
     doc.fillColor(INK).font('Helvetica-Bold').fontSize(11.5).text(section.title, MARGIN, y);
     y = doc.y + 3;
     doc

@@ -1,6 +1,5 @@
-import { countryName } from '@visa/shared/country-matching';
 import type { ApplicationRow } from '../../db/schema.js';
-import { type ApplicationField, fieldsOf } from './mapping.js';
+import { type ApplicationField, fieldsOf, withCountryNames } from './mapping.js';
 
 /**
  * Spreadsheet programs run a cell that starts with one of these as a formula (OWASP "CSV
@@ -73,8 +72,7 @@ const CSV_FIELDS = [
 
 export const csvHeader = () => csvLine([...CSV_FIELDS]);
 export const csvRow = (row: ApplicationRow) => {
-  const fields = fieldsOf(row, CSV_FIELDS);
-  // Countries are stored as codes; a spreadsheet reader wants the English name (ADR 0024).
-  const named = { ...fields, currentN: countryName(fields.currentN), issuedCountry: countryName(fields.issuedCountry) };
-  return csvLine(CSV_FIELDS.map((field) => named[field]));
+  // Countries are stored as codes; the export names them as every answer does (ADR 0035).
+  const fields = withCountryNames(fieldsOf(row, CSV_FIELDS));
+  return csvLine(CSV_FIELDS.map((field) => fields[field]));
 };

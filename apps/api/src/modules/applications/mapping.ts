@@ -1,5 +1,5 @@
 import type { ApplicationInput } from '@visa/shared/applications';
-import { countryKey, storedCountry } from '@visa/shared/country-matching';
+import { countryCode, countryKey, countryName, storedCountry } from '@visa/shared/country-matching';
 import type { ApplicationRow, ApplicationUpdateRow } from '../../db/schema.js';
 
 /**
@@ -52,13 +52,37 @@ export function fieldsOf<F extends ApplicationField>(
   return values as Pick<ApplicationFields, F>;
 }
 
+/** The codes every answer gives beside the two countries' names (ADR 0035). */
+export interface CountryCodes {
+  currentNCode: string | null;
+  issuedCountryCode: string | null;
+}
+
 /**
- * Every stored field of a row under its API name: the mapping above written out as one object
- * literal. A list answer builds this for every row, and an object of fixed shape is many times
- * cheaper to build and to serialise than one assembled key by key from the table (which V8 keeps
- * as a dictionary). A test holds it equal to `fieldsOf(row, every field)`.
+ * Stored countries as every answer gives them (ADR 0035): the country's English name with its
+ * code beside it, or for an old value no country matched, the text as typed with a null code.
+ * The one rule for it; `storedFields` below writes the same calls inline to keep the list's rows
+ * of fixed shape, and a test holds the two equal. Stored values (codes) stay as they are
+ * everywhere else: in the comparisons, the search and the history.
  */
-export function storedFields(row: ApplicationRow): ApplicationFields {
+export function withCountryNames<T extends Pick<ApplicationFields, 'currentN' | 'issuedCountry'>>(fields: T): T & CountryCodes {
+  return {
+    ...fields,
+    currentN: countryName(fields.currentN),
+    currentNCode: countryCode(fields.currentN),
+    issuedCountry: countryName(fields.issuedCountry),
+    issuedCountryCode: countryCode(fields.issuedCountry),
+  };
+}
+
+/**
+ * Every stored field of a row under its API name, as answers give them: the mapping above
+ * written out as one object literal. A list answer builds this for every row, and an object of
+ * fixed shape is many times cheaper to build and to serialise than one assembled key by key from
+ * the table (which V8 keeps as a dictionary). A test holds it equal to
+ * `withCountryNames(fieldsOf(row, every field))`.
+ */
+export function storedFields(row: ApplicationRow): ApplicationFields & CountryCodes {
   return {
     _id: row.id,
     surname: row.surname,
@@ -69,14 +93,16 @@ export function storedFields(row: ApplicationRow): ApplicationFields {
     sex: row.sex,
     dob: row.dob,
     birthCity: row.birth_city,
-    currentN: row.current_nationality,
+    currentN: countryName(row.current_nationality),
+    currentNCode: countryCode(row.current_nationality),
     identification: row.identification,
     company: row.company,
     dutyDuration: row.duty_duration,
     jobTitle: row.job_title,
     salary: row.salary,
     passport: row.passport,
-    issuedCountry: row.issued_country,
+    issuedCountry: countryName(row.issued_country),
+    issuedCountryCode: countryCode(row.issued_country),
     isStatus: row.status,
     pending: row.pending_date,
     approve: row.approve_date,

@@ -5,6 +5,7 @@ import type { EnquiryApplication, EnquiryQuery, EnquiryResponse } from '@visa/sh
 import { LIMITS } from '@visa/shared/limits';
 import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/secret.js';
+import { withCountryNames } from '../applications/mapping.js';
 import { findByPassport } from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
 import { ceilingDelayMs, waitFor } from '../rate-limits/ceiling.js';
@@ -34,7 +35,7 @@ const COPY_FIELDS = [
   'isStatus',
   'pending',
   'approve',
-] as const satisfies readonly Exclude<keyof EnquiryApplication, 'image'>[];
+] as const satisfies readonly Exclude<keyof EnquiryApplication, 'image' | 'currentNCode' | 'issuedCountryCode'>[];
 
 /**
  * Keyed hashes: the audit log and the rate-limit table can correlate lookups without holding the
@@ -98,7 +99,7 @@ export async function checkStatus(ctx: AppContext, query: EnquiryQuery, clientAd
     },
   });
 
-  const copy = match && { ...match.fields, image: match.photoKey ? ctx.urls.sign(match.photoKey) : null };
+  const copy = match && { ...withCountryNames(match.fields), image: match.photoKey ? ctx.urls.sign(match.photoKey) : null };
   const answer: EnquiryResponse = { applications: copy ? [copy].slice(0, query.limit) : [] };
   // The ceiling's wait is on top of the floor, so a slowed hit and a slowed miss still look alike.
   const wait = delayMs + MIN_RESPONSE_MS - (performance.now() - started);

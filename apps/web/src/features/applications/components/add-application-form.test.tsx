@@ -206,7 +206,12 @@ describe('add application form', { timeout: 30_000 }, () => {
     expect(names.slice(1)).toEqual([...names.slice(1)].sort(new Intl.Collator('en').compare));
     await fill({ ...applicationFields({ passport: 'ZQ9988776' }), currentN: 'NP', issuedCountry: 'IN' }, await jpegFile());
     await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
-    expect(onCreated.mock.calls[0]![0]).toMatchObject({ currentN: 'NP', issuedCountry: 'IN' });
+    expect(onCreated.mock.calls[0]![0]).toMatchObject({
+      currentN: 'Nepal',
+      currentNCode: 'NP',
+      issuedCountry: 'India',
+      issuedCountryCode: 'IN',
+    });
   });
 
   it('asks for a country when none is picked, with the product’s message', async () => {

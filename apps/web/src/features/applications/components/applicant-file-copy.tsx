@@ -2,9 +2,7 @@ import type { ReactNode } from 'react';
 import { type CopyVerification, copySections } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
 import { statusLabel } from '@visa/shared/constants';
-import { countryNameIn } from '@visa/shared/countries';
 import { ApplicantCopy } from '../../../components/applicant-copy';
-import { useCountries } from '../../../lib/use-countries';
 
 export interface ApplicantFileCopyProps {
   application: Application;
@@ -39,9 +37,8 @@ function QrCode({ verification }: { verification: CopyVerification }) {
 export function ApplicantFileCopy({ application: a, verification, documentActions }: ApplicantFileCopyProps) {
   const fullName = `${a.givenN} ${a.surname}`;
   const title = `Applicants Copy (${statusLabel(a.isStatus)})`;
-  // The copy is in English, as the PDF is.
-  const countries = useCountries('en');
-  const sections = copySections(a, (stored) => countryNameIn(countries, stored)).map(({ title: sectionTitle, rows }) => ({
+  // The copy is in English, as the PDF is and as the application names its countries.
+  const sections = copySections(a).map(({ title: sectionTitle, rows }) => ({
     title: sectionTitle,
     rows: rows.map(([label, value]): [string, string] => [label, value || '-']),
   }));

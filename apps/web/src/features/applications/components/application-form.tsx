@@ -47,10 +47,19 @@ const LABELS: Record<Field, string> = {
 
 const EMPTY: ApplicationFormValues = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, ''])) as ApplicationFormValues;
 
+/**
+ * What the country lists hold for a stored country: its code (the lists' values), or an old value
+ * no country matched as it was typed (ADR 0035).
+ */
+const pickedCountry = (application: Application, field: 'currentN' | 'issuedCountry') =>
+  (field === 'currentN' ? application.currentNCode : application.issuedCountryCode) ?? application[field];
+
 /** The stored application as the form shows it; the phone grouped as people read it, not in E.164. */
 const valuesOf = (application: Application): ApplicationFormValues => ({
   ...(Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, application[f]])) as ApplicationFormValues),
   phone: formatPhone(application.phone),
+  currentN: pickedCountry(application, 'currentN'),
+  issuedCountry: pickedCountry(application, 'issuedCountry'),
 });
 
 /** The one problem to show: the first field, in that order, whose rule failed. */
@@ -215,7 +224,7 @@ export function ApplicationForm({ mode, application, submitting, progress = null
    * is offered as it is, so saving something else keeps it.
    */
   const country = (field: 'currentN' | 'issuedCountry') => {
-    const stored = application?.[field];
+    const stored = application && pickedCountry(application, field);
     const typed = stored && countries && !countries.some((c) => c.code === stored) ? stored : undefined;
     return (
       <Form.Group as={Col} md={6} className="mb-3" controlId={id(field)}>

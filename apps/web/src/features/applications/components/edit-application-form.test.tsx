@@ -70,7 +70,7 @@ describe('edit application form', { timeout: 30_000 }, () => {
 
   it('shows the stored countries picked in the list, and keeps an old value no country matched', async () => {
     const app = await seedApplication(h, { currentN: 'Martian', issuedCountry: 'Nepal' });
-    expect([app.currentN, app.issuedCountry]).toEqual(['Martian', 'NP']);
+    expect([app.currentN, app.currentNCode, app.issuedCountry, app.issuedCountryCode]).toEqual(['Martian', null, 'Nepal', 'NP']);
     const onUpdated = renderForm(app);
     const nationality = screen.getByLabelText('Current nationality');
     await waitFor(() => expect(nationality).toBeEnabled());
@@ -80,7 +80,7 @@ describe('edit application form', { timeout: 30_000 }, () => {
     expect((screen.getByLabelText('Issued country') as HTMLSelectElement).selectedOptions[0]).toHaveTextContent('Nepal');
     await save();
     await waitFor(() => expect(onUpdated).toHaveBeenCalledTimes(1));
-    expect(onUpdated.mock.calls[0]![0]).toMatchObject({ currentN: 'Martian', issuedCountry: 'NP' });
+    expect(onUpdated.mock.calls[0]![0]).toMatchObject({ currentN: 'Martian', issuedCountry: 'Nepal', issuedCountryCode: 'NP' });
   });
 
   it("refuses another application's email, asked of the server", async () => {

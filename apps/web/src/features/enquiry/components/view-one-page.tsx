@@ -70,9 +70,10 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
   const name = `${application.givenN} ${application.surname}`;
   const date = (value: string | null) => (value ? formatDate(value, language) : m.notSet);
   const status = em.status[application.isStatus];
-  // Stored as codes (ADR 0024): named in the page's language once the names are loaded.
+  // Answered in English with the code beside (ADR 0035): named in the page's language once the
+  // names are loaded.
   const countries = useCountries(language);
-  const country = (stored: string) => countryNameIn(countries, stored);
+  const country = (code: string | null, name: string) => countryNameIn(countries, code, name);
   const sections: CopySection[] = [
     {
       title: m.sections.personal,
@@ -81,14 +82,14 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
         [m.fields.givenN, application.givenN],
         [m.fields.sex, m.sex[application.sex]],
         [m.fields.dob, formatDate(application.dob, language)],
-        [m.fields.currentN, country(application.currentN)],
+        [m.fields.currentN, country(application.currentNCode, application.currentN)],
       ],
     },
     {
       title: m.sections.passport,
       rows: [
         [m.fields.passport, application.passport],
-        [m.fields.issuedCountry, country(application.issuedCountry)],
+        [m.fields.issuedCountry, country(application.issuedCountryCode, application.issuedCountry)],
       ],
     },
     {
