@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { compress } from '@visa/shared/compression';
 import { OfficeContactSchema, toOfficeContactView } from '@visa/shared/office-contact';
 import {
   type ContactLanguage,
@@ -15,9 +14,6 @@ import {
 } from '@visa/shared/office-contact-view';
 import type { Db } from '../../db/connection.js';
 import { getSettingText } from '../settings/repository.js';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** One built page with the contact filled in, in each form a browser may ask for. */
 interface FilledPage {
@@ -59,11 +55,9 @@ export function createFilledPages(db: Db, root: string) {
   const build = async (file: string, current: OfficeContactView | null): Promise<FilledPage> => {
     const html = await fs.readFile(path.join(root, file), 'utf8');
     const plain = Buffer.from(fillPage(html, current));
-    const [br, gz] = await Promise.all([
-      brotli(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
-      gzip(plain, { level: 9 }),
-    ]);
-    return { plain, br, gzip: gz, tag: createHash('sha256').update(plain).digest('base64url').slice(0, 22) };
+    // Compressed as the build compresses the pages it serves unfilled.
+    const { br, gzip } = await compress(plain);
+    return { plain, br, gzip, tag: createHash('sha256').update(plain).digest('base64url').slice(0, 22) };
   };
 
   return {
