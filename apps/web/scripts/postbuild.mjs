@@ -1,11 +1,12 @@
 // After `react-router build` and the islands build (package.json): the steps that turn the client
-// build into what the server serves, in this order, each in build-steps/. The pages they rewrite
-// are the public pages that mount islands, from the public page table (src/config/public-pages.ts)
-// as react-router.config.ts wrote it out.
-// 1. preload-fonts: those pages ask for their regular web font with their stylesheets;
+// build into what the server serves, each in build-steps/, in this order:
+// 1. preload-fonts: the pages that get the islands script ask for their regular web font with
+//    their stylesheets (first, so these preloads stay next to the stylesheets in the head);
 // 2. swap-scripts: those pages load the islands script instead of the React Router app;
 // 3. csp-hashes: the hashes of the inline scripts of every page as served, for the CSP;
 // 4. compress: brotli and gzip twins of every text file, csp.json included.
+// Which pages get the islands script is the public page table's (PUBLIC_PAGES in
+// src/config/paths.ts), as react-router.config.ts writes it to build/public-pages.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { compressFiles } from './build-steps/compress.mjs';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { compress } from '@visa/shared/compression';
+import { type Compressed, compress } from '@visa/shared/compression';
 import { OfficeContactSchema, toOfficeContactView } from '@visa/shared/office-contact';
 import {
   type ContactLanguage,
@@ -16,10 +16,8 @@ import type { Db } from '../../db/connection.js';
 import { getSettingText } from '../settings/repository.js';
 
 /** One built page with the contact filled in, in each form a browser may ask for. */
-interface FilledPage {
+interface FilledPage extends Compressed {
   plain: Buffer;
-  br: Buffer;
-  gzip: Buffer;
   /** Changes whenever the bytes do; the encoding is appended per form. */
   tag: string;
 }
@@ -55,9 +53,8 @@ export function createFilledPages(db: Db, root: string) {
   const build = async (file: string, current: OfficeContactView | null): Promise<FilledPage> => {
     const html = await fs.readFile(path.join(root, file), 'utf8');
     const plain = Buffer.from(fillPage(html, current));
-    // Compressed as the build compresses the pages it serves unfilled.
-    const { br, gzip } = await compress(plain);
-    return { plain, br, gzip, tag: createHash('sha256').update(plain).digest('base64url').slice(0, 22) };
+    // The same compression as the .br and .gz twins the build writes of the files served as built.
+    return { plain, ...(await compress(plain)), tag: createHash('sha256').update(plain).digest('base64url').slice(0, 22) };
   };
 
   return {
