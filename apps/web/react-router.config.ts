@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { PRERENDERED_PATHS, paths } from './src/config/paths';
-import { BENGALI_PATHS, BILINGUAL_PATHS, localePath } from './src/lib/locales/paths';
+import { PUBLIC_PAGES, paths } from './src/config/paths';
+import { BILINGUAL_PATHS, localePath } from './src/lib/locales/paths';
 
 /** Pages search engines may list: the bilingual public pages except the personal results page. */
 const INDEXABLE: string[] = BILINGUAL_PATHS.filter((p) => p !== paths.viewOne);
@@ -24,17 +24,23 @@ const siteMap = () => ({
   ],
 });
 
+/**
+ * Every public page once per language, with the islands it mounts (`null`: it keeps this app). The
+ * build steps read it from `public-pages.json`, beside the client build so that it is not served.
+ */
+const PRERENDERED = PUBLIC_PAGES.flatMap((page) =>
+  page.languages.map((language) => ({ url: localePath(page.path, language), islands: page.islands })),
+);
+
 // No rendering server: public pages are prerendered to static HTML at build time, in English and
 // under /bn in Bengali (ADR 0010); staff pages fall back to the SPA shell (ADR 0004).
 export default {
   appDirectory: 'src/app',
   ssr: false,
-  prerender: [...PRERENDERED_PATHS, ...BENGALI_PATHS],
+  prerender: PRERENDERED.map((page) => page.url),
   buildEnd({ reactRouterConfig }) {
     const file = path.join(reactRouterConfig.buildDirectory, 'client', 'site.json');
     fs.writeFileSync(file, JSON.stringify(siteMap(), null, 2));
-    // The pages scripts/postbuild.mjs gives the islands script instead of this app (ADR 0029).
-    const publicPages = path.join(reactRouterConfig.buildDirectory, 'public-pages.json');
-    fs.writeFileSync(publicPages, JSON.stringify([...BILINGUAL_PATHS, ...BENGALI_PATHS]));
+    fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, 'public-pages.json'), JSON.stringify(PRERENDERED, null, 2));
   },
 } satisfies Config;

@@ -8,9 +8,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /**
  * The public pages' script (ADR 0029), built after `react-router build` into the same assets
  * folder: the public components of src/, rendered by Preact through preact/compat instead of React
- * DOM, and React Router replaced by src/islands/router.tsx. scripts/postbuild.mjs puts it into the
- * prerendered public pages in place of the React Router app, and reads which file it is from
- * the manifest written here.
+ * DOM, and React Router replaced by src/islands/router.tsx. The build step
+ * scripts/build-steps/swap-scripts.mjs puts it into the prerendered public pages in place of the
+ * React Router app, and reads which file it is from the manifest written here.
  */
 export default defineConfig({
   resolve: {

@@ -1,3 +1,5 @@
+import type { Language } from '../lib/locales/paths';
+
 /**
  * Every route path, typed once (docs/product.md#pages-and-routes). The staff addresses keep the
  * earlier app's spelling so bookmarks still work; everything else names them by what they do.
@@ -30,14 +32,40 @@ export const paths = {
   slideEdit: '/editSlider',
 } as const;
 
-/** Public pages rendered to static HTML at build time. */
-export const PRERENDERED_PATHS = [
-  paths.home,
-  paths.terms,
-  paths.about,
-  paths.enquiry,
-  paths.viewOne,
-  paths.login,
-  paths.forgotPassword,
-  paths.resetPassword,
-] as const;
+/**
+ * A behaviour the islands script gives a public page, besides the navbar and the back-to-top
+ * button every such page gets (src/islands/main.tsx mounts them, ADR 0029).
+ */
+export type Island = 'hero' | 'carousel' | 'enquiry' | 'viewOne';
+
+export interface PublicPage {
+  /** Its English path; a page in Bengali too has its twin under /bn (`localePath`, ADR 0010). */
+  path: string;
+  languages: readonly Language[];
+  /**
+   * The islands this page mounts once the build has swapped the React Router app's scripts for the
+   * islands script; `null` for the pages that keep the app (login and its siblings).
+   */
+  islands: readonly Island[] | null;
+}
+
+/**
+ * The public pages: the pages prerendered at build time, in each of their languages (every other
+ * route gets the SPA shell, ADR 0004), and what each one loads. The prerender list, the islands
+ * entry and the build's script swap all read this table (the build through `public-pages.json`,
+ * written by react-router.config.ts). The sitemap and the remembered-language script list the
+ * bilingual pages in this order, so moving one changes that script and its CSP hash.
+ */
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  { path: paths.home, languages: ['en', 'bn'], islands: ['hero', 'carousel'] },
+  { path: paths.enquiry, languages: ['en', 'bn'], islands: ['enquiry'] },
+  { path: paths.about, languages: ['en', 'bn'], islands: [] },
+  { path: paths.terms, languages: ['en', 'bn'], islands: [] },
+  { path: paths.viewOne, languages: ['en', 'bn'], islands: ['viewOne'] },
+  { path: paths.login, languages: ['en'], islands: null },
+  { path: paths.forgotPassword, languages: ['en'], islands: null },
+  { path: paths.resetPassword, languages: ['en'], islands: null },
+];
+
+/** The public pages' English paths. */
+export const PUBLIC_PATHS = PUBLIC_PAGES.map((page) => page.path);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PublicNavbar } from '../components/layout/public-navbar';
 import { ScrollToTop } from '../components/layout/scroll-to-top';
-import { paths } from '../config/paths';
+import { type Island, PUBLIC_PAGES, paths } from '../config/paths';
 import { EnquiryPage } from '../features/enquiry/components/enquiry-page';
 import { ViewOnePage } from '../features/enquiry/components/view-one-page';
 import { Hero } from '../features/marketing/components/hero';
@@ -16,8 +16,8 @@ import { appendIsland, hydrateIsland } from './mount';
 /**
  * The public pages' only script (ADR 0029). Their HTML is React's prerender; this gives the parts
  * that do something their behaviour, with the same components rendered by Preact: the navbar, the
- * back-to-top button, and per page the hero video and the carousel, the status check, the result.
- * Everything else on a public page is plain HTML, and its links are plain links.
+ * back-to-top button, and the islands the public page table (config/public-pages.ts) lists for
+ * this page: the hero video and the carousel, the status check, the result. Everything else on a public page is plain HTML, and its links are plain links.
  */
 const language = languageOfPath(location.pathname);
 const locale: Locale = { language, messages: language === 'bn' ? bn : en, linkLanguage: language };
@@ -31,18 +31,22 @@ const main = document.getElementById('main');
 hydrateIsland(document.querySelector('body > header'), withLocale(<PublicNavbar />));
 appendIsland(document.body, withLocale(<ScrollToTop />));
 
-if (page === paths.home) {
-  const copy = language === 'bn' ? import('../features/marketing/content/home.bn') : import('../features/marketing/content/home.en');
-  void copy.then((module) => {
-    const hero = 'homeBn' in module ? module.homeBn.hero : module.homeEn.hero;
-    hydrateIsland(document.querySelector('main section.hero'), <Hero copy={hero} enquiryPath={localePath(paths.enquiry, language)} />);
-  });
-  hydrateIsland(
-    document.querySelector('main .carousel-placeholder'),
-    withLocale(<WhenVisible load={loadHomeCarousel} className="carousel-placeholder" />),
-  );
-} else if (page === paths.enquiry) {
-  hydrateIsland(main?.firstElementChild ?? null, withLocale(<EnquiryPage />));
-} else if (page === paths.viewOne) {
-  hydrateIsland(main?.firstElementChild ?? null, withLocale(<ViewOnePage />));
-}
+/** How each island of the public page table is mounted over this page's HTML. */
+const mount: Record<Island, () => void> = {
+  hero: () => {
+    const copy = language === 'bn' ? import('../features/marketing/content/home.bn') : import('../features/marketing/content/home.en');
+    void copy.then((module) => {
+      const hero = 'homeBn' in module ? module.homeBn.hero : module.homeEn.hero;
+      hydrateIsland(document.querySelector('main section.hero'), <Hero copy={hero} enquiryPath={localePath(paths.enquiry, language)} />);
+    });
+  },
+  carousel: () =>
+    hydrateIsland(
+      document.querySelector('main .carousel-placeholder'),
+      withLocale(<WhenVisible load={loadHomeCarousel} className="carousel-placeholder" />),
+    ),
+  enquiry: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<EnquiryPage />)),
+  viewOne: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<ViewOnePage />)),
+};
+
+for (const island of PUBLIC_PAGES.find((entry) => entry.path === page)?.islands ?? []) mount[island]();

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { type Compressed, compress } from '@visa/shared/compression';
 import { OfficeContactSchema, toOfficeContactView } from '@visa/shared/office-contact';
 import {
   type ContactLanguage,
@@ -16,14 +15,9 @@ import {
 import type { Db } from '../../db/connection.js';
 import { getSettingText } from '../settings/repository.js';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 /** One built page with the contact filled in, in each form a browser may ask for. */
-interface FilledPage {
+interface FilledPage extends Compressed {
   plain: Buffer;
-  br: Buffer;
-  gzip: Buffer;
   /** Changes whenever the bytes do; the encoding is appended per form. */
   tag: string;
 }
@@ -59,11 +53,8 @@ export function createFilledPages(db: Db, root: string) {
   const build = async (file: string, current: OfficeContactView | null): Promise<FilledPage> => {
     const html = await fs.readFile(path.join(root, file), 'utf8');
     const plain = Buffer.from(fillPage(html, current));
-    const [br, gz] = await Promise.all([
-      brotli(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
-      gzip(plain, { level: 9 }),
-    ]);
-    return { plain, br, gzip: gz, tag: createHash('sha256').update(plain).digest('base64url').slice(0, 22) };
+    // The same compression as the .br and .gz twins the build writes of the files served as built.
+    return { plain, ...(await compress(plain)), tag: createHash('sha256').update(plain).digest('base64url').slice(0, 22) };
   };
 
   return {

@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { PUBLIC_PAGES } from '../../config/paths';
 
 /**
  * Which language a public URL is in. English keeps the unprefixed paths; Bengali lives under /bn
@@ -10,7 +10,7 @@ export type Language = 'en' | 'bn';
 const BENGALI_PREFIX = '/bn';
 
 /** Public pages that exist in both languages. /login and the staff area are English only. */
-export const BILINGUAL_PATHS = [paths.home, paths.enquiry, paths.about, paths.terms, paths.viewOne] as const;
+export const BILINGUAL_PATHS = PUBLIC_PAGES.filter((page) => page.languages.includes('bn')).map((page) => page.path);
 
 export const languageOfPath = (pathname: string): Language =>
   pathname === BENGALI_PREFIX || pathname.startsWith(`${BENGALI_PREFIX}/`) ? 'bn' : 'en';
@@ -27,8 +27,7 @@ export const localePath = (path: string, language: Language): string => {
 
 const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
-export const isBilingualPath = (pathname: string): boolean =>
-  (BILINGUAL_PATHS as readonly string[]).includes(withoutTrailingSlash(basePath(pathname)));
+export const isBilingualPath = (pathname: string): boolean => BILINGUAL_PATHS.includes(withoutTrailingSlash(basePath(pathname)));
 
 /** Every prerendered URL of the Bengali site. */
 export const BENGALI_PATHS = BILINGUAL_PATHS.map((p) => localePath(p, 'bn'));

@@ -1,8 +1,8 @@
-import { PRERENDERED_PATHS, paths } from '../../../config/paths';
+import { PUBLIC_PATHS, paths } from '../../../config/paths';
 
 /** The staff pages' paths (every path that is neither public nor the home page); `:id` parts match one segment. */
 const STAFF_PATTERNS = Object.values(paths)
-  .filter((p) => p !== paths.home && !(PRERENDERED_PATHS as readonly string[]).includes(p))
+  .filter((p) => p !== paths.home && !PUBLIC_PATHS.includes(p))
   .map((p) => p.split('/'));
 
 const isStaffPath = (pathname: string) => {
