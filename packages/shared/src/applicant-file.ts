@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Application } from './applications.js';
 import { type ApplicationStatus, DOCUMENT_LABELS } from './constants.js';
 import { isIsoDate } from './dates.js';
+import { FIELD_LABELS as L } from './field-labels.js';
 import { IdSchema } from './ids.js';
 import { formatPhone } from './phone.js';
 
@@ -125,37 +126,37 @@ export function copySections(a: Application, countryName: (stored: string) => st
     {
       title: 'A. Personal Particulars',
       rows: [
-        ['Surname', a.surname],
-        ['Given name', a.givenN],
-        ['Sex', a.sex],
-        ['Date of birth', displayDate(a.dob)],
-        ['Place of birth', a.birthCity],
-        ['Visible identification marks', a.identification],
-        ['Current nationality', countryName(a.currentN)],
-        ['National ID', a.nationalId],
+        [L.surname, a.surname],
+        [L.givenN, a.givenN],
+        [L.sex, a.sex],
+        [L.dob, displayDate(a.dob)],
+        [L.birthCity, a.birthCity],
+        [L.identification, a.identification],
+        [L.currentN, countryName(a.currentN)],
+        [L.nationalId, a.nationalId],
       ],
     },
     {
       title: 'B. Company Details',
       rows: [
-        ['Company', a.company],
-        ['Job title', a.jobTitle],
-        ['Duty duration', a.dutyDuration],
-        ['Salary', a.salary],
+        [L.company, a.company],
+        [L.jobTitle, a.jobTitle],
+        [L.dutyDuration, a.dutyDuration],
+        [L.salary, a.salary],
       ],
     },
     {
       title: 'C. Passport Details',
       rows: [
-        ['Passport number', a.passport],
-        ['Issued country', countryName(a.issuedCountry)],
+        [L.passport, a.passport],
+        [L.issuedCountry, countryName(a.issuedCountry)],
       ],
     },
     {
       title: "D. Applicant's Contact Details",
       rows: [
-        ['Phone', formatPhone(a.phone)],
-        ['Email', a.email],
+        [L.phone, formatPhone(a.phone)],
+        [L.email, a.email],
       ],
     },
     statusSection(a),
@@ -170,10 +171,10 @@ export function copySections(a: Application, countryName: (stored: string) => st
 export const COPY_STATUS_TEXT = {
   datesTitle: 'Visa Dates',
   statusTitle: 'Application Status',
-  collectDate: 'Visa collect date',
-  approveDate: 'Visa approve date',
+  collectDate: L.pending,
+  approveDate: L.approve,
   notSet: 'Not set',
-  status: 'Status',
+  status: L.isStatus,
   pendingSince: 'Pending since',
   pending: 'Pending — we will email you when there is news',
   rejected: 'Rejected — please contact our office for advice',

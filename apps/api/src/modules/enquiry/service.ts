@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { normalizePassport } from '@visa/shared/applications';
 import { countryKey } from '@visa/shared/country-matching';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { EnquiryApplication, EnquiryQuery, EnquiryResponse } from '@visa/shared/enquiry';
 import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/secret.js';
@@ -84,7 +85,7 @@ export async function enquire(ctx: AppContext, query: EnquiryQuery, clientAddres
   if (acrossAddresses.count === ENQUIRY_PASSPORT_CEILING.limit + 1) {
     await recordAudit(ctx.db, {
       actorUserId: null,
-      action: 'enquiry.slowed',
+      action: AUDIT_ACTIONS.statusCheck.slowed,
       entity: 'enquiry',
       entityId: null,
       details: { passport: hash(passport), client: hash(clientAddress), attempts: ENQUIRY_PASSPORT_CEILING.limit, delayMs },
@@ -100,7 +101,7 @@ export async function enquire(ctx: AppContext, query: EnquiryQuery, clientAddres
 
   await recordAudit(ctx.db, {
     actorUserId: null,
-    action: match ? 'enquiry.match' : 'enquiry.miss',
+    action: match ? AUDIT_ACTIONS.statusCheck.match : AUDIT_ACTIONS.statusCheck.miss,
     entity: 'enquiry',
     entityId: match?.id ?? null,
     details: {
