@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'users', 'applications', 'enquiry', 'slides', 'marketing'];
+const features = ['auth', 'staff-accounts', 'applications', 'status-check', 'slides', 'marketing'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/build/**', '**/.react-router/**', 'node_modules/**', '.tmp/**', 'bench/results/**', '**/test-results/**'] },

@@ -74,13 +74,13 @@ export const OFFICE_CONTACT = {
   saved: 'Office contact saved.',
 } as const;
 
-export const ADD_ADMIN = {
+export const ADD_STAFF_ACCOUNT = {
   exists: 'Error: User all ready exists. Please sign in.',
   noResponse: 'No response from server. Please try again.',
   error: 'An error occurred during registration. Please try again.',
 } as const;
 
-export const EDIT_ADMIN = {
+export const EDIT_STAFF_ACCOUNT = {
   failed: 'Failed to update user.',
   error: 'Error updating user. Please try again.',
 } as const;
@@ -138,7 +138,7 @@ export const VIEW_ONE = {
   noData: 'No application data found.',
 } as const;
 
-export const SLIDER = {
+export const SLIDE = {
   notFound: 'Resource not found',
   unexpected: 'An unexpected error occurred',
 } as const;

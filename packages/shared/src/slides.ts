@@ -22,7 +22,7 @@ export const SLIDE_IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
  */
 export const SLIDE_FORM_DEFAULT_STATUS = 'active';
 
-/** Slide messages the earlier app had no words for (the required slider messages live in messages.ts SLIDER). */
+/** Slide messages the earlier app had no words for (the required slider messages live in messages.ts SLIDE). */
 export const SLIDE_MESSAGES = {
   thumbnailRequired: 'Please enter a slide title.',
   thumbnailTooLong: `The slide title can be at most ${SLIDE_LIMITS.thumbnailMax} characters long.`,

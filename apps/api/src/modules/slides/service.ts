@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
-import { SLIDER, VALIDATION } from '@visa/shared/messages';
+import { SLIDE, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide, SlideInputSchema, type SlideUpdate } from '@visa/shared/slides';
 import type { AppContext } from '../../context.js';
 import { HttpError, badRequest, conflict, invalidInput } from '../../lib/http-error.js';
@@ -22,7 +22,7 @@ import {
 import type { SlideUpload } from './upload.js';
 
 const ENTITY = 'slide';
-const notFound = () => new HttpError(404, SLIDER.notFound);
+const notFound = () => new HttpError(404, SLIDE.notFound);
 
 /** Turns an uploaded picture into stored public files; nothing is left behind when a step fails. */
 async function storeImage(ctx: AppContext, slideId: string, upload: Buffer): Promise<{ imageKey: string; variants: StoredVariant[] }> {

@@ -5,7 +5,7 @@ import { STAFF } from '@visa/shared/users';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
 import { SecondFactorSettings } from '../../../features/auth/components/second-factor-settings';
-import { ProfileForm } from '../../../features/users/components/profile-form';
+import { ProfileForm } from '../../../features/staff-accounts/components/profile-form';
 import { serverMessage } from '../../../lib/api-client';
 
 export function meta() {

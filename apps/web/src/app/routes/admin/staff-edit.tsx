@@ -4,7 +4,7 @@ import { STAFF, UserSchema } from '@visa/shared/users';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { RequireRole } from '../../../features/auth/components/require-role';
-import { EditUserForm } from '../../../features/users/components/edit-user-form';
+import { EditStaffAccountForm } from '../../../features/staff-accounts/components/edit-staff-account-form';
 
 export function meta() {
   return [{ title: 'Edit Admin | Canada Visa Desk' }];
@@ -28,7 +28,7 @@ export default function StaffEditPage() {
       <RequireRole role="superadmin">
         <div className="card shadow-sm" style={{ maxWidth: 560 }}>
           <div className="card-body">
-            <EditUserForm
+            <EditStaffAccountForm
               key={user._id}
               user={user}
               isSelf={me.data?._id === user._id}

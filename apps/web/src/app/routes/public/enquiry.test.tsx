@@ -8,11 +8,11 @@ import BengaliLayout from './bn/layout';
 import EnquiryRoute from './enquiry';
 import PublicLayout from './layout';
 import ViewOneRoute from './view-one';
-import { type EnquiryApi, startEnquiryApi } from '../../../features/enquiry/test/enquiry-api';
+import { type StatusCheckApi, startStatusCheckApi } from '../../../features/status-check/test/status-check-api';
 
-let api: EnquiryApi;
+let api: StatusCheckApi;
 beforeAll(async () => {
-  api = await startEnquiryApi();
+  api = await startStatusCheckApi();
   // Loaded once on the real clock: a module import waits on timers the page clock below fakes.
   await Promise.all([loadCountries('en'), loadCountries('bn')]);
   // Role queries check every element's computed style to skip hidden ones; with a 250-country

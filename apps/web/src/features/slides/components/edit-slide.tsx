@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router';
-import { SLIDER } from '@visa/shared/messages';
+import { SLIDE } from '@visa/shared/messages';
 import { isValidId } from '@visa/shared/ids';
 import { type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
@@ -73,7 +73,7 @@ function EditSlideForm({ slide }: { slide: Slide }) {
       progress.stop();
       toast.error(slideErrorMessage(error));
       // The slide was deleted meanwhile: nothing left to edit here.
-      if (slideErrorMessage(error) === SLIDER.notFound) void navigate(paths.slideList, { replace: true });
+      if (slideErrorMessage(error) === SLIDE.notFound) void navigate(paths.slideList, { replace: true });
     }
   };
 

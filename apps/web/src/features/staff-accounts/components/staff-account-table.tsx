@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
-import { deleteUserErrorMessage, useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/get-users';
+import { deleteStaffAccountErrorMessage, useDeleteStaffAccount } from '../api/delete-staff-account';
+import { useStaffAccounts } from '../api/get-staff-accounts';
 
 interface Props {
   /** The signed-in account: it cannot delete itself, so its Delete button is disabled. */
@@ -14,9 +14,9 @@ interface Props {
 }
 
 /** The staff accounts with their real role (docs/product.md#who-uses-it), edit and delete. */
-export function UserTable({ currentUserId, onEdit }: Props) {
-  const users = useUsers();
-  const remove = useDeleteUser();
+export function StaffAccountTable({ currentUserId, onEdit }: Props) {
+  const users = useStaffAccounts();
+  const remove = useDeleteStaffAccount();
   // Dismissible alerts run without transitions: react-bootstrap 2.9's transitions read
   // element.ref, which React 19 reports as an error (ADR 0006).
   const [target, setTarget] = useState<User | null>(null);
@@ -48,7 +48,7 @@ export function UserTable({ currentUserId, onEdit }: Props) {
     <>
       {remove.isError && (
         <Alert variant="danger" role="alert" dismissible transition={false} onClose={() => remove.reset()}>
-          {deleteUserErrorMessage(remove.error)}
+          {deleteStaffAccountErrorMessage(remove.error)}
         </Alert>
       )}
       <Table responsive hover className="bg-white align-middle stack-table">

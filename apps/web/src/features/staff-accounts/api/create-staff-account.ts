@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { ADD_ADMIN } from '@visa/shared/messages';
+import { ADD_STAFF_ACCOUNT } from '@visa/shared/messages';
 import type { AddUserInput, User } from '@visa/shared/users';
 import { api, serverMessage } from '../../../lib/api-client';
-import { usersQueryOptions } from './get-users';
+import { staffAccountsQueryOptions } from './get-staff-accounts';
 
-const createUser = async (input: AddUserInput): Promise<User> =>
+const createStaffAccount = async (input: AddUserInput): Promise<User> =>
   (await api.post<User>('/api/users/add_user', input, { timeout: TIMEOUTS.addUser })).data;
 
-export function useCreateUser() {
+export function useCreateStaffAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+    mutationFn: createStaffAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffAccountsQueryOptions().queryKey }),
   });
 }
 
@@ -22,13 +22,13 @@ export function useCreateUser() {
  * the server said something more specific than "already exists" (a 403 or 429, say), that is given
  * as a detail underneath.
  */
-export function addUserErrorMessage(error: unknown): { message: string; detail?: string } {
+export function addStaffAccountErrorMessage(error: unknown): { message: string; detail?: string } {
   if (isAxiosError(error)) {
     if (error.response) {
       const detail = error.response.status === 409 ? undefined : serverMessage(error);
-      return detail ? { message: ADD_ADMIN.exists, detail } : { message: ADD_ADMIN.exists };
+      return detail ? { message: ADD_STAFF_ACCOUNT.exists, detail } : { message: ADD_STAFF_ACCOUNT.exists };
     }
-    if (error.request) return { message: ADD_ADMIN.noResponse };
+    if (error.request) return { message: ADD_STAFF_ACCOUNT.noResponse };
   }
-  return { message: ADD_ADMIN.error };
+  return { message: ADD_STAFF_ACCOUNT.error };
 }

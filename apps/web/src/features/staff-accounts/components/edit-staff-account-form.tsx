@@ -4,19 +4,19 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { ROLE_LABELS, UpdateUserInputSchema, type User } from '@visa/shared/users';
-import { updateUserErrorMessage, useUpdateUser } from '../api/update-user';
+import { updateStaffAccountErrorMessage, useUpdateStaffAccount } from '../api/update-staff-account';
 import { ROLE_CHOICES, firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 
 /** An empty "new password" box means "keep the current password". */
-const EditUserFormSchema = UpdateUserInputSchema.extend({
+const EditStaffAccountFormSchema = UpdateUserInputSchema.extend({
   password: z
     .string()
     .transform((v) => (v === '' ? undefined : v))
     .pipe(UpdateUserInputSchema.shape.password),
 });
-type EditUserFormValues = z.input<typeof EditUserFormSchema>;
-type EditUserFormOutput = z.output<typeof EditUserFormSchema>;
+type EditStaffAccountFormValues = z.input<typeof EditStaffAccountFormSchema>;
+type EditStaffAccountFormOutput = z.output<typeof EditStaffAccountFormSchema>;
 
 interface Props {
   user: User;
@@ -26,21 +26,21 @@ interface Props {
 }
 
 /** Editing an admin; its messages are the product's (docs/product.md#messages). */
-export function EditUserForm({ user, isSelf, onSaved }: Props) {
-  const update = useUpdateUser();
+export function EditStaffAccountForm({ user, isSelf, onSaved }: Props) {
+  const update = useUpdateStaffAccount();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<EditUserFormValues, unknown, EditUserFormOutput>({
-    resolver: zodResolver(EditUserFormSchema),
+  } = useForm<EditStaffAccountFormValues, unknown, EditStaffAccountFormOutput>({
+    resolver: zodResolver(EditStaffAccountFormSchema),
     defaultValues: { name: user.name, email: user.email, role: user.role, password: '' },
   });
 
   const passwordMessage = passwordFieldMessage(errors.password?.message, update.isError ? update.error : null, 'password');
   const validation = firstMessage(errors, ['name', 'email', 'role', 'password']);
   const atTop = validation && validation !== passwordMessage ? validation : undefined;
-  const message = atTop ?? (update.isError && !passwordMessage ? updateUserErrorMessage(update.error) : undefined);
+  const message = atTop ?? (update.isError && !passwordMessage ? updateStaffAccountErrorMessage(update.error) : undefined);
 
   return (
     <Form
