@@ -42,6 +42,10 @@ export const SLIDE_MESSAGES = {
   nothingToUpdate: 'Please change at least one field.',
   reorderDuplicate: 'Each slide can appear only once in the new order.',
   reorderMismatch: 'The slide list has changed since it was loaded. Please reload the page and try again.',
+  added: (title: string) => `Slide “${title}” added.`,
+  saved: (title: string) => `Slide “${title}” saved.`,
+  deleted: (title: string) => `Slide “${title}” deleted.`,
+  nowInStatus: (title: string, status: string) => `“${title}” is now ${status.toLowerCase()}.`,
 } as const;
 
 const ACTIVE_OR_STATUS = [...SLIDE_STATUSES, SLIDE_FORM_DEFAULT_STATUS] as const;

@@ -5,14 +5,13 @@ import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
 import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
-import { VALIDATION, VIEW } from '@visa/shared/messages';
+import { DOCUMENTS, VALIDATION, VIEW } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDownloadPdf } from '../api/download-pdf';
 import { useApplication } from '../api/get-application';
 import { useVerification } from '../api/get-verification';
-import { UPLOAD_MESSAGES } from '../lib/action-errors';
 import { ApplicantFileCopy } from './applicant-file-copy';
 import { DocumentUpload } from './document-upload';
 import { HistoryPanel } from './history-panel';
@@ -49,8 +48,8 @@ function RemoveDocumentDialog({
         remove.mutate(
           { id: application._id, documentId: document._id },
           {
-            onSuccess: () => toast.success(UPLOAD_MESSAGES.removed),
-            onError: () => toast.error(UPLOAD_MESSAGES.removeError),
+            onSuccess: () => toast.success(DOCUMENTS.removed),
+            onError: () => toast.error(DOCUMENTS.removeError),
             onSettled: onClose,
           },
         )
@@ -114,7 +113,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
           variant="dark"
           size="sm"
           disabled={pdf.isPending}
-          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(UPLOAD_MESSAGES.pdfError) })}
+          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(DOCUMENTS.pdfError) })}
         >
           {pdf.isPending ? 'Preparing PDF…' : 'Download PDF'}
         </Button>

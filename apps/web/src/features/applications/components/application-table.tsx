@@ -7,7 +7,7 @@ import { APPLICATION_LIST } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
 import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
-import { EXPORT_FAILED, useExportApplications } from '../api/export-applications';
+import { useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
 
@@ -124,7 +124,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
           variant="outline-dark"
           className="ms-auto"
           disabled={exporter.isPending}
-          onClick={() => exporter.mutate({ search, status }, { onError: () => toast.error(EXPORT_FAILED) })}
+          onClick={() => exporter.mutate({ search, status }, { onError: () => toast.error(APPLICATION_MESSAGES.exportFailed) })}
         >
           {exporter.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           Export CSV

@@ -5,6 +5,7 @@ import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, type StatusAction, displayDate
 import type { Application } from '@visa/shared/applications';
 import { statusLabel } from '@visa/shared/constants';
 import { isIsoDate, todayIn } from '@visa/shared/dates';
+import { STATUS_CHANGED } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useChangeStatus } from '../api/change-status';
 import { statusActionError } from '../lib/action-errors';
@@ -14,12 +15,6 @@ const BUTTONS: { action: StatusAction; label: string; variant: string }[] = [
   { action: 'approve', label: 'Approve', variant: 'success' },
   { action: 'reject', label: 'Reject', variant: 'danger' },
 ];
-
-const DONE: Record<StatusAction, string> = {
-  pending: 'Application set to pending.',
-  approve: 'Application approved.',
-  reject: 'Application rejected.',
-};
 
 const CONFIRM: Record<StatusAction, { title: string; confirm: string; dateLabel?: string; variant: string }> = {
   pending: {
@@ -82,7 +77,7 @@ export function StatusActions({ application }: { application: Application }) {
     mutation.mutate(
       { id: application._id, action, date: withDate ? date : undefined },
       {
-        onSuccess: () => toast.success(DONE[action]),
+        onSuccess: () => toast.success(STATUS_CHANGED[action]),
         onError: (err) => setError(statusActionError(action, err)),
         onSettled: () => {
           sending.current = false;

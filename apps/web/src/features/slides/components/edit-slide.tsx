@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router';
 import { SLIDE } from '@visa/shared/messages';
 import { isValidId } from '@visa/shared/ids';
-import { type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
+import { SLIDE_MESSAGES, type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
@@ -67,7 +67,7 @@ function EditSlideForm({ slide }: { slide: Slide }) {
         progress.start();
         await replaceImage.mutateAsync({ _id: slide._id, image, onUploadProgress: progress.onUploadProgress });
       }
-      toast.success(`Slide “${updated.thumbnail}” saved.`);
+      toast.success(SLIDE_MESSAGES.saved(updated.thumbnail));
       void navigate(paths.slideList);
     } catch (error) {
       progress.stop();

@@ -10,9 +10,6 @@ const updateProfile = async (input: ProfileInput): Promise<User> =>
 
 export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile });
 
-const PROFILE_FAILED = 'Failed to update profile.';
-const PROFILE_ERROR = 'An error occurred while updating the profile. Please try again.';
-
 /**
  * Saving the profile (docs/product.md#messages): an aborted request (cancelled, or over the 5 s
  * timeout) says so with its reason.
@@ -22,8 +19,8 @@ export function profileErrorMessage(error: unknown): string {
     return PROFILE.aborted((error as Error).message);
   }
   if (isAxiosError(error)) {
-    if (error.response) return serverMessage(error) ?? PROFILE_FAILED;
+    if (error.response) return serverMessage(error) ?? PROFILE.failed;
     if (error.request) return LOGIN.noResponse;
   }
-  return PROFILE_ERROR;
+  return PROFILE.error;
 }
