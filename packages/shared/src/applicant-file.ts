@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Application } from './applications.js';
-import { type ApplicationStatus, DOCUMENT_LABELS } from './constants.js';
+import { type ApplicationStatus, DOCUMENT_LABELS, statusLabel } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { FIELD_LABELS as L } from './field-labels.js';
 import { IdSchema } from './ids.js';
@@ -112,6 +112,19 @@ export function displayDate(iso: string | null | undefined): string {
   if (!m) return iso;
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ''} ${m[1]}`;
 }
+
+/** The copy's own words, the same on the page and in the PDF. */
+export const COPY_TEXT = {
+  title: (status: ApplicationStatus) => `Applicants Copy (${statusLabel(status)})`,
+  referenceNo: (id: string) => `Reference No. ${id}`,
+  noPhoto: 'No photo',
+  checkTitle: 'Check this application',
+  checkHow: (url: string) => `scan the code or open ${url} and enter the passport number, nationality and date of birth.`,
+  printedOn: (date: string) => `Printed on ${displayDate(date)}.`,
+  documentHeading: (index: number, total: number, label: string) => `Document ${index + 1} of ${total}: ${label}`,
+  noDocuments: 'No documents yet.',
+  documentMissing: 'This document file is missing.',
+} as const;
 
 /** Kept here too for the PDF and the tests; constants.ts owns it, so pages can show it without these schemas. */
 export { statusLabel } from './constants.js';
