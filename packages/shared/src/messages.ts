@@ -173,6 +173,20 @@ export const HISTORY = {
   gaveUp: (attempts: number) => `Gave up after ${attempts} attempts`,
 } as const;
 
+/** What a staff page says when a request failed and the server's answer carried no message of its own. */
+export const FAILED = {
+  generic: 'Something went wrong. Please try again.',
+  loadAccount: 'Could not load your account. Please reload the page.',
+  checkAccount: 'Could not check your account. Please reload the page.',
+  signOutEverywhere: 'Could not sign out everywhere. Please try again.',
+  loadSecuritySettings: 'Could not load the security settings.',
+  saveSetting: 'Could not save the setting. Please try again.',
+  loadSecondFactor: 'Could not load your two-step sign-in.',
+  loadDevices: 'Could not load your devices.',
+  loadOfficeContact: 'Could not load the office contact.',
+  saveOfficeContact: 'Could not save the office contact. Please try again.',
+} as const;
+
 export const VIEW_ONE = {
   noData: 'No application data found.',
 } as const;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
+import { SERVER } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { deleteStaffAccountErrorMessage, useDeleteStaffAccount } from '../api/delete-staff-account';
@@ -98,7 +99,7 @@ export function StaffAccountTable({ currentUserId, onEdit }: Props) {
                     variant="outline-danger"
                     aria-label={`Delete ${user.name}`}
                     disabled={isSelf || (remove.isPending && remove.variables === user._id)}
-                    title={isSelf ? 'You cannot delete your own account.' : undefined}
+                    title={isSelf ? SERVER.cannotDeleteSelf : undefined}
                     onClick={() => {
                       remove.reset();
                       setTarget(user);
