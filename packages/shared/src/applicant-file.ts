@@ -52,6 +52,43 @@ export const APPLICANT_FILE_MESSAGES = {
   applicationNotFound: 'Application not found. It may have been deleted.',
 } as const;
 
+/** The applicant file's documents and PDF (ADR 0026): what staff read after each step. */
+export const DOCUMENT_MESSAGES = {
+  chooseLabel: 'Please choose a label for each document.',
+  timeout: 'The upload took longer than 10 seconds. Please try again with fewer or smaller files.',
+  error: 'Error uploading documents. Please try again.',
+  uploaded: (n: number) => (n === 1 ? 'Document uploaded.' : `${n} documents uploaded.`),
+  removed: 'Document removed.',
+  removeError: 'Error removing the document. Please try again.',
+  pdfError: 'Error creating the PDF. Please try again.',
+} as const;
+
+/** What staff read once a status action succeeded, one sentence per action. */
+export const STATUS_CHANGED = {
+  pending: 'Application set to pending.',
+  approve: 'Application approved.',
+  reject: 'Application rejected.',
+} as const;
+
+/** The applicant file's history panel: its states and one sentence per recorded event. */
+export const HISTORY_MESSAGES = {
+  loadError: 'Error loading the history. Please try again.',
+  empty: 'Nothing has happened to this application yet.',
+  noEmails: 'No emails have been sent to the applicant yet.',
+  created: 'Application created',
+  edited: (parts: string[]) => `Details edited: ${parts.join(', ')}`,
+  savedUnchanged: 'Details saved without changes',
+  statusChanged: (from: string | null, to: string | null, dateNote: string | null) =>
+    `Status changed${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}${dateNote ? ` (${dateNote})` : ''}`,
+  documentsAdded: (list: string[]) => `${list.length === 1 ? 'Document' : 'Documents'} added: ${list.join(', ')}`,
+  documentRemoved: (label: string) => `Document removed: ${label}`,
+  emailSent: (toFolder: boolean, subject: string) =>
+    `Email ${toFolder ? 'written to the outbox folder' : 'sent to the applicant'}: ${subject}`,
+  emailFailed: (attempts: string, subject: string) => `Email could not be delivered after ${attempts} attempts: ${subject}`,
+  attemptFailed: (attempt: number, nextTry: string) => `Attempt ${attempt} failed; next try ${nextTry}`,
+  gaveUp: (attempts: number) => `Gave up after ${attempts} attempts`,
+} as const;
+
 export const StatusDateSchema = z
   .string({ error: APPLICANT_FILE_MESSAGES.invalidDate })
   .refine((v) => isIsoDate(v) && v >= STATUS_DATE_MIN && v <= STATUS_DATE_MAX, APPLICANT_FILE_MESSAGES.invalidDate);

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
-import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_MESSAGES, DOCUMENT_MESSAGES } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
-import { DOCUMENTS, VALIDATION, VIEW } from '@visa/shared/messages';
+import { VALIDATION, VIEW } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useDeleteDocument } from '../api/delete-document';
@@ -48,8 +48,8 @@ function RemoveDocumentDialog({
         remove.mutate(
           { id: application._id, documentId: document._id },
           {
-            onSuccess: () => toast.success(DOCUMENTS.removed),
-            onError: () => toast.error(DOCUMENTS.removeError),
+            onSuccess: () => toast.success(DOCUMENT_MESSAGES.removed),
+            onError: () => toast.error(DOCUMENT_MESSAGES.removeError),
             onSettled: onClose,
           },
         )
@@ -113,7 +113,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
           variant="dark"
           size="sm"
           disabled={pdf.isPending}
-          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(DOCUMENTS.pdfError) })}
+          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(DOCUMENT_MESSAGES.pdfError) })}
         >
           {pdf.isPending ? 'Preparing PDF…' : 'Download PDF'}
         </Button>

@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
-import type { EmailDelivery } from '@visa/shared/applicant-file';
-import { HISTORY } from '@visa/shared/messages';
+import { type EmailDelivery, HISTORY_MESSAGES } from '@visa/shared/applicant-file';
 import { useHistory } from '../api/get-history';
 import { formatDateTime } from '../../../lib/format-time';
 import { describeEvent } from '../lib/describe-event';
@@ -31,9 +30,11 @@ function EmailRow({ email }: { email: EmailDelivery }) {
       </td>
       <td className="small">
         {email.status === 'sent' && `Sent ${formatDateTime(email.sentAt)}`}
-        {email.status === 'queued' && email.attempts > 0 && HISTORY.attemptFailed(email.attempts, formatDateTime(email.nextAttemptAt))}
+        {email.status === 'queued' &&
+          email.attempts > 0 &&
+          HISTORY_MESSAGES.attemptFailed(email.attempts, formatDateTime(email.nextAttemptAt))}
         {email.status === 'queued' && email.attempts === 0 && `Queued ${formatDateTime(email.createdAt)}`}
-        {email.status === 'failed' && HISTORY.gaveUp(email.attempts)}
+        {email.status === 'failed' && HISTORY_MESSAGES.gaveUp(email.attempts)}
         {email.lastError && email.status !== 'sent' && <span className="d-block text-danger">{email.lastError}</span>}
       </td>
     </tr>
@@ -55,7 +56,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
             {query.isPending && <Spinner size="sm" role="status" aria-label="Loading the history" />}
             {query.isError && (
               <Alert transition={false} variant="danger" className="d-flex justify-content-between align-items-center">
-                <span>{HISTORY.loadError}</span>
+                <span>{HISTORY_MESSAGES.loadError}</span>
                 <Button size="sm" variant="outline-danger" onClick={() => void query.refetch()}>
                   Retry
                 </Button>
@@ -63,7 +64,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
             )}
             {query.data &&
               (query.data.history.length === 0 ? (
-                <p className="text-body-secondary">{HISTORY.empty}</p>
+                <p className="text-body-secondary">{HISTORY_MESSAGES.empty}</p>
               ) : (
                 <ol className="list-unstyled mb-0" aria-label="Changes, newest first">
                   {[...query.data.history].reverse().map((event) => (
@@ -87,7 +88,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
             </h2>
             {query.data &&
               (query.data.emails.length === 0 ? (
-                <p className="text-body-secondary">{HISTORY.noEmails}</p>
+                <p className="text-body-secondary">{HISTORY_MESSAGES.noEmails}</p>
               ) : (
                 <table className="table table-sm align-middle mb-0">
                   <caption className="visually-hidden">Emails to the applicant, newest first</caption>

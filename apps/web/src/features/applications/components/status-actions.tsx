@@ -1,11 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, type StatusAction, displayDate } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, STATUS_CHANGED, type StatusAction, displayDate } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import { statusLabel } from '@visa/shared/constants';
 import { isIsoDate, todayIn } from '@visa/shared/dates';
-import { STATUS_CHANGED } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useChangeStatus } from '../api/change-status';
 import { statusActionError } from '../lib/action-errors';

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
-import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
-import { DOCUMENTS, VIEW } from '@visa/shared/messages';
+import { DOCUMENT_MESSAGES, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
+import { VIEW } from '@visa/shared/messages';
 import { isTimeout, serverMessage } from '../../../lib/api-client';
 
 const FAILED: Record<StatusAction, string> = {
@@ -24,6 +24,6 @@ export function statusActionError(action: StatusAction, error: unknown): { messa
 
 /** The upload's failure as staff should read it: the server's message when there is one. */
 export function uploadError(error: unknown): string {
-  if (isTimeout(error)) return DOCUMENTS.timeout;
-  return serverMessage(error) ?? DOCUMENTS.error;
+  if (isTimeout(error)) return DOCUMENT_MESSAGES.timeout;
+  return serverMessage(error) ?? DOCUMENT_MESSAGES.error;
 }

@@ -1,8 +1,7 @@
-import { type HistoryEvent, displayDate } from '@visa/shared/applicant-file';
+import { HISTORY_MESSAGES, type HistoryEvent, displayDate } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
-import { HISTORY } from '@visa/shared/messages';
 
 const asStatus = (value: unknown): ApplicationStatus | null =>
   typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value) ? (value as ApplicationStatus) : null;
@@ -20,29 +19,29 @@ export function describeEvent(event: HistoryEvent): string {
   const d = event.details;
   switch (event.action) {
     case A.application.create:
-      return HISTORY.created;
+      return HISTORY_MESSAGES.created;
     case A.application.update: {
       const fields = Array.isArray(d.fields) ? d.fields.map(fieldName) : [];
       const parts = [...fields, ...(d.image ? [fieldLabelInSentence('image')] : [])];
-      return parts.length ? HISTORY.edited(parts) : HISTORY.savedUnchanged;
+      return parts.length ? HISTORY_MESSAGES.edited(parts) : HISTORY_MESSAGES.savedUnchanged;
     }
     case A.application.status: {
       const from = asStatus(d.from);
       const to = asStatus(d.to);
       const date = asString(d.date);
       const dateNote = date ? `${fieldLabelInSentence(to === 'pending' ? 'pending' : 'approve')} ${displayDate(date)}` : null;
-      return HISTORY.statusChanged(from && statusLabel(from), to && statusLabel(to), dateNote);
+      return HISTORY_MESSAGES.statusChanged(from && statusLabel(from), to && statusLabel(to), dateNote);
     }
     case A.application.documentsAdd: {
       const docs = Array.isArray(d.documents) ? (d.documents as { label?: unknown; name?: unknown }[]) : [];
-      return HISTORY.documentsAdded(docs.map((doc) => `${asString(doc.label)}${doc.name ? ` (${asString(doc.name)})` : ''}`));
+      return HISTORY_MESSAGES.documentsAdded(docs.map((doc) => `${asString(doc.label)}${doc.name ? ` (${asString(doc.name)})` : ''}`));
     }
     case A.application.documentsRemove:
-      return HISTORY.documentRemoved(asString(d.label));
+      return HISTORY_MESSAGES.documentRemoved(asString(d.label));
     case A.email.sent:
-      return HISTORY.emailSent(d.via === 'folder', asString(d.subject));
+      return HISTORY_MESSAGES.emailSent(d.via === 'folder', asString(d.subject));
     case A.email.failed:
-      return HISTORY.emailFailed(String(d.attempts ?? ''), asString(d.subject));
+      return HISTORY_MESSAGES.emailFailed(String(d.attempts ?? ''), asString(d.subject));
     default:
       return event.action;
   }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { isAxiosError, isCancel } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { LOGIN, PROFILE } from '@visa/shared/messages';
+import { FAILED, LOGIN, PROFILE } from '@visa/shared/messages';
 import type { ProfileInput, User } from '@visa/shared/users';
 import { api, isTimeout, serverMessage } from '../../../lib/api-client';
 
@@ -19,8 +19,8 @@ export function profileErrorMessage(error: unknown): string {
     return PROFILE.aborted((error as Error).message);
   }
   if (isAxiosError(error)) {
-    if (error.response) return serverMessage(error) ?? PROFILE.failed;
+    if (error.response) return serverMessage(error) ?? FAILED.profileRefused;
     if (error.request) return LOGIN.noResponse;
   }
-  return PROFILE.error;
+  return FAILED.profileError;
 }
