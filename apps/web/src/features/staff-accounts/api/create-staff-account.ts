@@ -7,7 +7,7 @@ import { api, serverMessage } from '../../../lib/api-client';
 import { staffAccountsQueryOptions } from './get-staff-accounts';
 
 const createStaffAccount = async (input: AddUserInput): Promise<User> =>
-  (await api.post<User>('/api/users/add_user', input, { timeout: TIMEOUTS.addUser })).data;
+  (await api.post<User>('/api/users/add_user', input, { timeout: TIMEOUTS.addStaffAccount })).data;
 
 export function useCreateStaffAccount() {
   const queryClient = useQueryClient();

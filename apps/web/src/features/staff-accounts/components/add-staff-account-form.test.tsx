@@ -113,7 +113,7 @@ describe('add admin form', () => {
     renderForm();
     await fill({ name: 'New Admin', email: freshEmail(), password: 'long enough pw' });
     await expectMessage(ADD_STAFF_ACCOUNT.noResponse);
-    expect(h.sentTo(ADD)[0]?.timeout).toBe(TIMEOUTS.addUser);
+    expect(h.sentTo(ADD)[0]?.timeout).toBe(TIMEOUTS.addStaffAccount);
   });
 
   it('creates the account with the chosen role and hands it over', async () => {

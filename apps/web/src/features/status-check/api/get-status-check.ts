@@ -40,7 +40,7 @@ export async function getStatusCheck(input: StatusCheckInput, signal?: AbortSign
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, TIMEOUTS.enquiry);
+  }, TIMEOUTS.statusCheck);
   const cancel = () => controller.abort();
   signal?.addEventListener('abort', cancel);
   try {

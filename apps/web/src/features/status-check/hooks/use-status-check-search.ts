@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ENQUIRY_DEBOUNCE_MS } from '@visa/shared/constants';
+import { STATUS_CHECK_DEBOUNCE_MS } from '@visa/shared/constants';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { StatusCheckError, type StatusCheckFailure, type StatusCheckInput, getStatusCheck, isComplete } from '../api/get-status-check';
 
@@ -67,7 +67,7 @@ export function useStatusCheckSearch(onMatch: (applications: EnquiryApplication[
         setState({ status: 'idle' });
         return;
       }
-      timer.current = setTimeout(() => void run(input), ENQUIRY_DEBOUNCE_MS);
+      timer.current = setTimeout(() => void run(input), STATUS_CHECK_DEBOUNCE_MS);
     },
     [cancel, run],
   );
