@@ -21,7 +21,7 @@ export default function StaffEditPage() {
   const me = useMe();
   const state = UserSchema.safeParse(location.state);
   if (!state.success) return <Navigate to={paths.staffList} replace />;
-  const user = state.data;
+  const account = state.data;
   return (
     <>
       <h1 className="h3 mb-3">Edit Admin</h1>
@@ -29,9 +29,9 @@ export default function StaffEditPage() {
         <div className="card shadow-sm" style={{ maxWidth: 560 }}>
           <div className="card-body">
             <EditStaffAccountForm
-              key={user._id}
-              user={user}
-              isSelf={me.data?._id === user._id}
+              key={account._id}
+              account={account}
+              isSelf={me.data?._id === account._id}
               onSaved={() => {
                 toast.success(STAFF.updated);
                 navigate(paths.staffList);

@@ -23,7 +23,7 @@ export default function StaffListPage() {
         </Link>
       </div>
       <RequireRole role="superadmin">
-        <StaffAccountTable currentUserId={me.data?._id} onEdit={edit} />
+        <StaffAccountTable currentAccountId={me.data?._id} onEdit={edit} />
       </RequireRole>
     </>
   );

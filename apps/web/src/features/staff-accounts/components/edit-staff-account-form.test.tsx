@@ -24,7 +24,7 @@ async function target(role: 'admin' | 'superadmin' = 'admin') {
 function renderForm(user: User, isSelf = false) {
   const onSaved = vi.fn();
   renderRoutes(
-    [{ path: paths.staffEdit, Component: () => <EditStaffAccountForm user={user} isSelf={isSelf} onSaved={onSaved} /> }],
+    [{ path: paths.staffEdit, Component: () => <EditStaffAccountForm account={user} isSelf={isSelf} onSaved={onSaved} /> }],
     [paths.staffEdit],
   );
   return onSaved;

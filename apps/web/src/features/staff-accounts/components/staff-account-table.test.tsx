@@ -23,7 +23,7 @@ async function renderAsOwner() {
   const sub = await h.t.createStaff('admin', { name: `Sub ${owner.id.slice(-6)}` });
   const onEdit = vi.fn();
   renderRoutes(
-    [{ path: paths.staffList, Component: () => <StaffAccountTable currentUserId={owner.id} onEdit={onEdit} /> }],
+    [{ path: paths.staffList, Component: () => <StaffAccountTable currentAccountId={owner.id} onEdit={onEdit} /> }],
     [paths.staffList],
   );
   return { owner, sub, subName: `Sub ${owner.id.slice(-6)}`, onEdit };
@@ -91,7 +91,7 @@ describe('admin list', () => {
       ],
     });
     renderRoutes(
-      [{ path: paths.staffList, Component: () => <StaffAccountTable currentUserId={owner.id} onEdit={vi.fn()} /> }],
+      [{ path: paths.staffList, Component: () => <StaffAccountTable currentAccountId={owner.id} onEdit={vi.fn()} /> }],
       [paths.staffList],
     );
     const user = userEvent.setup();
@@ -115,7 +115,7 @@ describe('admin list', () => {
   it('tells a sub-admin they may not see the list, in the server words', async () => {
     await h.signIn('admin');
     renderRoutes(
-      [{ path: paths.staffList, Component: () => <StaffAccountTable currentUserId={undefined} onEdit={vi.fn()} /> }],
+      [{ path: paths.staffList, Component: () => <StaffAccountTable currentAccountId={undefined} onEdit={vi.fn()} /> }],
       [paths.staffList],
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.forbidden);
@@ -126,7 +126,7 @@ describe('admin list', () => {
     await h.signIn('superadmin');
     h.fault(LIST, 'network-error');
     renderRoutes(
-      [{ path: paths.staffList, Component: () => <StaffAccountTable currentUserId={undefined} onEdit={vi.fn()} /> }],
+      [{ path: paths.staffList, Component: () => <StaffAccountTable currentAccountId={undefined} onEdit={vi.fn()} /> }],
       [paths.staffList],
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(STAFF.loadFailed);
