@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'users', 'applications', 'enquiry', 'slides', 'marketing', 'office-contact'];
+const features = ['auth', 'staff-accounts', 'applications', 'status-check', 'slides', 'marketing', 'office-contact'];
 
 /** The API's layers, each importing only those below it (apps/api/src). */
 const api = (folder) => `./apps/api/src/${folder}`;

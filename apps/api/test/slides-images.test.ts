@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLIDE_IMAGE_MAX_BYTES } from '@visa/shared/constants';
-import { SLIDER, VALIDATION } from '@visa/shared/messages';
+import { SLIDE, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import {
   type FilePart,
@@ -152,7 +152,7 @@ describe('updateSliderImage', () => {
     const files = publicFiles(t);
     const unknown = await replaceImage('ffffffffffffffffffffffff', [{ file: await picture(400, 200) }]);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: SLIDER.notFound });
+    expect(unknown.json()).toEqual({ message: SLIDE.notFound });
     expect(publicFiles(t)).toEqual(files);
     const slide = await addSlide(t, token);
     const empty = await replaceImage(slide._id, []);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER, SLIDER, VALIDATION } from '@visa/shared/messages';
+import { SERVER, SLIDE, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { addSlide, picture, publicFiles, slideCount, slideFields, slideForm } from './slides-fixtures.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
@@ -115,7 +115,7 @@ describe('fetchSlider', () => {
     expect(one.json()).toEqual(slide);
     const unknown = await t.request({ method: 'GET', url: `/api/slider/fetchSlider/${UNKNOWN_ID}`, token });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: SLIDER.notFound });
+    expect(unknown.json()).toEqual({ message: SLIDE.notFound });
     const malformed = await t.request({ method: 'GET', url: '/api/slider/fetchSlider/123', token });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(VALIDATION.invalidId);
@@ -265,7 +265,7 @@ describe('updateSlider', () => {
   it('answers 404 "Resource not found" for an unknown id and 400 "Invalid ID format" for a malformed one', async () => {
     const unknown = await update(UNKNOWN_ID, { thumbnail: 'Nobody' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: SLIDER.notFound });
+    expect(unknown.json()).toEqual({ message: SLIDE.notFound });
     const malformed = await update('not-an-id', { thumbnail: 'Nobody' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(VALIDATION.invalidId);
@@ -294,7 +294,7 @@ describe('deleteSlider', () => {
     expect((await remove(slide._id)).statusCode).toBe(200);
     const again = await remove(slide._id);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: SLIDER.notFound });
+    expect(again.json()).toEqual({ message: SLIDE.notFound });
     const malformed = await remove('12345');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(VALIDATION.invalidId);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Application } from './applications.js';
-import { type ApplicationStatus, DOCUMENT_LABELS } from './constants.js';
+import { type ApplicationStatus, DOCUMENT_LABELS, statusLabel } from './constants.js';
 import { isIsoDate } from './dates.js';
+import { FIELD_LABELS as L } from './field-labels.js';
 import { IdSchema } from './ids.js';
 import { formatPhone } from './phone.js';
 
@@ -49,6 +50,43 @@ export const APPLICANT_FILE_MESSAGES = {
   malformedUpload: 'The upload could not be read. Please try again.',
   documentNotFound: 'This document does not exist (it may have been removed already).',
   applicationNotFound: 'Application not found. It may have been deleted.',
+} as const;
+
+/** The applicant file's documents and PDF (ADR 0026): what staff read after each step. */
+export const DOCUMENT_MESSAGES = {
+  chooseLabel: 'Please choose a label for each document.',
+  timeout: 'The upload took longer than 10 seconds. Please try again with fewer or smaller files.',
+  error: 'Error uploading documents. Please try again.',
+  uploaded: (n: number) => (n === 1 ? 'Document uploaded.' : `${n} documents uploaded.`),
+  removed: 'Document removed.',
+  removeError: 'Error removing the document. Please try again.',
+  pdfError: 'Error creating the PDF. Please try again.',
+} as const;
+
+/** What staff read once a status action succeeded, one sentence per action. */
+export const STATUS_CHANGED = {
+  pending: 'Application set to pending.',
+  approve: 'Application approved.',
+  reject: 'Application rejected.',
+} as const;
+
+/** The applicant file's history panel: its states and one sentence per recorded event. */
+export const HISTORY_MESSAGES = {
+  loadError: 'Error loading the history. Please try again.',
+  empty: 'Nothing has happened to this application yet.',
+  noEmails: 'No emails have been sent to the applicant yet.',
+  created: 'Application created',
+  edited: (parts: string[]) => `Details edited: ${parts.join(', ')}`,
+  savedUnchanged: 'Details saved without changes',
+  statusChanged: (from: string | null, to: string | null, dateNote: string | null) =>
+    `Status changed${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}${dateNote ? ` (${dateNote})` : ''}`,
+  documentsAdded: (list: string[]) => `${list.length === 1 ? 'Document' : 'Documents'} added: ${list.join(', ')}`,
+  documentRemoved: (label: string) => `Document removed: ${label}`,
+  emailSent: (toFolder: boolean, subject: string) =>
+    `Email ${toFolder ? 'written to the outbox folder' : 'sent to the applicant'}: ${subject}`,
+  emailFailed: (attempts: string, subject: string) => `Email could not be delivered after ${attempts} attempts: ${subject}`,
+  attemptFailed: (attempt: number, nextTry: string) => `Attempt ${attempt} failed; next try ${nextTry}`,
+  gaveUp: (attempts: number) => `Gave up after ${attempts} attempts`,
 } as const;
 
 export const StatusDateSchema = z
@@ -112,6 +150,19 @@ export function displayDate(iso: string | null | undefined): string {
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ''} ${m[1]}`;
 }
 
+/** The copy's own words, the same on the page and in the PDF. */
+export const COPY_TEXT = {
+  title: (status: ApplicationStatus) => `Applicants Copy (${statusLabel(status)})`,
+  referenceNo: (id: string) => `Reference No. ${id}`,
+  noPhoto: 'No photo',
+  checkTitle: 'Check this application',
+  checkHow: (url: string) => `scan the code or open ${url} and enter the passport number, nationality and date of birth.`,
+  printedOn: (date: string) => `Printed on ${displayDate(date)}.`,
+  documentHeading: (index: number, total: number, label: string) => `Document ${index + 1} of ${total}: ${label}`,
+  noDocuments: 'No documents yet.',
+  documentMissing: 'This document file is missing.',
+} as const;
+
 /** Kept here too for the PDF and the tests; constants.ts owns it, so pages can show it without these schemas. */
 export { statusLabel } from './constants.js';
 
@@ -124,37 +175,37 @@ export function copySections(a: Application): { title: string; rows: [string, st
     {
       title: 'A. Personal Particulars',
       rows: [
-        ['Surname', a.surname],
-        ['Given name', a.givenN],
-        ['Sex', a.sex],
-        ['Date of birth', displayDate(a.dob)],
-        ['Place of birth', a.birthCity],
-        ['Visible identification marks', a.identification],
-        ['Current nationality', a.currentN],
-        ['National ID', a.nationalId],
+        [L.surname, a.surname],
+        [L.givenN, a.givenN],
+        [L.sex, a.sex],
+        [L.dob, displayDate(a.dob)],
+        [L.birthCity, a.birthCity],
+        [L.identification, a.identification],
+        [L.currentN, a.currentN],
+        [L.nationalId, a.nationalId],
       ],
     },
     {
       title: 'B. Company Details',
       rows: [
-        ['Company', a.company],
-        ['Job title', a.jobTitle],
-        ['Duty duration', a.dutyDuration],
-        ['Salary', a.salary],
+        [L.company, a.company],
+        [L.jobTitle, a.jobTitle],
+        [L.dutyDuration, a.dutyDuration],
+        [L.salary, a.salary],
       ],
     },
     {
       title: 'C. Passport Details',
       rows: [
-        ['Passport number', a.passport],
-        ['Issued country', a.issuedCountry],
+        [L.passport, a.passport],
+        [L.issuedCountry, a.issuedCountry],
       ],
     },
     {
       title: "D. Applicant's Contact Details",
       rows: [
-        ['Phone', formatPhone(a.phone)],
-        ['Email', a.email],
+        [L.phone, formatPhone(a.phone)],
+        [L.email, a.email],
       ],
     },
     statusSection(a),
@@ -169,10 +220,10 @@ export function copySections(a: Application): { title: string; rows: [string, st
 export const COPY_STATUS_TEXT = {
   datesTitle: 'Visa Dates',
   statusTitle: 'Application Status',
-  collectDate: 'Visa collect date',
-  approveDate: 'Visa approve date',
+  collectDate: L.pending,
+  approveDate: L.approve,
   notSet: 'Not set',
-  status: 'Status',
+  status: L.isStatus,
   pendingSince: 'Pending since',
   pending: 'Pending — we will email you when there is news',
   rejected: 'Rejected — please contact our office for advice',

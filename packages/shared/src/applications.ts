@@ -133,6 +133,7 @@ export const APPLICATION_MESSAGES = {
   added: 'Application added successfully.',
   updated: 'Application updated successfully.',
   deleted: 'Application deleted successfully.',
+  exportFailed: 'The export could not be made. Please try again.',
 } as const;
 
 /**

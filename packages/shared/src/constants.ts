@@ -33,7 +33,7 @@ export const ALLOWED_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png'] as const;
 
 export const ACCESS_TOKEN_MINUTES = 15;
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
-export const ENQUIRY_DEBOUNCE_MS = 500;
+export const STATUS_CHECK_DEBOUNCE_MS = 500;
 export const SCROLL_THRESHOLD_PX = 100;
 export const COLLAPSE_TRANSITION_MS = 300;
 
@@ -41,13 +41,13 @@ export const COLLAPSE_TRANSITION_MS = 300;
 export const TIMEOUTS = {
   login: 5_000,
   profile: 5_000,
-  addUser: 5_000,
+  addStaffAccount: 5_000,
   applicationList: 10_000,
   applicationAddFormFetch: 5_000,
   addApplication: 20_000,
   uploadDocuments: 10_000,
   deleteApplication: 10_000,
-  enquiry: 10_000,
+  statusCheck: 10_000,
   addSlide: 5_000,
 } as const;
 

@@ -89,12 +89,12 @@ const REQUIRED = {
     mapUrlTooLong: 'The map link can be at most 500 characters long.',
     saved: 'Office contact saved.',
   },
-  ADD_ADMIN: {
+  ADD_STAFF_ACCOUNT: {
     exists: 'Error: User all ready exists. Please sign in.',
     noResponse: 'No response from server. Please try again.',
     error: 'An error occurred during registration. Please try again.',
   },
-  EDIT_ADMIN: {
+  EDIT_STAFF_ACCOUNT: {
     failed: 'Failed to update user.',
     error: 'Error updating user. Please try again.',
   },
@@ -105,7 +105,7 @@ const REQUIRED = {
   VIEW_ONE: {
     noData: 'No application data found.',
   },
-  SLIDER: {
+  SLIDE: {
     notFound: 'Resource not found',
     unexpected: 'An unexpected error occurred',
   },

@@ -74,13 +74,13 @@ export const OFFICE_CONTACT = {
   saved: 'Office contact saved.',
 } as const;
 
-export const ADD_ADMIN = {
+export const ADD_STAFF_ACCOUNT = {
   exists: 'Error: User all ready exists. Please sign in.',
   noResponse: 'No response from server. Please try again.',
   error: 'An error occurred during registration. Please try again.',
 } as const;
 
-export const EDIT_ADMIN = {
+export const EDIT_STAFF_ACCOUNT = {
   failed: 'Failed to update user.',
   error: 'Error updating user. Please try again.',
 } as const;
@@ -134,11 +134,27 @@ export const PROFILE = {
   aborted: (message: string) => `Request was aborted: ${message}`,
 } as const;
 
+/** What a staff page says when a request failed and the server's answer carried no message of its own. */
+export const FAILED = {
+  generic: 'Something went wrong. Please try again.',
+  loadAccount: 'Could not load your account. Please reload the page.',
+  checkAccount: 'Could not check your account. Please reload the page.',
+  signOutEverywhere: 'Could not sign out everywhere. Please try again.',
+  loadSecuritySettings: 'Could not load the security settings.',
+  saveSetting: 'Could not save the setting. Please try again.',
+  loadSecondFactor: 'Could not load your two-step sign-in.',
+  loadDevices: 'Could not load your devices.',
+  loadOfficeContact: 'Could not load the office contact.',
+  saveOfficeContact: 'Could not save the office contact. Please try again.',
+  profileRefused: 'Failed to update profile.',
+  profileError: 'An error occurred while updating the profile. Please try again.',
+} as const;
+
 export const VIEW_ONE = {
   noData: 'No application data found.',
 } as const;
 
-export const SLIDER = {
+export const SLIDE = {
   notFound: 'Resource not found',
   unexpected: 'An unexpected error occurred',
 } as const;

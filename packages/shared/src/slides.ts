@@ -22,7 +22,7 @@ export const SLIDE_IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
  */
 export const SLIDE_FORM_DEFAULT_STATUS = 'active';
 
-/** Slide messages the earlier app had no words for (the required slider messages live in messages.ts SLIDER). */
+/** Slide messages the earlier app had no words for (the required slider messages live in messages.ts SLIDE). */
 export const SLIDE_MESSAGES = {
   thumbnailRequired: 'Please enter a slide title.',
   thumbnailTooLong: `The slide title can be at most ${SLIDE_LIMITS.thumbnailMax} characters long.`,
@@ -42,6 +42,10 @@ export const SLIDE_MESSAGES = {
   nothingToUpdate: 'Please change at least one field.',
   reorderDuplicate: 'Each slide can appear only once in the new order.',
   reorderMismatch: 'The slide list has changed since it was loaded. Please reload the page and try again.',
+  added: (title: string) => `Slide “${title}” added.`,
+  saved: (title: string) => `Slide “${title}” saved.`,
+  deleted: (title: string) => `Slide “${title}” deleted.`,
+  nowInStatus: (title: string, status: string) => `“${title}” is now ${status.toLowerCase()}.`,
 } as const;
 
 const ACTIVE_OR_STATUS = [...SLIDE_STATUSES, SLIDE_FORM_DEFAULT_STATUS] as const;

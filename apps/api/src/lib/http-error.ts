@@ -20,7 +20,7 @@ export class HttpError extends Error {
 export const sessionEnded = (reason: SessionEndReason) => new HttpError(401, SERVER.unauthorized, undefined, undefined, reason);
 
 export const badRequest = (message: string, errors?: { path: string; message: string }[]) => new HttpError(400, message, errors);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const notFound = (message: string = SERVER.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 /**

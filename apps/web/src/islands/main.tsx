@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { PublicNavbar } from '../components/layout/public-navbar';
 import { ScrollToTop } from '../components/layout/scroll-to-top';
 import { type Island, PUBLIC_PAGES, paths } from '../config/paths';
-import { EnquiryPage } from '../features/enquiry/components/enquiry-page';
-import { ViewOnePage } from '../features/enquiry/components/view-one-page';
+import { StatusCheckPage } from '../features/status-check/components/status-check-page';
+import { ViewOnePage } from '../features/status-check/components/view-one-page';
 import { Hero } from '../features/marketing/components/hero';
 import { WhenVisible } from '../features/marketing/components/when-visible';
 import { type Locale, LocaleContext, rememberLanguage } from '../lib/i18n';
@@ -45,7 +45,7 @@ const mount: Record<Island, () => void> = {
       document.querySelector('main .carousel-placeholder'),
       withLocale(<WhenVisible load={loadHomeCarousel} className="carousel-placeholder" />),
     ),
-  enquiry: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<EnquiryPage />)),
+  enquiry: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<StatusCheckPage />)),
   viewOne: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<ViewOnePage />)),
 };
 

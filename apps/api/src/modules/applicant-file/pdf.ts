@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { type CopyVerification, copySections, displayDate, statusLabel } from '@visa/shared/applicant-file';
+import { COPY_TEXT, type CopyVerification, copySections } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import type { Storage } from '../../infra/storage/storage.js';
 
@@ -17,6 +17,9 @@ const MARGIN = 48;
 const INK = '#1f2937';
 const MUTED = '#6b7280';
 const BRAND = '#b91c1c';
+
+/** The sentence under the QR code stands alone here; on the page it follows a heading and a colon. */
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The applicant copy as an A4 PDF: the same content as the printed view (photo, sections A–D,
@@ -51,14 +54,14 @@ export async function renderCopyPdf(input: {
   doc
     .fillColor(INK)
     .fontSize(20)
-    .text(`Applicants Copy (${statusLabel(a.isStatus)})`, { width: contentWidth - photoBox.w - 16 });
+    .text(COPY_TEXT.title(a.isStatus), { width: contentWidth - photoBox.w - 16 });
   doc.moveDown(0.3);
   doc
     .font('Helvetica')
     .fontSize(15)
     .text(`${a.givenN} ${a.surname}`, { width: contentWidth - photoBox.w - 16 });
   doc.moveDown(0.2);
-  doc.fillColor(MUTED).fontSize(9).text(`Reference No. ${a._id}`);
+  doc.fillColor(MUTED).fontSize(9).text(COPY_TEXT.referenceNo(a._id));
 
   const photoX = A4.width - MARGIN - photoBox.w;
   const photo = await readAll(input.storage, input.photoKey);
@@ -69,7 +72,7 @@ export async function renderCopyPdf(input: {
     doc
       .fillColor(MUTED)
       .fontSize(8)
-      .text('No photo', photoX, MARGIN + photoBox.h / 2 - 4, { width: photoBox.w, align: 'center' });
+      .text(COPY_TEXT.noPhoto, photoX, MARGIN + photoBox.h / 2 - 4, { width: photoBox.w, align: 'center' });
   }
 
   let y = Math.max(doc.y, MARGIN + photoBox.h) + 18;
@@ -104,13 +107,13 @@ export async function renderCopyPdf(input: {
     .font('Helvetica-Bold')
     .fontSize(9.5)
     .fillColor(INK)
-    .text('Check this application', MARGIN + qrSide + 14, footY + 8);
+    .text(COPY_TEXT.checkTitle, MARGIN + qrSide + 14, footY + 8);
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `Scan the code or open ${verification.url} and enter the passport number, nationality and date of birth. Reference No. ${a._id}. Printed on ${displayDate(input.printedOn)}.`,
+      capitalise(`${COPY_TEXT.checkHow(verification.url)} ${COPY_TEXT.referenceNo(a._id)}. ${COPY_TEXT.printedOn(input.printedOn)}`),
       MARGIN + qrSide + 14,
       doc.y + 2,
       { width: contentWidth - qrSide - 14 },
@@ -123,15 +126,19 @@ export async function renderCopyPdf(input: {
       .fillColor(INK)
       .font('Helvetica-Bold')
       .fontSize(13)
-      .text(`Document ${index + 1} of ${total}: ${entry.label}`, MARGIN, MARGIN);
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${a.givenN} ${a.surname} - Reference No. ${a._id}`);
+      .text(COPY_TEXT.documentHeading(index, total, entry.label), MARGIN, MARGIN);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(`${a.givenN} ${a.surname} - ${COPY_TEXT.referenceNo(a._id)}`);
     const top = doc.y + 12;
     // publicId is the document's storage key.
     const bytes = await readAll(input.storage, entry.publicId);
     if (bytes) {
       doc.image(bytes, MARGIN, top, { fit: [contentWidth, A4.height - MARGIN - top], align: 'center' });
     } else {
-      doc.fillColor(MUTED).text('This document file is missing.', MARGIN, top);
+      doc.fillColor(MUTED).text(COPY_TEXT.documentMissing, MARGIN, top);
     }
   }
 

@@ -1,5 +1,6 @@
 import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import type { ApplicationHistory } from '@visa/shared/applicant-file';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { Application } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
@@ -18,13 +19,6 @@ import { type EmailEvent, renderEmail } from '../notifications/templates.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
 import { copyVerification } from './verification.js';
-
-/** Audit actions of the applicant file; the history view names each of them. */
-const AUDIT_ACTIONS = {
-  status: 'application.status',
-  documentsAdd: 'application.documents.add',
-  documentsRemove: 'application.documents.remove',
-} as const;
 
 const notFound = () => new HttpError(404, M.applicationNotFound);
 
@@ -91,7 +85,7 @@ export async function changeStatus(
     if (!(await applications.updateStatusIf(trx, id, from, patch))) return false;
     await recordAudit(trx, {
       actorUserId: actor._id,
-      action: AUDIT_ACTIONS.status,
+      action: AUDIT_ACTIONS.application.status,
       entity: AUDIT_ENTITY,
       entityId: id,
       details: { from, to, date },
@@ -135,7 +129,7 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
       await documentsRepo.insertDocuments(trx, id, nextPosition, documents);
       await recordAudit(trx, {
         actorUserId: actor._id,
-        action: AUDIT_ACTIONS.documentsAdd,
+        action: AUDIT_ACTIONS.application.documentsAdd,
         entity: AUDIT_ENTITY,
         entityId: id,
         details: { documents: documents.map((d, i) => ({ _id: d.id, label: d.label, name: prepared[i]!.filename })) },
@@ -158,7 +152,7 @@ export async function removeDocument(ctx: AppContext, actor: Actor, id: string, 
     if (!doc) throw new HttpError(404, M.documentNotFound);
     await recordAudit(trx, {
       actorUserId: actor._id,
-      action: AUDIT_ACTIONS.documentsRemove,
+      action: AUDIT_ACTIONS.application.documentsRemove,
       entity: AUDIT_ENTITY,
       entityId: id,
       details: { documentId, label: doc.label },

@@ -10,6 +10,7 @@ import {
   type ApplicationStats,
   ApplicationUpdateSchema,
 } from '@visa/shared/applications';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { VALIDATION } from '@visa/shared/messages';
@@ -131,7 +132,7 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
       await repo.insertApplicationRow(trx, row);
       await recordAudit(trx, {
         actorUserId: actor._id,
-        action: 'application.create',
+        action: AUDIT_ACTIONS.application.create,
         entity: AUDIT_ENTITY,
         entityId: row.id,
         details: { fields: Object.keys(input), image: true },
@@ -173,7 +174,7 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
       if (!ok) return false;
       await recordAudit(trx, {
         actorUserId: actor._id,
-        action: 'application.update',
+        action: AUDIT_ACTIONS.application.update,
         entity: AUDIT_ENTITY,
         entityId: id,
         details: { fields, image: Boolean(stored) },
@@ -199,7 +200,7 @@ export async function deleteApplication(ctx: AppContext, actor: Actor, id: strin
     if (!removed) return undefined;
     await recordAudit(trx, {
       actorUserId: actor._id,
-      action: 'application.delete',
+      action: AUDIT_ACTIONS.application.delete,
       entity: AUDIT_ENTITY,
       entityId: id,
       details: { files: removed.length },
@@ -222,7 +223,7 @@ export async function listApplicationsPage(ctx: AppContext, query: ApplicationLi
 export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, query: ApplicationExportQuery): AsyncGenerator<string> {
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
-    action: 'application.export',
+    action: AUDIT_ACTIONS.application.export,
     entity: AUDIT_ENTITY,
     entityId: null,
     details: { search: query.search, ...(query.status ? { status: query.status } : {}) },

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@visa/shared/audit-actions';
 import { type QueryParam, compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
@@ -5,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 
 export interface AuditInput {
   actorUserId: string | null;
-  action: string;
+  action: AuditAction;
   entity: string;
   entityId: string | null;
   /** Never passwords or file bytes: names of changed fields, dates, labels. */

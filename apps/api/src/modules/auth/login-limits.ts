@@ -6,6 +6,7 @@ import { renderSignInAlertEmail } from '../notifications/staff-alerts.js';
 import { ceilingDelayMs, counterKeyHasher, waitFor } from '../rate-limits/ceiling.js';
 import { tooManyRequests } from '../rate-limits/limiter.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /**
  * Sign-in attempts (docs/product.md#limits, ADR 0017). Two limits refuse with 429, and neither can
@@ -56,7 +57,7 @@ export async function admitSignIn(ctx: AppContext, email: string, client: string
 export async function signInFailed(ctx: AppContext, attempt: SignInAttempt, userId: string | null): Promise<void> {
   await recordAudit(ctx.db, {
     actorUserId: null,
-    action: 'user.login_failed',
+    action: AUDIT_ACTIONS.staffAccount.loginFailed,
     entity: 'user',
     entityId: userId,
     details: { client: attempt.client, ...(userId ? {} : { account: 'unknown' }) },
@@ -73,7 +74,7 @@ async function recordLimit(ctx: AppContext, attempt: SignInAttempt, scope: 'addr
   const staffAccount = scope === 'address' ? undefined : await findStaffAccountByEmail(ctx.db, attempt.email);
   await recordAudit(ctx.db, {
     actorUserId: null,
-    action: 'user.login_limited',
+    action: AUDIT_ACTIONS.staffAccount.loginLimited,
     entity: 'user',
     entityId: staffAccount?.id ?? null,
     details: { scope, client: attempt.client },
@@ -86,7 +87,7 @@ async function ceilingCrossed(ctx: AppContext, attempt: SignInAttempt, delayMs: 
   await ctx.db.transaction().execute(async (trx) => {
     await recordAudit(trx, {
       actorUserId: null,
-      action: 'user.login_slowed',
+      action: AUDIT_ACTIONS.staffAccount.loginSlowed,
       entity: 'user',
       entityId: staffAccount?.id ?? null,
       details: { attempts: CEILING.limit, windowMinutes: minutes, delayMs, client: attempt.client },

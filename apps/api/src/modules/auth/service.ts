@@ -11,6 +11,7 @@ import { findStaffAccountByEmail, toStaffAccount } from '../staff-accounts/repos
 import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
 import { listLiveSessions, revokeStaffAccountSessions } from './repository.js';
 import { checkSession, checkSessionNow, cookieLifetime, setSessionCookies, startSession } from './sessions.js';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /** The check the auth plugin hangs on every staff request: the token, then its live session (ADR 0018). */
 export function accessCheckOf(ctx: AppContext): AccessCheck {
@@ -38,7 +39,13 @@ export async function completeSignIn(
 ) {
   const { familyId, refreshToken, session } = await startSession(ctx.db, staffAccount.id, deviceOf(request), ctx.sessionPolicy);
   setSessionCookies(reply, refreshToken, ctx.config.cookieSecure, cookieLifetime(session, ctx.sessionPolicy.now()));
-  await recordAudit(ctx.db, { actorUserId: staffAccount.id, action: 'user.login', entity: 'user', entityId: staffAccount.id, details });
+  await recordAudit(ctx.db, {
+    actorUserId: staffAccount.id,
+    action: AUDIT_ACTIONS.staffAccount.login,
+    entity: 'user',
+    entityId: staffAccount.id,
+    details,
+  });
   return {
     token: await ctx.tokens.sign(staffAccount, familyId),
     user: toStaffAccount(staffAccount),
@@ -73,5 +80,10 @@ export async function listSessions(ctx: AppContext, actor: SignedInStaffAccount)
 
 export async function signOutEverywhere(ctx: AppContext, actor: SignedInStaffAccount): Promise<void> {
   await revokeStaffAccountSessions(ctx.db, actor._id);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'user.signed_out_everywhere', entity: 'user', entityId: actor._id });
+  await recordAudit(ctx.db, {
+    actorUserId: actor._id,
+    action: AUDIT_ACTIONS.staffAccount.signedOutEverywhere,
+    entity: 'user',
+    entityId: actor._id,
+  });
 }

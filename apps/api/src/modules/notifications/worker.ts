@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { Db } from '../../db/connection.js';
 import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
@@ -84,7 +85,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         if (row.application_id) {
           await recordAudit(db, {
             actorUserId: null,
-            action: 'email.failed',
+            action: AUDIT_ACTIONS.email.failed,
             entity: APPLICATION_AUDIT_ENTITY,
             entityId: row.application_id,
             details: { emailId: row.id, subject: row.subject, attempts: row.attempts, error: reason },
@@ -104,7 +105,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (row.application_id) {
       await recordAudit(db, {
         actorUserId: null,
-        action: 'email.sent',
+        action: AUDIT_ACTIONS.email.sent,
         entity: APPLICATION_AUDIT_ENTITY,
         entityId: row.application_id,
         details: { emailId: row.id, subject: row.subject, via: mailer.kind },

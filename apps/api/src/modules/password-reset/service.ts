@@ -10,6 +10,7 @@ import { assertPasswordAllowed } from '../staff-accounts/password-policy.js';
 import { hashPassword } from '../staff-accounts/passwords.js';
 import { findStaffAccountByEmail, findStaffAccountById, updateStaffAccount } from '../staff-accounts/repository.js';
 import { consumeReset, replaceReset } from './repository.js';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /** "Forgot password?" (ADR 0023): single-use links, kept as their hash, that end every session when used. */
 
@@ -35,7 +36,12 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<voi
       expiresAt: new Date(now.getTime() + LINK_MINUTES * 60_000),
     });
     await enqueueEmail(trx, { applicationId: null, to: staffAccount.email, ...mail }, now);
-    await recordAudit(trx, { actorUserId: null, action: 'user.password_reset_requested', entity: 'user', entityId: staffAccount.id });
+    await recordAudit(trx, {
+      actorUserId: null,
+      action: AUDIT_ACTIONS.staffAccount.passwordResetRequested,
+      entity: 'user',
+      entityId: staffAccount.id,
+    });
   });
   ctx.outbox.kick();
 }
@@ -56,7 +62,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     if (staffAccount) assertPasswordAllowed(password, staffAccount.email);
     await updateStaffAccount(trx, id, { passwordHash });
     await revokeStaffAccountSessions(trx, id);
-    await recordAudit(trx, { actorUserId: id, action: 'user.password_reset', entity: 'user', entityId: id });
+    await recordAudit(trx, { actorUserId: id, action: AUDIT_ACTIONS.staffAccount.passwordReset, entity: 'user', entityId: id });
     return id;
   });
   return owner !== null;

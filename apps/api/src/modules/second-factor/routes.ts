@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/repository.js';
 import { completeSignIn } from '../auth/service.js';
 import { findAccount, findSecondFactor } from './repository.js';
 import * as secondFactor from './service.js';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 const { perAccount: PER_ACCOUNT, perAddress: PER_ADDRESS } = LIMITS.secondStep;
 const ACCOUNT_ATTEMPTS = LIMITS.secondFactorAccount.perAccount;
@@ -168,7 +169,7 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
       if (!recoveryCodes) {
         await recordAudit(db, {
           actorUserId: staffAccount._id,
-          action: 'user.second_factor_failed',
+          action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
           entity: 'user',
           entityId: staffAccount._id,
           details: { method: 'setup' },

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/repository.js';
 import { getSetting } from '../settings/repository.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
 import * as repo from './repository.js';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /**
  * Two-step sign-in for staff (ADR 0019): TOTP secrets encrypted at rest, codes accepted within one
@@ -134,7 +135,7 @@ export async function confirmSetup(ctx: AppContext, userId: string, code: string
     await repo.replaceRecoveryCodes(trx, userId, hashes, now);
     await recordAudit(trx, {
       actorUserId: userId,
-      action: 'user.second_factor_enabled',
+      action: AUDIT_ACTIONS.staffAccount.secondFactorEnabled,
       entity: 'user',
       entityId: userId,
       details: { replaced },
@@ -168,7 +169,7 @@ async function confirmPasswordAndCode(ctx: AppContext, staffAccount: { _id: stri
   if (!(await checkCode(ctx, staffAccount._id, input.code as string))) {
     await recordAudit(ctx.db, {
       actorUserId: staffAccount._id,
-      action: 'user.second_factor_failed',
+      action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
       entity: 'user',
       entityId: staffAccount._id,
       details: { method: 'totp' },
@@ -184,7 +185,7 @@ export async function disable(ctx: AppContext, staffAccount: { _id: string }, in
     await repo.deleteSecondFactor(trx, staffAccount._id);
     await recordAudit(trx, {
       actorUserId: staffAccount._id,
-      action: 'user.second_factor_disabled',
+      action: AUDIT_ACTIONS.staffAccount.secondFactorDisabled,
       entity: 'user',
       entityId: staffAccount._id,
     });
@@ -203,7 +204,7 @@ export async function regenerateRecoveryCodes(
     await repo.replaceRecoveryCodes(trx, staffAccount._id, hashes, now);
     await recordAudit(trx, {
       actorUserId: staffAccount._id,
-      action: 'user.recovery_codes_replaced',
+      action: AUDIT_ACTIONS.staffAccount.recoveryCodesReplaced,
       entity: 'user',
       entityId: staffAccount._id,
     });
@@ -215,7 +216,8 @@ export async function regenerateRecoveryCodes(
 export async function resetSecondFactor(db: Db, userId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const removed = await repo.deleteSecondFactor(trx, userId);
-    if (removed) await recordAudit(trx, { actorUserId: null, action: 'user.second_factor_reset', entity: 'user', entityId: userId });
+    if (removed)
+      await recordAudit(trx, { actorUserId: null, action: AUDIT_ACTIONS.staffAccount.secondFactorReset, entity: 'user', entityId: userId });
     return removed;
   });
 }
@@ -260,7 +262,7 @@ export async function wrongCode(db: Db, challenge: OpenChallenge, method: 'totp'
   const open = await repo.recordWrongAttempt(db, challenge.id, LIMITS.secondStep.wrongCodesPerChallenge, now);
   await recordAudit(db, {
     actorUserId: challenge.userId,
-    action: 'user.second_factor_failed',
+    action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
     entity: 'user',
     entityId: challenge.userId,
     details: { method, challengeEnded: !open },

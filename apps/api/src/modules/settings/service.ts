@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { Db } from '../../db/connection.js';
 import { recordAudit } from '../audit/repository.js';
 import { type SettingKey, type SettingValue, getSetting, setSetting } from './repository.js';
@@ -23,7 +24,7 @@ export async function saveSetting<K extends SettingKey>(db: Db, key: K, value: S
     await setSetting(trx, key, value, audit.actorUserId);
     await recordAudit(trx, {
       actorUserId: audit.actorUserId,
-      action: 'settings.updated',
+      action: AUDIT_ACTIONS.settings.updated,
       entity: 'settings',
       entityId: audit.entityId,
       details,

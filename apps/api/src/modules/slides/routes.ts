@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
-import { SLIDER } from '@visa/shared/messages';
+import { SLIDE } from '@visa/shared/messages';
 import { SlideDeletedSchema, SlideListSchema, SlideReorderSchema, SlideSchema, SlideUpdateSchema } from '@visa/shared/slides';
 import type { RouteOptions } from '../../context.js';
 import { uploadRoutes } from '../../plugins/uploads.js';
@@ -53,7 +53,7 @@ export default async function slideRoutes(app: FastifyInstance, { ctx }: RouteOp
     },
     async (request, reply) => {
       const slide = await getSlide(ctx.db, request.params.id);
-      if (!slide) throw new HttpError(404, SLIDER.notFound);
+      if (!slide) throw new HttpError(404, SLIDE.notFound);
       reply.header('cache-control', 'private, no-store');
       return slide;
     },

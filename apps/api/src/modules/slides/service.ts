@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { SLIDER, VALIDATION } from '@visa/shared/messages';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { SLIDE, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide, SlideInputSchema, type SlideUpdate } from '@visa/shared/slides';
 import type { AppContext } from '../../context.js';
 import { HttpError, badRequest, conflict, invalidInput } from '../../lib/http-error.js';
@@ -21,7 +22,7 @@ import {
 import type { SlideUpload } from './upload.js';
 
 const ENTITY = 'slide';
-const notFound = () => new HttpError(404, SLIDER.notFound);
+const notFound = () => new HttpError(404, SLIDE.notFound);
 
 /** Turns an uploaded picture into stored public files; nothing is left behind when a step fails. */
 async function storeImage(ctx: AppContext, slideId: string, upload: Buffer): Promise<{ imageKey: string; variants: StoredVariant[] }> {
@@ -76,7 +77,7 @@ export async function createSlide(ctx: AppContext, actor: Actor, upload: SlideUp
   }
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
-    action: 'slide.create',
+    action: AUDIT_ACTIONS.slide.create,
     entity: ENTITY,
     entityId: id,
     details: { status: slide.status },
@@ -90,7 +91,13 @@ export async function updateSlide(ctx: AppContext, actor: Actor, id: string, cha
   const fields = Object.entries(changes)
     .filter(([, v]) => v !== undefined)
     .map(([k]) => k);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'slide.update', entity: ENTITY, entityId: id, details: { fields } });
+  await recordAudit(ctx.db, {
+    actorUserId: actor._id,
+    action: AUDIT_ACTIONS.slide.update,
+    entity: ENTITY,
+    entityId: id,
+    details: { fields },
+  });
   return slide;
 }
 
@@ -111,7 +118,7 @@ export async function changeSlideImage(ctx: AppContext, actor: Actor, id: string
     throw notFound();
   }
   await removeStoredFiles(ctx.storage, result.oldKeys, ctx.log);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'slide.image', entity: ENTITY, entityId: id });
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.image, entity: ENTITY, entityId: id });
   return result.slide;
 }
 
@@ -119,12 +126,18 @@ export async function removeSlide(ctx: AppContext, actor: Actor, id: string): Pr
   const keys = await deleteSlideRow(ctx.db, id);
   if (!keys) throw notFound();
   await removeStoredFiles(ctx.storage, keys, ctx.log);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'slide.delete', entity: ENTITY, entityId: id });
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.delete, entity: ENTITY, entityId: id });
 }
 
 export async function reorderSlides(ctx: AppContext, actor: Actor, ids: string[]): Promise<Slide[]> {
   const slides = await reorderSlideRows(ctx.db, ids);
   if (!slides) throw conflict(SLIDE_MESSAGES.reorderMismatch);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: 'slide.reorder', entity: ENTITY, entityId: null, details: { ids } });
+  await recordAudit(ctx.db, {
+    actorUserId: actor._id,
+    action: AUDIT_ACTIONS.slide.reorder,
+    entity: ENTITY,
+    entityId: null,
+    details: { ids },
+  });
   return slides;
 }

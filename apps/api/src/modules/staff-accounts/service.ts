@@ -10,6 +10,7 @@ import { revokeStaffAccountSessions } from '../auth/repository.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /**
  * Rules for staff accounts (ADR 0006): only super-admins manage accounts (their route group
@@ -31,7 +32,7 @@ export async function createStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     const staffAccount = await repo.insertStaffAccount(trx, { name: input.name, email: input.email, role, passwordHash }).catch(emailTaken);
     await recordAudit(trx, {
       actorUserId: actor._id,
-      action: 'user.created',
+      action: AUDIT_ACTIONS.staffAccount.created,
       entity: 'user',
       entityId: staffAccount._id,
       details: { role },
@@ -62,7 +63,13 @@ export async function updateStaffAccount(ctx: AppContext, actor: SignedInStaffAc
       // A reset password signs the account out everywhere (except the super-admin's own current session).
       await revokeStaffAccountSessions(trx, id, id === actor._id ? actor.sessionFamily : undefined);
     }
-    await recordAudit(trx, { actorUserId: actor._id, action: 'user.updated', entity: 'user', entityId: id, details: { changed } });
+    await recordAudit(trx, {
+      actorUserId: actor._id,
+      action: AUDIT_ACTIONS.staffAccount.updated,
+      entity: 'user',
+      entityId: id,
+      details: { changed },
+    });
     return after;
   });
 }
@@ -78,7 +85,7 @@ export async function deleteStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     await repo.deleteStaffAccount(trx, id);
     await recordAudit(trx, {
       actorUserId: actor._id,
-      action: 'user.deleted',
+      action: AUDIT_ACTIONS.staffAccount.deleted,
       entity: 'user',
       entityId: id,
       details: { name: target.name, email: target.email, role: target.role },
@@ -101,7 +108,7 @@ export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount
   if (!(await verifyPassword(current, input.currentPassword))) {
     await recordAudit(ctx.db, {
       actorUserId: actor._id,
-      action: 'user.current_password_wrong',
+      action: AUDIT_ACTIONS.staffAccount.currentPasswordWrong,
       entity: 'user',
       entityId: actor._id,
       details: { client },
@@ -119,7 +126,7 @@ export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount
     const changed = actor.name === after.name ? ['password'] : ['name', 'password'];
     await recordAudit(trx, {
       actorUserId: actor._id,
-      action: 'user.profile_updated',
+      action: AUDIT_ACTIONS.staffAccount.profileUpdated,
       entity: 'user',
       entityId: actor._id,
       details: { changed },

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { normalizePassport } from '@visa/shared/applications';
 import { countryKey } from '@visa/shared/country-matching';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { EnquiryApplication, EnquiryQuery, EnquiryResponse } from '@visa/shared/enquiry';
 import { LIMITS } from '@visa/shared/limits';
 import type { AppContext } from '../../context.js';
@@ -73,7 +74,7 @@ export async function checkStatus(ctx: AppContext, query: EnquiryQuery, clientAd
   if (acrossAddresses.count === PASSPORT_CEILING.limit + 1) {
     await recordAudit(ctx.db, {
       actorUserId: null,
-      action: 'enquiry.slowed',
+      action: AUDIT_ACTIONS.statusCheck.slowed,
       entity: 'enquiry',
       entityId: null,
       details: { passport: hash(passport), client: hash(clientAddress), attempts: PASSPORT_CEILING.limit, delayMs },
@@ -89,7 +90,7 @@ export async function checkStatus(ctx: AppContext, query: EnquiryQuery, clientAd
 
   await recordAudit(ctx.db, {
     actorUserId: null,
-    action: match ? 'enquiry.match' : 'enquiry.miss',
+    action: match ? AUDIT_ACTIONS.statusCheck.match : AUDIT_ACTIONS.statusCheck.miss,
     entity: 'enquiry',
     entityId: match?.id ?? null,
     details: {

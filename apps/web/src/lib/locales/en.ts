@@ -1,6 +1,6 @@
 /**
  * English strings of the public layout (navigation, footer and the bits every page shares). Page
- * copy lives with its feature (features/marketing/content, features/enquiry/locales.ts), so a page
+ * copy lives with its feature (features/marketing/content, features/status-check/locales.ts), so a page
  * downloads only its own words. The product's wording is kept exactly (docs/product.md#messages).
  */
 export const en = {

@@ -56,7 +56,7 @@ describe('opening the applicant copy', () => {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
     const passport = screen.getByRole('region', { name: 'C. Passport Details' });
-    expect(within(passport).getByText('Passport number').nextSibling).toHaveTextContent('EF1234567');
+    expect(within(passport).getByText('Passport').nextSibling).toHaveTextContent('EF1234567');
     // A pending copy says since when and that news comes by email; no visa dates before approval.
     const status = screen.getByRole('region', { name: 'Application Status' });
     expect(within(status).getByText('Status').nextSibling).toHaveTextContent('Pending — we will email you when there is news');

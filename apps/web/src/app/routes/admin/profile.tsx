@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert, Spinner } from 'react-bootstrap';
 import { STAFF } from '@visa/shared/users';
+import { FAILED } from '@visa/shared/messages';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
 import { SecondFactorSettings } from '../../../features/auth/components/second-factor-settings';
-import { ProfileForm } from '../../../features/users/components/profile-form';
+import { ProfileForm } from '../../../features/staff-accounts/components/profile-form';
 import { serverMessage } from '../../../lib/api-client';
 
 export function meta() {
@@ -27,7 +28,7 @@ export default function ProfilePage() {
       )}
       {me.isError && (
         <Alert variant="danger" role="alert">
-          {serverMessage(me.error) ?? 'Could not load your account. Please reload the page.'}
+          {serverMessage(me.error) ?? FAILED.loadAccount}
         </Alert>
       )}
       {me.data && (

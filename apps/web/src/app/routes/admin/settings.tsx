@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
+import { FAILED } from '@visa/shared/messages';
 import { version } from '../../../../package.json';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -110,7 +111,7 @@ export default function SettingsPage() {
               <SessionList />
               {everywhere.isError && (
                 <Alert variant="danger" role="alert" className="mt-3 mb-0">
-                  {serverMessage(everywhere.error) ?? 'Could not sign out everywhere. Please try again.'}
+                  {serverMessage(everywhere.error) ?? FAILED.signOutEverywhere}
                 </Alert>
               )}
               <Button variant="outline-danger" className="mt-3" disabled={everywhere.isPending} onClick={() => setConfirming(true)}>

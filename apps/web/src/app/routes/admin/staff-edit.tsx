@@ -4,7 +4,7 @@ import { STAFF, UserSchema } from '@visa/shared/users';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { RequireRole } from '../../../features/auth/components/require-role';
-import { EditUserForm } from '../../../features/users/components/edit-user-form';
+import { EditStaffAccountForm } from '../../../features/staff-accounts/components/edit-staff-account-form';
 
 export function meta() {
   return [{ title: 'Edit Admin | Canada Visa Desk' }];
@@ -21,17 +21,17 @@ export default function StaffEditPage() {
   const me = useMe();
   const state = UserSchema.safeParse(location.state);
   if (!state.success) return <Navigate to={paths.staffList} replace />;
-  const user = state.data;
+  const account = state.data;
   return (
     <>
       <h1 className="h3 mb-3">Edit Admin</h1>
       <RequireRole role="superadmin">
         <div className="card shadow-sm" style={{ maxWidth: 560 }}>
           <div className="card-body">
-            <EditUserForm
-              key={user._id}
-              user={user}
-              isSelf={me.data?._id === user._id}
+            <EditStaffAccountForm
+              key={account._id}
+              account={account}
+              isSelf={me.data?._id === account._id}
               onSaved={() => {
                 toast.success(STAFF.updated);
                 navigate(paths.staffList);

@@ -3,7 +3,7 @@ import type { User } from '@visa/shared/users';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { RequireRole } from '../../../features/auth/components/require-role';
-import { UserTable } from '../../../features/users/components/user-table';
+import { StaffAccountTable } from '../../../features/staff-accounts/components/staff-account-table';
 
 export function meta() {
   return [{ title: 'Admin List | Canada Visa Desk' }];
@@ -23,7 +23,7 @@ export default function StaffListPage() {
         </Link>
       </div>
       <RequireRole role="superadmin">
-        <UserTable currentUserId={me.data?._id} onEdit={edit} />
+        <StaffAccountTable currentAccountId={me.data?._id} onEdit={edit} />
       </RequireRole>
     </>
   );

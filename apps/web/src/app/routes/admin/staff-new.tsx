@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { STAFF } from '@visa/shared/users';
 import { paths } from '../../../config/paths';
 import { RequireRole } from '../../../features/auth/components/require-role';
-import { AddUserForm } from '../../../features/users/components/add-user-form';
+import { AddStaffAccountForm } from '../../../features/staff-accounts/components/add-staff-account-form';
 
 export function meta() {
   return [{ title: 'Add Admin | Canada Visa Desk' }];
@@ -18,7 +18,7 @@ export default function StaffNewPage() {
       <RequireRole role="superadmin">
         <div className="card shadow-sm" style={{ maxWidth: 560 }}>
           <div className="card-body">
-            <AddUserForm
+            <AddStaffAccountForm
               onCreated={() => {
                 toast.success(STAFF.created);
                 navigate(paths.staffList);

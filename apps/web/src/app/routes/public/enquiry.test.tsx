@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENQUIRY_DEBOUNCE_MS, TIMEOUTS } from '@visa/shared/constants';
+import { STATUS_CHECK_DEBOUNCE_MS, TIMEOUTS } from '@visa/shared/constants';
 import { loadCountries } from '@visa/shared/countries';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { renderRoutes } from '../../../../test/render';
@@ -8,11 +8,11 @@ import BengaliLayout from './bn/layout';
 import EnquiryRoute from './enquiry';
 import PublicLayout from './layout';
 import ViewOneRoute from './view-one';
-import { type EnquiryApi, startEnquiryApi } from '../../../features/enquiry/test/enquiry-api';
+import { type StatusCheckApi, startStatusCheckApi } from '../../../features/status-check/test/status-check-api';
 
-let api: EnquiryApi;
+let api: StatusCheckApi;
 beforeAll(async () => {
-  api = await startEnquiryApi();
+  api = await startStatusCheckApi();
   // Loaded once on the real clock: a module import waits on timers the page clock below fakes.
   await Promise.all([loadCountries('en'), loadCountries('bn')]);
   // Role queries check every element's computed style to skip hidden ones; with a 250-country
@@ -75,7 +75,7 @@ const routes = [
 ];
 
 /** Lets the debounce run out and the real API answer. */
-const settle = async (ms = ENQUIRY_DEBOUNCE_MS) => {
+const settle = async (ms = STATUS_CHECK_DEBOUNCE_MS) => {
   await act(async () => {
     vi.advanceTimersByTime(ms);
   });
@@ -123,7 +123,7 @@ describe('the enquiry form', () => {
     const row = await api.insertApplication();
     renderRoutes(routes, ['/enquiry']);
     await fill({ passport: row.passport, nationality: 'BD' });
-    await settle(5 * ENQUIRY_DEBOUNCE_MS);
+    await settle(5 * STATUS_CHECK_DEBOUNCE_MS);
     fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
     await settle();
     expect(api.sent).toEqual([]);
@@ -133,7 +133,7 @@ describe('the enquiry form', () => {
     const row = await api.insertApplication();
     renderRoutes(routes, ['/enquiry']);
     await fill({ dob: row.dob, nationality: 'BD', passport: row.passport });
-    await settle(ENQUIRY_DEBOUNCE_MS - 1);
+    await settle(STATUS_CHECK_DEBOUNCE_MS - 1);
     expect(api.sent).toEqual([]);
     await settle(1);
     await eventually(() => expect(api.sent).toHaveLength(1));
@@ -149,9 +149,9 @@ describe('the enquiry form', () => {
   it('restarts the 500 ms wait on every keystroke', async () => {
     renderRoutes(routes, ['/enquiry']);
     await fill({ dob: '1990-01-01', nationality: 'BD', passport: 'AB12' });
-    await settle(ENQUIRY_DEBOUNCE_MS - 100);
+    await settle(STATUS_CHECK_DEBOUNCE_MS - 100);
     await fill({ passport: '3' });
-    await settle(ENQUIRY_DEBOUNCE_MS - 100);
+    await settle(STATUS_CHECK_DEBOUNCE_MS - 100);
     expect(api.sent).toEqual([]);
     await settle(100);
     await eventually(() => expect(api.sent).toHaveLength(1));
@@ -218,7 +218,7 @@ describe('the enquiry form', () => {
     await settle();
     await eventually(() => expect(api.sent).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Searching…' })).toBeDisabled();
-    await settle(TIMEOUTS.enquiry - 1);
+    await settle(TIMEOUTS.statusCheck - 1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await settle(1);
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent('The server took too long to answer. Please try again.'));

@@ -1,10 +1,14 @@
-import { EnquiryPage } from '../../../features/enquiry/components/enquiry-page';
+import { StatusCheckPage } from '../../../features/status-check/components/status-check-page';
 import { pageMeta } from '../../../features/marketing/seo';
-import { ENQUIRY_MESSAGES } from '../../../features/enquiry/locales';
+import { STATUS_CHECK_MESSAGES } from '../../../features/status-check/locales';
 
 export const meta = () =>
-  pageMeta({ language: 'en', title: ENQUIRY_MESSAGES.en.enquiry.metaTitle, description: ENQUIRY_MESSAGES.en.enquiry.metaDescription });
+  pageMeta({
+    language: 'en',
+    title: STATUS_CHECK_MESSAGES.en.enquiry.metaTitle,
+    description: STATUS_CHECK_MESSAGES.en.enquiry.metaDescription,
+  });
 
 export default function Page() {
-  return <EnquiryPage />;
+  return <StatusCheckPage />;
 }

@@ -5,7 +5,7 @@ import { OFFICE_CONTACT_DATA_ID, type OfficeContactView, officeContactDataScript
 import { renderRoutes } from '../../../../test/render';
 import BengaliLayout from './bn/layout';
 import PublicLayout from './layout';
-import { ViewOnePage } from '../../../features/enquiry/components/view-one-page';
+import { ViewOnePage } from '../../../features/status-check/components/view-one-page';
 
 const CONTACT: OfficeContactView = {
   address: 'House 12, Road 5\nGulshan 1, Dhaka 1212',

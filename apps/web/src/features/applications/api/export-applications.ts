@@ -3,8 +3,6 @@ import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../lib/save-file';
 
-export const EXPORT_FAILED = 'The export could not be made. Please try again.';
-
 /** The CSV of the current search and status filter, saved as a download named by the server. */
 async function exportApplications({ search, status }: { search: string; status?: ApplicationStatus }): Promise<string> {
   const res = await api.get<Blob>('/api/application/export', {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { type CopyVerification, copySections } from '@visa/shared/applicant-file';
+import { COPY_TEXT, type CopyVerification, copySections } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
-import { statusLabel } from '@visa/shared/constants';
 import { ApplicantCopy } from '../../../components/applicant-copy';
 
 export interface ApplicantFileCopyProps {
@@ -36,7 +35,7 @@ function QrCode({ verification }: { verification: CopyVerification }) {
  */
 export function ApplicantFileCopy({ application: a, verification, documentActions }: ApplicantFileCopyProps) {
   const fullName = `${a.givenN} ${a.surname}`;
-  const title = `Applicants Copy (${statusLabel(a.isStatus)})`;
+  const title = COPY_TEXT.title(a.isStatus);
   // The copy is in English, as the PDF is and as the application names its countries.
   const sections = copySections(a).map(({ title: sectionTitle, rows }) => ({
     title: sectionTitle,
@@ -50,17 +49,16 @@ export function ApplicantFileCopy({ application: a, verification, documentAction
       brand="Canada Visa Desk"
       title={<h1 className="h5 mb-0">{title}</h1>}
       name={<p className="h3 mb-2">{fullName}</p>}
-      photo={{ src: a.image, alt: `Photo of ${fullName}`, missing: 'No photo' }}
-      details={<p className="text-body-secondary small mb-0">Reference No. {a._id}</p>}
+      photo={{ src: a.image, alt: `Photo of ${fullName}`, missing: COPY_TEXT.noPhoto }}
+      details={<p className="text-body-secondary small mb-0">{COPY_TEXT.referenceNo(a._id)}</p>}
       sections={sections}
       sectionHeading="h2"
     >
       {verification && (
-        <section className="af-verification d-flex gap-3 align-items-center border-top" aria-label="Check this application">
+        <section className="af-verification d-flex gap-3 align-items-center border-top" aria-label={COPY_TEXT.checkTitle}>
           <QrCode verification={verification} />
-          <p className="small mb-0">
-            <strong>Check this application:</strong> scan the code or open <span className="text-break">{verification.url}</span> and enter
-            the passport number, nationality and date of birth. Reference No. {a._id}.
+          <p className="small mb-0 text-break">
+            <strong>{COPY_TEXT.checkTitle}:</strong> {COPY_TEXT.checkHow(verification.url)} {COPY_TEXT.referenceNo(a._id)}.
           </p>
         </section>
       )}
@@ -70,15 +68,13 @@ export function ApplicantFileCopy({ application: a, verification, documentAction
           Documents
         </h2>
         {a.documents.length === 0 ? (
-          <p className="text-body-secondary small mb-0">No documents yet.</p>
+          <p className="text-body-secondary small mb-0">{COPY_TEXT.noDocuments}</p>
         ) : (
           <ol className="list-unstyled row g-3 mb-0">
             {a.documents.map((doc, i) => (
               <li key={doc._id} className="col-12 col-sm-6 col-lg-4 af-document">
                 <figure className="mb-0">
-                  <figcaption className="af-document-heading">
-                    Document {i + 1} of {a.documents.length}: {doc.label}
-                  </figcaption>
+                  <figcaption className="af-document-heading">{COPY_TEXT.documentHeading(i, a.documents.length, doc.label)}</figcaption>
                   <a href={doc.url} target="_blank" rel="noreferrer" className="d-block">
                     <img src={doc.url} alt={`${doc.label} (document ${i + 1})`} className="img-fluid border rounded" />
                   </a>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
-import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_MESSAGES, DOCUMENT_MESSAGES } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
 import { VALIDATION, VIEW } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -12,7 +12,6 @@ import { useDeleteDocument } from '../api/delete-document';
 import { useDownloadPdf } from '../api/download-pdf';
 import { useApplication } from '../api/get-application';
 import { useVerification } from '../api/get-verification';
-import { UPLOAD_MESSAGES } from '../lib/action-errors';
 import { ApplicantFileCopy } from './applicant-file-copy';
 import { DocumentUpload } from './document-upload';
 import { HistoryPanel } from './history-panel';
@@ -49,8 +48,8 @@ function RemoveDocumentDialog({
         remove.mutate(
           { id: application._id, documentId: document._id },
           {
-            onSuccess: () => toast.success(UPLOAD_MESSAGES.removed),
-            onError: () => toast.error(UPLOAD_MESSAGES.removeError),
+            onSuccess: () => toast.success(DOCUMENT_MESSAGES.removed),
+            onError: () => toast.error(DOCUMENT_MESSAGES.removeError),
             onSettled: onClose,
           },
         )
@@ -114,7 +113,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
           variant="dark"
           size="sm"
           disabled={pdf.isPending}
-          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(UPLOAD_MESSAGES.pdfError) })}
+          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(DOCUMENT_MESSAGES.pdfError) })}
         >
           {pdf.isPending ? 'Preparing PDF…' : 'Download PDF'}
         </Button>

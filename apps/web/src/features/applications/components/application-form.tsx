@@ -12,6 +12,7 @@ import {
 } from '@visa/shared/applications';
 import { IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT, JOB_TITLES, SEXES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
+import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/messages';
 import { formatPhone } from '@visa/shared/phone';
 import { UploadProgress } from '../../../components/upload-progress';
@@ -24,26 +25,6 @@ import { type FormProblem, type FormTarget, targetOfMessage } from '../lib/form-
 import { addImageMessage, editImageMessage } from '../lib/image-rules';
 
 type Field = (typeof APPLICATION_FIELDS)[number];
-
-/** Labels in the order of docs/product.md#data, which is also the order the rules are checked in. */
-const LABELS: Record<Field, string> = {
-  surname: 'Surname',
-  givenN: 'Given name',
-  email: 'Email',
-  phone: 'Phone',
-  nationalId: 'National ID',
-  sex: 'Sex',
-  dob: 'Date of birth',
-  birthCity: 'Birth city',
-  currentN: 'Current nationality',
-  identification: 'Identification (visible marks)',
-  company: 'Company',
-  dutyDuration: 'Duty duration',
-  jobTitle: 'Job title',
-  salary: 'Salary',
-  passport: 'Passport',
-  issuedCountry: 'Issued country',
-};
 
 const EMPTY: ApplicationFormValues = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, ''])) as ApplicationFormValues;
 
@@ -304,7 +285,7 @@ export function ApplicationForm({ mode, application, submitting, progress = null
         {text('passport')}
         {country('issuedCountry')}
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('image')}>
-          <Form.Label>{mode === 'add' ? 'Image' : 'New image (optional)'}</Form.Label>
+          <Form.Label>{mode === 'add' ? LABELS.image : 'New image (optional)'}</Form.Label>
           <Form.Control
             type="file"
             accept="image/jpeg,image/png,.jpg,.jpeg,.png"

@@ -3,11 +3,12 @@ import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'rea
 import toast from 'react-hot-toast';
 import { APPLICATION_MESSAGES, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
+import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
 import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
-import { EXPORT_FAILED, useExportApplications } from '../api/export-applications';
+import { useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
 
@@ -106,7 +107,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
           )}
         </Form>
         <Form.Group controlId="application-status-filter" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0 text-nowrap">Status</Form.Label>
+          <Form.Label className="mb-0 text-nowrap">{LABELS.isStatus}</Form.Label>
           <Form.Select
             value={status ?? ''}
             style={{ width: 'auto' }}
@@ -124,7 +125,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
           variant="outline-dark"
           className="ms-auto"
           disabled={exporter.isPending}
-          onClick={() => exporter.mutate({ search, status }, { onError: () => toast.error(EXPORT_FAILED) })}
+          onClick={() => exporter.mutate({ search, status }, { onError: () => toast.error(APPLICATION_MESSAGES.exportFailed) })}
         >
           {exporter.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           Export CSV
@@ -156,10 +157,10 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
               <tr>
                 <th scope="col">Photo</th>
                 <th scope="col">Name</th>
-                <th scope="col">Passport</th>
-                <th scope="col">Status</th>
-                <th scope="col">Visa collect date</th>
-                <th scope="col">Visa approve date</th>
+                <th scope="col">{LABELS.passport}</th>
+                <th scope="col">{LABELS.isStatus}</th>
+                <th scope="col">{LABELS.pending}</th>
+                <th scope="col">{LABELS.approve}</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -181,14 +182,14 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                     )}
                   </td>
                   <td data-label="Name">{fullName(a)}</td>
-                  <td data-label="Passport">
+                  <td data-label={LABELS.passport}>
                     <code>{a.passport}</code>
                   </td>
-                  <td data-label="Status">
+                  <td data-label={LABELS.isStatus}>
                     <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
                   </td>
-                  <td data-label="Visa collect date">{a.pending ?? '—'}</td>
-                  <td data-label="Visa approve date">{a.approve ?? '—'}</td>
+                  <td data-label={LABELS.pending}>{a.pending ?? '—'}</td>
+                  <td data-label={LABELS.approve}>{a.approve ?? '—'}</td>
                   <td className="text-end text-nowrap">
                     <Button size="sm" variant="outline-dark" className="me-2" aria-label={`View ${fullName(a)}`} onClick={() => onView(a)}>
                       View

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_MESSAGES, DOCUMENT_MESSAGES, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
 import { DOCUMENT_LABELS, DOCUMENT_MAX_BYTES, type DocumentLabel } from '@visa/shared/constants';
 import { UPLOAD } from '@visa/shared/messages';
 import { UploadProgress } from '../../../components/upload-progress';
@@ -10,7 +10,7 @@ import { isDroppedConnection } from '../../../lib/api-client';
 import { prepareImage } from '../../../lib/images/downscale';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { useUploadDocuments } from '../api/upload-documents';
-import { UPLOAD_MESSAGES, uploadError } from '../lib/action-errors';
+import { uploadError } from '../lib/action-errors';
 import { ACCEPTED_DOCUMENT_TYPES, checkDocument } from '../lib/check-document';
 
 interface Chosen {
@@ -105,7 +105,7 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
     setError(null);
     setDropped(false);
     if (chosen.some((c) => !c.label)) {
-      setError(UPLOAD_MESSAGES.chooseLabel);
+      setError(DOCUMENT_MESSAGES.chooseLabel);
       return;
     }
     progress.start();
@@ -118,7 +118,7 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
       {
         onSettled: progress.stop,
         onSuccess: () => {
-          toast.success(UPLOAD_MESSAGES.uploaded(chosen.length));
+          toast.success(DOCUMENT_MESSAGES.uploaded(chosen.length));
           chosen.forEach((c) => forget(c.preview));
           setChosen([]);
           setRefused([]);

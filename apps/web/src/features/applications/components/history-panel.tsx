@@ -1,14 +1,8 @@
 import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
-import type { EmailDelivery } from '@visa/shared/applicant-file';
+import { type EmailDelivery, HISTORY_MESSAGES } from '@visa/shared/applicant-file';
 import { useHistory } from '../api/get-history';
 import { formatDateTime } from '../../../lib/format-time';
 import { describeEvent } from '../lib/describe-event';
-
-const HISTORY_MESSAGES = {
-  loadError: 'Error loading the history. Please try again.',
-  empty: 'Nothing has happened to this application yet.',
-  noEmails: 'No emails have been sent to the applicant yet.',
-} as const;
 
 /** How each delivery state reads for staff; a queued message that already failed once is "Retrying". */
 function deliveryState(email: EmailDelivery): { text: string; variant: string } {
@@ -38,9 +32,9 @@ function EmailRow({ email }: { email: EmailDelivery }) {
         {email.status === 'sent' && `Sent ${formatDateTime(email.sentAt)}`}
         {email.status === 'queued' &&
           email.attempts > 0 &&
-          `Attempt ${email.attempts} failed; next try ${formatDateTime(email.nextAttemptAt)}`}
+          HISTORY_MESSAGES.attemptFailed(email.attempts, formatDateTime(email.nextAttemptAt))}
         {email.status === 'queued' && email.attempts === 0 && `Queued ${formatDateTime(email.createdAt)}`}
-        {email.status === 'failed' && `Gave up after ${email.attempts} attempts`}
+        {email.status === 'failed' && HISTORY_MESSAGES.gaveUp(email.attempts)}
         {email.lastError && email.status !== 'sent' && <span className="d-block text-danger">{email.lastError}</span>}
       </td>
     </tr>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, type StatusAction, displayDate } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, STATUS_CHANGED, type StatusAction, displayDate } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import { statusLabel } from '@visa/shared/constants';
 import { isIsoDate, todayIn } from '@visa/shared/dates';
@@ -14,12 +14,6 @@ const BUTTONS: { action: StatusAction; label: string; variant: string }[] = [
   { action: 'approve', label: 'Approve', variant: 'success' },
   { action: 'reject', label: 'Reject', variant: 'danger' },
 ];
-
-const DONE: Record<StatusAction, string> = {
-  pending: 'Application set to pending.',
-  approve: 'Application approved.',
-  reject: 'Application rejected.',
-};
 
 const CONFIRM: Record<StatusAction, { title: string; confirm: string; dateLabel?: string; variant: string }> = {
   pending: {
@@ -82,7 +76,7 @@ export function StatusActions({ application }: { application: Application }) {
     mutation.mutate(
       { id: application._id, action, date: withDate ? date : undefined },
       {
-        onSuccess: () => toast.success(DONE[action]),
+        onSuccess: () => toast.success(STATUS_CHANGED[action]),
         onError: (err) => setError(statusActionError(action, err)),
         onSettled: () => {
           sending.current = false;

@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
+import { DOCUMENT_MESSAGES, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import { VIEW } from '@visa/shared/messages';
 import { isTimeout, serverMessage } from '../../../lib/api-client';
 
@@ -22,18 +22,8 @@ export function statusActionError(action: StatusAction, error: unknown): { messa
   return { message: VIEW.actionError(`${STATUS_ACTIONS[action].gerund} application:`, reason) };
 }
 
-export const UPLOAD_MESSAGES = {
-  chooseLabel: 'Please choose a label for each document.',
-  timeout: 'The upload took longer than 10 seconds. Please try again with fewer or smaller files.',
-  error: 'Error uploading documents. Please try again.',
-  uploaded: (n: number) => (n === 1 ? 'Document uploaded.' : `${n} documents uploaded.`),
-  removed: 'Document removed.',
-  removeError: 'Error removing the document. Please try again.',
-  pdfError: 'Error creating the PDF. Please try again.',
-} as const;
-
 /** The upload's failure as staff should read it: the server's message when there is one. */
 export function uploadError(error: unknown): string {
-  if (isTimeout(error)) return UPLOAD_MESSAGES.timeout;
-  return serverMessage(error) ?? UPLOAD_MESSAGES.error;
+  if (isTimeout(error)) return DOCUMENT_MESSAGES.timeout;
+  return serverMessage(error) ?? DOCUMENT_MESSAGES.error;
 }

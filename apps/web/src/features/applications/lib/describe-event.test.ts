@@ -17,7 +17,7 @@ describe('history sentences', () => {
   it('names each kind of change', () => {
     expect(describeEvent(event('application.create'))).toBe('Application created');
     expect(describeEvent(event('application.update', { fields: ['givenN', 'passport'], image: true }))).toBe(
-      'Details edited: given name, passport number, photo',
+      'Details edited: given name, passport, image',
     );
     expect(describeEvent(event('application.status', { from: 'pending', to: 'approved', date: '2026-11-21' }))).toBe(
       'Status changed from Pending to Approved (visa approve date 21 November 2026)',

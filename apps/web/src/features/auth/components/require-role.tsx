@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import type { Role } from '@visa/shared/constants';
-import { SERVER } from '@visa/shared/messages';
+import { FAILED, SERVER } from '@visa/shared/messages';
 import { serverMessage } from '../../../lib/api-client';
 import { useMe } from '../api/get-me';
 
@@ -21,7 +21,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   if (me.isError) {
     return (
       <Alert variant="danger" role="alert">
-        {serverMessage(me.error) ?? 'Could not check your account. Please reload the page.'}
+        {serverMessage(me.error) ?? FAILED.checkAccount}
       </Alert>
     );
   }

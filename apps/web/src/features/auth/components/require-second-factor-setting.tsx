@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { FAILED, SECOND_FACTOR } from '@visa/shared/messages';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
 
@@ -22,7 +22,7 @@ export function RequireSecondFactorSetting() {
       </div>
     );
   }
-  if (settings.isError) return <Alert variant="danger">{serverMessage(settings.error) ?? 'Could not load the security settings.'}</Alert>;
+  if (settings.isError) return <Alert variant="danger">{serverMessage(settings.error) ?? FAILED.loadSecuritySettings}</Alert>;
 
   return (
     <>
@@ -47,7 +47,7 @@ export function RequireSecondFactorSetting() {
       <Form.Text id="require-second-factor-help">{SECOND_FACTOR.requireSettingHelp}</Form.Text>
       {update.isError && (
         <Alert variant="danger" role="alert" className="mt-3 mb-0">
-          {refusalMessage(update.error) ?? serverMessage(update.error) ?? 'Could not save the setting. Please try again.'}
+          {refusalMessage(update.error) ?? serverMessage(update.error) ?? FAILED.saveSetting}
         </Alert>
       )}
     </>

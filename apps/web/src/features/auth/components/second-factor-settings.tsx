@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { FAILED, SECOND_FACTOR } from '@visa/shared/messages';
 import { SecondFactorConfirmInputSchema } from '@visa/shared/second-factor';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
@@ -11,7 +11,7 @@ import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetupForm } from './second-factor-setup';
 
-const failed = (error: unknown) => refusalMessage(error) ?? serverMessage(error) ?? 'Something went wrong. Please try again.';
+const failed = (error: unknown) => refusalMessage(error) ?? serverMessage(error) ?? FAILED.generic;
 
 type Mode = 'idle' | 'setup' | 'replace' | 'disable' | 'regenerate';
 
@@ -40,7 +40,7 @@ export function SecondFactorSettings() {
       </div>
     );
   }
-  if (status.isError) return <Alert variant="danger">{serverMessage(status.error) ?? 'Could not load your two-step sign-in.'}</Alert>;
+  if (status.isError) return <Alert variant="danger">{serverMessage(status.error) ?? FAILED.loadSecondFactor}</Alert>;
   const { enabled, required, enabledAt, recoveryCodesLeft } = status.data;
 
   if (codes) {

@@ -1,4 +1,5 @@
 import { Alert, Badge, ListGroup, Spinner } from 'react-bootstrap';
+import { FAILED } from '@visa/shared/messages';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { useSessions } from '../api/get-sessions';
@@ -41,7 +42,7 @@ export function SessionList() {
     );
   }
   if (sessions.isError) {
-    return <Alert variant="danger">{serverMessage(sessions.error) ?? 'Could not load your devices.'}</Alert>;
+    return <Alert variant="danger">{serverMessage(sessions.error) ?? FAILED.loadDevices}</Alert>;
   }
   return (
     <ListGroup as="ul" aria-label="Signed-in devices">

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { type FieldPath, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { OFFICE_CONTACT } from '@visa/shared/messages';
+import { FAILED, OFFICE_CONTACT } from '@visa/shared/messages';
 import { OFFICE_CONTACT_LIMITS, type OfficeContact, type OfficeContactInput, OfficeContactInputSchema } from '@visa/shared/office-contact';
 import type { OfficeContactView } from '@visa/shared/office-contact-view';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
@@ -47,7 +47,7 @@ export function OfficeContactForm() {
       </div>
     );
   }
-  if (contact.isError) return <Alert variant="danger">{serverMessage(contact.error) ?? 'Could not load the office contact.'}</Alert>;
+  if (contact.isError) return <Alert variant="danger">{serverMessage(contact.error) ?? FAILED.loadOfficeContact}</Alert>;
   return <LoadedForm contact={contact.data} />;
 }
 
@@ -159,7 +159,7 @@ function LoadedForm({ contact }: { contact: OfficeContactView }) {
       })}
       {save.isError && (
         <Alert variant="danger" role="alert" className="py-2">
-          {refusalMessage(save.error) ?? serverMessage(save.error) ?? 'Could not save the office contact. Please try again.'}
+          {refusalMessage(save.error) ?? serverMessage(save.error) ?? FAILED.saveOfficeContact}
         </Alert>
       )}
       <Button type="submit" variant="danger" disabled={save.isPending}>

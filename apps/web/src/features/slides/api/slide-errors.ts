@@ -1,5 +1,5 @@
 import type { AxiosError } from 'axios';
-import { SLIDER } from '@visa/shared/messages';
+import { SLIDE } from '@visa/shared/messages';
 import { serverMessage } from '../../../lib/api-client';
 
 type MaybeAxiosError = Partial<Pick<AxiosError<unknown>, 'response' | 'message'>>;
@@ -17,8 +17,8 @@ const said = (error: unknown): string | undefined => {
  */
 export function slideErrorMessage(error: unknown): string {
   const { response } = (error ?? {}) as MaybeAxiosError;
-  if (response?.status === 404) return SLIDER.notFound;
-  return said(error) ?? SLIDER.unexpected;
+  if (response?.status === 404) return SLIDE.notFound;
+  return said(error) ?? SLIDE.unexpected;
 }
 
 /**
@@ -27,6 +27,6 @@ export function slideErrorMessage(error: unknown): string {
  */
 export function addSlideErrorMessage(error: unknown): string {
   const { response, message } = (error ?? {}) as MaybeAxiosError;
-  if (response) return said(error) ?? SLIDER.unexpected;
-  return message && message.trim() !== '' ? message : SLIDER.unexpected;
+  if (response) return said(error) ?? SLIDE.unexpected;
+  return message && message.trim() !== '' ? message : SLIDE.unexpected;
 }

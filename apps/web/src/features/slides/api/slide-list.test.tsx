@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { SLIDER } from '@visa/shared/messages';
+import { SLIDE } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
 import { gifFile } from '../../../../test/files';
@@ -75,11 +75,11 @@ describe('error messages', () => {
   });
 
   it('fetch, update and delete: 404 is "Resource not found"', () => {
-    expect(slideErrorMessage(withResponse(404, { message: 'Not found' }))).toBe(SLIDER.notFound);
+    expect(slideErrorMessage(withResponse(404, { message: 'Not found' }))).toBe(SLIDE.notFound);
   });
   it('fetch, update and delete: no response body is "An unexpected error occurred"', () => {
-    expect(slideErrorMessage({ message: 'Network Error' })).toBe(SLIDER.unexpected);
-    expect(slideErrorMessage(withResponse(502, ''))).toBe(SLIDER.unexpected);
+    expect(slideErrorMessage({ message: 'Network Error' })).toBe(SLIDE.unexpected);
+    expect(slideErrorMessage(withResponse(502, ''))).toBe(SLIDE.unexpected);
   });
   it("fetch, update and delete: otherwise the server's message", () => {
     expect(slideErrorMessage(withResponse(400, { message: SLIDE_MESSAGES.linkInvalid }))).toBe(SLIDE_MESSAGES.linkInvalid);
@@ -152,7 +152,7 @@ describe('slide list loading (against the real API)', () => {
       const { result } = renderSlideList();
       // A dropped connection is retried once (a second later) before the list counts as failed.
       await waitFor(() => expect(result.current.list.status).toBe('failed'), { timeout: 5_000 });
-      expect(result.current.list.error).toBe(SLIDER.unexpected);
+      expect(result.current.list.error).toBe(SLIDE.unexpected);
     } finally {
       h.setOffline(false);
     }
@@ -226,14 +226,14 @@ describe('add, update and delete change the list only when they succeed (against
     await deleteSlide(gone._id);
     act(() => result.current.update.mutate({ _id: gone._id, changes: { thumbnail: 'Too late' } }));
     await waitFor(() => expect(result.current.update.isError).toBe(true));
-    expect(slideErrorMessage(result.current.update.error)).toBe(SLIDER.notFound);
+    expect(slideErrorMessage(result.current.update.error)).toBe(SLIDE.notFound);
     expect(result.current.list.slides).toBe(before);
 
     h.setOffline(true);
     try {
       act(() => result.current.update.mutate({ _id: before[0]!._id, changes: { thumbnail: 'Offline' } }));
       await waitFor(() => expect(result.current.update.error).not.toBeNull());
-      expect(slideErrorMessage(result.current.update.error)).toBe(SLIDER.unexpected);
+      expect(slideErrorMessage(result.current.update.error)).toBe(SLIDE.unexpected);
     } finally {
       h.setOffline(false);
     }
@@ -260,7 +260,7 @@ describe('add, update and delete change the list only when they succeed (against
     await deleteSlide(target._id);
     act(() => result.current.remove.mutate(target._id));
     await waitFor(() => expect(result.current.remove.isError).toBe(true));
-    expect(slideErrorMessage(result.current.remove.error)).toBe(SLIDER.notFound);
+    expect(slideErrorMessage(result.current.remove.error)).toBe(SLIDE.notFound);
     expect(result.current.list.slides).toBe(before);
   });
 

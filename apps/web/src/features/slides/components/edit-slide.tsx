@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router';
-import { SLIDER } from '@visa/shared/messages';
+import { SLIDE } from '@visa/shared/messages';
 import { isValidId } from '@visa/shared/ids';
-import { type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
+import { SLIDE_MESSAGES, type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
@@ -67,13 +67,13 @@ function EditSlideForm({ slide }: { slide: Slide }) {
         progress.start();
         await replaceImage.mutateAsync({ _id: slide._id, image, onUploadProgress: progress.onUploadProgress });
       }
-      toast.success(`Slide “${updated.thumbnail}” saved.`);
+      toast.success(SLIDE_MESSAGES.saved(updated.thumbnail));
       void navigate(paths.slideList);
     } catch (error) {
       progress.stop();
       toast.error(slideErrorMessage(error));
       // The slide was deleted meanwhile: nothing left to edit here.
-      if (slideErrorMessage(error) === SLIDER.notFound) void navigate(paths.slideList, { replace: true });
+      if (slideErrorMessage(error) === SLIDE.notFound) void navigate(paths.slideList, { replace: true });
     }
   };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { Slide } from '@visa/shared/slides';
+import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { slideEditPath } from '../../../config/staff-links';
@@ -39,7 +39,7 @@ export function SlideList() {
     const status = slide.published ? 'Unpublished' : 'Published';
     update.mutate(
       { _id: slide._id, changes: { status } },
-      { onSuccess: (s) => toast.success(`“${s.thumbnail}” is now ${s.status.toLowerCase()}.`), onError: fail },
+      { onSuccess: (s) => toast.success(SLIDE_MESSAGES.nowInStatus(s.thumbnail, s.status)), onError: fail },
     );
   };
 
@@ -62,7 +62,7 @@ export function SlideList() {
     if (!slide) return;
     setFailure(null);
     remove.mutate(slide._id, {
-      onSuccess: () => toast.success(`Slide “${slide.thumbnail}” deleted.`),
+      onSuccess: () => toast.success(SLIDE_MESSAGES.deleted(slide.thumbnail)),
       onError: fail,
       onSettled: () => setConfirming(null),
     });

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useSearchParams } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD, VALIDATION, SLIDER } from '@visa/shared/messages';
+import { UPLOAD, VALIDATION, SLIDE } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
 import { createSlide } from '../api/create-slide';
@@ -84,7 +84,7 @@ describe(paths.slideList, () => {
   it('shows "An unexpected error occurred" when the list cannot be fetched, and can try again', async () => {
     h.setOffline(true);
     renderRoutes(routes, [paths.slideList], { toaster: true });
-    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(SLIDER.unexpected);
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(SLIDE.unexpected);
     h.setOffline(false);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
@@ -135,7 +135,7 @@ describe(paths.slideList, () => {
     await screen.findByRole('cell', { name: 'Gone' });
     await deleteSlide(gone._id);
     await userEvent.click(screen.getByRole('button', { name: 'Unpublish “Gone”' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SLIDER.notFound);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SLIDE.notFound);
     expect(rowTitles()).toEqual(['Gone']);
   });
 });
@@ -329,7 +329,7 @@ describe(paths.slideEdit, () => {
     );
     await screen.findByRole('img', { name: 'Preview of the chosen picture' });
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SLIDER.unexpected);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SLIDE.unexpected);
     const retry = screen.getByRole('button', { name: UPLOAD.retry });
     expect(retry).toHaveAccessibleDescription(UPLOAD.connectionLost);
     expect(screen.getByRole('textbox', { name: 'Slide title' })).toHaveValue('After');
@@ -344,6 +344,6 @@ describe(paths.slideEdit, () => {
   it('goes back to the slide list with "Resource not found" for an id nobody knows', async () => {
     renderRoutes(routes, [`${paths.slideEdit}?id=ffffffffffffffffffffffff`], { toaster: true });
     expect(await screen.findByRole('heading', { name: 'Slider List' })).toBeInTheDocument();
-    expect(await screen.findByText(SLIDER.notFound)).toBeInTheDocument();
+    expect(await screen.findByText(SLIDE.notFound)).toBeInTheDocument();
   });
 });

@@ -1,13 +1,13 @@
-import { ViewOnePage } from '../../../../features/enquiry/components/view-one-page';
+import { ViewOnePage } from '../../../../features/status-check/components/view-one-page';
 import { pageMeta } from '../../../../features/marketing/seo';
-import { ENQUIRY_MESSAGES } from '../../../../features/enquiry/locales';
+import { STATUS_CHECK_MESSAGES } from '../../../../features/status-check/locales';
 
 // A page of personal results: never indexed.
 export const meta = () =>
   pageMeta({
     language: 'bn',
-    title: ENQUIRY_MESSAGES.bn.viewOne.metaTitle,
-    description: ENQUIRY_MESSAGES.bn.viewOne.metaDescription,
+    title: STATUS_CHECK_MESSAGES.bn.viewOne.metaTitle,
+    description: STATUS_CHECK_MESSAGES.bn.viewOne.metaDescription,
     noindex: true,
   });
 

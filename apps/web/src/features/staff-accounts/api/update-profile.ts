@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { isAxiosError, isCancel } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { LOGIN, PROFILE } from '@visa/shared/messages';
+import { FAILED, LOGIN, PROFILE } from '@visa/shared/messages';
 import type { ProfileInput, User } from '@visa/shared/users';
 import { api, isTimeout, serverMessage } from '../../../lib/api-client';
 
@@ -9,9 +9,6 @@ const updateProfile = async (input: ProfileInput): Promise<User> =>
   (await api.post<User>('/api/users/profile', input, { timeout: TIMEOUTS.profile })).data;
 
 export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile });
-
-const PROFILE_FAILED = 'Failed to update profile.';
-const PROFILE_ERROR = 'An error occurred while updating the profile. Please try again.';
 
 /**
  * Saving the profile (docs/product.md#messages): an aborted request (cancelled, or over the 5 s
@@ -22,8 +19,8 @@ export function profileErrorMessage(error: unknown): string {
     return PROFILE.aborted((error as Error).message);
   }
   if (isAxiosError(error)) {
-    if (error.response) return serverMessage(error) ?? PROFILE_FAILED;
+    if (error.response) return serverMessage(error) ?? FAILED.profileRefused;
     if (error.request) return LOGIN.noResponse;
   }
-  return PROFILE_ERROR;
+  return FAILED.profileError;
 }

@@ -4,9 +4,9 @@ import { todayIn } from '@visa/shared/dates';
 import { OfficeContact } from '../../../components/office-contact';
 import { useLocale } from '../../../lib/i18n';
 import { useCountries } from '../../../lib/use-countries';
-import { useEnquiryMessages } from '../locales';
-import type { EnquiryFailure, EnquiryInput } from '../api/get-enquiry';
-import { useEnquirySearch } from '../hooks/use-enquiry-search';
+import { useStatusCheckMessages } from '../locales';
+import type { StatusCheckFailure, StatusCheckInput } from '../api/get-status-check';
+import { useStatusCheckSearch } from '../hooks/use-status-check-search';
 
 /** Dates of birth are calendar days in Bangladesh, where the applicants are. */
 const APP_TIMEZONE = 'Asia/Dhaka';
@@ -16,17 +16,17 @@ const APP_TIMEZONE = 'Asia/Dhaka';
  * birth. Results go to the caller; a miss shows the product's message; an error shows the server's
  * message as text.
  */
-export function EnquiryForm({ onMatch }: { onMatch: (applications: EnquiryApplication[]) => void }) {
+export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryApplication[]) => void }) {
   const { language } = useLocale();
-  const em = useEnquiryMessages();
+  const em = useStatusCheckMessages();
   const m = em.enquiry;
   const id = useId();
-  const [input, setInput] = useState<EnquiryInput>({ passport: '', nationality: '', dob: '' });
-  const { state, changed, submitted } = useEnquirySearch(onMatch);
+  const [input, setInput] = useState<StatusCheckInput>({ passport: '', nationality: '', dob: '' });
+  const { state, changed, submitted } = useStatusCheckSearch(onMatch);
   // Countries in the page's language, loaded once the form is on screen (ADR 0024).
   const countries = useCountries(language);
 
-  const update = (field: keyof EnquiryInput) => (event: { target: { value: string } }) => {
+  const update = (field: keyof StatusCheckInput) => (event: { target: { value: string } }) => {
     const next = { ...input, [field]: event.target.value };
     setInput(next);
     changed(next);
@@ -37,7 +37,7 @@ export function EnquiryForm({ onMatch }: { onMatch: (applications: EnquiryApplic
     submitted(input);
   };
 
-  const failureText = (failure: EnquiryFailure) => {
+  const failureText = (failure: StatusCheckFailure) => {
     if (failure.kind === 'timeout') return m.timeout;
     if (failure.kind === 'network') return m.network;
     // The server speaks English; a Bengali page words the one error a visitor can run into itself.

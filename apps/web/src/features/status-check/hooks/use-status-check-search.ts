@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ENQUIRY_DEBOUNCE_MS } from '@visa/shared/constants';
+import { STATUS_CHECK_DEBOUNCE_MS } from '@visa/shared/constants';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
-import { EnquiryError, type EnquiryFailure, type EnquiryInput, getEnquiry, isComplete } from '../api/get-enquiry';
+import { StatusCheckError, type StatusCheckFailure, type StatusCheckInput, getStatusCheck, isComplete } from '../api/get-status-check';
 
-export type EnquiryState = { status: 'idle' } | { status: 'searching' } | { status: 'miss' } | { status: 'error'; failure: EnquiryFailure };
+export type StatusCheckState =
+  { status: 'idle' } | { status: 'searching' } | { status: 'miss' } | { status: 'error'; failure: StatusCheckFailure };
 
 /**
  * The enquiry's search rules (docs/product.md#status-check): nothing is sent until all three inputs
  * are filled; typing schedules a search 500 ms after the last change; submitting searches at once.
  * Only the latest search counts: a newer one cancels the request of an older one.
  */
-export function useEnquirySearch(onMatch: (applications: EnquiryApplication[]) => void) {
-  const [state, setState] = useState<EnquiryState>({ status: 'idle' });
+export function useStatusCheckSearch(onMatch: (applications: EnquiryApplication[]) => void) {
+  const [state, setState] = useState<StatusCheckState>({ status: 'idle' });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
   const matched = useRef(onMatch);
@@ -38,13 +39,13 @@ export function useEnquirySearch(onMatch: (applications: EnquiryApplication[]) =
   }, []);
 
   const run = useCallback(
-    async (input: EnquiryInput) => {
+    async (input: StatusCheckInput) => {
       cancel();
       const controller = new AbortController();
       inFlight.current = controller;
       setState({ status: 'searching' });
       try {
-        const applications = await getEnquiry(input, controller.signal);
+        const applications = await getStatusCheck(input, controller.signal);
         if (controller.signal.aborted) return;
         inFlight.current = null;
         if (applications.length > 0) matched.current(applications);
@@ -52,7 +53,7 @@ export function useEnquirySearch(onMatch: (applications: EnquiryApplication[]) =
       } catch (error) {
         if (controller.signal.aborted) return;
         inFlight.current = null;
-        setState({ status: 'error', failure: error instanceof EnquiryError ? error.failure : { kind: 'network' } });
+        setState({ status: 'error', failure: error instanceof StatusCheckError ? error.failure : { kind: 'network' } });
       }
     },
     [cancel],
@@ -60,20 +61,20 @@ export function useEnquirySearch(onMatch: (applications: EnquiryApplication[]) =
 
   /** Call on every change: schedules a search, or clears the result while an input is empty. */
   const changed = useCallback(
-    (input: EnquiryInput) => {
+    (input: StatusCheckInput) => {
       cancel();
       if (!isComplete(input)) {
         setState({ status: 'idle' });
         return;
       }
-      timer.current = setTimeout(() => void run(input), ENQUIRY_DEBOUNCE_MS);
+      timer.current = setTimeout(() => void run(input), STATUS_CHECK_DEBOUNCE_MS);
     },
     [cancel, run],
   );
 
   /** Call on submit: searches at once when all three are filled. */
   const submitted = useCallback(
-    (input: EnquiryInput) => {
+    (input: StatusCheckInput) => {
       if (isComplete(input)) void run(input);
     },
     [run],

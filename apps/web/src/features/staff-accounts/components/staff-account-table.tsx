@@ -2,21 +2,22 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
+import { SERVER } from '@visa/shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
-import { deleteUserErrorMessage, useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/get-users';
+import { deleteStaffAccountErrorMessage, useDeleteStaffAccount } from '../api/delete-staff-account';
+import { useStaffAccounts } from '../api/get-staff-accounts';
 
 interface Props {
   /** The signed-in account: it cannot delete itself, so its Delete button is disabled. */
-  currentUserId: string | undefined;
-  onEdit: (user: User) => void;
+  currentAccountId: string | undefined;
+  onEdit: (account: User) => void;
 }
 
 /** The staff accounts with their real role (docs/product.md#who-uses-it), edit and delete. */
-export function UserTable({ currentUserId, onEdit }: Props) {
-  const users = useUsers();
-  const remove = useDeleteUser();
+export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
+  const accounts = useStaffAccounts();
+  const remove = useDeleteStaffAccount();
   // Dismissible alerts run without transitions: react-bootstrap 2.9's transitions read
   // element.ref, which React 19 reports as an error (ADR 0006).
   const [target, setTarget] = useState<User | null>(null);
@@ -28,7 +29,7 @@ export function UserTable({ currentUserId, onEdit }: Props) {
     if (target) remove.mutate(target._id, { onSuccess: () => toast.success(STAFF.deleted) });
   };
 
-  if (users.isPending) {
+  if (accounts.isPending) {
     return (
       <div role="status" className="py-4">
         <Spinner animation="border" size="sm" aria-hidden="true" />
@@ -36,10 +37,10 @@ export function UserTable({ currentUserId, onEdit }: Props) {
       </div>
     );
   }
-  if (users.isError) {
+  if (accounts.isError) {
     return (
       <Alert variant="danger" role="alert">
-        {serverMessage(users.error) ?? STAFF.loadFailed}
+        {serverMessage(accounts.error) ?? STAFF.loadFailed}
       </Alert>
     );
   }
@@ -48,7 +49,7 @@ export function UserTable({ currentUserId, onEdit }: Props) {
     <>
       {remove.isError && (
         <Alert variant="danger" role="alert" dismissible transition={false} onClose={() => remove.reset()}>
-          {deleteUserErrorMessage(remove.error)}
+          {deleteStaffAccountErrorMessage(remove.error)}
         </Alert>
       )}
       <Table responsive hover className="bg-white align-middle stack-table">
@@ -65,43 +66,43 @@ export function UserTable({ currentUserId, onEdit }: Props) {
           </tr>
         </thead>
         <tbody>
-          {users.data.length === 0 && (
+          {accounts.data.length === 0 && (
             <tr>
               <td colSpan={5}>No admins found.</td>
             </tr>
           )}
-          {users.data.map((user, index) => {
-            const isSelf = user._id === currentUserId;
+          {accounts.data.map((account, index) => {
+            const isSelf = account._id === currentAccountId;
             return (
-              <tr key={user._id}>
+              <tr key={account._id}>
                 <td data-label="#">{index + 1}</td>
                 <td data-label="Name">
-                  {user.name}
+                  {account.name}
                   {isSelf && <span className="text-body-secondary small"> (you)</span>}
                 </td>
-                <td data-label="Email">{user.email}</td>
+                <td data-label="Email">{account.email}</td>
                 <td data-label="Role">
-                  <Badge bg={user.role === 'superadmin' ? 'dark' : 'secondary'}>{ROLE_LABELS[user.role]}</Badge>
+                  <Badge bg={account.role === 'superadmin' ? 'dark' : 'secondary'}>{ROLE_LABELS[account.role]}</Badge>
                 </td>
                 <td className="text-end text-nowrap">
                   <Button
                     size="sm"
                     variant="outline-primary"
                     className="me-2"
-                    aria-label={`Edit ${user.name}`}
-                    onClick={() => onEdit(user)}
+                    aria-label={`Edit ${account.name}`}
+                    onClick={() => onEdit(account)}
                   >
                     Edit
                   </Button>
                   <Button
                     size="sm"
                     variant="outline-danger"
-                    aria-label={`Delete ${user.name}`}
-                    disabled={isSelf || (remove.isPending && remove.variables === user._id)}
-                    title={isSelf ? 'You cannot delete your own account.' : undefined}
+                    aria-label={`Delete ${account.name}`}
+                    disabled={isSelf || (remove.isPending && remove.variables === account._id)}
+                    title={isSelf ? SERVER.cannotDeleteSelf : undefined}
                     onClick={() => {
                       remove.reset();
-                      setTarget(user);
+                      setTarget(account);
                       setConfirming(true);
                     }}
                   >

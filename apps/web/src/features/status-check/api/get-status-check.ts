@@ -1,23 +1,23 @@
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { EnquiryApplication, EnquiryResponse } from '@visa/shared/enquiry';
 
-export interface EnquiryInput {
+export interface StatusCheckInput {
   passport: string;
   nationality: string;
   /** YYYY-MM-DD, as a date input gives it. */
   dob: string;
 }
 
-export const ENQUIRY_URL = '/api/application/fetchApplicationEnquiry';
+export const STATUS_CHECK_URL = '/api/application/fetchApplicationEnquiry';
 
 /** The search fires only when all three inputs are filled in. */
-export const isComplete = (input: EnquiryInput) => Boolean(input.passport.trim() && input.nationality.trim() && input.dob.trim());
+export const isComplete = (input: StatusCheckInput) => Boolean(input.passport.trim() && input.nationality.trim() && input.dob.trim());
 
 /** Why a lookup failed, so the page can word it in the visitor's language. */
-export type EnquiryFailure = { kind: 'server'; status: number; message: string } | { kind: 'timeout' } | { kind: 'network' };
+export type StatusCheckFailure = { kind: 'server'; status: number; message: string } | { kind: 'timeout' } | { kind: 'network' };
 
-export class EnquiryError extends Error {
-  constructor(readonly failure: EnquiryFailure) {
+export class StatusCheckError extends Error {
+  constructor(readonly failure: StatusCheckFailure) {
     super(failure.kind === 'server' ? failure.message : failure.kind);
   }
 }
@@ -26,9 +26,9 @@ export class EnquiryError extends Error {
  * GET fetchApplicationEnquiry (docs/product.md#api-status-check): limit 10, search = passport,
  * search1 = nationality, search2 = date of birth, 10 s timeout. The public pages' one call, made
  * with fetch rather than the staff area's axios client, which would add 14 KB to the page for one
- * GET (ADR 0010). Rejects with an AbortError when `signal` aborts, with an EnquiryError otherwise.
+ * GET (ADR 0010). Rejects with an AbortError when `signal` aborts, with an StatusCheckError otherwise.
  */
-export async function getEnquiry(input: EnquiryInput, signal?: AbortSignal): Promise<EnquiryApplication[]> {
+export async function getStatusCheck(input: StatusCheckInput, signal?: AbortSignal): Promise<EnquiryApplication[]> {
   const params = new URLSearchParams({
     limit: '10',
     search: input.passport.trim(),
@@ -40,24 +40,24 @@ export async function getEnquiry(input: EnquiryInput, signal?: AbortSignal): Pro
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, TIMEOUTS.enquiry);
+  }, TIMEOUTS.statusCheck);
   const cancel = () => controller.abort();
   signal?.addEventListener('abort', cancel);
   try {
     let res: Response;
     try {
-      res = await fetch(`${ENQUIRY_URL}?${params}`, { headers: { accept: 'application/json' }, signal: controller.signal });
+      res = await fetch(`${STATUS_CHECK_URL}?${params}`, { headers: { accept: 'application/json' }, signal: controller.signal });
     } catch (error) {
-      if (timedOut) throw new EnquiryError({ kind: 'timeout' });
+      if (timedOut) throw new StatusCheckError({ kind: 'timeout' });
       if (signal?.aborted) throw error;
-      throw new EnquiryError({ kind: 'network' });
+      throw new StatusCheckError({ kind: 'network' });
     }
     const body = (await res.json().catch(() => null)) as (Partial<EnquiryResponse> & { message?: unknown }) | null;
     if (!res.ok) {
       const message = typeof body?.message === 'string' ? body.message : `${res.status} ${res.statusText}`.trim();
-      throw new EnquiryError({ kind: 'server', status: res.status, message });
+      throw new StatusCheckError({ kind: 'server', status: res.status, message });
     }
-    if (!Array.isArray(body?.applications)) throw new EnquiryError({ kind: 'network' });
+    if (!Array.isArray(body?.applications)) throw new StatusCheckError({ kind: 'network' });
     return body.applications;
   } finally {
     clearTimeout(timer);

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { ADD_ADMIN, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
+import { ADD_STAFF_ACCOUNT, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
-import { AddUserForm } from './add-user-form';
+import { AddStaffAccountForm } from './add-staff-account-form';
 
 let h: ApiHarness;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const freshEmail = () => `added-${++seq}-${Date.now().toString(36)}@example.com`
 
 function renderForm() {
   const onCreated = vi.fn();
-  renderRoutes([{ path: paths.staffNew, Component: () => <AddUserForm onCreated={onCreated} /> }], [paths.staffNew]);
+  renderRoutes([{ path: paths.staffNew, Component: () => <AddStaffAccountForm onCreated={onCreated} /> }], [paths.staffNew]);
   return onCreated;
 }
 
@@ -73,7 +73,7 @@ describe('add admin form', () => {
     await expectUnderPassword(PASSWORD.common);
     await fill({ name: 'Nadia Islam', email: 'nadia.islam@example.com', password: 'Nadia.Islam at the desk' });
     await expectUnderPassword(PASSWORD.containsEmailName);
-    expect(screen.queryByText(ADD_ADMIN.exists)).toBeNull();
+    expect(screen.queryByText(ADD_STAFF_ACCOUNT.exists)).toBeNull();
     expect(h.sentTo(ADD).map((r) => r.outcome)).toEqual([400, 400]);
   });
 
@@ -84,15 +84,15 @@ describe('add admin form', () => {
 
     // The API refuses a duplicate email (409).
     await fill({ name: 'Copy Cat', email: taken.email, password: 'long enough pw' });
-    await expectMessage(ADD_ADMIN.exists);
+    await expectMessage(ADD_STAFF_ACCOUNT.exists);
     // No response.
     h.fault(ADD, 'network-error');
     await fill({ name: 'New Admin', email: freshEmail(), password: 'long enough pw' });
-    await expectMessage(ADD_ADMIN.noResponse);
+    await expectMessage(ADD_STAFF_ACCOUNT.noResponse);
     // Anything else.
     h.fault(ADD, 'setup-error');
     await fill({ name: 'New Admin', email: freshEmail(), password: 'long enough pw' });
-    await expectMessage(ADD_ADMIN.error);
+    await expectMessage(ADD_STAFF_ACCOUNT.error);
 
     expect(h.sentTo(ADD).map((r) => r.outcome)).toEqual([409, 'network-error', 'setup-error']);
     expect(onCreated).not.toHaveBeenCalled();
@@ -102,7 +102,7 @@ describe('add admin form', () => {
     await h.signIn('admin');
     renderForm();
     await fill({ name: 'Sneaky', email: freshEmail(), password: 'long enough pw' });
-    await expectMessage(ADD_ADMIN.exists);
+    await expectMessage(ADD_STAFF_ACCOUNT.exists);
     expect(screen.getByRole('alert')).toHaveTextContent(SERVER.forbidden);
     expect(h.sentTo(ADD)[0]?.outcome).toBe(403);
   });
@@ -112,8 +112,8 @@ describe('add admin form', () => {
     h.fault(ADD, 'timeout');
     renderForm();
     await fill({ name: 'New Admin', email: freshEmail(), password: 'long enough pw' });
-    await expectMessage(ADD_ADMIN.noResponse);
-    expect(h.sentTo(ADD)[0]?.timeout).toBe(TIMEOUTS.addUser);
+    await expectMessage(ADD_STAFF_ACCOUNT.noResponse);
+    expect(h.sentTo(ADD)[0]?.timeout).toBe(TIMEOUTS.addStaffAccount);
   });
 
   it('creates the account with the chosen role and hands it over', async () => {

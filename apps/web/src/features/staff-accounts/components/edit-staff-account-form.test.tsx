@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EDIT_ADMIN, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
+import { EDIT_STAFF_ACCOUNT, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF, type User } from '@visa/shared/users';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
-import { EditUserForm } from './edit-user-form';
+import { EditStaffAccountForm } from './edit-staff-account-form';
 
 let h: ApiHarness;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ async function target(role: 'admin' | 'superadmin' = 'admin') {
 function renderForm(user: User, isSelf = false) {
   const onSaved = vi.fn();
   renderRoutes(
-    [{ path: paths.staffEdit, Component: () => <EditUserForm user={user} isSelf={isSelf} onSaved={onSaved} /> }],
+    [{ path: paths.staffEdit, Component: () => <EditStaffAccountForm account={user} isSelf={isSelf} onSaved={onSaved} /> }],
     [paths.staffEdit],
   );
   return onSaved;
@@ -70,7 +70,7 @@ describe('edit admin form', () => {
     // message (a proxy's 502 page), no response, a 2xx that is not the expected 200, a failure
     // before sending.
     h.fault(key, { proxyStatus: 502, body: '<h1>Bad gateway</h1>' }, 'network-error', { proxyStatus: 204 }, 'setup-error');
-    for (const message of [EDIT_ADMIN.failed, EDIT_ADMIN.error, EDIT_ADMIN.failed, EDIT_ADMIN.error]) {
+    for (const message of [EDIT_STAFF_ACCOUNT.failed, EDIT_STAFF_ACCOUNT.error, EDIT_STAFF_ACCOUNT.failed, EDIT_STAFF_ACCOUNT.error]) {
       await save();
       await expectMessage(message);
     }

@@ -3,7 +3,7 @@ import { isValidId } from '@visa/shared/ids';
 import { VALIDATION } from '@visa/shared/messages';
 import { STAFF } from '@visa/shared/users';
 import { api, serverMessage } from '../../../lib/api-client';
-import { usersQueryOptions } from './get-users';
+import { staffAccountsQueryOptions } from './get-staff-accounts';
 
 class InvalidIdError extends Error {
   constructor() {
@@ -12,21 +12,21 @@ class InvalidIdError extends Error {
 }
 
 /** The call is made only for a well-formed id. */
-export async function deleteUser(id: string): Promise<void> {
+export async function deleteStaffAccount(id: string): Promise<void> {
   if (!isValidId(id)) throw new InvalidIdError();
   await api.delete(`/api/users/delete_user/${id}`);
 }
 
-export function useDeleteUser() {
+export function useDeleteStaffAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteUser,
+    mutationFn: deleteStaffAccount,
     // On 200 the list is fetched again.
-    onSuccess: () => queryClient.refetchQueries({ queryKey: usersQueryOptions().queryKey }),
+    onSuccess: () => queryClient.refetchQueries({ queryKey: staffAccountsQueryOptions().queryKey }),
   });
 }
 
-export function deleteUserErrorMessage(error: unknown): string {
+export function deleteStaffAccountErrorMessage(error: unknown): string {
   if (error instanceof InvalidIdError) return error.message;
   return serverMessage(error) ?? STAFF.deleteFailed;
 }

@@ -4,43 +4,43 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { ROLE_LABELS, UpdateUserInputSchema, type User } from '@visa/shared/users';
-import { updateUserErrorMessage, useUpdateUser } from '../api/update-user';
+import { updateStaffAccountErrorMessage, useUpdateStaffAccount } from '../api/update-staff-account';
 import { ROLE_CHOICES, firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 
 /** An empty "new password" box means "keep the current password". */
-const EditUserFormSchema = UpdateUserInputSchema.extend({
+const EditStaffAccountFormSchema = UpdateUserInputSchema.extend({
   password: z
     .string()
     .transform((v) => (v === '' ? undefined : v))
     .pipe(UpdateUserInputSchema.shape.password),
 });
-type EditUserFormValues = z.input<typeof EditUserFormSchema>;
-type EditUserFormOutput = z.output<typeof EditUserFormSchema>;
+type EditStaffAccountFormValues = z.input<typeof EditStaffAccountFormSchema>;
+type EditStaffAccountFormOutput = z.output<typeof EditStaffAccountFormSchema>;
 
 interface Props {
-  user: User;
+  account: User;
   /** Nobody changes their own role (the server refuses it too). */
   isSelf: boolean;
-  onSaved: (user: User) => void;
+  onSaved: (account: User) => void;
 }
 
 /** Editing an admin; its messages are the product's (docs/product.md#messages). */
-export function EditUserForm({ user, isSelf, onSaved }: Props) {
-  const update = useUpdateUser();
+export function EditStaffAccountForm({ account, isSelf, onSaved }: Props) {
+  const update = useUpdateStaffAccount();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<EditUserFormValues, unknown, EditUserFormOutput>({
-    resolver: zodResolver(EditUserFormSchema),
-    defaultValues: { name: user.name, email: user.email, role: user.role, password: '' },
+  } = useForm<EditStaffAccountFormValues, unknown, EditStaffAccountFormOutput>({
+    resolver: zodResolver(EditStaffAccountFormSchema),
+    defaultValues: { name: account.name, email: account.email, role: account.role, password: '' },
   });
 
   const passwordMessage = passwordFieldMessage(errors.password?.message, update.isError ? update.error : null, 'password');
   const validation = firstMessage(errors, ['name', 'email', 'role', 'password']);
   const atTop = validation && validation !== passwordMessage ? validation : undefined;
-  const message = atTop ?? (update.isError && !passwordMessage ? updateUserErrorMessage(update.error) : undefined);
+  const message = atTop ?? (update.isError && !passwordMessage ? updateStaffAccountErrorMessage(update.error) : undefined);
 
   return (
     <Form
@@ -48,7 +48,7 @@ export function EditUserForm({ user, isSelf, onSaved }: Props) {
       onSubmit={handleSubmit(
         ({ role, ...rest }) =>
           // The role box is shown but locked for your own account; nothing to send.
-          update.mutate({ id: user._id, input: isSelf ? rest : { ...rest, role } }, { onSuccess: (saved) => onSaved(saved) }),
+          update.mutate({ id: account._id, input: isSelf ? rest : { ...rest, role } }, { onSuccess: (saved) => onSaved(saved) }),
         () => update.reset(),
       )}
     >
@@ -57,27 +57,27 @@ export function EditUserForm({ user, isSelf, onSaved }: Props) {
           {message}
         </Alert>
       )}
-      <Form.Group className="mb-3" controlId="edit-user-name">
+      <Form.Group className="mb-3" controlId="edit-staff-account-name">
         <Form.Label>Name</Form.Label>
         <Form.Control autoComplete="off" aria-invalid={Boolean(errors.name)} {...register('name')} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="edit-user-email">
+      <Form.Group className="mb-3" controlId="edit-staff-account-email">
         <Form.Label>Email</Form.Label>
         <Form.Control type="email" autoComplete="off" aria-invalid={Boolean(errors.email)} {...register('email')} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="edit-user-role">
+      <Form.Group className="mb-3" controlId="edit-staff-account-role">
         <Form.Label>Role</Form.Label>
-        <Form.Select disabled={isSelf} aria-describedby={isSelf ? 'edit-user-role-help' : undefined} {...register('role')}>
+        <Form.Select disabled={isSelf} aria-describedby={isSelf ? 'edit-staff-account-role-help' : undefined} {...register('role')}>
           {ROLE_CHOICES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
             </option>
           ))}
         </Form.Select>
-        {isSelf && <Form.Text id="edit-user-role-help">You cannot change your own role.</Form.Text>}
+        {isSelf && <Form.Text id="edit-staff-account-role-help">You cannot change your own role.</Form.Text>}
       </Form.Group>
       <PasswordField
-        id="edit-user-password"
+        id="edit-staff-account-password"
         label="New password (optional)"
         autoComplete="new-password"
         registration={register('password')}

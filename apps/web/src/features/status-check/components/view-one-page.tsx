@@ -10,8 +10,8 @@ import { useCountries } from '../../../lib/use-countries';
 import { localePath } from '../../../lib/locales/paths';
 import { formatDate } from '../format-date';
 import { useHydrated } from '../hooks/use-hydrated';
-import { useEnquiryMessages } from '../locales';
-import type { ViewOneState } from './enquiry-page';
+import { useStatusCheckMessages } from '../locales';
+import type { ViewOneState } from './status-check-page';
 
 /** Navigation state is whatever the history holds; only a list of applicant copies is shown. */
 const readResults = (state: unknown): EnquiryApplication[] => {
@@ -28,7 +28,7 @@ const readResults = (state: unknown): EnquiryApplication[] => {
  * decision the badge and "what this means" already give, so nothing there reads "come and collect".
  */
 function StatusDates({ application, date }: { application: EnquiryApplication; date: (value: string | null) => string }) {
-  const m = useEnquiryMessages().viewOne;
+  const m = useStatusCheckMessages().viewOne;
   if (application.isStatus === 'approved') {
     return (
       <dl className="visa-dates">
@@ -65,7 +65,7 @@ function StatusDates({ application, date }: { application: EnquiryApplication; d
  */
 function ResultCopy({ application }: { application: EnquiryApplication }) {
   const { language, messages } = useLocale();
-  const em = useEnquiryMessages();
+  const em = useStatusCheckMessages();
   const m = em.viewOne;
   const name = `${application.givenN} ${application.surname}`;
   const date = (value: string | null) => (value ? formatDate(value, language) : m.notSet);
@@ -135,7 +135,7 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
 /** The status page: the matched applications, or 'No application data found.' without them. */
 export function ViewOnePage() {
   const { language } = useLocale();
-  const em = useEnquiryMessages();
+  const em = useStatusCheckMessages();
   const m = em.viewOne;
   const location = useLocation();
   // Navigation state exists only in the browser: the prerendered page shows the heading alone.

@@ -6,8 +6,8 @@ import { STAFF } from '@visa/shared/users';
 import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
-import { deleteUser } from '../api/delete-user';
-import { UserTable } from './user-table';
+import { deleteStaffAccount } from '../api/delete-staff-account';
+import { StaffAccountTable } from './staff-account-table';
 
 let h: ApiHarness;
 beforeAll(async () => {
@@ -22,7 +22,10 @@ async function renderAsOwner() {
   const owner = await h.signIn('superadmin', { name: 'Office Owner' });
   const sub = await h.t.createStaff('admin', { name: `Sub ${owner.id.slice(-6)}` });
   const onEdit = vi.fn();
-  renderRoutes([{ path: paths.staffList, Component: () => <UserTable currentUserId={owner.id} onEdit={onEdit} /> }], [paths.staffList]);
+  renderRoutes(
+    [{ path: paths.staffList, Component: () => <StaffAccountTable currentAccountId={owner.id} onEdit={onEdit} /> }],
+    [paths.staffList],
+  );
   return { owner, sub, subName: `Sub ${owner.id.slice(-6)}`, onEdit };
 }
 
@@ -72,8 +75,8 @@ describe('admin list', () => {
   });
 
   it("checks the id before calling: 'Invalid ID format'", async () => {
-    await expect(deleteUser('not-a-real-id')).rejects.toThrow(VALIDATION.invalidId);
-    await expect(deleteUser('0123456789ABCDEF01234567')).rejects.toThrow(VALIDATION.invalidId);
+    await expect(deleteStaffAccount('not-a-real-id')).rejects.toThrow(VALIDATION.invalidId);
+    await expect(deleteStaffAccount('0123456789ABCDEF01234567')).rejects.toThrow(VALIDATION.invalidId);
     expect(h.sent).toEqual([]);
   });
 
@@ -87,7 +90,10 @@ describe('admin list', () => {
         { _id: 'not-a-real-id', name: 'Tampered', email: 'x@example.com', role: 'admin' },
       ],
     });
-    renderRoutes([{ path: paths.staffList, Component: () => <UserTable currentUserId={owner.id} onEdit={vi.fn()} /> }], [paths.staffList]);
+    renderRoutes(
+      [{ path: paths.staffList, Component: () => <StaffAccountTable currentAccountId={owner.id} onEdit={vi.fn()} /> }],
+      [paths.staffList],
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Tampered' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -108,7 +114,10 @@ describe('admin list', () => {
 
   it('tells a sub-admin they may not see the list, in the server words', async () => {
     await h.signIn('admin');
-    renderRoutes([{ path: paths.staffList, Component: () => <UserTable currentUserId={undefined} onEdit={vi.fn()} /> }], [paths.staffList]);
+    renderRoutes(
+      [{ path: paths.staffList, Component: () => <StaffAccountTable currentAccountId={undefined} onEdit={vi.fn()} /> }],
+      [paths.staffList],
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(SERVER.forbidden);
     expect(h.sentTo(LIST).map((r) => r.outcome)).toEqual([403]);
   });
@@ -116,7 +125,10 @@ describe('admin list', () => {
   it('falls back to a plain message without a server answer', async () => {
     await h.signIn('superadmin');
     h.fault(LIST, 'network-error');
-    renderRoutes([{ path: paths.staffList, Component: () => <UserTable currentUserId={undefined} onEdit={vi.fn()} /> }], [paths.staffList]);
+    renderRoutes(
+      [{ path: paths.staffList, Component: () => <StaffAccountTable currentAccountId={undefined} onEdit={vi.fn()} /> }],
+      [paths.staffList],
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(STAFF.loadFailed);
   });
 });

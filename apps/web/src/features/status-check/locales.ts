@@ -91,9 +91,9 @@ const en = {
   },
 };
 
-export type EnquiryMessages = typeof en;
+export type StatusCheckMessages = typeof en;
 
-const bn: EnquiryMessages = {
+const bn: StatusCheckMessages = {
   enquiry: {
     metaTitle: 'আপনার ভিসা আবেদনের অবস্থা দেখুন',
     metaDescription: 'কানাডা ভিসা ডেস্কের মাধ্যমে করা কানাডার ভিসা আবেদনের অবস্থা দেখুন: পাসপোর্ট নম্বর, জাতীয়তা ও জন্মতারিখ লিখুন।',
@@ -174,6 +174,6 @@ const bn: EnquiryMessages = {
   },
 };
 
-export const ENQUIRY_MESSAGES = { en, bn } as const;
+export const STATUS_CHECK_MESSAGES = { en, bn } as const;
 
-export const useEnquiryMessages = (): EnquiryMessages => ENQUIRY_MESSAGES[useLocale().language];
+export const useStatusCheckMessages = (): StatusCheckMessages => STATUS_CHECK_MESSAGES[useLocale().language];

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { type AddUserInput, AddUserInputSchema, ROLE_LABELS, type User } from '@visa/shared/users';
-import { addUserErrorMessage, useCreateUser } from '../api/create-user';
+import { addStaffAccountErrorMessage, useCreateStaffAccount } from '../api/create-staff-account';
 import { ROLE_CHOICES, firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 
@@ -15,8 +15,8 @@ interface Props {
  * Adding an admin (docs/product.md#sign-in-and-accounts); its messages are the product's
  * (docs/product.md#messages).
  */
-export function AddUserForm({ onCreated }: Props) {
-  const create = useCreateUser();
+export function AddStaffAccountForm({ onCreated }: Props) {
+  const create = useCreateStaffAccount();
   const {
     register,
     handleSubmit,
@@ -30,7 +30,7 @@ export function AddUserForm({ onCreated }: Props) {
   const validation = firstMessage(errors, ['name', 'email', 'password', 'role']);
   const atTop = validation && validation !== passwordMessage ? validation : undefined;
   // A refused password is about the password, not an account that "already exists".
-  const failure = create.isError && !passwordMessage ? addUserErrorMessage(create.error) : undefined;
+  const failure = create.isError && !passwordMessage ? addStaffAccountErrorMessage(create.error) : undefined;
   const message = atTop ?? failure?.message;
 
   return (

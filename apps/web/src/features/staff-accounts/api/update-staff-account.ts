@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { EDIT_ADMIN } from '@visa/shared/messages';
+import { EDIT_STAFF_ACCOUNT } from '@visa/shared/messages';
 import type { UpdateUserInput, User } from '@visa/shared/users';
 import { api, serverMessage } from '../../../lib/api-client';
 
 /** An answer other than 200 (the API answers exactly 200); carries the server's message if any. */
 class UpdateRefusedError extends Error {}
 
-async function updateUser({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
+async function updateStaffAccount({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
   const res = await api.put<User>(`/api/users/update_user/${encodeURIComponent(id)}`, input);
-  if (res.status !== 200) throw new UpdateRefusedError(serverMessage({ response: res }) ?? EDIT_ADMIN.failed);
+  if (res.status !== 200) throw new UpdateRefusedError(serverMessage({ response: res }) ?? EDIT_STAFF_ACCOUNT.failed);
   return res.data;
 }
 
-export function useUpdateUser() {
+export function useUpdateStaffAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateUser,
+    mutationFn: updateStaffAccount,
     // The list and, when someone edits themself, the signed-in account.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
@@ -26,8 +26,8 @@ export function useUpdateUser() {
  * Editing an admin (docs/product.md#messages): an answer shows the server's message (or a
  * fallback); anything else is an exception.
  */
-export function updateUserErrorMessage(error: unknown): string {
+export function updateStaffAccountErrorMessage(error: unknown): string {
   if (error instanceof UpdateRefusedError) return error.message;
-  if (isAxiosError(error) && error.response) return serverMessage(error) ?? EDIT_ADMIN.failed;
-  return EDIT_ADMIN.error;
+  if (isAxiosError(error) && error.response) return serverMessage(error) ?? EDIT_STAFF_ACCOUNT.failed;
+  return EDIT_STAFF_ACCOUNT.error;
 }

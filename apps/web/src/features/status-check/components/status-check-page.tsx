@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
-import { useEnquiryMessages } from '../locales';
+import { useStatusCheckMessages } from '../locales';
 import { localePath } from '../../../lib/locales/paths';
-import { EnquiryForm } from './enquiry-form';
+import { StatusCheckForm } from './status-check-form';
 import { StatusGuide } from './status-guide';
 
 /** The results travel to the status page in navigation state, never in the URL (docs/product.md#status-check). */
@@ -14,9 +14,9 @@ export interface ViewOneState {
 }
 
 /** The status check, what each status means, and the staff login button (docs/product.md#public-pages). */
-export function EnquiryPage() {
+export function StatusCheckPage() {
   const { language } = useLocale();
-  const em = useEnquiryMessages();
+  const em = useStatusCheckMessages();
   const m = em.enquiry;
   const navigate = useNavigate();
   const onMatch = useCallback(
@@ -33,7 +33,7 @@ export function EnquiryPage() {
         <div className="col-lg-7">
           <h1 className="page-title">{m.title}</h1>
           <p className="lead">{m.intro}</p>
-          <EnquiryForm onMatch={onMatch} />
+          <StatusCheckForm onMatch={onMatch} />
         </div>
         <div className="col-lg-5">
           <StatusGuide />

@@ -4,9 +4,9 @@ import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applica
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import type { NewApplicationRow } from '../../../../../api/src/db/schema';
 import { createRateLimiter } from '../../../../../api/src/modules/rate-limits/limiter';
-import { ENQUIRY_URL } from '../api/get-enquiry';
+import { STATUS_CHECK_URL } from '../api/get-status-check';
 
-export interface EnquiryApi {
+export interface StatusCheckApi {
   t: TestApp;
   /** Every enquiry the page sent, oldest first (path and query). */
   sent: string[];
@@ -27,14 +27,14 @@ const CLIENT_ADDRESS = '203.0.113.9';
  * The real enquiry API (fresh migrated database, real rate limits and audit) behind the page's own
  * fetch call: only the transport differs, requests go through Fastify's inject instead of a socket.
  */
-export async function startEnquiryApi(): Promise<EnquiryApi> {
+export async function startStatusCheckApi(): Promise<StatusCheckApi> {
   const t = await createTestApp();
   const sent: string[] = [];
   let hang = false;
 
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const url = String(input);
-    if (!url.startsWith(ENQUIRY_URL)) throw new TypeError(`Unexpected request from a public page: ${url}`);
+    if (!url.startsWith(STATUS_CHECK_URL)) throw new TypeError(`Unexpected request from a public page: ${url}`);
     sent.push(url);
     const aborted = new Promise<never>((_resolve, reject) => {
       init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));

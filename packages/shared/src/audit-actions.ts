@@ -1,0 +1,58 @@
+/**
+ * Every action the API writes to the audit log, by the concept it belongs to. The API records
+ * them and the history panel names them, both from this one list, so a renamed action cannot leave
+ * the panel matching a string nobody writes any more. The stored values never change: old events
+ * keep their names.
+ */
+export const AUDIT_ACTIONS = {
+  application: {
+    create: 'application.create',
+    update: 'application.update',
+    delete: 'application.delete',
+    export: 'application.export',
+    status: 'application.status',
+    documentsAdd: 'application.documents.add',
+    documentsRemove: 'application.documents.remove',
+  },
+  slide: {
+    create: 'slide.create',
+    update: 'slide.update',
+    image: 'slide.image',
+    delete: 'slide.delete',
+    reorder: 'slide.reorder',
+  },
+  settings: {
+    updated: 'settings.updated',
+  },
+  email: {
+    sent: 'email.sent',
+    failed: 'email.failed',
+  },
+  statusCheck: {
+    match: 'enquiry.match',
+    miss: 'enquiry.miss',
+    slowed: 'enquiry.slowed',
+  },
+  staffAccount: {
+    created: 'user.created',
+    updated: 'user.updated',
+    deleted: 'user.deleted',
+    profileUpdated: 'user.profile_updated',
+    currentPasswordWrong: 'user.current_password_wrong',
+    signedOutEverywhere: 'user.signed_out_everywhere',
+    login: 'user.login',
+    loginFailed: 'user.login_failed',
+    loginLimited: 'user.login_limited',
+    loginSlowed: 'user.login_slowed',
+    passwordResetRequested: 'user.password_reset_requested',
+    passwordReset: 'user.password_reset',
+    secondFactorEnabled: 'user.second_factor_enabled',
+    secondFactorDisabled: 'user.second_factor_disabled',
+    secondFactorFailed: 'user.second_factor_failed',
+    secondFactorReset: 'user.second_factor_reset',
+    recoveryCodesReplaced: 'user.recovery_codes_replaced',
+  },
+} as const;
+
+type Values<T> = T[keyof T];
+export type AuditAction = Values<{ [K in keyof typeof AUDIT_ACTIONS]: Values<(typeof AUDIT_ACTIONS)[K]> }>;
