@@ -1,14 +1,21 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One run for every unit and API suite. The API suite runs once per database engine:
 // always on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+// The API files share one module graph per worker (isolate: false): importing the whole app again
+// for every file cost more than most files' tests, and no API test mocks a module or changes the
+// environment, so nothing one file does can reach the next.
 const apiProject = (name: string, db: 'sqlite' | 'postgres') => ({
   extends: './apps/api/vitest.config.ts',
-  test: { name, env: { TEST_DB: db } },
+  test: { name, env: { TEST_DB: db }, isolate: false },
 });
 
 export default defineConfig({
   test: {
+    // Vitest keeps a core free by default, which on a two-core machine leaves a single worker while
+    // much of the suite waits on databases, child processes and response floors rather than the CPU.
+    maxWorkers: os.availableParallelism(),
     projects: [
       'packages/shared/vitest.config.ts',
       'apps/web/vitest.config.ts',
