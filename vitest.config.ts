@@ -1,10 +1,18 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One run for every unit and API suite. The API suite runs once per database engine:
 // always on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+// The API files share one module graph per worker (isolate: false): importing the whole app again
+// for every file cost more than most files' tests, and no API test mocks a module or changes the
+// environment, so nothing one file does can reach the next. Vitest keeps a core free by default,
+// which on a two-core machine leaves one worker; the API files spend much of their time waiting on
+// databases, child processes and response floors rather than the CPU, so they get a worker per core.
+// The web files are busy on the CPU all along (jsdom) and keep the default; Vitest runs projects
+// with different worker counts one group after the other (groupOrder), the API group last.
 const apiProject = (name: string, db: 'sqlite' | 'postgres') => ({
   extends: './apps/api/vitest.config.ts',
-  test: { name, env: { TEST_DB: db } },
+  test: { name, env: { TEST_DB: db }, isolate: false, maxWorkers: os.availableParallelism(), sequence: { groupOrder: 1 } },
 });
 
 export default defineConfig({

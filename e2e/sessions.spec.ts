@@ -1,44 +1,31 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { freePort } from '@visa/test-support/ports';
-import { type ServerProcess, startServer, waitUntilAnswering } from '@visa/test-support/processes';
 import { expectNoAxeViolations } from './support/axe';
+import { type ClockedServer, startClockedServer } from './support/clocked-server';
 import { expect, test } from './support/test';
 
 /**
- * The idle limit end to end (ADR 0018). The server keeps the limit on its own clock, which the
- * browser cannot move, so this journey runs a server of its own with the shortest idle limit
- * (2 minutes) and really waits for it; Playwright's clock moves the page to the warning sooner.
+ * The idle limit end to end (ADR 0018). The server keeps the limit on its own clock, so this
+ * journey runs a server of its own whose clock it holds (ADR 0034), with the shortest idle limit
+ * (2 minutes), and moves that clock and the page's (Playwright's clock) together instead of waiting.
  */
 
 const OWNER = { email: 'desk.owner@example.com', password: 'maple desk key 2026' };
-const webRoot = path.resolve(import.meta.dirname, '../apps/web/build/client');
 
-let server: ServerProcess;
-let dataDir: string;
+let server: ClockedServer;
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-e2e-sessions-'));
-  server = startServer(
-    {
-      DATA_DIR: dataDir,
-      WEB_DIST: webRoot,
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-      SESSION_IDLE_MINUTES: '2',
-    },
-    await freePort(),
-  );
-  await waitUntilAnswering(server);
+  server = await startClockedServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, SESSION_IDLE_MINUTES: '2' });
 });
 
 test.afterAll(async () => {
-  server.child.kill('SIGTERM');
-  await server.exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 });
+
+/** Time passes for the server first, so whatever the page's timers then ask it is answered as at the later time. */
+async function idle(page: Page, ms: number) {
+  server.advance(ms);
+  await page.clock.fastForward(ms);
+}
 
 async function signIn(page: Page) {
   await page.getByLabel('Email').fill(OWNER.email);
@@ -49,7 +36,6 @@ async function signIn(page: Page) {
 test('the idle warning keeps the session with Stay signed in; idling out lands on the login page saying why, and signing in returns to the page', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   await page.clock.install();
   await page.goto(`${server.url}/login`);
   await signIn(page);
@@ -61,7 +47,7 @@ test('the idle warning keeps the session with Stay signed in; idling out lands o
   // A minute before the 2-minute idle end, the page asks.
   const warning = page.getByRole('dialog', { name: 'Are you still there?' });
   await expect(warning).toBeHidden();
-  await page.clock.fastForward(61_000);
+  await idle(page, 61_000);
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('You will be signed out in 1 minute because there has been no activity.');
   await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
@@ -74,10 +60,12 @@ test('the idle warning keeps the session with Stay signed in; idling out lands o
   await expect(warning).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Application List', level: 1 })).toBeVisible();
 
-  // Then nobody touches the page: the warning comes back, and two real minutes after Stay signed
-  // in the server has ended the session. The page's background checks never count as activity.
-  await expect(warning).toBeVisible({ timeout: 90_000 });
-  await expect(page).toHaveURL(/\/login\?reason=idle$/, { timeout: 90_000 });
+  // Then nobody touches the page: the warning comes back a minute later, and two minutes after Stay
+  // signed in the server has ended the session. The page's background checks never count as activity.
+  await idle(page, 61_000);
+  await expect(warning).toBeVisible();
+  await idle(page, 60_000);
+  await expect(page).toHaveURL(/\/login\?reason=idle$/);
   await expect(
     page.getByRole('status').filter({ hasText: 'You were signed out because there was no activity for a while. Please sign in again.' }),
   ).toBeVisible();

@@ -39,6 +39,20 @@ export interface TestApp {
 const XSRF = 'test-xsrf-token';
 let counter = 0;
 
+/**
+ * One real hash per password for the whole run: staff made by createStaff still sign in against a
+ * full-cost argon2id hash, but the hashing is not paid again for every one of them.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let found = passwordHashes.get(password);
+  if (!found) {
+    found = hashPassword(password);
+    passwordHashes.set(password, found);
+  }
+  return found;
+};
+
 /** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -123,7 +137,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       name: overrides.name ?? `Staff ${counter}`,
       email,
       role,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOnce(password),
     });
     const { familyId } = await startSession(db, user._id, { ip: '127.0.0.1', userAgent: 'test' }, sessionPolicy);
     const token = await app.tokens.sign({ id: user._id, role }, familyId);

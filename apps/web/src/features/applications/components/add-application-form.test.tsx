@@ -65,7 +65,8 @@ async function fill(values: Typed, image?: File) {
       await user.selectOptions(control, value);
     } else {
       await user.clear(control);
-      if (value) await user.type(control, value);
+      // Pasted rather than typed key by key: the form reads a field's value, not how it was entered.
+      if (value) await user.paste(value);
     }
   }
   if (image) {
