@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Db, createDb } from '../src/db/connection.js';
 import { newId } from '../src/lib/ids.js';
 import { runHousekeeping } from '../src/modules/maintenance/housekeeping.js';
+import { scheduledJobs } from '../src/modules/maintenance/jobs.js';
 import maintenance from '../src/modules/maintenance/plugin.js';
 import { findJob } from '../src/modules/maintenance/repository.js';
 import { type Job, createScheduler } from '../src/modules/maintenance/scheduler.js';
@@ -259,6 +261,22 @@ describe('the server’s jobs', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('scheduled backups on PostgreSQL or S3', () => {
+  it('are not scheduled, and the server says so once at start', () => {
+    const lines: string[] = [];
+    const log = { ...silent, info: (line: string) => lines.push(line) } as unknown as FastifyBaseLogger;
+    const s3 = loadConfig({ DATA_DIR: '/srv/visa', STORAGE_DRIVER: 's3', S3_BUCKET: 'visa' });
+    expect(scheduledJobs({ config: s3, db: t.db, storage: t.storage, log }).map((j) => j.name)).toEqual(['sweep-files', 'housekeeping']);
+    expect(lines).toEqual([
+      'Scheduled backups are off: the data is in PostgreSQL or S3; back it up with their own tools (README.md, Operations)',
+    ]);
+    lines.length = 0;
+    scheduledJobs({ config: { ...s3, BACKUP_EVERY_HOURS: 0 }, db: t.db, storage: t.storage, log });
+    scheduledJobs({ config: { ...s3, SCHEDULED_JOBS: false }, db: t.db, storage: t.storage, log });
+    expect(lines).toEqual([]);
   });
 });
 

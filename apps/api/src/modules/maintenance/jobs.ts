@@ -47,6 +47,9 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
         return { dir, files: manifest.storedFiles, applications: manifest.counts.applications, missing: manifest.missing.length, pruned };
       },
     });
+  } else if (config.BACKUP_EVERY_HOURS > 0 && config.SCHEDULED_JOBS) {
+    // Said once at start, so an operator who expects the default daily backup learns it is not made.
+    log.info('Scheduled backups are off: the data is in PostgreSQL or S3; back it up with their own tools (README.md, Operations)');
   }
   return jobs;
 }
