@@ -35,7 +35,7 @@ const toIslandsPage = (html, page) => {
   // only) is asked for with the stylesheets rather than once the text is laid out: it sets most of
   // the text, the largest paint included, so that text does not move when the face arrives (layout
   // shift). The bold weight is left to load when needed: preloading it too was measured to delay the
-  // largest paint by ~0.3–0.5 s on simulated slow 4G (ADR 0029).
+  // largest paint on simulated slow 4G (ADR 0029).
   const fonts = [...html.matchAll(/<link rel="stylesheet" href="\/(assets\/[^"]+\.css)"/g)].flatMap(([, css]) =>
     [...fs.readFileSync(path.join(root, css), 'utf8').matchAll(/@font-face\{[^}]*\}/g)]
       .filter(([face]) => /font-weight:\s*(400|normal)\b/.test(face))
