@@ -1,4 +1,4 @@
-// Two builds of the API on one database, side by side (bench/README.md, section 1, sixth round):
+// Two builds of the API on one database, side by side (bench/README.md; why, in bench/HISTORY.md):
 // what a change to the server costs or saves per answer, free of the machine's drift. Each build is
 // a copy of apps/api/dist placed under bench/results/ (so that it finds this checkout's packages):
 //

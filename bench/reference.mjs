@@ -1,10 +1,10 @@
-// The product against a same-work reference (bench/README.md "1. Same-work reference"). Seeds
+// The product against a same-work reference (bench/README.md; its rounds in bench/HISTORY.md). Seeds
 // applications into a temporary SQLite DATA_DIR, starts the built product and the bare node:http
 // reference (lib/reference-server.mjs) on that same file, checks that both give the same answers,
 // then for each target alternates warm-up + measured runs of the two (same connections, same
 // seconds, the order swapped every round so the machine's drift hits both). All of that is done
-// PAIRS times with a fresh pair of processes: one process of the same build can answer up to 17 %
-// faster or slower than the next (bench/README.md, section 1, sixth round). The figure is product req/s ÷
+// PAIRS times with a fresh pair of processes: one process of the same build can answer noticeably
+// faster or slower than the next (bench/HISTORY.md). The figure is product req/s ÷
 // reference req/s, the median over the pairs. Run after `npm run build`:  node bench/reference.mjs
 // Knobs: ROWS (100000), CONNECTIONS (50), SECONDS (10), WARMUP (2), ROUNDS (2), PAIRS (3), ONLY (a target name part).
 import { randomBytes } from 'node:crypto';

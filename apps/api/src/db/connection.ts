@@ -62,11 +62,11 @@ export function runImmediately(db: Db, sqlText: string, parameters: readonly unk
 
 /**
  * Kysely runs every statement through pg's promise form of `client.query`. Over a run of queries
- * with many rows each (the CSV export reads 5 000 batches of 200 at 1 000 000 applications), that
- * form had every batch's rows promoted to V8's old generation although each batch was garbage
- * before the next arrived: the heap grew by ~120 MB over an export, whatever the batch size,
- * until a full collection. pg's callback form, wrapped in a promise here, leaves them to die young
- * (+9 MB). Measured, and what is known of why, in ADR 0031.
+ * with many rows each (the CSV export of a large table, batch after batch), that form had every
+ * batch's rows promoted to V8's old generation although each batch was garbage before the next
+ * arrived: the heap grew through the whole export, whatever the batch size, until a full
+ * collection. pg's callback form, wrapped in a promise here, leaves them to die young. Measured,
+ * and what is known of why, in ADR 0031.
  */
 function withCallbackQueries(pool: pg.Pool): PostgresPool {
   // Kysely keeps its connection object per client it is handed, so one pg client gets one wrapper.

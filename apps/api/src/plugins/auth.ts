@@ -76,7 +76,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { check: Acces
   function settle(request: FastifyRequest, check: SessionCheck, sessionFamily: string): Error | undefined {
     if (!check.ok) return sessionEnded(check.reason);
     // Written out rather than spread from check.user: measured under load, the spread made every
-    // staff request ~15 µs dearer (bench/README, section 1, fifth round).
+    // staff request dearer (bench/HISTORY.md).
     const { user } = check;
     request.user = { _id: user._id, name: user.name, email: user.email, role: user.role, sessionFamily, sessionInfo: check.session };
     return undefined;

@@ -82,7 +82,7 @@ export default fp(async function security(app: FastifyInstance, opts: { webRoot:
     done();
   });
   // A CSP governs documents. On scripts, styles and raster media it does nothing, yet with a hash
-  // per prerendered inline script it weighs ~1.5 KB per response: dropped there (SVG keeps it,
+  // per prerendered inline script it adds that whole list to every response: dropped there (SVG keeps it,
   // since an SVG opened on its own is a document).
   // JSON is never rendered as a page, so API answers get the smallest policy that still forbids
   // everything should a browser be tricked into showing one.

@@ -138,8 +138,9 @@ export async function prepareDocuments(upload: DocumentUpload): Promise<Prepared
 /**
  * Like the photo pipeline (lib/images.ts) — orientation applied, metadata dropped, pixel limit
  * against decompression bombs, corrupt files refused — but with plain libjpeg instead of mozjpeg:
- * a 12-megapixel scan re-encodes in about 0.5 s instead of 2 s, which keeps an upload of several
- * documents inside the 10 s the browser waits (docs/product.md#limits), for about 12 % more bytes.
+ * a large scan re-encodes several times faster, which keeps an upload of several documents inside
+ * the 10 s the browser waits (docs/product.md#limits), for somewhat larger files (figures in
+ * ADR 0012).
  * Answers null when the bytes are not a sound image.
  */
 async function reencodeDocument(bytes: Buffer): Promise<Buffer | null> {

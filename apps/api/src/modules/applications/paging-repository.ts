@@ -216,8 +216,8 @@ export async function listApplications(
 
 /**
  * Rows of a search (and status) in batches, newest first, for the CSV export, without holding them
- * all in memory. Batches of 200: with 500 a batch's rows lived long enough to be promoted to the
- * old heap, and a million-row export grew the process by 90 MB instead of under 30 (ADR 0028).
+ * all in memory. Batches of 200: with larger ones a batch's rows lived long enough to be promoted
+ * to the old heap, and a large export grew the process several times as much (bench/HISTORY.md).
  */
 export async function* iterateApplicationRows(db: Db, query: ApplicationFilter, batchSize = 200): AsyncGenerator<ApplicationRow[]> {
   const filter = listFilter(query, await walksNewestFirst(db, query));

@@ -18,8 +18,8 @@ export interface SlideVariant {
   height: number;
 }
 
-// Effort 1: the add form gives the whole upload 5 s (docs/product.md#limits). On two busy cores, effort 2 took
-// twice as long on a noisy 12-megapixel photo for files only ~10% smaller (ADR 0011).
+// Effort 1: the add form gives the whole upload 5 s (docs/product.md#limits), and a higher effort
+// took much longer on a large photo for files barely smaller (figures in ADR 0011).
 const AVIF = { quality: 50, effort: 1 } as const;
 
 /**

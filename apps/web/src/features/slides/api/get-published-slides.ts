@@ -6,7 +6,7 @@ import { SLIDES_API, slideKeys } from './slide-keys';
  * What a visitor sees. A plain `fetch`, not the staff client: it sends no token, so a staff member
  * browsing the home page sees exactly what visitors see and a stale token can never turn the home
  * page into a refresh-and-redirect to /login; and the public page does not download the staff
- * HTTP client (about 20 KB compressed) for one GET.
+ * HTTP client for one GET.
  */
 async function fetchPublishedSlides(): Promise<Slide[]> {
   const res = await fetch(`${SLIDES_API}/fetchSlider`, { credentials: 'omit', headers: { accept: 'application/json' } });

@@ -25,8 +25,8 @@ export class StatusCheckError extends Error {
 /**
  * GET fetchApplicationEnquiry (docs/product.md#api-status-check): limit 10, search = passport,
  * search1 = nationality, search2 = date of birth, 10 s timeout. The public pages' one call, made
- * with fetch rather than the staff area's axios client, which would add 14 KB to the page for one
- * GET (ADR 0010). Rejects with an AbortError when `signal` aborts, with an StatusCheckError otherwise.
+ * with fetch rather than the staff area's axios client, which would add its whole weight to the page
+ * for one GET (ADR 0010). Rejects with an AbortError when `signal` aborts, with an StatusCheckError otherwise.
  */
 export async function getStatusCheck(input: StatusCheckInput, signal?: AbortSignal): Promise<EnquiryApplication[]> {
   const params = new URLSearchParams({

@@ -1,0 +1,77 @@
+// The public status check of the reference: the same counters, lookup, audit row and minimum
+// answer time as the product's.
+import { APPLICATION_COLUMNS, LIMITS, SERVER, ceilingDelayMs, countryKey, normalizePassport, withCountryNames } from './product.mjs';
+import { hash, sign } from './crypto.mjs';
+import { COPY_FIELDS, auditInsert, counterHit, passportLookup } from './statements.mjs';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+let idCounter = 0;
+const idProcess = Buffer.from(String(process.pid).padStart(5, '0').slice(-5)).toString('hex').slice(0, 10);
+const newId = (now) =>
+  Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0') +
+  idProcess +
+  (idCounter = (idCounter + 1) % 0x1000000).toString(16).padStart(6, '0');
+
+const { perAddress: PER_ADDRESS, perPassportAndAddress: PER_PASSPORT_AND_ADDRESS, perPassport: CEILING } = LIMITS.statusCheck;
+const MIN_RESPONSE_MS = 150;
+
+function hitCounter(key, windowMs) {
+  const now = Date.now();
+  return counterHit.statement.get(counterHit.bind({ key, now, expired: now - windowMs })).count;
+}
+
+function audit(action, entityId, details) {
+  const now = Date.now();
+  auditInsert.statement.run(
+    auditInsert.bind({
+      id: newId(now),
+      at: new Date(now).toISOString(),
+      action,
+      entity: 'enquiry',
+      entityId,
+      details: JSON.stringify(details),
+    }),
+  );
+}
+
+/** The status check: answers [status, body, delayMs]. */
+export function enquire(params, client) {
+  const started = performance.now();
+  const search = params.get('search')?.trim() ?? '';
+  const search1 = params.get('search1')?.trim() ?? '';
+  const dob = params.get('search2')?.trim() ?? '';
+  const limit = Number(params.get('limit') ?? 10);
+  if (!search || !search1 || !ISO_DATE.test(dob) || !(limit >= 1 && limit <= 10)) return [400, { message: 'Bad request' }, 0];
+  const passport = normalizePassport(search);
+  const nationality = countryKey(search1);
+  if (hitCounter(`enquiry:ip:${client}`, PER_ADDRESS.windowMs) > PER_ADDRESS.limit) return [429, { message: SERVER.tooManyRequests }, 0];
+  if (
+    hitCounter(`enquiry:passport-ip:${hash(`${passport}\n${client}`)}`, PER_PASSPORT_AND_ADDRESS.windowMs) > PER_PASSPORT_AND_ADDRESS.limit
+  ) {
+    return [429, { message: SERVER.tooManyRequests }, 0];
+  }
+  const across = hitCounter(`enquiry:passport:${hash(passport)}`, CEILING.windowMs);
+  const delayMs = ceilingDelayMs(across, CEILING);
+  if (across === CEILING.limit + 1) {
+    audit('enquiry.slowed', null, { passport: hash(passport), client: hash(client), attempts: CEILING.limit, delayMs });
+  }
+  const row = passportLookup.statement.get(passportLookup.bind({ passport }));
+  const match = row && row.dob === dob && countryKey(row.current_nationality) === nationality ? row : null;
+  audit(match ? 'enquiry.match' : 'enquiry.miss', match?.id ?? null, {
+    inputs: hash(`${passport}\n${nationality}\n${dob}`),
+    passport: hash(passport),
+    client: hash(client),
+  });
+  let applications = [];
+  if (match) {
+    const stored = {};
+    for (const field of COPY_FIELDS) stored[field] = match[APPLICATION_COLUMNS[field]];
+    // Countries as every answer of the product gives them: English names, codes beside (ADR 0035).
+    const copy = withCountryNames(stored);
+    copy.image = match.image_key ? sign(match.image_key) : null;
+    applications = [copy];
+  }
+  return [200, { applications }, delayMs + MIN_RESPONSE_MS - (performance.now() - started)];
+}
