@@ -8,7 +8,7 @@ import { originForm } from './lib/request-path.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
-import authRoutes, { sessionRoutes } from './modules/auth/routes.js';
+import authRoutes, { deviceRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { accessCheckOf } from './modules/auth/service.js';
 import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
@@ -44,6 +44,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['public', '/api/users', passwordResetRoutes],
   ['staff', '/api/users', sessionRoutes],
   ['staff', '/api/users', profileRoutes],
+  ['staff', '/api/users', deviceRoutes],
   ['staff', '/api/users', secondFactorAccountRoutes],
   ['superadmin', '/api/users', staffAccountRoutes],
   ['superadmin', '/api/users', settingsRoutes],

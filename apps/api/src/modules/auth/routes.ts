@@ -101,7 +101,7 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
   );
 }
 
-/** The signed-in account's own session: who it is, the session's limits, its devices, signing out everywhere. Any staff role. */
+/** The signed-in account's own session: who it is and the session's limits. Any staff role. */
 export async function sessionRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
@@ -156,6 +156,12 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: RouteOptions)
       return session;
     },
   );
+}
+
+/** The signed-in account's devices, and signing out on all of them. Any staff role. */
+export async function deviceRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
 
   r.get(
     '/sessions',
