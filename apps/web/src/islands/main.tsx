@@ -16,7 +16,7 @@ import { appendIsland, hydrateIsland } from './mount';
 /**
  * The public pages' only script (ADR 0029). Their HTML is React's prerender; this gives the parts
  * that do something their behaviour, with the same components rendered by Preact: the navbar, the
- * back-to-top button, and the islands the public page table (config/public-pages.ts) lists for
+ * back-to-top button, and the islands the public page table (PUBLIC_PAGES in config/paths.ts) lists for
  * this page: the hero video and the carousel, the status check, the result. Everything else on a public page is plain HTML, and its links are plain links.
  */
 const language = languageOfPath(location.pathname);
