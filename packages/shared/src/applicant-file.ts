@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Application } from './applications.js';
-import { type ApplicationStatus, DOCUMENT_LABELS, statusLabel } from './constants.js';
+import { type ApplicationStatus, BRAND_NAME, DOCUMENT_LABELS, statusLabel } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { FIELD_LABELS as L } from './field-labels.js';
 import { IdSchema } from './ids.js';
@@ -152,7 +152,11 @@ export function displayDate(iso: string | null | undefined): string {
 
 /** The copy's own words, the same on the page and in the PDF. */
 export const COPY_TEXT = {
+  brand: BRAND_NAME.en,
   title: (status: ApplicationStatus) => `Applicants Copy (${statusLabel(status)})`,
+  /** The PDF's own title and subject, shown by PDF readers in the window title and file properties. */
+  fileTitle: (name: string) => `Applicants Copy - ${name}`,
+  fileSubject: (id: string) => `Reference ${id}`,
   referenceNo: (id: string) => `Reference No. ${id}`,
   noPhoto: 'No photo',
   checkTitle: 'Check this application',

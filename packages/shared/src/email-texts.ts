@@ -1,5 +1,5 @@
 import { displayDate } from './applicant-file.js';
-import type { ApplicationStatus, DocumentLabel } from './constants.js';
+import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from './constants.js';
 
 /**
  * The words of every email the API sends. The API keeps the assembly (headers, escaping, HTML);
@@ -9,8 +9,6 @@ import type { ApplicationStatus, DocumentLabel } from './constants.js';
  * paperwork is in English, so both go in one message rather than guessing a language). Staff
  * emails are English only, like the staff area.
  */
-
-export const EMAIL_BRAND = { en: 'Canada Visa Desk', bn: 'কানাডা ভিসা ডেস্ক' } as const;
 
 const STATUS_NAMES: Record<ApplicationStatus, { en: string; bn: string }> = {
   pending: { en: 'Pending', bn: 'প্রক্রিয়াধীন' },
@@ -113,20 +111,20 @@ export const applicantEmailSubject = (p: ApplicantEmailParagraphs) => `${p.subje
 /** To a member of staff who asked for a new password; the link is a paragraph of its own. */
 export const passwordResetEmailLines = (name: string, link: string, minutes: number) => [
   `Dear ${name},`,
-  'Someone asked to reset the password of your Canada Visa Desk staff account. If it was you, choose a new password here:',
+  `Someone asked to reset the password of your ${BRAND_NAME.en} staff account. If it was you, choose a new password here:`,
   link,
   `The link works once, within ${minutes} minutes; signing in with the new password ends every other session of your account.`,
   'If you did not ask, ignore this email: your password stays as it is.',
-  EMAIL_BRAND.en,
+  BRAND_NAME.en,
 ];
 
-export const SIGN_IN_ALERT_SUBJECT = 'Many failed sign-ins to your Canada Visa Desk account';
+export const SIGN_IN_ALERT_SUBJECT = `Many failed sign-ins to your ${BRAND_NAME.en} account`;
 
 /** Too many failed sign-ins to one account: what happened and what to do, never a link. */
 export const signInAlertEmailLines = (name: string, email: string, attempts: number, windowMinutes: number) => [
   `Dear ${name},`,
-  `In the last ${windowMinutes} minutes there were more than ${attempts} attempts to sign in to your Canada Visa Desk staff account (${email}), from several places.`,
+  `In the last ${windowMinutes} minutes there were more than ${attempts} attempts to sign in to your ${BRAND_NAME.en} staff account (${email}), from several places.`,
   'Your account is not locked: you can still sign in with your password. Sign-in answers for your account are slowed down for a while to hold back guessing.',
   'If these were not you, someone may be trying to guess your password. Make sure it is long and used nowhere else (you can change it on the Profile page), and tell the office.',
-  EMAIL_BRAND.en,
+  BRAND_NAME.en,
 ];

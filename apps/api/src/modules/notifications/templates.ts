@@ -1,9 +1,8 @@
-import type { ApplicationStatus, DocumentLabel } from '@visa/shared/constants';
+import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from '@visa/shared/constants';
 import {
   APPLICANT_EMAIL,
   applicantEmailSubject,
   documentsEmailParagraphs,
-  EMAIL_BRAND,
   passwordResetEmailLines,
   statusEmailParagraphs,
 } from '@visa/shared/email-texts';
@@ -50,8 +49,8 @@ export function renderEmail(recipient: Recipient, event: EmailEvent, publicUrl: 
   const checkUrl = statusCheckUrl(publicUrl);
   const p = event.kind === 'documents' ? documentsEmailParagraphs(ref, event.labels) : statusEmailParagraphs(ref, event.status, event.date);
 
-  const en = [APPLICANT_EMAIL.greeting.en(name), ...p.en, APPLICANT_EMAIL.checkStatus.en(checkUrl), EMAIL_BRAND.en];
-  const bn = [APPLICANT_EMAIL.greeting.bn(name), ...p.bn, APPLICANT_EMAIL.checkStatus.bn(checkUrl), EMAIL_BRAND.bn];
+  const en = [APPLICANT_EMAIL.greeting.en(name), ...p.en, APPLICANT_EMAIL.checkStatus.en(checkUrl), BRAND_NAME.en];
+  const bn = [APPLICANT_EMAIL.greeting.bn(name), ...p.bn, APPLICANT_EMAIL.checkStatus.bn(checkUrl), BRAND_NAME.bn];
 
   const subject = applicantEmailSubject(p);
   const text = `${en.join('\n\n')}\n\n----------------------------------------\n\n${bn.join('\n\n')}\n`;
