@@ -76,6 +76,8 @@ export const HISTORY_MESSAGES = {
   empty: 'Nothing has happened to this application yet.',
   noEmails: 'No emails have been sent to the applicant yet.',
   created: 'Application created',
+  /** Who did it, when the history names no member of staff. */
+  systemActor: 'System',
   edited: (parts: string[]) => `Details edited: ${parts.join(', ')}`,
   savedUnchanged: 'Details saved without changes',
   statusChanged: (from: string | null, to: string | null, dateNote: string | null) =>

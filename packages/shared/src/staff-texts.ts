@@ -3,7 +3,7 @@ import { BRAND_NAME } from './constants.js';
 
 /**
  * Sentences of the staff pages that are not answers to a request: what a confirm dialog asks,
- * what a screen reader hears while something loads, what copying the recovery codes says.
+ * what a screen reader hears while something loads or of a chart, what copying the recovery codes says.
  * Staff pages are English only. Where a dialog shows a name in bold, the sentence comes as the
  * words before it (`lead`) and a function for the words after it (`rest`).
  */
@@ -59,6 +59,12 @@ export const LOADING = {
   slide: 'Loading the slide…',
   history: 'Loading the history',
   countries: 'Loading countries…',
+} as const;
+
+/** What a screen reader hears of a bar chart: the total and the largest bar. */
+export const CHART = {
+  summary: (unit: string, total: number, top: { label: string; value: number } | undefined) =>
+    total === 0 || !top ? `No ${unit} yet.` : `${total} ${unit} in all; the most, ${top.value}, for ${top.label}.`,
 } as const;
 
 /** The recovery codes as copied or downloaded, and what the page says after a copy. */

@@ -72,7 +72,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
                     <li key={event._id} className="border-bottom py-2">
                       <p className="mb-0">{describeEvent(event)}</p>
                       <p className="mb-0 small text-body-secondary">
-                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor?.name ?? 'System'}
+                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor?.name ?? HISTORY_MESSAGES.systemActor}
                       </p>
                     </li>
                   ))}
