@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
+import { SIGN_IN_ALERT_SUBJECT } from '@visa/shared/email-texts';
 import { LOGIN, SERVER } from '@visa/shared/messages';
-import { SIGN_IN_ALERT_SUBJECT } from '../src/modules/notifications/staff-alerts.js';
 import { ceilingDelayMs } from '../src/modules/rate-limits/ceiling.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { freePort } from '@visa/test-support/ports';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Application } from './applications.js';
-import { type ApplicationStatus, DOCUMENT_LABELS, statusLabel } from './constants.js';
+import { type ApplicationStatus, BRAND_NAME, DOCUMENT_LABELS, statusLabel } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { FIELD_LABELS as L } from './field-labels.js';
 import { IdSchema } from './ids.js';
@@ -76,6 +76,8 @@ export const HISTORY_MESSAGES = {
   empty: 'Nothing has happened to this application yet.',
   noEmails: 'No emails have been sent to the applicant yet.',
   created: 'Application created',
+  /** Who did it, when the history names no member of staff. */
+  systemActor: 'System',
   edited: (parts: string[]) => `Details edited: ${parts.join(', ')}`,
   savedUnchanged: 'Details saved without changes',
   statusChanged: (from: string | null, to: string | null, dateNote: string | null) =>
@@ -152,7 +154,11 @@ export function displayDate(iso: string | null | undefined): string {
 
 /** The copy's own words, the same on the page and in the PDF. */
 export const COPY_TEXT = {
+  brand: BRAND_NAME.en,
   title: (status: ApplicationStatus) => `Applicants Copy (${statusLabel(status)})`,
+  /** The PDF's own title and subject, shown by PDF readers in the window title and file properties. */
+  fileTitle: (name: string) => `Applicants Copy - ${name}`,
+  fileSubject: (id: string) => `Reference ${id}`,
   referenceNo: (id: string) => `Reference No. ${id}`,
   noPhoto: 'No photo',
   checkTitle: 'Check this application',

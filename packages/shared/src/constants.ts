@@ -1,5 +1,8 @@
 /** Business constants (docs/product.md#limits) and the enumerations of docs/product.md#data. */
 
+/** The office's name as every page, email, PDF and authenticator app shows it. */
+export const BRAND_NAME = { en: 'Canada Visa Desk', bn: 'কানাডা ভিসা ডেস্ক' } as const;
+
 export const PAGE_SIZE = 10;
 /** The earlier app refetched the list with limit 5 after a delete; ADR 0007 explains why the list keeps 10. */
 export const PAGE_SIZE_AFTER_DELETE = 5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND_NAME } from './constants.js';
 import { SECOND_FACTOR, VALIDATION } from './messages.js';
 import { LoginResponseSchema } from './users.js';
 
@@ -6,7 +7,7 @@ import { LoginResponseSchema } from './users.js';
  * Two-step sign-in for staff (ADR 0019, docs/product.md#sign-in-and-accounts): time-based codes
  * (RFC 6238) with the parameters every authenticator app assumes, and single-use recovery codes.
  */
-export const TOTP = { algorithm: 'SHA1', digits: 6, periodSeconds: 30, issuer: 'Canada Visa Desk' } as const;
+export const TOTP = { algorithm: 'SHA1', digits: 6, periodSeconds: 30, issuer: BRAND_NAME.en } as const;
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the answer to a correct password lets the person enter a code. */
 export const CHALLENGE_MINUTES = 5;

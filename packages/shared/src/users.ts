@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
+import { BRAND_NAME, LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
 import { LIMITS } from './limits.js';
 import { PASSWORD, SERVER, VALIDATION } from './messages.js';
 import { SessionInfoSchema } from './session.js';
@@ -111,7 +111,7 @@ export const PASSWORD_RESET = {
   requested: `If that email belongs to a staff account, a link to choose a new password is on its way. It works once, within ${LIMITS.passwordReset.linkMinutes} minutes.`,
   invalidLink: 'This link to reset your password is invalid or has expired. Please ask for a new one.',
   done: 'Your password has been changed. Please sign in with it.',
-  emailSubject: 'Choose a new password for Canada Visa Desk',
+  emailSubject: `Choose a new password for ${BRAND_NAME.en}`,
 } as const;
 
 export const ForgotPasswordInputSchema = z.object({ email: email.pipe(z.email(VALIDATION.email)) });

@@ -37,7 +37,7 @@ export async function renderCopyPdf(input: {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `Applicants Copy - ${a.givenN} ${a.surname}`, Author: 'Canada Visa Desk', Subject: `Reference ${a._id}` },
+    info: { Title: COPY_TEXT.fileTitle(`${a.givenN} ${a.surname}`), Author: COPY_TEXT.brand, Subject: COPY_TEXT.fileSubject(a._id) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -49,7 +49,7 @@ export async function renderCopyPdf(input: {
   const contentWidth = A4.width - 2 * MARGIN;
   const photoBox = { w: 110, h: 140 };
 
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(9).text('CANADA VISA DESK', MARGIN, MARGIN, { characterSpacing: 1.5 });
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(9).text(COPY_TEXT.brand.toUpperCase(), MARGIN, MARGIN, { characterSpacing: 1.5 });
   doc.moveDown(0.4);
   doc
     .fillColor(INK)

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
 import { isValidId } from '@visa/shared/ids';
+import { LOADING } from '@visa/shared/staff-texts';
 import { paths } from '../../../config/paths';
 import { useApplication } from '../../../features/applications/api/get-application';
 import { listErrorMessage } from '../../../features/applications/api/get-applications';
@@ -47,7 +48,7 @@ export default function ApplicationEditPage() {
       {query.isPending && (
         <div role="status" className="py-4">
           <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">Loading application…</span>
+          <span className="ms-2">{LOADING.application}</span>
         </div>
       )}
       {query.isError && !query.data && (

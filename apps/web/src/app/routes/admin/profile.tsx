@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Alert, Spinner } from 'react-bootstrap';
 import { STAFF } from '@visa/shared/users';
 import { FAILED } from '@visa/shared/messages';
+import { LOADING } from '@visa/shared/staff-texts';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
 import { SecondFactorSettings } from '../../../features/auth/components/second-factor-settings';
@@ -23,7 +24,7 @@ export default function ProfilePage() {
       {me.isPending && (
         <div role="status">
           <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">Loading…</span>
+          <span className="ms-2">{LOADING.generic}</span>
         </div>
       )}
       {me.isError && (

@@ -3,6 +3,7 @@ import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
 import { FAILED } from '@visa/shared/messages';
+import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { version } from '../../../../package.json';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -51,7 +52,7 @@ export default function SettingsPage() {
               ) : (
                 <div role="status">
                   <Spinner animation="border" size="sm" aria-hidden="true" />
-                  <span className="ms-2">Loading…</span>
+                  <span className="ms-2">{LOADING.generic}</span>
                 </div>
               )}
               <p className="small text-body-secondary mt-3 mb-0">Change your name or password on the Profile page.</p>
@@ -124,12 +125,12 @@ export default function SettingsPage() {
 
       <ConfirmDialog
         show={confirming}
-        title="Sign out everywhere"
-        confirmLabel="Sign out everywhere"
+        title={CONFIRM.signOutEverywhere.title}
+        confirmLabel={CONFIRM.signOutEverywhere.confirm}
         onConfirm={signOutEverywhere}
         onCancel={() => setConfirming(false)}
       >
-        Every device signed in to this account, this one included, will have to sign in again.
+        {CONFIRM.signOutEverywhere.body}
       </ConfirmDialog>
     </>
   );

@@ -46,7 +46,7 @@ export function ApplicantFileCopy({ application: a, verification, documentAction
     <ApplicantCopy
       className="af-copy"
       label={title}
-      brand="Canada Visa Desk"
+      brand={COPY_TEXT.brand}
       title={<h1 className="h5 mb-0">{title}</h1>}
       name={<p className="h3 mb-2">{fullName}</p>}
       photo={{ src: a.image, alt: `Photo of ${fullName}`, missing: COPY_TEXT.noPhoto }}

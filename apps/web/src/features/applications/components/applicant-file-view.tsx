@@ -6,6 +6,7 @@ import { Link, Navigate } from 'react-router';
 import { APPLICANT_FILE_MESSAGES, DOCUMENT_MESSAGES } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
 import { VALIDATION, VIEW } from '@visa/shared/messages';
+import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useDeleteDocument } from '../api/delete-document';
@@ -40,8 +41,8 @@ function RemoveDocumentDialog({
   return (
     <ConfirmDialog
       show={document !== null}
-      title="Remove this document?"
-      confirmLabel="Remove document"
+      title={CONFIRM.removeDocument.title}
+      confirmLabel={CONFIRM.removeDocument.confirm}
       pending={remove.isPending}
       onConfirm={() =>
         document &&
@@ -58,10 +59,12 @@ function RemoveDocumentDialog({
     >
       {document && (
         <>
-          <p>
-            The {document.label} document will be removed from the application of {application.givenN} {application.surname}.
-          </p>
-          <img src={document.url} alt={`${document.label} to remove`} className="img-fluid border rounded af-remove-preview" />
+          <p>{CONFIRM.removeDocument.body(document.label, `${application.givenN} ${application.surname}`)}</p>
+          <img
+            src={document.url}
+            alt={CONFIRM.removeDocument.previewAlt(document.label)}
+            className="img-fluid border rounded af-remove-preview"
+          />
         </>
       )}
     </ConfirmDialog>
@@ -81,7 +84,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
   if (query.isPending) {
     return (
       <div className="d-flex align-items-center gap-2" role="status">
-        <Spinner size="sm" aria-hidden="true" /> Loading application…
+        <Spinner size="sm" aria-hidden="true" /> {LOADING.application}
       </div>
     );
   }

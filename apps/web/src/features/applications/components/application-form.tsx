@@ -15,6 +15,7 @@ import { todayIn } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/messages';
 import { formatPhone } from '@visa/shared/phone';
+import { LOADING } from '@visa/shared/staff-texts';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { prepareImage } from '../../../lib/images/downscale';
@@ -222,7 +223,7 @@ export function ApplicationForm({ mode, application, submitting, progress = null
           </Form.Select>
         ) : (
           <Form.Select disabled>
-            <option>Loading countries…</option>
+            <option>{LOADING.countries}</option>
           </Form.Select>
         )}
         {feedback(field)}

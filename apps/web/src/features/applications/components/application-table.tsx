@@ -5,6 +5,7 @@ import { APPLICATION_MESSAGES, type Application, ApplicationSearchSchema } from 
 import { APPLICATION_STATUSES, type ApplicationStatus, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { APPLICATION_LIST } from '@visa/shared/messages';
+import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
 import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
@@ -145,7 +146,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
       {list.isPending && (
         <div role="status" className="py-4">
           <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">Loading applications…</span>
+          <span className="ms-2">{LOADING.applications}</span>
         </div>
       )}
 
@@ -264,15 +265,14 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
 
       <ConfirmDialog
         show={confirming}
-        title="Delete application"
-        confirmLabel="Delete"
+        title={CONFIRM.deleteApplication.title}
+        confirmLabel={CONFIRM.deleteApplication.confirm}
         onConfirm={confirmDelete}
         onCancel={() => setConfirming(false)}
       >
         {target && (
           <p className="mb-0">
-            Delete the application of <strong>{fullName(target)}</strong> (passport {target.passport}) with its photo and documents? This
-            cannot be undone.
+            {CONFIRM.deleteApplication.lead} <strong>{fullName(target)}</strong> {CONFIRM.deleteApplication.rest(target.passport)}
           </p>
         )}
       </ConfirmDialog>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CHART } from '@visa/shared/staff-texts';
 
 interface BarDatum {
   label: string;
@@ -30,7 +31,7 @@ export function BarChart({ title, data, unit, labelHeading }: Props) {
   const max = Math.max(1, ...data.map((d) => d.value));
   const total = data.reduce((sum, d) => sum + d.value, 0);
   const top = [...data].sort((a, b) => b.value - a.value)[0];
-  const summary = total === 0 ? `No ${unit} yet.` : `${total} ${unit} in all; the most, ${top!.value}, for ${top!.label}.`;
+  const summary = CHART.summary(unit, total, top);
   const height = data.length * ROW + 4;
 
   return (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ApplicationStats } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
+import { LOADING } from '@visa/shared/staff-texts';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { listErrorMessage, useApplications } from '../api/get-applications';
@@ -53,7 +54,7 @@ export function DashboardOverview({ page, onPageChange }: Props) {
           <Card>
             <Card.Body>
               <h2 className="h5">Applications</h2>
-              {list.isPending && <Loading what="applications" />}
+              {list.isPending && <Loading label={LOADING.applications} />}
               {data && data.applications.length === 0 && <p className="mb-0">{APPLICATION_LIST.empty}</p>}
               {data && data.applications.length > 0 && (
                 <ListGroup as="ol" numbered variant="flush" start={(page - 1) * PAGE_SIZE + 1}>
@@ -90,7 +91,7 @@ export function DashboardOverview({ page, onPageChange }: Props) {
         <Col lg={7}>
           <Card>
             <Card.Body className="d-grid gap-4">
-              {stats.isPending && <Loading what="figures" />}
+              {stats.isPending && <Loading label={LOADING.figures} />}
               {stats.isError && (
                 <Alert variant="danger" role="alert" className="mb-0">
                   {listErrorMessage(stats.error)}
@@ -153,11 +154,11 @@ function Summary({ label, value, to }: { label: string; value: number | undefine
   );
 }
 
-function Loading({ what }: { what: string }) {
+function Loading({ label }: { label: string }) {
   return (
     <div role="status" className="py-2">
       <Spinner animation="border" size="sm" aria-hidden="true" />
-      <span className="ms-2">Loading {what}…</span>
+      <span className="ms-2">{label}</span>
     </div>
   );
 }

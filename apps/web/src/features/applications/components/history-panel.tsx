@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
 import { type EmailDelivery, HISTORY_MESSAGES } from '@visa/shared/applicant-file';
+import { LOADING } from '@visa/shared/staff-texts';
 import { useHistory } from '../api/get-history';
 import { formatDateTime } from '../../../lib/format-time';
 import { describeEvent } from '../lib/describe-event';
@@ -53,7 +54,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
             <h2 id="history-title" className="h5">
               History
             </h2>
-            {query.isPending && <Spinner size="sm" role="status" aria-label="Loading the history" />}
+            {query.isPending && <Spinner size="sm" role="status" aria-label={LOADING.history} />}
             {query.isError && (
               <Alert transition={false} variant="danger" className="d-flex justify-content-between align-items-center">
                 <span>{HISTORY_MESSAGES.loadError}</span>
@@ -71,7 +72,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
                     <li key={event._id} className="border-bottom py-2">
                       <p className="mb-0">{describeEvent(event)}</p>
                       <p className="mb-0 small text-body-secondary">
-                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor?.name ?? 'System'}
+                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor?.name ?? HISTORY_MESSAGES.systemActor}
                       </p>
                     </li>
                   ))}

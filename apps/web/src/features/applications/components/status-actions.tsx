@@ -5,6 +5,7 @@ import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, STATUS_CHANGED, type StatusAct
 import type { Application } from '@visa/shared/applications';
 import { statusLabel } from '@visa/shared/constants';
 import { isIsoDate, todayIn } from '@visa/shared/dates';
+import { STATUS_CONFIRM } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useChangeStatus } from '../api/change-status';
 import { statusActionError } from '../lib/action-errors';
@@ -16,14 +17,9 @@ const BUTTONS: { action: StatusAction; label: string; variant: string }[] = [
 ];
 
 const CONFIRM: Record<StatusAction, { title: string; confirm: string; dateLabel?: string; variant: string }> = {
-  pending: {
-    title: 'Set this application back to pending?',
-    confirm: 'Set to pending',
-    dateLabel: 'Pending since (visa collect date)',
-    variant: 'warning',
-  },
-  approve: { title: 'Approve this application?', confirm: 'Approve application', dateLabel: 'Approval date', variant: 'success' },
-  reject: { title: 'Reject this application?', confirm: 'Reject application', variant: 'danger' },
+  pending: { ...STATUS_CONFIRM.pending, variant: 'warning' },
+  approve: { ...STATUS_CONFIRM.approve, variant: 'success' },
+  reject: { ...STATUS_CONFIRM.reject, variant: 'danger' },
 };
 
 /** The office's calendar (APP_TIMEZONE's default); the server checks the date again in its own. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { SECOND_FACTOR } from '@visa/shared/messages';
+import { RECOVERY_CODES } from '@visa/shared/staff-texts';
 
 interface Props {
   codes: string[];
@@ -18,7 +19,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel = 'I have stored my rec
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   useEffect(() => heading.current?.focus(), []);
 
-  const text = `Canada Visa Desk recovery codes\nEach code signs you in once if you lose your authenticator app.\n\n${codes.join('\n')}\n`;
+  const text = RECOVERY_CODES.file(codes);
   const copy = () => {
     if (!navigator.clipboard) {
       setCopied('failed');
@@ -56,7 +57,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel = 'I have stored my rec
         </a>
       </div>
       <div role="status" className="small mb-3">
-        {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'Could not copy: select the codes and copy them, or download them.' : ''}
+        {copied === 'yes' ? RECOVERY_CODES.copied : copied === 'failed' ? RECOVERY_CODES.copyFailed : ''}
       </div>
       <Button variant="danger" onClick={onDone}>
         {doneLabel}

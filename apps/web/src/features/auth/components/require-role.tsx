@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import type { Role } from '@visa/shared/constants';
 import { FAILED, SERVER } from '@visa/shared/messages';
+import { LOADING } from '@visa/shared/staff-texts';
 import { serverMessage } from '../../../lib/api-client';
 import { useMe } from '../api/get-me';
 
@@ -14,7 +15,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   if (me.isPending) {
     return (
       <div role="status" className="py-4">
-        <Spinner animation="border" size="sm" aria-hidden="true" /> <span className="ms-2">Loading…</span>
+        <Spinner animation="border" size="sm" aria-hidden="true" /> <span className="ms-2">{LOADING.generic}</span>
       </div>
     );
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { FAILED, SECOND_FACTOR } from '@visa/shared/messages';
+import { LOADING } from '@visa/shared/staff-texts';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
 
@@ -18,7 +19,7 @@ export function RequireSecondFactorSetting() {
     return (
       <div role="status">
         <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">Loading…</span>
+        <span className="ms-2">{LOADING.generic}</span>
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { FAILED, SECOND_FACTOR } from '@visa/shared/messages';
 import { SecondFactorConfirmInputSchema } from '@visa/shared/second-factor';
+import { LOADING } from '@visa/shared/staff-texts';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { useSecondFactor } from '../api/get-second-factor';
@@ -36,7 +37,7 @@ export function SecondFactorSettings() {
     return (
       <div role="status">
         <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">Loading…</span>
+        <span className="ms-2">{LOADING.generic}</span>
       </div>
     );
   }

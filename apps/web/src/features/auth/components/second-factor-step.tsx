@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import { RecoveryCodeSchema, type SecondFactorChallenge, TotpCodeSchema } from '@visa/shared/second-factor';
+import { LOADING } from '@visa/shared/staff-texts';
 import { challengeEnded, secondStepErrorMessage, useCompleteSecondStep, useStartEnrolment } from '../api/login-second-factor';
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
@@ -130,7 +131,7 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
       {start.isPending && (
         <div role="status">
           <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">Loading…</span>
+          <span className="ms-2">{LOADING.generic}</span>
         </div>
       )}
       {start.data && (

@@ -1,5 +1,6 @@
 import { Alert, Badge, ListGroup, Spinner } from 'react-bootstrap';
 import { FAILED } from '@visa/shared/messages';
+import { LOADING } from '@visa/shared/staff-texts';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { useSessions } from '../api/get-sessions';
@@ -37,7 +38,7 @@ export function SessionList() {
     return (
       <div role="status">
         <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">Loading devices…</span>
+        <span className="ms-2">{LOADING.devices}</span>
       </div>
     );
   }

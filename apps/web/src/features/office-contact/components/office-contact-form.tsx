@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { FAILED, OFFICE_CONTACT } from '@visa/shared/messages';
 import { OFFICE_CONTACT_LIMITS, type OfficeContact, type OfficeContactInput, OfficeContactInputSchema } from '@visa/shared/office-contact';
 import type { OfficeContactView } from '@visa/shared/office-contact-view';
+import { LOADING } from '@visa/shared/staff-texts';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { useOfficeContactSettings } from '../api/get-office-contact';
 import { useUpdateOfficeContact } from '../api/update-office-contact';
@@ -43,7 +44,7 @@ export function OfficeContactForm() {
     return (
       <div role="status">
         <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">Loading…</span>
+        <span className="ms-2">{LOADING.generic}</span>
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { SLIDE } from '@visa/shared/messages';
 import { isValidId } from '@visa/shared/ids';
 import { SLIDE_MESSAGES, type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
+import { LOADING } from '@visa/shared/staff-texts';
 import { paths } from '../../../config/paths';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
@@ -36,7 +37,7 @@ export function EditSlide({ navigationState, id: rawId }: Props) {
     if (loaded.isError) return <GoBack message={slideErrorMessage(loaded.error)} />;
     return (
       <div role="status" className="d-flex align-items-center gap-2">
-        <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading the slide…
+        <span className="spinner-border spinner-border-sm" aria-hidden="true" /> {LOADING.slide}
       </div>
     );
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
+import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { slideEditPath } from '../../../config/staff-links';
@@ -94,7 +95,7 @@ export function SlideList() {
 
       {list.status === 'loading' && list.slides.length === 0 && (
         <div role="status" className="d-flex align-items-center gap-2 my-4">
-          <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading slides…
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" /> {LOADING.slides}
         </div>
       )}
 
@@ -212,8 +213,8 @@ export function SlideList() {
       {/* Locked while the delete runs: the dialog closes itself once the call has settled. */}
       <ConfirmDialog
         show={confirming !== null}
-        title="Delete this slide?"
-        confirmLabel="Delete slide"
+        title={CONFIRM.deleteSlide.title}
+        confirmLabel={CONFIRM.deleteSlide.confirm}
         cancelVariant="outline-dark"
         pending={remove.isPending}
         pendingSpinner
@@ -221,8 +222,7 @@ export function SlideList() {
         onConfirm={confirmDelete}
         onCancel={() => setConfirming(null)}
       >
-        “{confirming?.thumbnail}” and its picture will be removed for good
-        {confirming?.published ? ', and it disappears from the home page' : ''}.
+        {CONFIRM.deleteSlide.body(confirming?.thumbnail ?? '', confirming?.published ?? false)}
       </ConfirmDialog>
     </>
   );

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
 import { SERVER } from '@visa/shared/messages';
+import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { deleteStaffAccountErrorMessage, useDeleteStaffAccount } from '../api/delete-staff-account';
@@ -33,7 +34,7 @@ export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
     return (
       <div role="status" className="py-4">
         <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">Loading admins…</span>
+        <span className="ms-2">{LOADING.admins}</span>
       </div>
     );
   }
@@ -115,11 +116,16 @@ export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
         </tbody>
       </Table>
 
-      <ConfirmDialog show={confirming} title="Delete admin" confirmLabel="Delete" onConfirm={confirmDelete} onCancel={close}>
+      <ConfirmDialog
+        show={confirming}
+        title={CONFIRM.deleteStaffAccount.title}
+        confirmLabel={CONFIRM.deleteStaffAccount.confirm}
+        onConfirm={confirmDelete}
+        onCancel={close}
+      >
         {target && (
           <p className="mb-0">
-            Delete <strong>{target.name}</strong> ({target.email})? They are signed out at once and can no longer sign in. This cannot be
-            undone.
+            {CONFIRM.deleteStaffAccount.lead} <strong>{target.name}</strong> {CONFIRM.deleteStaffAccount.rest(target.email)}
           </p>
         )}
       </ConfirmDialog>

@@ -1,0 +1,130 @@
+import { displayDate } from './applicant-file.js';
+import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from './constants.js';
+
+/**
+ * The words of every email the API sends. The API keeps the assembly (headers, escaping, HTML);
+ * the sentences live here with the other user-facing messages so one place owns them.
+ *
+ * Applicant emails carry English then Bengali (most applicants read Bengali first, but embassy
+ * paperwork is in English, so both go in one message rather than guessing a language). Staff
+ * emails are English only, like the staff area.
+ */
+
+const STATUS_NAMES: Record<ApplicationStatus, { en: string; bn: string }> = {
+  pending: { en: 'Pending', bn: 'প্রক্রিয়াধীন' },
+  approved: { en: 'Approved', bn: 'অনুমোদিত' },
+  rejected: { en: 'Rejected', bn: 'প্রত্যাখ্যাত' },
+};
+
+const LABEL_NAMES_BN: Record<DocumentLabel, string> = {
+  'Job Letter': 'চাকরির চিঠি',
+  LMIA: 'এলএমআইএ (LMIA)',
+  Visa: 'ভিসা',
+  'Visa Form': 'ভিসা ফর্ম',
+  'Work Permit': 'ওয়ার্ক পারমিট',
+  'Air Tickets': 'বিমান টিকিট',
+  Other: 'অন্যান্য',
+};
+
+const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
+const toBengaliDigits = (value: string) => value.replace(/\d/g, (d) => BENGALI_DIGITS[Number(d)]!);
+
+/** '2026-11-21' → '21 November 2026'. */
+export const englishDate = displayDate;
+
+/** '2026-11-21' → '২১-১১-২০২৬' (DD-MM-YYYY with Bengali digits, as on the public pages). */
+export const bengaliDate = (iso: string) => {
+  const [y, m, d] = iso.split('-');
+  return toBengaliDigits(`${d}-${m}-${y}`);
+};
+
+/** One applicant email's own words: a subject and paragraphs in each language. */
+export interface ApplicantEmailParagraphs {
+  subjectEn: string;
+  subjectBn: string;
+  en: string[];
+  bn: string[];
+}
+
+/** New documents were added to the application; labels in the order staff gave them. */
+export function documentsEmailParagraphs(ref: string, labels: readonly DocumentLabel[]): ApplicantEmailParagraphs {
+  const en = labels.join(', ');
+  const bn = labels.map((l) => LABEL_NAMES_BN[l]).join(', ');
+  return {
+    subjectEn: 'New documents on your visa application',
+    subjectBn: 'আপনার ভিসা আবেদনে নতুন নথি',
+    en: [`New documents were added to your visa application (reference ${ref}): ${en}.`],
+    bn: [`আপনার ভিসা আবেদনে (রেফারেন্স ${ref}) নতুন নথি যুক্ত হয়েছে: ${bn}।`],
+  };
+}
+
+/** The application's status changed; `date` is the day staff gave, when there is one. */
+export function statusEmailParagraphs(ref: string, status: ApplicationStatus, date: string | null): ApplicantEmailParagraphs {
+  const name = STATUS_NAMES[status];
+  const subjectEn = `Visa application update: ${name.en}`;
+  const subjectBn = `ভিসা আবেদনের হালনাগাদ: ${name.bn}`;
+  switch (status) {
+    case 'approved':
+      return {
+        subjectEn,
+        subjectBn,
+        en: [`Good news: your visa application (reference ${ref}) was approved${date ? ` on ${englishDate(date)}` : ''}.`],
+        bn: [`সুখবর: আপনার ভিসা আবেদন (রেফারেন্স ${ref}) ${date ? `${bengaliDate(date)} তারিখে ` : ''}অনুমোদিত হয়েছে।`],
+      };
+    case 'rejected':
+      return {
+        subjectEn,
+        subjectBn,
+        en: [`We are sorry to tell you that your visa application (reference ${ref}) was rejected. Please contact our office for advice.`],
+        bn: [`দুঃখের সাথে জানাচ্ছি যে আপনার ভিসা আবেদন (রেফারেন্স ${ref}) প্রত্যাখ্যাত হয়েছে। পরামর্শের জন্য আমাদের অফিসে যোগাযোগ করুন।`],
+      };
+    case 'pending':
+      return {
+        subjectEn,
+        subjectBn,
+        en: [
+          `Your visa application (reference ${ref}) is being processed.`,
+          // Words that match the status (ADR 0020): nothing is collected before an approval.
+          ...(date ? [`Pending since ${englishDate(date)}. We will email you when there is news.`] : []),
+        ],
+        bn: [
+          `আপনার ভিসা আবেদন (রেফারেন্স ${ref}) প্রক্রিয়াধীন রয়েছে।`,
+          ...(date ? [`${bengaliDate(date)} থেকে প্রক্রিয়াধীন। কোনো খবর হলে আমরা আপনাকে ইমেইল করব।`] : []),
+        ],
+      };
+  }
+}
+
+/** Around every applicant email's own paragraphs: the greeting, then how to check the status. */
+export const APPLICANT_EMAIL = {
+  greeting: { en: (name: string) => `Dear ${name},`, bn: (name: string) => `প্রিয় ${name},` },
+  checkStatus: {
+    en: (checkUrl: string) =>
+      `You can check your application at any time at ${checkUrl} with your passport number, nationality and date of birth.`,
+    bn: (checkUrl: string) => `পাসপোর্ট নম্বর, জাতীয়তা ও জন্মতারিখ দিয়ে যেকোনো সময় ${checkUrl} ঠিকানায় আপনার আবেদনের অবস্থা দেখতে পারেন।`,
+  },
+} as const;
+
+/** Both subjects in one line, English first like the body. */
+export const applicantEmailSubject = (p: ApplicantEmailParagraphs) => `${p.subjectEn} | ${p.subjectBn}`;
+
+/** To a member of staff who asked for a new password; the link is a paragraph of its own. */
+export const passwordResetEmailLines = (name: string, link: string, minutes: number) => [
+  `Dear ${name},`,
+  `Someone asked to reset the password of your ${BRAND_NAME.en} staff account. If it was you, choose a new password here:`,
+  link,
+  `The link works once, within ${minutes} minutes; signing in with the new password ends every other session of your account.`,
+  'If you did not ask, ignore this email: your password stays as it is.',
+  BRAND_NAME.en,
+];
+
+export const SIGN_IN_ALERT_SUBJECT = `Many failed sign-ins to your ${BRAND_NAME.en} account`;
+
+/** Too many failed sign-ins to one account: what happened and what to do, never a link. */
+export const signInAlertEmailLines = (name: string, email: string, attempts: number, windowMinutes: number) => [
+  `Dear ${name},`,
+  `In the last ${windowMinutes} minutes there were more than ${attempts} attempts to sign in to your ${BRAND_NAME.en} staff account (${email}), from several places.`,
+  'Your account is not locked: you can still sign in with your password. Sign-in answers for your account are slowed down for a while to hold back guessing.',
+  'If these were not you, someone may be trying to guess your password. Make sure it is long and used nowhere else (you can change it on the Profile page), and tell the office.',
+  BRAND_NAME.en,
+];
