@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/messages';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 import { secondFactorRequests } from './second-factor-fixtures.js';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const { login, secondStep, me, post, enrol, expectSignedInAtOnce, challengeFor } = secondFactorRequests(() => t);
 

@@ -46,6 +46,35 @@ export function appForFile(...args: Parameters<typeof createTestApp>): TestApp {
   };
 }
 
+/** A staff member with a live session on `t`, made before the file's tests (after the app starts). */
+export function staffForFile(t: TestApp, ...args: Parameters<TestApp['createStaff']>): Staff {
+  let made: Staff | undefined;
+  beforeAll(async () => {
+    made = await t.createStaff(...args);
+  });
+  const current = () => {
+    if (!made) throw new Error('the staff member is made in beforeAll: use it inside hooks and tests');
+    return made;
+  };
+  return {
+    get id() {
+      return current().id;
+    },
+    get email() {
+      return current().email;
+    },
+    get password() {
+      return current().password;
+    },
+    get token() {
+      return current().token;
+    },
+    get role() {
+      return current().role;
+    },
+  };
+}
+
 /**
  * A second app on the same database and storage that serves a web build, as a second process does
  * with WORKERS > 1; `pages` are the build's files by path. Its web root goes when it is closed.
