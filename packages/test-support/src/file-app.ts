@@ -93,12 +93,12 @@ export async function startSite(t: TestApp, pages: Record<string, string>, env: 
 }
 
 /** The details of the audit events one action recorded about one entity, parsed, oldest first as stored. */
-export async function auditDetails(t: TestApp, entityId: string, action: string): Promise<unknown[]> {
+export async function auditDetails(t: TestApp, entityId: string, action: string): Promise<Record<string, unknown>[]> {
   const rows = await t.db
     .selectFrom('audit_events')
     .select('details')
     .where('entity_id', '=', entityId)
     .where('action', '=', action)
     .execute();
-  return rows.map((r) => JSON.parse(r.details) as unknown);
+  return rows.map((r) => JSON.parse(r.details) as Record<string, unknown>);
 }
