@@ -10,69 +10,40 @@ import { type TestApp, createTestApp } from './test-app.js';
 export type Staff = Awaited<ReturnType<TestApp['createStaff']>>;
 
 /**
- * One test app for all of a test file's tests: started before the first (ahead of the file's own
- * beforeAll hooks, which run in the order they are declared) and closed after the last. The handle
- * forwards to it, so the file can hold it in a constant and use it as the app itself.
+ * What a beforeAll hook makes, usable before it exists: every read goes to the made thing, so a test
+ * file can hold it in a constant. Hooks run in the order they are declared, so the file's own
+ * beforeAll hooks declared after this one already see it.
  */
-export function appForFile(...args: Parameters<typeof createTestApp>): TestApp {
-  let started: TestApp | undefined;
+function madeBeforeAll<T extends object>(make: () => Promise<T>, what: string): T {
+  let made: T | undefined;
   beforeAll(async () => {
-    started = await createTestApp(...args);
-  });
-  afterAll(() => started?.close());
-  const current = () => {
-    if (!started) throw new Error('the test app starts in beforeAll: use it inside hooks and tests');
-    return started;
-  };
-  return {
-    get app() {
-      return current().app;
-    },
-    get db() {
-      return current().db;
-    },
-    get config() {
-      return current().config;
-    },
-    get storage() {
-      return current().storage;
-    },
-    get dataDir() {
-      return current().dataDir;
-    },
-    request: (options) => current().request(options),
-    createStaff: (role, overrides) => current().createStaff(role, overrides),
-    close: () => current().close(),
-  };
-}
-
-/** A staff member with a live session on `t`, made before the file's tests (after the app starts). */
-export function staffForFile(t: TestApp, ...args: Parameters<TestApp['createStaff']>): Staff {
-  let made: Staff | undefined;
-  beforeAll(async () => {
-    made = await t.createStaff(...args);
+    made = await make();
   });
   const current = () => {
-    if (!made) throw new Error('the staff member is made in beforeAll: use it inside hooks and tests');
+    if (!made) throw new Error(`${what} is made in beforeAll: use it inside hooks and tests`);
     return made;
   };
-  return {
-    get id() {
-      return current().id;
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(current(), key),
+    has: (_, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const found = Reflect.getOwnPropertyDescriptor(current(), key);
+      return found && { ...found, configurable: true };
     },
-    get email() {
-      return current().email;
-    },
-    get password() {
-      return current().password;
-    },
-    get token() {
-      return current().token;
-    },
-    get role() {
-      return current().role;
-    },
-  };
+  });
+}
+
+/** One test app for all of a test file's (or describe block's) tests: started before the first, closed after the last. */
+export function appForFile(...args: Parameters<typeof createTestApp>): TestApp {
+  const t = madeBeforeAll(() => createTestApp(...args), 'the test app');
+  afterAll(() => t.close());
+  return t;
+}
+
+/** A staff member with a live session on `t`, made before the tests (after the app starts). */
+export function staffForFile(t: TestApp, ...args: Parameters<TestApp['createStaff']>): Staff {
+  return madeBeforeAll(() => t.createStaff(...args), 'the staff member');
 }
 
 /**
