@@ -1,27 +1,11 @@
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPLICANT_FILE_MESSAGES as M, ApplicationHistorySchema, CopyVerificationSchema } from '@visa/shared/applicant-file';
 import { VALIDATION } from '@visa/shared/messages';
 import { createApplication } from '@visa/test-support/applications';
-import type { TestApp } from '@visa/test-support/test-app';
-import {
-  type Staff,
-  applicantFileRequests,
-  base,
-  documentsForm,
-  jpegPart,
-  pngPart,
-  startApplicantFileApp,
-} from './applicant-file-fixtures.js';
+import { base, documentsForm, jpegPart, pngPart, applicantFileApp } from './applicant-file-fixtures.js';
 
-let t: TestApp;
-let staff: Staff;
-beforeAll(async () => {
-  ({ t, staff } = await startApplicantFileApp());
-});
-afterAll(() => t.close());
-
-const { put, upload } = applicantFileRequests(() => ({ t, staff }));
+const { t, staff, put, upload } = applicantFileApp();
 
 describe('history and email delivery', () => {
   it('lists who changed what and when, and each email with its delivery status', async () => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
@@ -8,25 +8,10 @@ import { listAuditFor } from '../src/modules/audit/repository.js';
 import { listEmailsFor } from '../src/modules/notifications/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { jpeg, pdf, pngClaimingHugeSize } from '@visa/test-support/images';
-import { type TestApp, listFiles } from '@visa/test-support/test-app';
-import {
-  type Staff,
-  applicantFileRequests,
-  base,
-  documentsForm,
-  jpegPart,
-  pngPart,
-  startApplicantFileApp,
-} from './applicant-file-fixtures.js';
+import { listFiles } from '@visa/test-support/test-app';
+import { base, documentsForm, jpegPart, pngPart, applicantFileApp } from './applicant-file-fixtures.js';
 
-let t: TestApp;
-let staff: Staff;
-beforeAll(async () => {
-  ({ t, staff } = await startApplicantFileApp());
-});
-afterAll(() => t.close());
-
-const { put, upload, snapshot } = applicantFileRequests(() => ({ t, staff }));
+const { t, staff, put, upload, snapshot } = applicantFileApp();
 
 const keyOf = (signedUrl: string) => new URL(signedUrl, 'http://x').pathname.replace(/^\/files\//, '');
 

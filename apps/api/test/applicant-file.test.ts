@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPLICANT_FILE_MESSAGES as M } from '@visa/shared/applicant-file';
 import { ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
@@ -7,17 +7,9 @@ import { updateStatusIf } from '../src/modules/applications/repository.js';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { listEmailsFor } from '../src/modules/notifications/repository.js';
 import { createApplication } from '@visa/test-support/applications';
-import type { TestApp } from '@visa/test-support/test-app';
-import { type Staff, applicantFileRequests, base, documentsForm, jpegPart, startApplicantFileApp } from './applicant-file-fixtures.js';
+import { base, documentsForm, jpegPart, applicantFileApp } from './applicant-file-fixtures.js';
 
-let t: TestApp;
-let staff: Staff;
-beforeAll(async () => {
-  ({ t, staff } = await startApplicantFileApp());
-});
-afterAll(() => t.close());
-
-const { put, snapshot } = applicantFileRequests(() => ({ t, staff }));
+const { t, staff, put, snapshot } = applicantFileApp();
 
 describe('who may call', () => {
   it('answers 401 without a valid session on every applicant-file route and changes nothing', async () => {

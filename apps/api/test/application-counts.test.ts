@@ -5,6 +5,7 @@ import { todayIn } from '@visa/shared/dates';
 import { createDb, type Db } from '../src/db/connection.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /**
  * The counts the database keeps for the list totals and the dashboard (ADR 0028) against what
@@ -148,11 +149,7 @@ describe('kept application counts', () => {
 });
 
 describe('dashboard months in a zone whose months start at half past the hour', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ APP_TIMEZONE: 'Asia/Kolkata' });
-  });
-  afterAll(() => t.close());
+  const t = appForFile({ APP_TIMEZONE: 'Asia/Kolkata' });
 
   it('counts each application in its own month, also within the hour the month starts in', async () => {
     // This month in India (UTC+5:30) starts at 18:30 UTC on the last day of the month before.
@@ -171,10 +168,9 @@ describe('dashboard months in a zone whose months start at half past the hour', 
 });
 
 describe('keyset pages and capped search counts', () => {
-  let t: TestApp;
+  const t = appForFile();
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
     token = (await t.createStaff('admin')).token;
     // Rows sharing a creation time, so the id settles the order between them.
     const same = hoursAgo(5);
@@ -186,7 +182,6 @@ describe('keyset pages and capped search counts', () => {
       });
     }
   });
-  afterAll(() => t.close());
 
   const list = async (query: string) => {
     const res = await t.request({ method: 'GET', url: `/api/application/fetchApplication?${query}`, token });

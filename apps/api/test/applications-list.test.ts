@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { searchFilter } from '../src/modules/applications/search.js';
 import { addApplication, applicationFields } from '@visa/test-support/applications';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 // The staff list: pages, search, status filter, their CSV export and the index plans they rely on.
 
@@ -216,11 +217,7 @@ describe('filter by status', () => {
 });
 
 describe('search plan', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForFile();
 
   it('reads the passport, surname and given-name indexes, never the whole table', async () => {
     const query = t.db

@@ -1,20 +1,16 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { addApplication, applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
 import { jpeg, phonePhoto, png } from '@visa/test-support/images';
-import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
+import { listFiles } from '@visa/test-support/test-app';
+import { appForFile, staffForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-let staff: Awaited<ReturnType<TestApp['createStaff']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.createStaff('admin');
-});
-afterAll(() => t.close());
+const t = appForFile();
+const staff = staffForFile(t, 'admin');
 
 const uploads = () => listFiles(t.dataDir).filter((f) => f.startsWith('uploads/private/'));
 const keyOf = (signedUrl: string) => new URL(signedUrl, 'http://x').pathname.replace(/^\/files\//, '');

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const login = (email: string, password: string) => t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 const refresh = (refreshToken: string) =>

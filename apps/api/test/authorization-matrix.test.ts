@@ -1,7 +1,7 @@
 import type { HTTPMethods } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /**
  * Every operation the API documents is checked here, so an endpoint added later by anyone is
@@ -48,11 +48,9 @@ interface Operation {
   key: string;
 }
 
-let t: TestApp;
+const t = appForFile();
 let operations: Operation[];
-
 beforeAll(async () => {
-  t = await createTestApp();
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
   const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
@@ -67,7 +65,6 @@ beforeAll(async () => {
       }),
   );
 });
-afterAll(() => t.close());
 
 const protectedOps = () => operations.filter((op) => op.path.startsWith('/api/') && !PUBLIC.has(op.key));
 

@@ -1,8 +1,8 @@
 import type { HTTPMethods } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApplication } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /**
  * No copy of personal data in a browser's or a proxy's cache (ADR 0016, docs/product.md#caching):
@@ -30,12 +30,10 @@ interface Operation {
   path: string;
 }
 
-let t: TestApp;
+const t = appForFile();
 let operations: Operation[];
 let applicationId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops)
@@ -44,7 +42,6 @@ beforeAll(async () => {
   );
   applicationId = (await createApplication(t.db, {}, { storage: t.storage })).id;
 });
-afterAll(() => t.close());
 
 const staffOps = () => operations.filter((op) => op.path.startsWith('/api/') && !PUBLIC.has(op.key));
 const noStore = (header: unknown) => typeof header === 'string' && header.split(',').some((d) => d.trim() === 'no-store');

@@ -4,6 +4,7 @@ import { LIMITS } from '@visa/shared/limits';
 import { SERVER } from '@visa/shared/messages';
 import { loadConfig } from '../src/config.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /**
  * The client address every per-address limit counts by (ADR 0016): TRUST_PROXY names how many
@@ -89,11 +90,7 @@ for (const [name, setting] of [
 }
 
 describe('without a trusted proxy (the default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForFile();
 
   it('ignores X-Forwarded-For altogether: the connection is the client', async () => {
     const statuses = await loginsUntilRefused(t, '203.0.113.7', LIMITS.login.perAddress.limit + 1);
@@ -104,11 +101,7 @@ describe('without a trusted proxy (the default)', () => {
 });
 
 describe('two proxies (TRUST_PROXY=2)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: '2' });
-  });
-  afterAll(() => t.close());
+  const t = appForFile({ TRUST_PROXY: '2' });
 
   it('takes the address the outer proxy saw, not what the client wrote before it', async () => {
     const staff = await t.createStaff('admin');

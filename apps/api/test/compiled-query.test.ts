@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, engine } from '@visa/test-support/test-app';
 import { type QueryParam, compiledQuery, compiledQueryShapes } from '../src/db/compiled-query.js';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 // Values given by name change on every run; a value written into the query itself stays.
 const adminsNamed = compiledQuery((db, param: QueryParam<'email' | 'other'>) =>

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Application, ApplicationPage } from '@visa/shared/applications';
 import { pleaseEnterValid } from '@visa/shared/messages';
 import { ENQUIRY_APPLICANT, addApplication, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
-import { type TestApp, createTestApp, databaseBefore } from '@visa/test-support/test-app';
+import { createTestApp, databaseBefore } from '@visa/test-support/test-app';
+import { appForFile, auditDetails } from '@visa/test-support/file-app';
 
 /** Nationality and issuing country as ISO codes, found by any way of writing them (ADR 0024). */
 
-let t: TestApp;
+const t = appForFile();
 let token: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await t.createStaff()).token;
 });
-afterAll(() => t.close());
 
 const stored = (id: string) =>
   t.db
@@ -74,13 +72,8 @@ describe('storing a country', () => {
       ),
     });
     expect(edited.statusCode).toBe(200);
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .select('details')
-      .where('entity_id', '=', added._id)
-      .where('action', '=', 'application.update')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.details).fields).toEqual(['company']);
+    const [audit] = await auditDetails(t, added._id, 'application.update');
+    expect(audit!.fields).toEqual(['company']);
   });
 
   it('still refuses an empty nationality or issuing country with the same messages', async () => {

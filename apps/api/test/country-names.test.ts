@@ -1,11 +1,11 @@
 import { inflateSync } from 'node:zlib';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Application, type ApplicationPage, ApplicationSchema } from '@visa/shared/applications';
 import { countryName, matchCountry } from '@visa/shared/country-matching';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { addApplication, applicationFields, multipart } from '@visa/test-support/applications';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /**
  * Nationality and issuing country in answers (ADR 0035): the country's English name, with its code
@@ -13,14 +13,11 @@ import { type TestApp, createTestApp } from '@visa/test-support/test-app';
  * codes; every answer that carries them says the same, and either form is taken on input.
  */
 
-let t: TestApp;
+const t = appForFile();
 let token: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await t.createStaff()).token;
 });
-afterAll(() => t.close());
 
 const base = '/api/application';
 const COUNTRY_FIELDS = ['currentN', 'currentNCode', 'issuedCountry', 'issuedCountryCode'] as const;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '@visa/shared/applications';
 import { addApplication, applicationFields } from '@visa/test-support/applications';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /**
  * CSV injection (OWASP; ADR 0016): hostile values typed into a real application come back from
@@ -57,13 +57,11 @@ const FORMULA_START = /^([ "]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n,;])/;
 /** The value behind the apostrophes the export adds: first, and after a separator or line break. */
 const withoutApostrophes = (cell: string) => cell.replace(/^'/, '').replace(/([\t\r\n,;])'/g, '$1');
 
-let t: TestApp;
+const t = appForFile();
 let token: string;
 let stored: Application;
 let csv: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await t.createStaff('admin')).token;
   const added = await addApplication(t, token, applicationFields({ ...HOSTILE, passport: 'CSVX12345' }));
   expect(added.statusCode, added.body).toBe(201);
@@ -72,7 +70,6 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   csv = res.body.replace(/^\uFEFF/, '');
 });
-afterAll(() => t.close());
 
 describe('CSV export of hostile values', () => {
   it('stores the hostile values as typed (the form trims surrounding blanks only)', () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import type { Db } from '../src/db/connection.js';
 import { createApplication } from '@visa/test-support/applications';
-import { type TestApp, createTestApp, databaseBefore } from '@visa/test-support/test-app';
+import { databaseBefore } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /**
  * A deep page asked for by number is found from the kept day counts instead of skipping every row
@@ -32,10 +33,9 @@ async function offsetPage(db: Db, { page, limit, status }: { page: number; limit
 const ids = (page: { applications: Application[] }) => page.applications.map((a) => a._id);
 
 describe('deep pages by page number', { timeout: 120_000 }, () => {
-  let t: TestApp;
+  const t = appForFile();
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
     token = (await t.createStaff('admin')).token;
     const made: Promise<unknown>[] = [];
     // 1 300 approved, 1 040 pending and 260 rejected: deep pages for the first two.
@@ -48,7 +48,6 @@ describe('deep pages by page number', { timeout: 120_000 }, () => {
     }
     await Promise.all(made);
   });
-  afterAll(() => t.close());
 
   const list = async (query: string) => {
     const res = await t.request({ method: 'GET', url: `/api/application/fetchApplication?${query}`, token });

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/messages';
 import type { NewApplicationRow } from '../src/db/schema.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 let seq = 0;
 /** An application as the add route leaves it, with a national ID that must never leave the server. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /**
  * No personal data in the logs (ADR 0016, docs/product.md#logs). The real app, with its own logger
@@ -32,10 +32,8 @@ interface Line {
   responseTime?: number;
 }
 
-let t: TestApp;
-
+const t = appForFile();
 beforeAll(async () => {
-  t = await createTestApp();
   await createApplication(
     t.db,
     {
@@ -49,7 +47,6 @@ beforeAll(async () => {
     { storage: t.storage },
   );
 });
-afterAll(() => t.close());
 
 for (const level of ['info', 'trace', 'warn'] as const) {
   const requestsLogged = level !== 'warn';

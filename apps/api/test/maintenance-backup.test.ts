@@ -12,7 +12,8 @@ import { runMaintenanceCommand } from '../src/modules/maintenance/cli.js';
 import { createLocalStorage } from '../src/infra/storage/local-storage.js';
 import type { Storage } from '../src/infra/storage/storage.js';
 import { addApplicationWithFiles, captureIo, cliEnv, storedKeysOf } from '@visa/test-support/processes';
-import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
+import { engine } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 const read = async (storage: Storage, key: string) => {
   const object = await storage.get(key);
@@ -30,13 +31,12 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 if (engine === 'sqlite') {
   describe('backup while writes are in flight, then restore into a new DATA_DIR', () => {
-    let t: TestApp;
+    const t = appForFile();
     let staff: { email: string; password: string; token: string };
     let acknowledged: string[];
     let backupDir: string;
     let restoredDir: string;
     beforeAll(async () => {
-      t = await createTestApp();
       staff = await t.createStaff();
       const request = (o: InjectOptions) => t.request({ ...o, token: staff.token });
       acknowledged = [];
@@ -56,7 +56,6 @@ if (engine === 'sqlite') {
       await Promise.all(inFlight);
       restoredDir = path.join(work, 'restored');
     });
-    afterAll(() => t.close());
 
     it('writes a manifest (time, version, migrations, counts, files) and checksums that verify', async () => {
       const { problems, manifest } = await verifyBackup(backupDir);
@@ -196,11 +195,7 @@ if (engine === 'sqlite') {
   });
 } else {
   describe('backup on PostgreSQL', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t.close());
+    const t = appForFile();
 
     it('does not pretend: it explains pg_dump and pg_restore and exits non-zero', async () => {
       const io = captureIo(cliEnv(t.config));

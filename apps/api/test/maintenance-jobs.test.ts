@@ -11,17 +11,14 @@ import maintenance from '../src/modules/maintenance/plugin.js';
 import { findJob } from '../src/modules/maintenance/repository.js';
 import { type Job, createScheduler } from '../src/modules/maintenance/scheduler.js';
 import { cliEnv } from '@visa/test-support/processes';
-import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
+import { engine } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const silent = { info() {}, warn() {}, error() {} };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('housekeeping', () => {
   const now = new Date('2027-06-01T12:00:00Z');

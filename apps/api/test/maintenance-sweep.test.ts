@@ -12,6 +12,7 @@ import type { Storage } from '../src/infra/storage/storage.js';
 import { jpeg } from '@visa/test-support/images';
 import { addApplicationWithFiles, captureIo, cliEnv, insertSlideWithImage, startS3rver, storedKeysOf } from '@visa/test-support/processes';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 const HOUR_MS = 3_600_000;
 
@@ -32,16 +33,14 @@ async function allKeys(storage: Storage): Promise<string[]> {
 }
 
 describe('orphan sweep on local storage', () => {
-  let t: TestApp;
+  const t = appForFile();
   let referenced: string[];
   beforeAll(async () => {
-    t = await createTestApp();
     const { token } = await t.createStaff();
     const id = await addApplicationWithFiles((o) => t.request({ ...o, token }));
     referenced = [...(await storedKeysOf(t.db, id)), ...(await insertSlideWithImage(t.db, t.storage))];
     expect(referenced).toHaveLength(6);
   });
-  afterAll(() => t.close());
 
   it('removes a stranded file older than the minimum age, and never a referenced or a young one', async () => {
     const old = await strandedFile(t.storage);

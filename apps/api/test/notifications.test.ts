@@ -11,6 +11,7 @@ import { createApplication } from '@visa/test-support/applications';
 import { freePort } from '@visa/test-support/ports';
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
 import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 const HOUR = 60 * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
@@ -74,13 +75,11 @@ describe('backoff', () => {
 });
 
 describe('outbox folder (no SMTP_URL)', () => {
-  let t: TestApp;
+  const t = appForFile();
   beforeAll(async () => {
-    t = await createTestApp();
     // These tests drive the worker by hand so each run's summary is exact.
     await t.app.outbox.stop();
   });
-  afterAll(() => t.close());
 
   it('writes each message as an .eml file under DATA_DIR/outbox and records it as sent', async () => {
     const application = await createApplication(t.db);

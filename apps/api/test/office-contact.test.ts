@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OFFICE_CONTACT, SERVER, VALIDATION } from '@visa/shared/messages';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import type { FastifyInstance } from 'fastify';
+import { type Staff, appForFile, startSite } from '@visa/test-support/file-app';
 
 /** A prerendered page in small: the two slots <OfficeContact> leaves empty, as React writes them. */
 const PAGE =
@@ -26,30 +22,19 @@ const CONTACT = {
   mapUrl: 'https://maps.example.com/?q=23.78,90.41',
 };
 
-let t: TestApp;
-let webRoot: string;
-/** A second process on the same database that serves the web build, as with WORKERS > 1. */
-let site: Awaited<ReturnType<typeof buildApp>>;
-
+const t = appForFile();
+/** A second process on the same database that serves the web build. */
+let site: FastifyInstance;
 beforeAll(async () => {
-  t = await createTestApp();
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-contact-web-'));
-  fs.mkdirSync(path.join(webRoot, 'about'));
-  fs.mkdirSync(path.join(webRoot, 'bn', 'about'), { recursive: true });
-  fs.writeFileSync(path.join(webRoot, 'about', 'index.html'), PAGE);
-  fs.writeFileSync(path.join(webRoot, 'bn', 'about', 'index.html'), BENGALI_PAGE);
-  fs.writeFileSync(path.join(webRoot, '__spa-fallback.html'), '<!DOCTYPE html><html><head></head><body><p>Loading</p></body></html>');
-  const config = loadConfig({ DATA_DIR: t.dataDir, APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
-  site = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot });
-  await site.ready();
+  site = await startSite(t, {
+    'about/index.html': PAGE,
+    'bn/about/index.html': BENGALI_PAGE,
+    '__spa-fallback.html': '<!DOCTYPE html><html><head></head><body><p>Loading</p></body></html>',
+  });
 });
-afterAll(async () => {
-  await site.close();
-  await t.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
-let owner: Awaited<ReturnType<TestApp['createStaff']>>;
+let owner: Staff;
 beforeEach(async () => {
   owner = await t.createStaff('superadmin');
 });

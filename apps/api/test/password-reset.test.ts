@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const ask = (email: string, ip = '203.0.113.10') =>
   t.request({ method: 'POST', url: '/api/users/forgot-password', payload: { email }, remoteAddress: ip });

@@ -1,21 +1,16 @@
 import { hash } from '@node-rs/argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { insertStaffAccount } from '../src/modules/staff-accounts/repository.js';
 import { passwordProblem, shippedListSize } from '../src/modules/staff-accounts/password-policy.js';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile, staffForFile } from '@visa/test-support/file-app';
 
 /** The password rule for every password someone sets, and the profile's current password (ADR 0017). */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<TestApp['createStaff']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createStaff('superadmin');
-});
-afterAll(() => t.close());
+const t = appForFile();
+const owner = staffForFile(t, 'superadmin');
 
 let seq = 0;
 const freshEmail = (name = 'staffer') => `${name}${++seq}@example.com`;

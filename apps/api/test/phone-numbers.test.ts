@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '@visa/shared/applications';
 import { VALIDATION } from '@visa/shared/messages';
 import { addApplication, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { up as phoneToE164 } from '../src/db/migrations/20261123T140000-phone-e164.js';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
+const t = appForFile();
 let token: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await t.createStaff()).token;
 });
-afterAll(() => t.close());
 
 const storedPhone = async (id: string) =>
   (await t.db.selectFrom('applications').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;

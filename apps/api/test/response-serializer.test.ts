@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApplicationPageSchema, ApplicationSchema } from '@visa/shared/applications';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { UserSchema } from '@visa/shared/users';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { type TestApp } from '@visa/test-support/test-app';
 import { responseSerializerCompiler } from '../src/lib/response-serializer.js';
+import { appForFile } from '@visa/test-support/file-app';
 
 const compile = (schema: z.ZodType) => responseSerializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' });
 
@@ -36,11 +37,7 @@ describe('the compiled response serializer (ADR 0027)', () => {
 });
 
 describe('answers on the wire parse under their zod schemas unchanged', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForFile();
 
   it('the staff list, one application, the signed-in user, the status check and an error', async () => {
     const staff = await t.createStaff('admin');

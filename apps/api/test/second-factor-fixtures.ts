@@ -1,10 +1,9 @@
 import { expect } from 'vitest';
+import type { Staff } from '@visa/test-support/file-app';
 import type { TestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 
 /** What the second-factor test files share: sign-in requests and enrolment as a person does it. */
-
-export type Staff = Awaited<ReturnType<TestApp['createStaff']>>;
 
 export function secondFactorRequests(app: () => TestApp) {
   const login = (email: string, password: string) =>

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import { runSecondFactorCommand } from '../src/modules/second-factor/cli.js';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 import { secondFactorRequests } from './second-factor-fixtures.js';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const { login, secondStep, me, post, enrol, expectSignedInAtOnce, challengeFor } = secondFactorRequests(() => t);
 

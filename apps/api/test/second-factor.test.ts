@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/messages';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 import { secondFactorRequests } from './second-factor-fixtures.js';
+import { appForFile, auditDetails } from '@visa/test-support/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const { login, secondStep, me, post, enrol, expectSignedInAtOnce, challengeFor } = secondFactorRequests(() => t);
 
@@ -116,13 +112,7 @@ describe('signing in with a second factor', () => {
     expect(res.cookies.find((c) => c.name === 'refresh_token')).toMatchObject({ httpOnly: true, path: '/api/users' });
     expect(res.cookies.find((c) => c.name === 'session')).toMatchObject({ value: '1' });
     expect((await me(body.token)).statusCode).toBe(200);
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .select(['action', 'details'])
-      .where('entity_id', '=', staff.id)
-      .where('action', '=', 'user.login')
-      .execute();
-    expect(audit.map((a) => JSON.parse(a.details))).toContainEqual({ secondFactor: 'totp' });
+    expect(await auditDetails(t, staff.id, 'user.login')).toContainEqual({ secondFactor: 'totp' });
   });
 
   it('keeps the old answer for an account without a second factor', async () => {
@@ -147,14 +137,9 @@ describe('signing in with a second factor', () => {
     // Even the right code is too late now: the password must be given again.
     const after = await secondStep({ challenge, code: good });
     expect(after.json()).toEqual({ message: SECOND_FACTOR.challengeEnded });
-    const failed = await t.db
-      .selectFrom('audit_events')
-      .select('details')
-      .where('entity_id', '=', staff.id)
-      .where('action', '=', 'user.second_factor_failed')
-      .execute();
+    const failed = await auditDetails(t, staff.id, 'user.second_factor_failed');
     expect(failed).toHaveLength(LIMITS.secondStep.wrongCodesPerChallenge);
-    expect(failed.every((f) => JSON.parse(f.details).method === 'totp')).toBe(true);
+    expect(failed.every((f) => f.method === 'totp')).toBe(true);
   });
 
   it('refuses a code that was already used (replay), and any older one', async () => {
@@ -227,13 +212,7 @@ describe('signing in with a second factor', () => {
     expect(again.json()).toEqual({ message: SECOND_FACTOR.invalidRecoveryCode });
     const status = await t.request({ method: 'GET', url: '/api/users/me/second-factor', token: staff.token });
     expect(status.json().recoveryCodesLeft).toBe(9);
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .select('details')
-      .where('entity_id', '=', staff.id)
-      .where('action', '=', 'user.login')
-      .execute();
-    expect(audit.map((a) => JSON.parse(a.details))).toContainEqual({ secondFactor: 'recovery' });
+    expect(await auditDetails(t, staff.id, 'user.login')).toContainEqual({ secondFactor: 'recovery' });
   });
 
   it('rate limits codes per account across challenges with 429', async () => {

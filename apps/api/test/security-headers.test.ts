@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 /** The headers helmet gives every answer; worked out once at start-up, set on each answer. */
 const EVERY_ANSWER = {

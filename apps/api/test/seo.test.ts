@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import type { FastifyInstance } from 'fastify';
+import { appForFile, startSite } from '@visa/test-support/file-app';
 
 /** What the web build writes (apps/web/react-router.config.ts), in small. */
 const SITE = {
@@ -16,28 +12,16 @@ const SITE = {
   disallow: ['/api/', '/files/', '/view-one', '/login', '/dashboard', '/updateApplicationView/', '/bn/view-one'],
 };
 
-let t: TestApp;
-let webRoot: string;
-let site: Awaited<ReturnType<typeof buildApp>>;
+const t = appForFile();
+let site: FastifyInstance;
 beforeAll(async () => {
-  t = await createTestApp();
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-seo-web-'));
-  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>x</title>');
-  fs.writeFileSync(path.join(webRoot, 'site.json'), JSON.stringify(SITE));
-  const config = loadConfig({
-    DATA_DIR: t.dataDir,
-    APP_SECRET: 'x'.repeat(40),
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://visa.example.com/',
-  });
-  site = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot });
-  await site.ready();
+  site = await startSite(
+    t,
+    { 'index.html': '<!doctype html><title>x</title>', 'site.json': JSON.stringify(SITE) },
+    { PUBLIC_URL: 'https://visa.example.com/' },
+  );
 });
-afterAll(async () => {
-  await site.close();
-  await t.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
 describe('robots.txt', () => {
   it('lets crawlers in, keeps them out of the staff area, the API, files and results, and names the sitemap', async () => {

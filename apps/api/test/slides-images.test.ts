@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SLIDE_IMAGE_MAX_BYTES } from '@visa/shared/constants';
 import { SLIDE, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
@@ -15,15 +15,13 @@ import {
   slideFields,
   slideForm,
 } from './slides-fixtures.js';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
+const t = appForFile();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await t.createStaff('admin')).token;
 });
-afterAll(() => t.close());
 
 const add = (files: { field?: string; file: FilePart }[], fields = slideFields()) =>
   t.request({ method: 'POST', url: '/api/slider/addSlider', token, payload: slideForm(fields, files) });

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, SLIDE, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { addSlide, picture, publicFiles, slideCount, slideFields, slideForm } from './slides-fixtures.js';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
+const t = appForFile();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await t.createStaff('admin')).token;
 });
-afterAll(() => t.close());
 
 const UNKNOWN_ID = 'ffffffffffffffffffffffff';
 

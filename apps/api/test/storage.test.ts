@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUrlSigner } from '../src/infra/storage/signed-urls.js';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
+const t = appForFile();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.storage.put('private/abc123.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'image/jpeg');
   await t.storage.put('public/slide1.webp', Buffer.from('RIFF0000WEBP'), 'image/webp');
 });
-afterAll(() => t.close());
 
 describe('private files', () => {
   it('are served with a valid signature, with the right type and no sniffing', async () => {

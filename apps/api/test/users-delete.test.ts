@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF } from '@visa/shared/users';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { createTestApp } from '@visa/test-support/test-app';
 import { UNKNOWN_ID, userRequests } from './users-fixtures.js';
+import { appForFile, staffForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<TestApp['createStaff']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createStaff('superadmin', { name: 'Office Owner' });
-});
-afterAll(() => t.close());
+const t = appForFile();
+const owner = staffForFile(t, 'superadmin', { name: 'Office Owner' });
 
 const { deleteUser, me, userRow, auditFor, userCount } = userRequests(() => t);
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
-import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { userRequests } from './users-fixtures.js';
+import { appForFile } from '@visa/test-support/file-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 const { profile, me, login, userRow, auditFor } = userRequests(() => t);
 

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SERVER } from '@visa/shared/messages';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { appForFile } from '@visa/test-support/file-app';
 
 /** Session behaviour (ADR 0005) beyond what auth.test.ts covers. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 type Res = Awaited<ReturnType<TestApp['request']>>;
 const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>

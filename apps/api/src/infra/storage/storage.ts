@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
  * Where uploaded files live. Keys are random (never derived from a user's file name) and may
  * contain one '/' level: `private/…` for personal files, `public/…` for slide images.
  */
-interface StoredObject {
+export interface StoredObject {
   body: Readable;
   size: number;
   contentType: string;

@@ -11,20 +11,12 @@ import sharp from 'sharp';
 import { DOCUMENT_MAX_BYTES, type DocumentLabel, IMAGE_MAX_PIXELS } from '@visa/shared/constants';
 import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
 import { HttpError } from '../../lib/http-error.js';
+import { type PartsOptions, type UploadedFile, readFilePart } from '../../plugins/uploads.js';
 import { isAllowedImage, sniffType } from '../../lib/images.js';
 import { isDocumentLabel } from '../applications/rows.js';
 
-interface UploadedDocument {
-  bytes: Buffer;
-  /** The name the browser gave; shown back in messages and kept in the history, never used as a key. */
-  filename: string;
-  declaredType: string;
-  /** Went over 7 MB: the parser stopped keeping its bytes. */
-  tooLarge: boolean;
-}
-
 export interface DocumentUpload {
-  files: UploadedDocument[];
+  files: UploadedFile[];
   labels: DocumentLabel[];
 }
 
@@ -34,8 +26,6 @@ export interface PreparedDocument {
   bytes: Buffer;
   contentType: 'image/jpeg';
 }
-
-type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
 
 /** Names are shown back to staff and stored in the history: one line, no path, bounded. */
 function cleanFilename(name: string): string {
@@ -52,11 +42,10 @@ function cleanFilename(name: string): string {
  */
 export async function readDocumentUpload(request: FastifyRequest): Promise<DocumentUpload> {
   if (!request.isMultipart()) throw new HttpError(415, M.notMultipart);
-  const files: UploadedDocument[] = [];
+  const files: UploadedFile[] = [];
   const labels: string[] = [];
   try {
-    // throwFileSizeLimit is honoured per call by @fastify/multipart although its types omit it here.
-    const options: PartsOptions & { throwFileSizeLimit: boolean } = {
+    const options: PartsOptions = {
       limits: {
         fileSize: DOCUMENT_MAX_BYTES,
         files: MAX_DOCUMENTS_PER_UPLOAD,
@@ -68,13 +57,9 @@ export async function readDocumentUpload(request: FastifyRequest): Promise<Docum
     };
     for await (const part of request.parts(options)) {
       if (part.type === 'file') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        const file = await readFilePart(part);
         if (part.fieldname !== DOCUMENT_FILE_FIELD) throw new HttpError(400, M.unexpectedField);
-        const bytes = Buffer.concat(chunks);
-        // Browsers send an empty, nameless part when no file was chosen.
-        if (bytes.length === 0 && !part.filename) continue;
-        files.push({ bytes, filename: cleanFilename(part.filename), declaredType: part.mimetype, tooLarge: part.file.truncated });
+        if (file) files.push({ ...file, filename: cleanFilename(file.filename) });
         continue;
       }
       if (part.fieldname !== DOCUMENT_LABEL_FIELD && part.fieldname !== `${DOCUMENT_LABEL_FIELD}[]`) continue;

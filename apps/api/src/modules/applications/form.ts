@@ -2,22 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { APPLICATION_FIELDS, APPLICATION_MESSAGES } from '@visa/shared/applications';
 import { SERVER } from '@visa/shared/messages';
 import { HttpError } from '../../lib/http-error.js';
-
-export interface UploadedFile {
-  bytes: Buffer;
-  /** What the browser said; only for logs. The bytes decide what the file is. */
-  filename: string;
-  declaredType: string;
-  /** The file went over the limit; its bytes beyond the limit were discarded unread. */
-  tooLarge: boolean;
-}
+import { type PartsOptions, type UploadedFile, readFilePart } from '../../plugins/uploads.js';
 
 export interface ApplicationForm {
   fields: Record<string, string>;
   image: UploadedFile | null;
 }
-
-type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
 
 const KNOWN_FIELDS = new Set<string>(APPLICATION_FIELDS);
 const IMAGE_FIELD = 'image';
@@ -32,21 +22,16 @@ export async function readApplicationForm(request: FastifyRequest, maxImageBytes
   const fields: Record<string, string> = {};
   let image: UploadedFile | null = null;
   try {
-    // throwFileSizeLimit is read per call by @fastify/multipart although its types omit it here.
-    const options: PartsOptions & { throwFileSizeLimit: boolean } = {
+    const options: PartsOptions = {
       limits: { fileSize: maxImageBytes, files: 1, fields: KNOWN_FIELDS.size + 5, fieldSize: 4 * 1024, parts: KNOWN_FIELDS.size + 6 },
       throwFileSizeLimit: false,
     };
     const parts = request.parts(options);
     for await (const part of parts) {
       if (part.type === 'file') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        const file = await readFilePart(part);
         if (part.fieldname !== IMAGE_FIELD) throw new HttpError(400, APPLICATION_MESSAGES.malformedForm);
-        const bytes = Buffer.concat(chunks);
-        // Browsers send an empty, nameless file part when no file was chosen.
-        if (bytes.length === 0 && !part.filename) continue;
-        image = { bytes, filename: part.filename, declaredType: part.mimetype, tooLarge: part.file.truncated };
+        if (file) image = file;
         continue;
       }
       if (!KNOWN_FIELDS.has(part.fieldname)) continue;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SERVER } from '@visa/shared/messages';
 import type { RouteOptions } from '../../context.js';
-import { isValidKey } from '../../infra/storage/storage.js';
+import { type StoredObject, isValidKey } from '../../infra/storage/storage.js';
 
 /**
  * Serves stored files (docs/product.md#api-other): `/files/private/…` only with a valid signature;
@@ -14,6 +14,15 @@ import { isValidKey } from '../../infra/storage/storage.js';
  */
 const PRIVATE_MAX_AGE_S = 600;
 const privateMaxAge = (expS: number) => Math.max(0, Math.min(PRIVATE_MAX_AGE_S, Math.floor(expS - Date.now() / 1000)));
+
+/** A stored file's bytes as they were stored, never sniffed as anything else. */
+const send = (reply: FastifyReply, object: StoredObject, caching: Record<string, string>) =>
+  reply
+    .header('content-type', object.contentType)
+    .header('content-length', object.size)
+    .header('x-content-type-options', 'nosniff')
+    .headers(caching)
+    .send(object.body);
 
 export default async function fileRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { storage, urls } = ctx;
@@ -28,13 +37,10 @@ export default async function fileRoutes(app: FastifyInstance, { ctx }: RouteOpt
       }
       const object = await storage.get(key);
       if (!object) return reply.status(404).send({ message: SERVER.notFound });
-      return reply
-        .header('content-type', object.contentType)
-        .header('content-length', object.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', `private, max-age=${privateMaxAge(Number(request.query.exp))}`)
-        .header('content-disposition', 'inline')
-        .send(object.body);
+      return send(reply, object, {
+        'cache-control': `private, max-age=${privateMaxAge(Number(request.query.exp))}`,
+        'content-disposition': 'inline',
+      });
     },
   );
 
@@ -43,11 +49,6 @@ export default async function fileRoutes(app: FastifyInstance, { ctx }: RouteOpt
     if (!isValidKey(key)) return reply.status(404).send({ message: SERVER.notFound });
     const object = await storage.get(key);
     if (!object) return reply.status(404).send({ message: SERVER.notFound });
-    return reply
-      .header('content-type', object.contentType)
-      .header('content-length', object.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(object.body);
+    return send(reply, object, { 'cache-control': 'public, max-age=31536000, immutable' });
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, type AuditAction } from '@visa/shared/audit-actions';
 import type { Db } from '../../db/connection.js';
 import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
@@ -26,6 +26,18 @@ interface RunSummary {
   sent: number;
   retried: number;
   failed: number;
+}
+
+/** An email's final outcome goes into the history of the application it was about, if any. */
+async function auditOutcome(db: Db, row: OutboxRow, action: AuditAction, details: Record<string, unknown>): Promise<void> {
+  if (!row.application_id) return;
+  await recordAudit(db, {
+    actorUserId: null,
+    action,
+    entity: APPLICATION_AUDIT_ENTITY,
+    entityId: row.application_id,
+    details: { emailId: row.id, subject: row.subject, ...details },
+  });
 }
 
 export interface OutboxWorker {
@@ -82,15 +94,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const reason = describe(err);
       if (row.attempts >= o.maxAttempts) {
         await markEmailFailed(db, row.id, reason);
-        if (row.application_id) {
-          await recordAudit(db, {
-            actorUserId: null,
-            action: AUDIT_ACTIONS.email.failed,
-            entity: APPLICATION_AUDIT_ENTITY,
-            entityId: row.application_id,
-            details: { emailId: row.id, subject: row.subject, attempts: row.attempts, error: reason },
-          });
-        }
+        await auditOutcome(db, row, AUDIT_ACTIONS.email.failed, { attempts: row.attempts, error: reason });
         summary.failed += 1;
         log.error({ emailId: row.id, attempts: row.attempts, reason }, 'email delivery failed for good');
       } else {
@@ -102,15 +106,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     await markEmailSent(db, row.id, now);
-    if (row.application_id) {
-      await recordAudit(db, {
-        actorUserId: null,
-        action: AUDIT_ACTIONS.email.sent,
-        entity: APPLICATION_AUDIT_ENTITY,
-        entityId: row.application_id,
-        details: { emailId: row.id, subject: row.subject, via: mailer.kind },
-      });
-    }
+    await auditOutcome(db, row, AUDIT_ACTIONS.email.sent, { via: mailer.kind });
     summary.sent += 1;
   }
 

@@ -17,11 +17,9 @@ import {
 } from '@visa/shared/second-factor';
 import type { RouteOptions } from '../../context.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
-import { recordAudit } from '../audit/repository.js';
 import { completeSignIn } from '../auth/service.js';
 import { findAccount, findSecondFactor } from './repository.js';
 import * as secondFactor from './service.js';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 const { perAccount: PER_ACCOUNT, perAddress: PER_ADDRESS } = LIMITS.secondStep;
 const ACCOUNT_ATTEMPTS = LIMITS.secondFactorAccount.perAccount;
@@ -167,13 +165,7 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
       await limitAttempts(staffAccount._id);
       const recoveryCodes = await secondFactor.confirmSetup(ctx, staffAccount._id, request.body.code);
       if (!recoveryCodes) {
-        await recordAudit(db, {
-          actorUserId: staffAccount._id,
-          action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
-          entity: 'user',
-          entityId: staffAccount._id,
-          details: { method: 'setup' },
-        });
+        await secondFactor.auditWrongCode(db, staffAccount._id, { method: 'setup' });
         throw badRequest(SECOND_FACTOR.invalidCode);
       }
       return { recoveryCodes };

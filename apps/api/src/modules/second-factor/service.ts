@@ -162,18 +162,23 @@ export async function useRecoveryCode(ctx: AppContext, userId: string, normalise
 }
 
 /** Password and a current code, for turning it off and for new recovery codes. A wrong one is audited. */
+/** Records a wrong code against the account it was given for; `details` say how it was given. */
+export async function auditWrongCode(db: Db, userId: string, details: Record<string, unknown>): Promise<void> {
+  await recordAudit(db, {
+    actorUserId: userId,
+    action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
+    entity: 'user',
+    entityId: userId,
+    details,
+  });
+}
+
 async function confirmPasswordAndCode(ctx: AppContext, staffAccount: { _id: string }, input: SecondFactorConfirmInput) {
   await confirmPassword(ctx.db, staffAccount._id, input.password);
   const enabled = await repo.findSecondFactor(ctx.db, staffAccount._id);
   if (!enabled?.secret_enc) throw conflict(SECOND_FACTOR.notEnabled);
   if (!(await checkCode(ctx, staffAccount._id, input.code as string))) {
-    await recordAudit(ctx.db, {
-      actorUserId: staffAccount._id,
-      action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
-      entity: 'user',
-      entityId: staffAccount._id,
-      details: { method: 'totp' },
-    });
+    await auditWrongCode(ctx.db, staffAccount._id, { method: 'totp' });
     throw badRequest(SECOND_FACTOR.invalidCode);
   }
 }
@@ -260,13 +265,7 @@ export async function openChallenge(db: Db, token: string, now = new Date()): Pr
 /** Counts a wrong code against the challenge (ending it at the limit) and audits it. */
 export async function wrongCode(db: Db, challenge: OpenChallenge, method: 'totp' | 'recovery', now = new Date()): Promise<void> {
   const open = await repo.recordWrongAttempt(db, challenge.id, LIMITS.secondStep.wrongCodesPerChallenge, now);
-  await recordAudit(db, {
-    actorUserId: challenge.userId,
-    action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
-    entity: 'user',
-    entityId: challenge.userId,
-    details: { method, challengeEnded: !open },
-  });
+  await auditWrongCode(db, challenge.userId, { method, challengeEnded: !open });
   if (!open) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
 }
 
