@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { useApplication } from '../../../features/applications/api/get-application';
 import { listErrorMessage } from '../../../features/applications/api/get-applications';
 import { EditApplicationForm } from '../../../features/applications/components/edit-application-form';
+import { LoadingStatus } from '../../../components/loading-status';
 
 export function meta() {
   return [{ title: 'Edit Application | Canada Visa Desk' }];
@@ -44,12 +45,7 @@ export default function ApplicationEditPage() {
           Back to list
         </Link>
       </div>
-      {query.isPending && (
-        <div role="status" className="py-4">
-          <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">Loading application…</span>
-        </div>
-      )}
+      {query.isPending && <LoadingStatus className="py-4">Loading application…</LoadingStatus>}
       {query.isError && !query.data && (
         <Alert variant="danger" role="alert">
           {listErrorMessage(query.error)}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { STAFF } from '@visa/shared/users';
 import { FAILED } from '@visa/shared/messages';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
@@ -8,6 +8,7 @@ import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
 import { SecondFactorSettings } from '../../../features/auth/components/second-factor-settings';
 import { ProfileForm } from '../../../features/staff-accounts/components/profile-form';
 import { serverMessage } from '../../../lib/api-client';
+import { LoadingStatus } from '../../../components/loading-status';
 
 export function meta() {
   return [{ title: 'Profile | Canada Visa Desk' }];
@@ -20,12 +21,7 @@ export default function ProfilePage() {
   return (
     <>
       <h1 className="h3 mb-3">Profile</h1>
-      {me.isPending && (
-        <div role="status">
-          <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">Loading…</span>
-        </div>
-      )}
+      {me.isPending && <LoadingStatus>Loading…</LoadingStatus>}
       {me.isError && (
         <Alert variant="danger" role="alert">
           {serverMessage(me.error) ?? FAILED.loadAccount}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Spinner } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
 import { FAILED } from '@visa/shared/messages';
@@ -12,6 +12,7 @@ import { RequireSecondFactorSetting } from '../../../features/auth/components/re
 import { SessionList } from '../../../features/auth/components/session-list';
 import { OfficeContactForm } from '../../../features/office-contact/components/office-contact-form';
 import { serverMessage } from '../../../lib/api-client';
+import { LoadingStatus } from '../../../components/loading-status';
 
 export function meta() {
   return [{ title: 'Settings | Canada Visa Desk' }];
@@ -49,10 +50,7 @@ export default function SettingsPage() {
                   <dd className="col-sm-8">{ROLE_LABELS[me.data.role]}</dd>
                 </dl>
               ) : (
-                <div role="status">
-                  <Spinner animation="border" size="sm" aria-hidden="true" />
-                  <span className="ms-2">Loading…</span>
-                </div>
+                <LoadingStatus>Loading…</LoadingStatus>
               )}
               <p className="small text-body-secondary mt-3 mb-0">Change your name or password on the Profile page.</p>
             </div>

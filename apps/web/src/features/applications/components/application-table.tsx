@@ -11,6 +11,7 @@ import { deleteErrorMessage, useDeleteApplication } from '../api/delete-applicat
 import { useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
+import { LoadingStatus } from '../../../components/loading-status';
 
 /** How long typing must pause before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -142,12 +143,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
           {listErrorMessage(list.error)}
         </Alert>
       )}
-      {list.isPending && (
-        <div role="status" className="py-4">
-          <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">Loading applications…</span>
-        </div>
-      )}
+      {list.isPending && <LoadingStatus className="py-4">Loading applications…</LoadingStatus>}
 
       {data && (
         <>

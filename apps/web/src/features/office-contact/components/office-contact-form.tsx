@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { type FieldPath, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FAILED, OFFICE_CONTACT } from '@visa/shared/messages';
@@ -9,6 +9,8 @@ import type { OfficeContactView } from '@visa/shared/office-contact-view';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { useOfficeContactSettings } from '../api/get-office-contact';
 import { useUpdateOfficeContact } from '../api/update-office-contact';
+import { LoadingStatus } from '../../../components/loading-status';
+import { PendingButton } from '../../../components/pending-button';
 
 type Values = OfficeContactInput;
 
@@ -40,12 +42,7 @@ interface FieldProps {
 export function OfficeContactForm() {
   const contact = useOfficeContactSettings();
   if (contact.isPending) {
-    return (
-      <div role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">Loading…</span>
-      </div>
-    );
+    return <LoadingStatus>Loading…</LoadingStatus>;
   }
   if (contact.isError) return <Alert variant="danger">{serverMessage(contact.error) ?? FAILED.loadOfficeContact}</Alert>;
   return <LoadedForm contact={contact.data} />;
@@ -162,10 +159,9 @@ function LoadedForm({ contact }: { contact: OfficeContactView }) {
           {refusalMessage(save.error) ?? serverMessage(save.error) ?? FAILED.saveOfficeContact}
         </Alert>
       )}
-      <Button type="submit" variant="danger" disabled={save.isPending}>
-        {save.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <PendingButton type="submit" variant="danger" pending={save.isPending}>
         Save office contact
-      </Button>
+      </PendingButton>
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
 import { SERVER } from '@visa/shared/messages';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { deleteStaffAccountErrorMessage, useDeleteStaffAccount } from '../api/delete-staff-account';
 import { useStaffAccounts } from '../api/get-staff-accounts';
+import { LoadingStatus } from '../../../components/loading-status';
 
 interface Props {
   /** The signed-in account: it cannot delete itself, so its Delete button is disabled. */
@@ -30,12 +31,7 @@ export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
   };
 
   if (accounts.isPending) {
-    return (
-      <div role="status" className="py-4">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">Loading admins…</span>
-      </div>
-    );
+    return <LoadingStatus className="py-4">Loading admins…</LoadingStatus>;
   }
   if (accounts.isError) {
     return (
