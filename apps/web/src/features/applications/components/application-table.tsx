@@ -11,6 +11,7 @@ import { deleteErrorMessage, useDeleteApplication } from '../api/delete-applicat
 import { useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
+import { RowActions } from '../../../components/row-actions';
 import { LoadingStatus } from '../../../components/loading-status';
 
 /** How long typing must pause before the search is sent. */
@@ -186,33 +187,17 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                   </td>
                   <td data-label={LABELS.pending}>{a.pending ?? '—'}</td>
                   <td data-label={LABELS.approve}>{a.approve ?? '—'}</td>
-                  <td className="text-end text-nowrap">
-                    <Button size="sm" variant="outline-dark" className="me-2" aria-label={`View ${fullName(a)}`} onClick={() => onView(a)}>
-                      View
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      className="me-2"
-                      aria-label={`Edit ${fullName(a)}`}
-                      onClick={() => onEdit(a)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      aria-label={`Delete ${fullName(a)}`}
-                      disabled={remove.isPending && remove.variables === a._id}
-                      onClick={() => {
-                        remove.reset();
-                        setTarget(a);
-                        setConfirming(true);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </td>
+                  <RowActions
+                    name={fullName(a)}
+                    onView={() => onView(a)}
+                    onEdit={() => onEdit(a)}
+                    deleteDisabled={remove.isPending && remove.variables === a._id}
+                    onDelete={() => {
+                      remove.reset();
+                      setTarget(a);
+                      setConfirming(true);
+                    }}
+                  />
                 </tr>
               ))}
             </tbody>

@@ -10,6 +10,7 @@ import { useSlideList } from '../api/get-slides';
 import { useReorderSlides } from '../api/reorder-slides';
 import { slideErrorMessage } from '../api/slide-errors';
 import { useUpdateSlide } from '../api/update-slide';
+import { ListPageHeader } from '../../../components/list-page-header';
 
 /** The smallest stored picture is plenty for a list thumbnail. */
 const thumbnailUrl = (slide: Slide) =>
@@ -70,12 +71,7 @@ export function SlideList() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">Slider List</h1>
-        <Link to={paths.slideNew} className="btn btn-danger btn-sm ms-auto">
-          Add Slider
-        </Link>
-      </div>
+      <ListPageHeader title="Slider List" addTo={paths.slideNew} addLabel="Add Slider" />
 
       {failure && (
         <div className="alert alert-danger" role="alert">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Table } from 'react-bootstrap';
+import { Alert, Badge, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
 import { SERVER } from '@visa/shared/messages';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { deleteStaffAccountErrorMessage, useDeleteStaffAccount } from '../api/delete-staff-account';
 import { useStaffAccounts } from '../api/get-staff-accounts';
+import { RowActions } from '../../../components/row-actions';
 import { LoadingStatus } from '../../../components/loading-status';
 
 interface Props {
@@ -80,31 +81,17 @@ export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
                 <td data-label="Role">
                   <Badge bg={account.role === 'superadmin' ? 'dark' : 'secondary'}>{ROLE_LABELS[account.role]}</Badge>
                 </td>
-                <td className="text-end text-nowrap">
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    className="me-2"
-                    aria-label={`Edit ${account.name}`}
-                    onClick={() => onEdit(account)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={`Delete ${account.name}`}
-                    disabled={isSelf || (remove.isPending && remove.variables === account._id)}
-                    title={isSelf ? SERVER.cannotDeleteSelf : undefined}
-                    onClick={() => {
-                      remove.reset();
-                      setTarget(account);
-                      setConfirming(true);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </td>
+                <RowActions
+                  name={account.name}
+                  onEdit={() => onEdit(account)}
+                  deleteDisabled={isSelf || (remove.isPending && remove.variables === account._id)}
+                  deleteTitle={isSelf ? SERVER.cannotDeleteSelf : undefined}
+                  onDelete={() => {
+                    remove.reset();
+                    setTarget(account);
+                    setConfirming(true);
+                  }}
+                />
               </tr>
             );
           })}
