@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';
 import { ApplicationTable } from '../../../features/applications/components/application-table';
 import { pageFromSearch } from '../../../features/applications/lib/paging';
-import { ListPageHeader } from '../../../components/list-page-header';
+import { PageHeader } from '../../../components/page-header';
 
 export function meta() {
   return [{ title: 'Application List | Canada Visa Desk' }];
@@ -74,7 +74,7 @@ export default function ApplicationListPage() {
 
   return (
     <>
-      <ListPageHeader title="Application List" addTo={paths.applicationNew} addLabel="Add Application" />
+      <PageHeader title="Application List" to={paths.applicationNew} link="Add Application" />
       <ApplicationTable
         page={page}
         search={search}

@@ -9,6 +9,7 @@ import { SecondFactorSettings } from '../../../features/auth/components/second-f
 import { ProfileForm } from '../../../features/staff-accounts/components/profile-form';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
+import { FormCard } from '../../../components/form-card';
 
 export function meta() {
   return [{ title: 'Profile | Canada Visa Desk' }];
@@ -28,20 +29,18 @@ export default function ProfilePage() {
         </Alert>
       )}
       {me.data && (
-        <div className="card shadow-sm" style={{ maxWidth: 560 }}>
-          <div className="card-body">
-            <ProfileForm
-              key={me.data._id}
-              user={me.data}
-              onSaved={(saved) => {
-                queryClient.setQueryData(meQueryOptions().queryKey, saved);
-                // The account's other devices were just signed out.
-                void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
-                toast.success(STAFF.profileUpdated);
-              }}
-            />
-          </div>
-        </div>
+        <FormCard>
+          <ProfileForm
+            key={me.data._id}
+            user={me.data}
+            onSaved={(saved) => {
+              queryClient.setQueryData(meQueryOptions().queryKey, saved);
+              // The account's other devices were just signed out.
+              void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
+              toast.success(STAFF.profileUpdated);
+            }}
+          />
+        </FormCard>
       )}
       <section className="card shadow-sm mt-3" style={{ maxWidth: 560 }} aria-labelledby="profile-second-factor">
         <div className="card-body">

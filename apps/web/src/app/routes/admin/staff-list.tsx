@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { RequireRole } from '../../../features/auth/components/require-role';
 import { StaffAccountTable } from '../../../features/staff-accounts/components/staff-account-table';
-import { ListPageHeader } from '../../../components/list-page-header';
+import { PageHeader } from '../../../components/page-header';
 
 export function meta() {
   return [{ title: 'Admin List | Canada Visa Desk' }];
@@ -17,7 +17,7 @@ export default function StaffListPage() {
   const edit = ({ _id, name, email, role }: User) => navigate(paths.staffEdit, { state: { _id, name, email, role } });
   return (
     <>
-      <ListPageHeader title="Admin List" addTo={paths.staffNew} addLabel="Add Admin" />
+      <PageHeader title="Admin List" to={paths.staffNew} link="Add Admin" />
       <RequireRole role="superadmin">
         <StaffAccountTable currentAccountId={me.data?._id} onEdit={edit} />
       </RequireRole>

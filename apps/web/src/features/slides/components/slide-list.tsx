@@ -10,7 +10,7 @@ import { useSlideList } from '../api/get-slides';
 import { useReorderSlides } from '../api/reorder-slides';
 import { slideErrorMessage } from '../api/slide-errors';
 import { useUpdateSlide } from '../api/update-slide';
-import { ListPageHeader } from '../../../components/list-page-header';
+import { PageHeader } from '../../../components/page-header';
 
 /** The smallest stored picture is plenty for a list thumbnail. */
 const thumbnailUrl = (slide: Slide) =>
@@ -71,7 +71,7 @@ export function SlideList() {
 
   return (
     <>
-      <ListPageHeader title="Slider List" addTo={paths.slideNew} addLabel="Add Slider" />
+      <PageHeader title="Slider List" to={paths.slideNew} link="Add Slider" />
 
       {failure && (
         <div className="alert alert-danger" role="alert">
