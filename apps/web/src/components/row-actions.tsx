@@ -37,3 +37,12 @@ export function RowActions({ name, onView, onEdit, onDelete, deleteDisabled, del
     </td>
   );
 }
+
+/** The header of the actions column: named for screen readers, blank on screen. */
+export function ActionsHeader() {
+  return (
+    <th scope="col">
+      <span className="visually-hidden">Actions</span>
+    </th>
+  );
+}

@@ -11,7 +11,7 @@ import { deleteErrorMessage, useDeleteApplication } from '../api/delete-applicat
 import { useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
-import { RowActions } from '../../../components/row-actions';
+import { ActionsHeader, RowActions } from '../../../components/row-actions';
 import { LoadingStatus } from '../../../components/loading-status';
 
 /** How long typing must pause before the search is sent. */
@@ -158,9 +158,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                 <th scope="col">{LABELS.isStatus}</th>
                 <th scope="col">{LABELS.pending}</th>
                 <th scope="col">{LABELS.approve}</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>

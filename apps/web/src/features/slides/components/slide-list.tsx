@@ -11,6 +11,7 @@ import { useReorderSlides } from '../api/reorder-slides';
 import { slideErrorMessage } from '../api/slide-errors';
 import { useUpdateSlide } from '../api/update-slide';
 import { PageHeader } from '../../../components/page-header';
+import { ActionsHeader } from '../../../components/row-actions';
 
 /** The smallest stored picture is plenty for a list thumbnail. */
 const thumbnailUrl = (slide: Slide) =>
@@ -112,9 +113,7 @@ export function SlideList() {
                 <th scope="col">Title</th>
                 <th scope="col">Text</th>
                 <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>

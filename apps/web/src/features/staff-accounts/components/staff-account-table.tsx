@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { deleteStaffAccountErrorMessage, useDeleteStaffAccount } from '../api/delete-staff-account';
 import { useStaffAccounts } from '../api/get-staff-accounts';
-import { RowActions } from '../../../components/row-actions';
+import { ActionsHeader, RowActions } from '../../../components/row-actions';
 import { LoadingStatus } from '../../../components/loading-status';
 
 interface Props {
@@ -57,9 +57,7 @@ export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
             <th scope="col">Name</th>
             <th scope="col">Email</th>
             <th scope="col">Role</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
