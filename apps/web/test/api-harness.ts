@@ -89,7 +89,7 @@ export async function multipartBody(form: FormData): Promise<{ body: Buffer; con
  * read, the others (the session marker) land in document.cookie where the app looks for them.
  * `env` adds settings to the API's test configuration (e.g. PUBLIC_URL).
  */
-export async function startApiHarness(options: { env?: Record<string, string> } = {}): Promise<ApiHarness> {
+async function startApiHarness(options: { env?: Record<string, string> } = {}): Promise<ApiHarness> {
   const t = await createTestApp(options.env);
   const jar = new Map<string, { value: string; path: string }>();
   const faults = new Map<string, NetworkFault[]>();
