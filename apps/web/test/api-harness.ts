@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@visa/shared/constants';
 import { AxiosError, AxiosHeaders, type AxiosResponse, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { api } from '../src/lib/api-client';
 import { setToken } from '../src/lib/auth-storage';
 
@@ -88,7 +89,7 @@ export async function multipartBody(form: FormData): Promise<{ body: Buffer; con
  * read, the others (the session marker) land in document.cookie where the app looks for them.
  * `env` adds settings to the API's test configuration (e.g. PUBLIC_URL).
  */
-export async function startApiHarness(options: { env?: Record<string, string> } = {}): Promise<ApiHarness> {
+async function startApiHarness(options: { env?: Record<string, string> } = {}): Promise<ApiHarness> {
   const t = await createTestApp(options.env);
   const jar = new Map<string, { value: string; path: string }>();
   const faults = new Map<string, NetworkFault[]>();
@@ -276,4 +277,31 @@ function settle(
     request,
     response,
   );
+}
+
+/**
+ * The harness for a test file (or one describe block of it): started before its first test and
+ * closed after its last.
+ * Before each test it forgets the last one's cookies, faults and requests (`reset: false` keeps
+ * them) and, with `signedIn`, signs the browser in again as one account created for the file.
+ * The returned object stands for the started harness.
+ */
+export function apiHarnessForFile(options: { env?: Record<string, string>; reset?: boolean; signedIn?: boolean } = {}): ApiHarness {
+  const { reset = true, signedIn = false, ...start } = options;
+  let harness: ApiHarness | undefined;
+  let staff: Staff | undefined;
+  const started = () => {
+    if (!harness) throw new Error('The API harness starts in beforeAll.');
+    return harness;
+  };
+  beforeAll(async () => {
+    harness = await startApiHarness(start);
+    if (signedIn) staff = await harness.signIn();
+  });
+  afterAll(() => harness?.close());
+  beforeEach(() => {
+    if (reset) started().reset();
+    if (staff) started().signInAs(staff);
+  });
+  return new Proxy({} as ApiHarness, { get: (_, key) => Reflect.get(started(), key) as unknown });
 }

@@ -1,20 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { describe, expect, it } from 'vitest';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { applicationEditPath } from '../../../config/staff-links';
 import { seedApplication } from '../../../features/applications/test/fixtures';
 import ApplicationEditPage from './application-edit';
 
-let h: ApiHarness;
-let staff: Staff;
-beforeAll(async () => {
-  h = await startApiHarness();
-  staff = await h.signIn();
-});
-afterAll(() => h.close());
-beforeEach(() => h.signInAs(staff));
+const h = apiHarnessForFile({ reset: false, signedIn: true });
 
 const routes = [
   { path: paths.applicationEdit, Component: ApplicationEditPage },

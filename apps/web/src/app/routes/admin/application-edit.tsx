@@ -1,7 +1,7 @@
 import { isAxiosError } from 'axios';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
 import { isValidId } from '@visa/shared/ids';
 import { LOADING } from '@visa/shared/staff-texts';
@@ -9,6 +9,8 @@ import { paths } from '../../../config/paths';
 import { useApplication } from '../../../features/applications/api/get-application';
 import { listErrorMessage } from '../../../features/applications/api/get-applications';
 import { EditApplicationForm } from '../../../features/applications/components/edit-application-form';
+import { LoadingStatus } from '../../../components/loading-status';
+import { PageHeader } from '../../../components/page-header';
 
 export function meta() {
   return [{ title: 'Edit Application | Canada Visa Desk' }];
@@ -39,18 +41,8 @@ export default function ApplicationEditPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">Edit Application</h1>
-        <Link to={paths.applicationList} className="btn btn-outline-dark btn-sm ms-auto">
-          Back to list
-        </Link>
-      </div>
-      {query.isPending && (
-        <div role="status" className="py-4">
-          <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">{LOADING.application}</span>
-        </div>
-      )}
+      <PageHeader title="Edit Application" to={paths.applicationList} link="Back to list" linkVariant="outline-dark" />
+      {query.isPending && <LoadingStatus className="py-4">{LOADING.application}</LoadingStatus>}
       {query.isError && !query.data && (
         <Alert variant="danger" role="alert">
           {listErrorMessage(query.error)}

@@ -1,25 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/messages';
 import { createApplication } from '@visa/test-support/applications';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { jpegFile, pdfFile, pngFile } from '../../../../test/files';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { applicationFilePath } from '../../../config/staff-links';
 import ApplicationFilePage from './application-file';
 
-let h: ApiHarness;
+const h = apiHarnessForFile({ env: { PUBLIC_URL: 'https://visa.example.com' }, reset: false });
 let staff: Staff;
 beforeAll(async () => {
-  h = await startApiHarness({ env: { PUBLIC_URL: 'https://visa.example.com' } });
   staff = await h.signIn('admin', { name: 'Nadia Staff' });
 });
-afterAll(() => h.close());
 beforeEach(() => h.signInAs(staff));
 
 const routes = [

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '@visa/shared/constants';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { seedApplication } from '../../../features/applications/test/fixtures';
@@ -12,11 +12,8 @@ import DashboardPage from './dashboard';
 
 installObjectUrls();
 
-let h: ApiHarness;
-let staff: Staff;
+const h = apiHarnessForFile({ signedIn: true });
 beforeAll(async () => {
-  h = await startApiHarness();
-  staff = await h.signIn();
   // 12 approved (two pages), 3 rejected, 2 pending; three of the approved are Rahman.
   const plan: [string, ApplicationStatus][] = [
     ...Array.from({ length: 12 }, (_, i): [string, ApplicationStatus] => [i < 3 ? `Rahman${i}` : `Approved${i}`, 'approved']),
@@ -31,11 +28,6 @@ beforeAll(async () => {
     await h.t.db.updateTable('applications').set({ status }).where('id', '=', application._id).execute();
   }
 }, 60_000);
-afterAll(() => h.close());
-beforeEach(() => {
-  h.reset();
-  h.signInAs(staff);
-});
 
 function Where() {
   const { pathname, search } = useLocation();

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Application } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
 import { paths } from '../../../config/paths';
 import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';
 import { ApplicationTable } from '../../../features/applications/components/application-table';
 import { pageFromSearch } from '../../../features/applications/lib/paging';
+import { PageHeader } from '../../../components/page-header';
 
 export function meta() {
   return [{ title: 'Application List | Canada Visa Desk' }];
@@ -73,12 +74,7 @@ export default function ApplicationListPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">Application List</h1>
-        <Link to={paths.applicationNew} className="btn btn-danger btn-sm ms-auto">
-          Add Application
-        </Link>
-      </div>
+      <PageHeader title="Application List" to={paths.applicationNew} link="Add Application" />
       <ApplicationTable
         page={page}
         search={search}

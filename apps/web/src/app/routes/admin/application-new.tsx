@@ -1,8 +1,9 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { APPLICATION_MESSAGES } from '@visa/shared/applications';
 import { paths } from '../../../config/paths';
 import { AddApplicationForm } from '../../../features/applications/components/add-application-form';
+import { PageHeader } from '../../../components/page-header';
 
 export function meta() {
   return [{ title: 'Add Application | Canada Visa Desk' }];
@@ -13,12 +14,7 @@ export default function ApplicationNewPage() {
   const navigate = useNavigate();
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">Add Application</h1>
-        <Link to={paths.applicationList} className="btn btn-outline-dark btn-sm ms-auto">
-          Back to list
-        </Link>
-      </div>
+      <PageHeader title="Add Application" to={paths.applicationList} link="Back to list" linkVariant="outline-dark" />
       <AddApplicationForm
         onCreated={() => {
           toast.success(APPLICATION_MESSAGES.added);

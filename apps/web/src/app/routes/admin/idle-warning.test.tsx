@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION } from '@visa/shared/messages';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
-import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { login } from '../../../features/auth/api/login';
@@ -18,13 +18,8 @@ import StaffLayout from './layout';
  * process), so half an hour passes at once.
  */
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
+const h = apiHarnessForFile();
 beforeEach(() => {
-  h.reset();
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_CHECK_INTERVAL_MS } from '@visa/shared/constants';
-import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { login } from '../../../features/auth/api/login';
@@ -11,12 +11,7 @@ import { getToken, setToken } from '../../../lib/auth-storage';
 import NotFound from '../not-found';
 import StaffLayout from './layout';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = apiHarnessForFile();
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { STAFF } from '@visa/shared/users';
 import { FAILED } from '@visa/shared/messages';
 import { LOADING } from '@visa/shared/staff-texts';
@@ -9,6 +9,8 @@ import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
 import { SecondFactorSettings } from '../../../features/auth/components/second-factor-settings';
 import { ProfileForm } from '../../../features/staff-accounts/components/profile-form';
 import { serverMessage } from '../../../lib/api-client';
+import { LoadingStatus } from '../../../components/loading-status';
+import { FormCard } from '../../../components/form-card';
 
 export function meta() {
   return [{ title: 'Profile | Canada Visa Desk' }];
@@ -21,32 +23,25 @@ export default function ProfilePage() {
   return (
     <>
       <h1 className="h3 mb-3">Profile</h1>
-      {me.isPending && (
-        <div role="status">
-          <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">{LOADING.generic}</span>
-        </div>
-      )}
+      {me.isPending && <LoadingStatus>{LOADING.generic}</LoadingStatus>}
       {me.isError && (
         <Alert variant="danger" role="alert">
           {serverMessage(me.error) ?? FAILED.loadAccount}
         </Alert>
       )}
       {me.data && (
-        <div className="card shadow-sm" style={{ maxWidth: 560 }}>
-          <div className="card-body">
-            <ProfileForm
-              key={me.data._id}
-              user={me.data}
-              onSaved={(saved) => {
-                queryClient.setQueryData(meQueryOptions().queryKey, saved);
-                // The account's other devices were just signed out.
-                void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
-                toast.success(STAFF.profileUpdated);
-              }}
-            />
-          </div>
-        </div>
+        <FormCard>
+          <ProfileForm
+            key={me.data._id}
+            user={me.data}
+            onSaved={(saved) => {
+              queryClient.setQueryData(meQueryOptions().queryKey, saved);
+              // The account's other devices were just signed out.
+              void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
+              toast.success(STAFF.profileUpdated);
+            }}
+          />
+        </FormCard>
       )}
       <section className="card shadow-sm mt-3" style={{ maxWidth: 560 }} aria-labelledby="profile-second-factor">
         <div className="card-body">

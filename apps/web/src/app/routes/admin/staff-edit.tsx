@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { RequireRole } from '../../../features/auth/components/require-role';
 import { EditStaffAccountForm } from '../../../features/staff-accounts/components/edit-staff-account-form';
+import { FormCard } from '../../../components/form-card';
 
 export function meta() {
   return [{ title: 'Edit Admin | Canada Visa Desk' }];
@@ -26,19 +27,17 @@ export default function StaffEditPage() {
     <>
       <h1 className="h3 mb-3">Edit Admin</h1>
       <RequireRole role="superadmin">
-        <div className="card shadow-sm" style={{ maxWidth: 560 }}>
-          <div className="card-body">
-            <EditStaffAccountForm
-              key={account._id}
-              account={account}
-              isSelf={me.data?._id === account._id}
-              onSaved={() => {
-                toast.success(STAFF.updated);
-                navigate(paths.staffList);
-              }}
-            />
-          </div>
-        </div>
+        <FormCard>
+          <EditStaffAccountForm
+            key={account._id}
+            account={account}
+            isSelf={me.data?._id === account._id}
+            onSaved={() => {
+              toast.success(STAFF.updated);
+              navigate(paths.staffList);
+            }}
+          />
+        </FormCard>
       </RequireRole>
     </>
   );

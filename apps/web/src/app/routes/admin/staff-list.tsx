@@ -1,9 +1,10 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { User } from '@visa/shared/users';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { RequireRole } from '../../../features/auth/components/require-role';
 import { StaffAccountTable } from '../../../features/staff-accounts/components/staff-account-table';
+import { PageHeader } from '../../../components/page-header';
 
 export function meta() {
   return [{ title: 'Admin List | Canada Visa Desk' }];
@@ -16,12 +17,7 @@ export default function StaffListPage() {
   const edit = ({ _id, name, email, role }: User) => navigate(paths.staffEdit, { state: { _id, name, email, role } });
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">Admin List</h1>
-        <Link to={paths.staffNew} className="btn btn-danger btn-sm ms-auto">
-          Add Admin
-        </Link>
-      </div>
+      <PageHeader title="Admin List" to={paths.staffNew} link="Add Admin" />
       <RequireRole role="superadmin">
         <StaffAccountTable currentAccountId={me.data?._id} onEdit={edit} />
       </RequireRole>

@@ -4,6 +4,7 @@ import { STAFF } from '@visa/shared/users';
 import { paths } from '../../../config/paths';
 import { RequireRole } from '../../../features/auth/components/require-role';
 import { AddStaffAccountForm } from '../../../features/staff-accounts/components/add-staff-account-form';
+import { FormCard } from '../../../components/form-card';
 
 export function meta() {
   return [{ title: 'Add Admin | Canada Visa Desk' }];
@@ -16,16 +17,14 @@ export default function StaffNewPage() {
     <>
       <h1 className="h3 mb-3">Add Admin</h1>
       <RequireRole role="superadmin">
-        <div className="card shadow-sm" style={{ maxWidth: 560 }}>
-          <div className="card-body">
-            <AddStaffAccountForm
-              onCreated={() => {
-                toast.success(STAFF.created);
-                navigate(paths.staffList);
-              }}
-            />
-          </div>
-        </div>
+        <FormCard>
+          <AddStaffAccountForm
+            onCreated={() => {
+              toast.success(STAFF.created);
+              navigate(paths.staffList);
+            }}
+          />
+        </FormCard>
       </RequireRole>
     </>
   );

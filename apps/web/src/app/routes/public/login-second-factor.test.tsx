@@ -1,19 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import { totpCode } from '@visa/test-support/totp';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { getToken } from '../../../lib/auth-storage';
 import LoginPage from './login';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = apiHarnessForFile();
 
 const routes = [
   { path: '/login', Component: LoginPage },

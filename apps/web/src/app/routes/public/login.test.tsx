@@ -1,18 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
+import { describe, expect, it } from 'vitest';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { getToken, setToken } from '../../../lib/auth-storage';
 import LoginPage from './login';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = apiHarnessForFile();
 
 const routes = [
   { path: '/login', Component: LoginPage },

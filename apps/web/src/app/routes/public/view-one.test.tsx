@@ -9,6 +9,22 @@ import ViewOneRoute from './view-one';
 
 // The applicant copy the status check leads to (the check itself: enquiry.test.tsx).
 
+/** One applicant's copy as the status check hands it on; each test adds the status and photo it needs. */
+const applicantCopy = {
+  surname: 'Islam',
+  givenN: 'Tahmina',
+  sex: 'Female' as const,
+  dob: '1993-04-01',
+  currentN: 'Bangladesh',
+  currentNCode: 'BD',
+  passport: 'AB1122334',
+  issuedCountry: 'Bangladesh',
+  issuedCountryCode: 'BD' as string | null,
+  jobTitle: 'Cook',
+  company: 'Maple Foods Ltd',
+  dutyDuration: '2 years',
+};
+
 beforeAll(async () => {
   await Promise.all([loadCountries('en'), loadCountries('bn')]);
   // Role queries check every element's computed style to skip hidden ones, slow in jsdom; nothing these tests look for is hidden.
@@ -31,18 +47,9 @@ describe('/view-one on its own', () => {
 
   it('shows the copy it was given, with a placeholder once the photo link has expired', async () => {
     const application = {
-      surname: 'Islam',
-      givenN: 'Tahmina',
-      sex: 'Female' as const,
-      dob: '1993-04-01',
-      currentN: 'Bangladesh',
-      currentNCode: 'BD',
-      passport: 'AB1122334',
+      ...applicantCopy,
       issuedCountry: 'Martian Republic',
       issuedCountryCode: null,
-      jobTitle: 'Cook',
-      company: 'Maple Foods Ltd',
-      dutyDuration: '2 years',
       image: '/files/private/photo.jpg?exp=1&sig=old',
       isStatus: 'rejected' as const,
       pending: null,
@@ -67,18 +74,7 @@ describe('/view-one on its own', () => {
 
 describe('/view-one words that match the status', () => {
   const result = (isStatus: 'pending' | 'approved' | 'rejected', dates: { pending: string | null; approve: string | null }) => ({
-    surname: 'Islam',
-    givenN: 'Tahmina',
-    sex: 'Female' as const,
-    dob: '1993-04-01',
-    currentN: 'Bangladesh',
-    currentNCode: 'BD',
-    passport: 'AB1122334',
-    issuedCountry: 'Bangladesh',
-    issuedCountryCode: 'BD',
-    jobTitle: 'Cook',
-    company: 'Maple Foods Ltd',
-    dutyDuration: '2 years',
+    ...applicantCopy,
     image: null,
     isStatus,
     ...dates,

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { api } from '../../../lib/api-client';
-import { applicationChanged } from './keys';
+import { useApplicationMutation } from './application-mutation';
 
 interface ChangeStatusInput {
   id: string;
@@ -23,10 +22,5 @@ async function changeStatus({ id, action, date }: ChangeStatusInput): Promise<Ap
 
 /** On 200 the file refreshes in place: the answer replaces the cached application, history is refetched. */
 export function useChangeStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeStatus,
-    // The file shows the answer at once; the rest catches up on its own.
-    onSuccess: (application) => void applicationChanged(queryClient, application),
-  });
+  return useApplicationMutation(changeStatus);
 }

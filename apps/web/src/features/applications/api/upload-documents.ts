@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosProgressEvent } from 'axios';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_LABEL_FIELD } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { type DocumentLabel, TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
-import { applicationChanged } from './keys';
+import { useApplicationMutation } from './application-mutation';
 
 interface UploadDocumentsInput {
   id: string;
@@ -29,10 +28,5 @@ async function uploadDocuments({ id, documents, onUploadProgress }: UploadDocume
 }
 
 export function useUploadDocuments() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadDocuments,
-    // The file shows the answer at once; the rest catches up on its own.
-    onSuccess: (application) => void applicationChanged(queryClient, application),
-  });
+  return useApplicationMutation(uploadDocuments);
 }

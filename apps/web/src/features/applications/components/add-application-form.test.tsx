@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationFormValues } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_APPLICATION, UPLOAD, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
 import { applicationFields } from '@visa/test-support/applications';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { jpegFile } from '../../../../test/files';
@@ -14,17 +14,7 @@ import { AddApplicationForm } from './add-application-form';
 
 installObjectUrls();
 
-let h: ApiHarness;
-let staff: Staff;
-beforeAll(async () => {
-  h = await startApiHarness();
-  staff = await h.signIn();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.reset();
-  h.signInAs(staff);
-});
+const h = apiHarnessForFile({ signedIn: true });
 
 const LABELS: [keyof ApplicationFormValues, string][] = [
   ['surname', 'Surname'],

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Col, Form, Row } from 'react-bootstrap';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import {
   APPLICATION_FIELDS,
@@ -24,6 +24,7 @@ import { useObjectUrl } from '../../../lib/use-object-url';
 import { checkAvailability } from '../api/check-availability';
 import { type FormProblem, type FormTarget, targetOfMessage } from '../lib/form-target';
 import { addImageMessage, editImageMessage } from '../lib/image-rules';
+import { PendingButton } from '../../../components/pending-button';
 
 type Field = (typeof APPLICATION_FIELDS)[number];
 
@@ -325,10 +326,9 @@ export function ApplicationForm({ mode, application, submitting, progress = null
         </Alert>
       )}
       {retryable && problem === failure && <UploadRetry disabled={busy} onRetry={() => void retry()} />}
-      <Button type="submit" variant="danger" disabled={busy}>
-        {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <PendingButton type="submit" variant="danger" pending={busy}>
         {mode === 'add' ? 'Add Application' : 'Update Application'}
-      </Button>
+      </PendingButton>
       {progress !== null && <UploadProgress fraction={progress} />}
     </Form>
   );

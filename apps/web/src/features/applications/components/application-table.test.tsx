@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
 import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
 import { createApplication } from '@visa/test-support/applications';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { seedApplication } from '../test/fixtures';
@@ -14,12 +14,9 @@ import { ApplicationTable } from './application-table';
 
 const objectUrls = installObjectUrls();
 
-let h: ApiHarness;
-let staff: Staff;
+const h = apiHarnessForFile({ reset: false, signedIn: true });
 let seeded: Application[];
 beforeAll(async () => {
-  h = await startApiHarness();
-  staff = await h.signIn();
   seeded = [];
   // 23 applications: three pages of 10. Names and passports give the searches something to find.
   for (let i = 0; i < 23; i++) {
@@ -31,8 +28,6 @@ beforeAll(async () => {
     );
   }
 }, 60_000);
-afterAll(() => h.close());
-beforeEach(() => h.signInAs(staff));
 
 /** The route's job (page and search in the URL) done with state, so the table is tested alone. */
 function Harness({
@@ -164,15 +159,8 @@ describe('application list', { timeout: 30_000 }, () => {
   // These two need a list of exactly one application, so they get an API of their own whose only
   // application is the one each test stores.
   describe('with one application', () => {
-    let one: ApiHarness;
-    let oneStaff: Staff;
-    beforeAll(async () => {
-      one = await startApiHarness();
-      oneStaff = await one.signIn();
-    });
-    afterAll(() => one.close());
+    const one = apiHarnessForFile({ reset: false, signedIn: true });
     beforeEach(async () => {
-      one.signInAs(oneStaff);
       await one.t.db.deleteFrom('applications').execute();
     });
 
@@ -202,15 +190,10 @@ describe('application list', { timeout: 30_000 }, () => {
   // A search that matches more than the server counts needs over a thousand applications: an API
   // of its own, filled straight into its database.
   describe('with more matches than counted', () => {
-    let many: ApiHarness;
-    let manyStaff: Staff;
+    const many = apiHarnessForFile({ reset: false, signedIn: true });
     beforeAll(async () => {
-      many = await startApiHarness();
-      manyStaff = await many.signIn();
       await Promise.all(Array.from({ length: 1005 }, () => createApplication(many.t.db, { surname: 'Capped' })));
     }, 60_000);
-    afterAll(() => many.close());
-    beforeEach(() => many.signInAs(manyStaff));
 
     it("shows '1,000+ applications match' and lets Next go on past the pages counted, to the real last page", async () => {
       renderTable(1, 'capped');

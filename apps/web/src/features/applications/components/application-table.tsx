@@ -12,6 +12,8 @@ import { deleteErrorMessage, useDeleteApplication } from '../api/delete-applicat
 import { useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
+import { ActionsHeader, RowActions } from '../../../components/row-actions';
+import { LoadingStatus } from '../../../components/loading-status';
 
 /** How long typing must pause before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -143,12 +145,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
           {listErrorMessage(list.error)}
         </Alert>
       )}
-      {list.isPending && (
-        <div role="status" className="py-4">
-          <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">{LOADING.applications}</span>
-        </div>
-      )}
+      {list.isPending && <LoadingStatus className="py-4">{LOADING.applications}</LoadingStatus>}
 
       {data && (
         <>
@@ -162,9 +159,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                 <th scope="col">{LABELS.isStatus}</th>
                 <th scope="col">{LABELS.pending}</th>
                 <th scope="col">{LABELS.approve}</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>
@@ -191,33 +186,17 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                   </td>
                   <td data-label={LABELS.pending}>{a.pending ?? '—'}</td>
                   <td data-label={LABELS.approve}>{a.approve ?? '—'}</td>
-                  <td className="text-end text-nowrap">
-                    <Button size="sm" variant="outline-dark" className="me-2" aria-label={`View ${fullName(a)}`} onClick={() => onView(a)}>
-                      View
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      className="me-2"
-                      aria-label={`Edit ${fullName(a)}`}
-                      onClick={() => onEdit(a)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      aria-label={`Delete ${fullName(a)}`}
-                      disabled={remove.isPending && remove.variables === a._id}
-                      onClick={() => {
-                        remove.reset();
-                        setTarget(a);
-                        setConfirming(true);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </td>
+                  <RowActions
+                    name={fullName(a)}
+                    onView={() => onView(a)}
+                    onEdit={() => onEdit(a)}
+                    deleteDisabled={remove.isPending && remove.variables === a._id}
+                    onDelete={() => {
+                      remove.reset();
+                      setTarget(a);
+                      setConfirming(true);
+                    }}
+                  />
                 </tr>
               ))}
             </tbody>

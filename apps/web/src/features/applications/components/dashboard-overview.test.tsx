@@ -1,25 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_LIST } from '@visa/shared/messages';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { seedApplication } from '../test/fixtures';
 import { DashboardOverview } from './dashboard-overview';
 
-let h: ApiHarness;
-let staff: Staff;
+const h = apiHarnessForFile({ reset: false, signedIn: true });
 beforeAll(async () => {
-  h = await startApiHarness();
-  staff = await h.signIn();
   for (let i = 0; i < 12; i++)
     await seedApplication(h, { surname: `Dash${String(i).padStart(2, '0')}`, jobTitle: i < 3 ? 'Cook' : 'Plumber' });
   const [approved] = await h.t.db.selectFrom('applications').select('id').orderBy('created_at').limit(1).execute();
   await h.t.db.updateTable('applications').set({ status: 'approved' }).where('id', '=', approved!.id).execute();
 }, 60_000);
-afterAll(() => h.close());
-beforeEach(() => h.signInAs(staff));
 
 function Page() {
   const [page, setPage] = useState(1);

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, ListGroup, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { ApplicationStats } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { useStats } from '../api/get-stats';
 import { BarChart } from './bar-chart';
+import { LoadingStatus } from '../../../components/loading-status';
 
 const monthLabel = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -155,10 +156,5 @@ function Summary({ label, value, to }: { label: string; value: number | undefine
 }
 
 function Loading({ label }: { label: string }) {
-  return (
-    <div role="status" className="py-2">
-      <Spinner animation="border" size="sm" aria-hidden="true" />
-      <span className="ms-2">{label}</span>
-    </div>
-  );
+  return <LoadingStatus className="py-2">{label}</LoadingStatus>;
 }

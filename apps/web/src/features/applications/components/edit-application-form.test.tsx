@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Application } from '@visa/shared/applications';
 import { EDIT_APPLICATION, VALIDATION } from '@visa/shared/messages';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { jpegFile } from '../../../../test/files';
@@ -12,14 +12,7 @@ import { EditApplicationForm } from './edit-application-form';
 
 installObjectUrls();
 
-let h: ApiHarness;
-let staff: Staff;
-beforeAll(async () => {
-  h = await startApiHarness();
-  staff = await h.signIn();
-});
-afterAll(() => h.close());
-beforeEach(() => h.signInAs(staff));
+const h = apiHarnessForFile({ reset: false, signedIn: true });
 
 function renderForm(application: Application) {
   const onUpdated = vi.fn();

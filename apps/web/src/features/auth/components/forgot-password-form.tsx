@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { type ForgotPasswordInput, ForgotPasswordInputSchema } from '@visa/shared/users';
 import { resetErrorMessage, useForgotPassword } from '../api/password-reset';
+import { PendingButton } from '../../../components/pending-button';
 
 /** "Forgot password?": the email, then the same answer whether or not it has an account (ADR 0023). */
 export function ForgotPasswordForm() {
@@ -39,16 +40,9 @@ export function ForgotPasswordForm() {
           {...register('email')}
         />
       </Form.Group>
-      <Button type="submit" variant="danger" className="w-100" disabled={ask.isPending}>
-        {ask.isPending ? (
-          <>
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            Sending…
-          </>
-        ) : (
-          'Send me a link'
-        )}
-      </Button>
+      <PendingButton type="submit" variant="danger" className="w-100" pending={ask.isPending} pendingLabel="Sending…">
+        Send me a link
+      </PendingButton>
     </Form>
   );
 }

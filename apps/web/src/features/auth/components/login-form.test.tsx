@@ -1,20 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LIMITS } from '@visa/shared/limits';
 import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
-import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { getToken, hasSessionCookie } from '../../../lib/auth-storage';
 import { LoginForm } from './login-form';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = apiHarnessForFile();
 
 const LOGIN_CALL = 'POST /api/users/login';
 

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import { type LoginInput, LoginInputSchema, PASSWORD_RESET } from '@visa/shared/users';
 import { paths } from '../../../config/paths';
 import { loginErrorMessage, useLogin } from '../api/login';
+import { PendingButton } from '../../../components/pending-button';
 
 interface Props {
   /** Called once the token is stored. */
@@ -54,16 +55,9 @@ export function LoginForm({ onSignedIn, onSecondStep }: Props) {
       <p className="text-end mb-3">
         <Link to={paths.forgotPassword}>{PASSWORD_RESET.link}</Link>
       </p>
-      <Button type="submit" variant="danger" className="w-100" disabled={signIn.isPending}>
-        {signIn.isPending ? (
-          <>
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            Signing in…
-          </>
-        ) : (
-          'Login'
-        )}
-      </Button>
+      <PendingButton type="submit" variant="danger" className="w-100" pending={signIn.isPending} pendingLabel="Signing in…">
+        Login
+      </PendingButton>
     </Form>
   );
 }

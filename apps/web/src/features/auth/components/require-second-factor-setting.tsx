@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { FAILED, SECOND_FACTOR } from '@visa/shared/messages';
 import { LOADING } from '@visa/shared/staff-texts';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
+import { LoadingStatus } from '../../../components/loading-status';
 
 /** The owner's switch (super-admins only; the server checks the role too): every staff account must use two-step sign-in. */
 export function RequireSecondFactorSetting() {
@@ -16,12 +17,7 @@ export function RequireSecondFactorSetting() {
   const [choice, setChoice] = useState<boolean | null>(null);
 
   if (settings.isPending) {
-    return (
-      <div role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">{LOADING.generic}</span>
-      </div>
-    );
+    return <LoadingStatus>{LOADING.generic}</LoadingStatus>;
   }
   if (settings.isError) return <Alert variant="danger">{serverMessage(settings.error) ?? FAILED.loadSecuritySettings}</Alert>;
 

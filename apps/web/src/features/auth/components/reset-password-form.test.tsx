@@ -1,18 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGIN, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
-import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { ResetPasswordForm } from './reset-password-form';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = apiHarnessForFile();
 
 const RESET_CALL = 'POST /api/users/reset-password';
 

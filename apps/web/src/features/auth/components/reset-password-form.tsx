@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { PASSWORD_RESET, type ResetPasswordInput, ResetPasswordInputSchema } from '@visa/shared/users';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 import { resetErrorMessage, useResetPassword } from '../api/password-reset';
+import { PendingButton } from '../../../components/pending-button';
 
 interface Props {
   /** The emailed link's token; empty when the page was opened without one. */
@@ -69,25 +70,16 @@ export function ResetPasswordForm({ token, signIn }: Props) {
         message={passwordMessage}
         invalid={Boolean(errors.password)}
       />
-      <Form.Group className="mb-3" controlId="reset-confirm">
-        <Form.Label>Confirm new password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.confirmPassword)}
-          {...register('confirmPassword')}
-        />
-      </Form.Group>
-      <Button type="submit" variant="danger" className="w-100" disabled={reset.isPending}>
-        {reset.isPending ? (
-          <>
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            Saving…
-          </>
-        ) : (
-          'Set new password'
-        )}
-      </Button>
+      <PasswordField
+        id="reset-confirm"
+        label="Confirm new password"
+        autoComplete="new-password"
+        registration={register('confirmPassword')}
+        invalid={Boolean(errors.confirmPassword)}
+      />
+      <PendingButton type="submit" variant="danger" className="w-100" pending={reset.isPending} pendingLabel="Saving…">
+        Set new password
+      </PendingButton>
     </Form>
   );
 }

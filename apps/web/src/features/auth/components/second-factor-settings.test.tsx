@@ -1,18 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import { totpCode } from '@visa/test-support/totp';
-import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { SecondFactorSettings } from './second-factor-settings';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = apiHarnessForFile();
 
 const render = () => renderRoutes([{ path: '/profile', Component: SecondFactorSettings }], ['/profile'], { toaster: true });
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { FAILED, SECOND_FACTOR } from '@visa/shared/messages';
 import { SecondFactorConfirmInputSchema } from '@visa/shared/second-factor';
@@ -11,6 +11,8 @@ import { useDisableSecondFactor, useEnableSecondFactor, useRegenerateRecoveryCod
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetupForm } from './second-factor-setup';
+import { LoadingStatus } from '../../../components/loading-status';
+import { PendingButton } from '../../../components/pending-button';
 
 const failed = (error: unknown) => refusalMessage(error) ?? serverMessage(error) ?? FAILED.generic;
 
@@ -34,12 +36,7 @@ export function SecondFactorSettings() {
   };
 
   if (status.isPending) {
-    return (
-      <div role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">{LOADING.generic}</span>
-      </div>
-    );
+    return <LoadingStatus>{LOADING.generic}</LoadingStatus>;
   }
   if (status.isError) return <Alert variant="danger">{serverMessage(status.error) ?? FAILED.loadSecondFactor}</Alert>;
   const { enabled, required, enabledAt, recoveryCodesLeft } = status.data;
@@ -129,10 +126,9 @@ export function SecondFactorSettings() {
             )}
           </>
         ) : (
-          <Button variant="danger" disabled={start.isPending} onClick={() => start.mutate({}, { onSuccess: () => setMode('setup') })}>
-            {start.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          <PendingButton variant="danger" pending={start.isPending} onClick={() => start.mutate({}, { onSuccess: () => setMode('setup') })}>
             Set up two-step sign-in
-          </Button>
+          </PendingButton>
         )}
       </div>
     </>

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form } from 'react-bootstrap';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import { type SecondFactorSetup, TotpCodeSchema } from '@visa/shared/second-factor';
 import { CodeField } from './code-field';
+import { PendingButton } from '../../../components/pending-button';
 
 interface Props {
   setup: SecondFactorSetup;
@@ -57,10 +58,9 @@ export function SecondFactorSetupForm({ setup, onConfirm, pending, error, onCanc
       )}
       <CodeField id="setup-code" mode="code" value={code} onChange={setCode} invalid={Boolean(message)} />
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={pending}>
-          {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        <PendingButton type="submit" variant="danger" pending={pending}>
           Turn on two-step sign-in
-        </Button>
+        </PendingButton>
         {onCancel && (
           <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
             Cancel

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form } from 'react-bootstrap';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import { RecoveryCodeSchema, type SecondFactorChallenge, TotpCodeSchema } from '@visa/shared/second-factor';
 import { LOADING } from '@visa/shared/staff-texts';
@@ -7,6 +7,8 @@ import { challengeEnded, secondStepErrorMessage, useCompleteSecondStep, useStart
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetupForm } from './second-factor-setup';
+import { LoadingStatus } from '../../../components/loading-status';
+import { PendingButton } from '../../../components/pending-button';
 
 interface Props {
   challenge: SecondFactorChallenge;
@@ -93,16 +95,9 @@ function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
         </Alert>
       )}
       <CodeField key={mode} id="second-step-code" mode={mode} value={value} onChange={setValue} invalid={Boolean(message)} autoFocus />
-      <Button type="submit" variant="danger" className="w-100 mb-3" disabled={complete.isPending}>
-        {complete.isPending ? (
-          <>
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            Checking…
-          </>
-        ) : (
-          'Verify'
-        )}
-      </Button>
+      <PendingButton type="submit" variant="danger" className="w-100 mb-3" pending={complete.isPending} pendingLabel="Checking…">
+        Verify
+      </PendingButton>
       <Button variant="link" className="p-0" onClick={switchMode}>
         {mode === 'code' ? SECOND_FACTOR.useRecoveryCode : SECOND_FACTOR.useAuthenticatorCode}
       </Button>
@@ -128,12 +123,7 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
           {secondStepErrorMessage(start.error)}
         </Alert>
       )}
-      {start.isPending && (
-        <div role="status">
-          <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span className="ms-2">{LOADING.generic}</span>
-        </div>
-      )}
+      {start.isPending && <LoadingStatus>{LOADING.generic}</LoadingStatus>}
       {start.data && (
         <SecondFactorSetupForm
           setup={start.data}

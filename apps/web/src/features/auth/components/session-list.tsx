@@ -1,9 +1,10 @@
-import { Alert, Badge, ListGroup, Spinner } from 'react-bootstrap';
+import { Alert, Badge, ListGroup } from 'react-bootstrap';
 import { FAILED } from '@visa/shared/messages';
 import { LOADING } from '@visa/shared/staff-texts';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { useSessions } from '../api/get-sessions';
+import { LoadingStatus } from '../../../components/loading-status';
 
 /** A rough, readable name for a browser from its user-agent string. */
 function describeDevice(userAgent: string | null): string {
@@ -35,12 +36,7 @@ function describeDevice(userAgent: string | null): string {
 export function SessionList() {
   const sessions = useSessions();
   if (sessions.isPending) {
-    return (
-      <div role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">{LOADING.devices}</span>
-      </div>
-    );
+    return <LoadingStatus>{LOADING.devices}</LoadingStatus>;
   }
   if (sessions.isError) {
     return <Alert variant="danger">{serverMessage(sessions.error) ?? FAILED.loadDevices}</Alert>;

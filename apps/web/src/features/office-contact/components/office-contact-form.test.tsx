@@ -1,18 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { OFFICE_CONTACT, VALIDATION } from '@visa/shared/messages';
-import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { OfficeContactForm } from './office-contact-form';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
+const h = apiHarnessForFile();
 beforeEach(async () => {
-  h.reset();
   // Each test starts from an office with no contact set.
   await h.t.db.deleteFrom('app_settings').where('key', '=', 'officeContact').execute();
 });

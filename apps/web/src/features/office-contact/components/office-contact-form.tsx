@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { type FieldPath, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FAILED, OFFICE_CONTACT } from '@visa/shared/messages';
@@ -10,6 +10,8 @@ import { LOADING } from '@visa/shared/staff-texts';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { useOfficeContactSettings } from '../api/get-office-contact';
 import { useUpdateOfficeContact } from '../api/update-office-contact';
+import { LoadingStatus } from '../../../components/loading-status';
+import { PendingButton } from '../../../components/pending-button';
 
 type Values = OfficeContactInput;
 
@@ -41,12 +43,7 @@ interface FieldProps {
 export function OfficeContactForm() {
   const contact = useOfficeContactSettings();
   if (contact.isPending) {
-    return (
-      <div role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">{LOADING.generic}</span>
-      </div>
-    );
+    return <LoadingStatus>{LOADING.generic}</LoadingStatus>;
   }
   if (contact.isError) return <Alert variant="danger">{serverMessage(contact.error) ?? FAILED.loadOfficeContact}</Alert>;
   return <LoadedForm contact={contact.data} />;
@@ -163,10 +160,9 @@ function LoadedForm({ contact }: { contact: OfficeContactView }) {
           {refusalMessage(save.error) ?? serverMessage(save.error) ?? FAILED.saveOfficeContact}
         </Alert>
       )}
-      <Button type="submit" variant="danger" disabled={save.isPending}>
-        {save.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <PendingButton type="submit" variant="danger" pending={save.isPending}>
         Save office contact
-      </Button>
+      </PendingButton>
     </Form>
   );
 }

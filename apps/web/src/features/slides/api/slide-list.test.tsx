@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { SLIDE } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { gifFile } from '../../../../test/files';
 import { pictureFile, slideInput } from '../test/fixtures';
 import { createSlide, useCreateSlide } from './create-slide';
@@ -15,17 +15,15 @@ import { addSlideErrorMessage, slideErrorMessage } from './slide-errors';
 import { appendSlide, removeSlide, replaceSlide } from './slide-list-cache';
 import { updateSlide, useUpdateSlide } from './update-slide';
 
-let h: ApiHarness;
+const h = apiHarnessForFile({ reset: false });
 let staff: Staff;
 let jpegImage: File;
 let gifImage: File;
 beforeAll(async () => {
-  h = await startApiHarness();
   staff = await h.signIn();
   jpegImage = await pictureFile();
   gifImage = await gifFile();
 });
-afterAll(() => h.close());
 beforeEach(() => h.signInAs(staff));
 
 const slide = (id: string, thumbnail = id): Slide => ({

@@ -1,26 +1,24 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Slide } from '@visa/shared/slides';
 import { LocaleContext } from '../../../lib/i18n';
 import { en } from '../../../lib/locales/en';
 import { createSlide } from '../api/create-slide';
 import { deleteSlide } from '../api/delete-slide';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { pictureFile, slideInput } from '../test/fixtures';
 import { installMatchMedia, renderRoutes } from '../../../../test/render';
 import { CAROUSEL_TEXT } from './carousel-text';
 import { HomeCarousel, ROTATION_MS } from './home-carousel';
 
-let h: ApiHarness;
+const h = apiHarnessForFile({ reset: false });
 let staff: Staff;
 let jpeg: File;
 beforeAll(async () => {
-  h = await startApiHarness();
   staff = await h.signIn();
   jpeg = await pictureFile();
 });
-afterAll(() => h.close());
 beforeEach(() => {
   // A member of staff browsing the home page: their token must not change what they see.
   h.signInAs(staff);

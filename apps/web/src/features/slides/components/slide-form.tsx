@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SLIDE_STATUSES } from '@visa/shared/constants';
@@ -80,22 +80,13 @@ export function SlideForm({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': `${id}-${name}-help${error ? ` ${id}-${name}-error` : ''}`,
   });
-  const errorText = (name: keyof SlideFormValues, error: FieldError | undefined) =>
-    error ? (
-      <div id={`${id}-${name}-error`} className="invalid-feedback d-block">
-        {error.message}
-      </div>
-    ) : null;
 
   // The add form starts at the internal 'active'; on screen that is Published.
   const status = normalizeSlideStatus(watch('status') ?? SLIDE_FORM_DEFAULT_STATUS);
 
   return (
     <form noValidate onSubmit={submit} className="slide-form" style={{ maxWidth: 720 }} aria-busy={submitting}>
-      <div className="mb-3">
-        <label htmlFor={`${id}-thumbnail`} className="form-label">
-          Slide title
-        </label>
+      <SlideField id={`${id}-thumbnail`} label="Slide title" help="The heading shown on the slide." error={errors.thumbnail}>
         <input
           {...register('thumbnail')}
           {...field('thumbnail', errors.thumbnail)}
@@ -103,16 +94,9 @@ export function SlideForm({
           maxLength={SLIDE_LIMITS.thumbnailMax}
           aria-required
         />
-        <div id={`${id}-thumbnail-help`} className="form-text">
-          The heading shown on the slide.
-        </div>
-        {errorText('thumbnail', errors.thumbnail)}
-      </div>
+      </SlideField>
 
-      <div className="mb-3">
-        <label htmlFor={`${id}-title`} className="form-label">
-          Slide text
-        </label>
+      <SlideField id={`${id}-title`} label="Slide text" help="A sentence or two under the heading." error={errors.title}>
         <textarea
           {...register('title')}
           {...field('title', errors.title)}
@@ -121,16 +105,9 @@ export function SlideForm({
           maxLength={SLIDE_LIMITS.titleMax}
           aria-required
         />
-        <div id={`${id}-title-help`} className="form-text">
-          A sentence or two under the heading.
-        </div>
-        {errorText('title', errors.title)}
-      </div>
+      </SlideField>
 
-      <div className="mb-3">
-        <label htmlFor={`${id}-status`} className="form-label">
-          Status
-        </label>
+      <SlideField id={`${id}-status`} label="Status" help="Only published slides appear on the home page." error={errors.status}>
         <select
           {...field('status', errors.status)}
           name="status"
@@ -144,11 +121,7 @@ export function SlideForm({
             </option>
           ))}
         </select>
-        <div id={`${id}-status-help`} className="form-text">
-          Only published slides appear on the home page.
-        </div>
-        {errorText('status', errors.status)}
-      </div>
+      </SlideField>
 
       <SlideImageInput
         currentUrl={currentImage?.url ?? null}
@@ -161,10 +134,12 @@ export function SlideForm({
         required={mode === 'add'}
       />
 
-      <div className="mb-3">
-        <label htmlFor={`${id}-altText`} className="form-label">
-          Alt text
-        </label>
+      <SlideField
+        id={`${id}-altText`}
+        label="Alt text"
+        help="What the picture shows, for visitors who use a screen reader or cannot load images."
+        error={errors.altText}
+      >
         <input
           {...register('altText')}
           {...field('altText', errors.altText)}
@@ -172,16 +147,14 @@ export function SlideForm({
           maxLength={SLIDE_LIMITS.altTextMax}
           aria-required
         />
-        <div id={`${id}-altText-help`} className="form-text">
-          What the picture shows, for visitors who use a screen reader or cannot load images.
-        </div>
-        {errorText('altText', errors.altText)}
-      </div>
+      </SlideField>
 
-      <div className="mb-3">
-        <label htmlFor={`${id}-link`} className="form-label">
-          Link (optional)
-        </label>
+      <SlideField
+        id={`${id}-link`}
+        label="Link (optional)"
+        help="Where the slide's “Learn more” button leads: a web address, or a page of this site such as /enquiry."
+        error={errors.link}
+      >
         <input
           {...register('link')}
           {...field('link', errors.link)}
@@ -190,11 +163,7 @@ export function SlideForm({
           maxLength={SLIDE_LIMITS.linkMax}
           placeholder="https://… or /enquiry"
         />
-        <div id={`${id}-link-help`} className="form-text">
-          Where the slide&apos;s “Learn more” button leads: a web address, or a page of this site such as /enquiry.
-        </div>
-        {errorText('link', errors.link)}
-      </div>
+      </SlideField>
 
       {shown !== undefined && (
         <div className="mb-3 form-check">
@@ -238,5 +207,26 @@ export function SlideForm({
       </div>
       {progress !== null && <UploadProgress fraction={progress} />}
     </form>
+  );
+}
+
+/** A labelled field of the slide form with its help under it and, once refused, why. */
+function SlideField(props: { id: string; label: string; help: ReactNode; error: FieldError | undefined; children: ReactNode }) {
+  const { id, label, help, error, children } = props;
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {children}
+      <div id={`${id}-help`} className="form-text">
+        {help}
+      </div>
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error.message}
+        </div>
+      )}
+    </div>
   );
 }

@@ -11,6 +11,8 @@ import { useSlideList } from '../api/get-slides';
 import { useReorderSlides } from '../api/reorder-slides';
 import { slideErrorMessage } from '../api/slide-errors';
 import { useUpdateSlide } from '../api/update-slide';
+import { PageHeader } from '../../../components/page-header';
+import { ActionsHeader } from '../../../components/row-actions';
 
 /** The smallest stored picture is plenty for a list thumbnail. */
 const thumbnailUrl = (slide: Slide) =>
@@ -71,12 +73,7 @@ export function SlideList() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0">Slider List</h1>
-        <Link to={paths.slideNew} className="btn btn-danger btn-sm ms-auto">
-          Add Slider
-        </Link>
-      </div>
+      <PageHeader title="Slider List" to={paths.slideNew} link="Add Slider" />
 
       {failure && (
         <div className="alert alert-danger" role="alert">
@@ -117,9 +114,7 @@ export function SlideList() {
                 <th scope="col">Title</th>
                 <th scope="col">Text</th>
                 <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>

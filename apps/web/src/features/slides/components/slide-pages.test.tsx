@@ -1,13 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useSearchParams } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD, VALIDATION, SLIDE } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
 import { createSlide } from '../api/create-slide';
 import { deleteSlide } from '../api/delete-slide';
-import { type ApiHarness, type Staff, startApiHarness } from '../../../../test/api-harness';
+import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { gifFile } from '../../../../test/files';
 import { pictureFile, slideInput } from '../test/fixtures';
 import { renderRoutes } from '../../../../test/render';
@@ -15,15 +15,13 @@ import { AddSlide } from './add-slide';
 import { EditSlide } from './edit-slide';
 import { SlideList } from './slide-list';
 
-let h: ApiHarness;
+const h = apiHarnessForFile({ reset: false });
 let staff: Staff;
 let jpeg: File;
 beforeAll(async () => {
-  h = await startApiHarness();
   staff = await h.signIn();
   jpeg = await pictureFile();
 });
-afterAll(() => h.close());
 beforeEach(() => {
   h.signInAs(staff);
   // jsdom has no object URLs; the preview only needs a string it can put in src.

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { type AddUserInput, AddUserInputSchema, ROLE_LABELS, type User } from '@visa/shared/users';
 import { addStaffAccountErrorMessage, useCreateStaffAccount } from '../api/create-staff-account';
 import { ROLE_CHOICES, firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
+import { PendingButton } from '../../../components/pending-button';
 
 interface Props {
   onCreated: (user: User) => void;
@@ -74,10 +75,9 @@ export function AddStaffAccountForm({ onCreated }: Props) {
           ))}
         </Form.Select>
       </Form.Group>
-      <Button type="submit" variant="danger" disabled={create.isPending}>
-        {create.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <PendingButton type="submit" variant="danger" pending={create.isPending}>
         Add Admin
-      </Button>
+      </PendingButton>
     </Form>
   );
 }

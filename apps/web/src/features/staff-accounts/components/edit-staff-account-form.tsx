@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { ROLE_LABELS, UpdateUserInputSchema, type User } from '@visa/shared/users';
 import { updateStaffAccountErrorMessage, useUpdateStaffAccount } from '../api/update-staff-account';
 import { ROLE_CHOICES, firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
+import { PendingButton } from '../../../components/pending-button';
 
 /** An empty "new password" box means "keep the current password". */
 const EditStaffAccountFormSchema = UpdateUserInputSchema.extend({
@@ -86,10 +87,9 @@ export function EditStaffAccountForm({ account, isSelf, onSaved }: Props) {
         help={`Leave empty to keep the current password. A new one: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a common password and not the email name; it signs this admin out everywhere.`}
         className="mb-4"
       />
-      <Button type="submit" variant="danger" disabled={update.isPending}>
-        {update.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <PendingButton type="submit" variant="danger" pending={update.isPending}>
         Save changes
-      </Button>
+      </PendingButton>
     </Form>
   );
 }

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { type ProfileInput, ProfileInputSchema, type User } from '@visa/shared/users';
 import { profileErrorMessage, useUpdateProfile } from '../api/update-profile';
 import { firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
+import { PendingButton } from '../../../components/pending-button';
 
 const PASSWORD_HELP = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters; spaces and any symbols are welcome. Not a common password, and not your email name. Saving signs you out on your other devices.`;
 
@@ -85,19 +86,17 @@ export function ProfileForm({ user, onSaved }: Props) {
         invalid={Boolean(errors.password)}
         help={PASSWORD_HELP}
       />
-      <Form.Group className="mb-4" controlId="profile-confirm-password">
-        <Form.Label>Confirm new password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.confirmPassword)}
-          {...register('confirmPassword')}
-        />
-      </Form.Group>
-      <Button type="submit" variant="danger" disabled={save.isPending}>
-        {save.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <PasswordField
+        id="profile-confirm-password"
+        label="Confirm new password"
+        autoComplete="new-password"
+        registration={register('confirmPassword')}
+        invalid={Boolean(errors.confirmPassword)}
+        className="mb-4"
+      />
+      <PendingButton type="submit" variant="danger" pending={save.isPending}>
         Save profile
-      </Button>
+      </PendingButton>
     </Form>
   );
 }

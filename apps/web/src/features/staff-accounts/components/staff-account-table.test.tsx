@@ -1,20 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF } from '@visa/shared/users';
-import { type ApiHarness, startApiHarness } from '../../../../test/api-harness';
+import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { deleteStaffAccount } from '../api/delete-staff-account';
 import { StaffAccountTable } from './staff-account-table';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await startApiHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
+const h = apiHarnessForFile();
 
 const LIST = 'GET /api/users/get_users';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
 import { SERVER } from '@visa/shared/messages';
@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { deleteStaffAccountErrorMessage, useDeleteStaffAccount } from '../api/delete-staff-account';
 import { useStaffAccounts } from '../api/get-staff-accounts';
+import { ActionsHeader, RowActions } from '../../../components/row-actions';
+import { LoadingStatus } from '../../../components/loading-status';
 
 interface Props {
   /** The signed-in account: it cannot delete itself, so its Delete button is disabled. */
@@ -31,12 +33,7 @@ export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
   };
 
   if (accounts.isPending) {
-    return (
-      <div role="status" className="py-4">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="ms-2">{LOADING.admins}</span>
-      </div>
-    );
+    return <LoadingStatus className="py-4">{LOADING.admins}</LoadingStatus>;
   }
   if (accounts.isError) {
     return (
@@ -61,9 +58,7 @@ export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
             <th scope="col">Name</th>
             <th scope="col">Email</th>
             <th scope="col">Role</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
@@ -85,31 +80,17 @@ export function StaffAccountTable({ currentAccountId, onEdit }: Props) {
                 <td data-label="Role">
                   <Badge bg={account.role === 'superadmin' ? 'dark' : 'secondary'}>{ROLE_LABELS[account.role]}</Badge>
                 </td>
-                <td className="text-end text-nowrap">
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    className="me-2"
-                    aria-label={`Edit ${account.name}`}
-                    onClick={() => onEdit(account)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={`Delete ${account.name}`}
-                    disabled={isSelf || (remove.isPending && remove.variables === account._id)}
-                    title={isSelf ? SERVER.cannotDeleteSelf : undefined}
-                    onClick={() => {
-                      remove.reset();
-                      setTarget(account);
-                      setConfirming(true);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </td>
+                <RowActions
+                  name={account.name}
+                  onEdit={() => onEdit(account)}
+                  deleteDisabled={isSelf || (remove.isPending && remove.variables === account._id)}
+                  deleteTitle={isSelf ? SERVER.cannotDeleteSelf : undefined}
+                  onDelete={() => {
+                    remove.reset();
+                    setTarget(account);
+                    setConfirming(true);
+                  }}
+                />
               </tr>
             );
           })}
