@@ -1,9 +1,9 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { APPLICANT_FILE_MESSAGES as M, ApplicationHistorySchema, CopyVerificationSchema } from '@visa/shared/applicant-file';
 import { VALIDATION } from '@visa/shared/messages';
 import { createApplication } from '@visa/test-support/applications';
 import { base, documentsForm, jpegPart, pngPart, applicantFileApp } from './applicant-file-fixtures.js';
+import { pdfText } from '@visa/test-support/pdf';
 
 const { t, staff, put, upload } = applicantFileApp();
 
@@ -84,25 +84,3 @@ describe('printable copy', () => {
     expect(res.json()).toEqual({ message: M.applicationNotFound });
   });
 });
-
-/**
- * The text a PDF shows, as PDFKit writes it: every compressed content stream inflated, every hex
- * string of a TJ array decoded in the standard fonts' WinAnsi encoding, lines joined by spaces.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    try {
-      return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      return '';
-    }
-  });
-  // Latin-1 but for the WinAnsi punctuation the copy uses (Node's decoders may lack windows-1252).
-  const WIN_ANSI: Record<string, string> = { '\x91': '‘', '\x92': '’', '\x93': '“', '\x94': '”', '\x96': '–', '\x97': '—' };
-  const winAnsi = { decode: (bytes: Buffer) => bytes.toString('latin1').replace(/[\x91-\x97]/g, (c) => WIN_ANSI[c] ?? c) };
-  return streams
-    .flatMap((content) => [...content.matchAll(/\[(.*?)\] TJ/g)])
-    .map((m) => [...m[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => winAnsi.decode(Buffer.from(h[1]!, 'hex'))).join(''))
-    .join(' ');
-}

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Application, type ApplicationPage, ApplicationSchema } from '@visa/shared/applications';
@@ -6,6 +5,7 @@ import { countryName, matchCountry } from '@visa/shared/country-matching';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { addApplication, applicationFields, multipart } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';
+import { pdfText } from '@visa/test-support/pdf';
 
 /**
  * Nationality and issuing country in answers (ADR 0035): the country's English name, with its code
@@ -34,22 +34,6 @@ async function add(currentN: string, issuedCountry: string) {
 }
 
 const get = (url: string) => t.request({ method: 'GET', url, token });
-
-/** The text a PDF shows, as PDFKit writes it: compressed content streams inflated, hex strings of TJ arrays decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  return [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
-    .map((m) => {
-      try {
-        return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-      } catch {
-        return '';
-      }
-    })
-    .flatMap((content) => [...content.matchAll(/\[(.*?)\] TJ/g)])
-    .map((m) => [...m[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''))
-    .join(' ');
-}
 
 describe('every answer names the countries and gives their codes', () => {
   it.each([
