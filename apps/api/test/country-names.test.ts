@@ -39,6 +39,12 @@ describe('every answer names the countries and gives their codes', () => {
   it.each([
     ['a country typed by demonym and by code', 'Bangladeshi', 'IND', NAMED],
     ['text that names no country', 'Martian', 'Mars Colony', TYPED],
+    [
+      'text that happens to be a property of every object',
+      'constructor',
+      '__proto__',
+      { currentN: 'constructor', currentNCode: null, issuedCountry: '__proto__', issuedCountryCode: null },
+    ],
   ])('%s', async (_, currentN, issuedCountry, expected) => {
     const added = await add(currentN, issuedCountry);
     expect(countriesOf(added)).toEqual(expected);

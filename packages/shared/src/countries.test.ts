@@ -57,6 +57,11 @@ describe('country names', () => {
     expect(countryName('BD')).toBe('Bangladesh');
     expect(countryName('BD', 'bn')).toBe('বাংলাদেশ');
     expect(countryName('Martian')).toBe('Martian');
+    // Text that happens to be a property of every object names no country either.
+    for (const text of ['constructor', '__proto__', 'toString']) {
+      expect(countryName(text)).toBe(text);
+      expect(countryName(text, 'bn')).toBe(text);
+    }
   });
 
   it('lists every country once, sorted by its name in the language, and loads each language once', async () => {

@@ -120,8 +120,9 @@ export const countryKey = (text: string): string => matchCountry(text) ?? text.n
 
 /** A stored value as the server writes it out (every answer, ADR 0035): the English name, or the text as typed. */
 export function countryName(value: string, locale: CountryLocale = 'en'): string {
-  const names = NAME_FILES[locale].countries[value];
-  return names === undefined ? value : primaryName(names);
+  // Own keys only: text as typed such as "constructor" or "__proto__" names no country.
+  const { countries } = NAME_FILES[locale];
+  return Object.hasOwn(countries, value) ? primaryName(countries[value]!) : value;
 }
 
 /** The code a stored value holds, or null for text as typed that named no country. */
