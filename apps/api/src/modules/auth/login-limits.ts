@@ -1,4 +1,5 @@
 import { LIMITS, windowMinutes } from '@visa/shared/limits';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { recordAudit } from '../audit/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
@@ -6,7 +7,6 @@ import { renderSignInAlertEmail } from '../notifications/staff-alerts.js';
 import { ceilingDelayMs, counterKeyHasher, waitFor } from '../rate-limits/ceiling.js';
 import { tooManyRequests } from '../rate-limits/limiter.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /**
  * Sign-in attempts (docs/product.md#limits, ADR 0017). Two limits refuse with 429, and neither can

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN } from '@visa/shared/messages';
 import type { StaffSession } from '@visa/shared/users';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AccessCheck, SignedInStaffAccount } from '../../plugins/auth.js';
@@ -11,7 +12,6 @@ import { findStaffAccountByEmail, toStaffAccount } from '../staff-accounts/repos
 import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
 import { listLiveSessions, revokeStaffAccountSessions } from './repository.js';
 import { checkSession, checkSessionNow, cookieLifetime, setSessionCookies, startSession } from './sessions.js';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /** The check the auth plugin hangs on every staff request: the token, then its live session (ADR 0018). */
 export function accessCheckOf(ctx: AppContext): AccessCheck {

@@ -1,5 +1,6 @@
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD_RESET } from '@visa/shared/users';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/repository.js';
@@ -10,7 +11,6 @@ import { assertPasswordAllowed } from '../staff-accounts/password-policy.js';
 import { hashPassword } from '../staff-accounts/passwords.js';
 import { findStaffAccountByEmail, findStaffAccountById, updateStaffAccount } from '../staff-accounts/repository.js';
 import { consumeReset, replaceReset } from './repository.js';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /** "Forgot password?" (ADR 0023): single-use links, kept as their hash, that end every session when used. */
 

@@ -11,6 +11,7 @@ import {
   type SecondFactorStatus,
   TOTP,
 } from '@visa/shared/second-factor';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
@@ -20,7 +21,6 @@ import { recordAudit } from '../audit/repository.js';
 import { getSetting } from '../settings/repository.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
 import * as repo from './repository.js';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /**
  * Two-step sign-in for staff (ADR 0019): TOTP secrets encrypted at rest, codes accepted within one

@@ -1,6 +1,7 @@
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER } from '@visa/shared/messages';
 import { type AddUserInput, type ProfileInput, STAFF, type UpdateUserInput, type User } from '@visa/shared/users';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/connection.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
@@ -10,7 +11,6 @@ import { revokeStaffAccountSessions } from '../auth/repository.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 
 /**
  * Rules for staff accounts (ADR 0006): only super-admins manage accounts (their route group
