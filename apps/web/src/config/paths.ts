@@ -36,7 +36,7 @@ export const paths = {
  * A behaviour the islands script gives a public page, besides the navbar and the back-to-top
  * button every such page gets (src/islands/main.tsx mounts them, ADR 0029).
  */
-export type Island = 'hero' | 'carousel' | 'enquiry' | 'viewOne';
+export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne';
 
 export interface PublicPage {
   /** Its English path; a page in Bengali too has its twin under /bn (`localePath`, ADR 0010). */
@@ -58,7 +58,7 @@ export interface PublicPage {
  */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: paths.home, languages: ['en', 'bn'], islands: ['hero', 'carousel'] },
-  { path: paths.enquiry, languages: ['en', 'bn'], islands: ['enquiry'] },
+  { path: paths.enquiry, languages: ['en', 'bn'], islands: ['statusCheck'] },
   { path: paths.about, languages: ['en', 'bn'], islands: [] },
   { path: paths.terms, languages: ['en', 'bn'], islands: [] },
   { path: paths.viewOne, languages: ['en', 'bn'], islands: ['viewOne'] },

@@ -45,7 +45,7 @@ const mount: Record<Island, () => void> = {
       document.querySelector('main .carousel-placeholder'),
       withLocale(<WhenVisible load={loadHomeCarousel} className="carousel-placeholder" />),
     ),
-  enquiry: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<StatusCheckPage />)),
+  statusCheck: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<StatusCheckPage />)),
   viewOne: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<ViewOnePage />)),
 };
 
