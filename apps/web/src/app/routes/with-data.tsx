@@ -17,7 +17,7 @@ export default function WithData() {
     <QueryClientProvider client={getQueryClient()}>
       <Outlet />
       {/* react-hot-toast's defaults are the product's: at most 20 toasts, 4 s errors, 2 s successes. */}
-      <Toaster position="top-right" />
+      <Toaster position="top-right" containerClassName="toaster" />
     </QueryClientProvider>
   );
 }
