@@ -70,6 +70,17 @@ interface ApplicationDocumentsTable {
   created_at: string;
 }
 
+/** A photo or document an import still has to fetch, or has fetched or given up on. */
+interface ImportFilesTable {
+  application_id: string;
+  field: string;
+  url: string;
+  state: 'pending' | 'stored' | 'missing';
+  reason: string | null;
+  attempts: Generated<number>;
+  updated_at: string;
+}
+
 interface SlidesTable {
   id: string;
   thumbnail: string;
@@ -215,6 +226,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   app_settings: AppSettingsTable;
+  import_files: ImportFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
