@@ -69,7 +69,7 @@ async function run(argv: string[]) {
     const passwordHash = await hashPassword(password.data);
     await db.transaction().execute(async (trx) => {
       await staffAccounts.updateStaffAccount(trx, existing.id, { passwordHash });
-      await endCredentialGrants(trx, existing.id);
+      await endCredentialGrants(trx, existing.id, ['password']);
     });
     process.stdout.write(`Password reset for ${email.data}; their sessions were signed out.\n`);
     return 0;

@@ -61,7 +61,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const staffAccount = await findStaffAccountById(trx, id);
     if (staffAccount) assertPasswordAllowed(password, staffAccount.email);
     await updateStaffAccount(trx, id, { passwordHash });
-    await endCredentialGrants(trx, id);
+    await endCredentialGrants(trx, id, ['password']);
     await recordAudit(trx, { actorUserId: id, action: AUDIT_ACTIONS.staffAccount.passwordReset, entity: 'user', entityId: id });
     return id;
   });

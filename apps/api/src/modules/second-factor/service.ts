@@ -290,7 +290,7 @@ export async function resetSecondFactor(db: Db, userId: string): Promise<boolean
       await recordAudit(trx, { actorUserId: null, action: AUDIT_ACTIONS.staffAccount.secondFactorReset, entity: 'user', entityId: userId });
       await tellHolder(trx, userId, 'reset');
     }
-    await endCredentialGrants(trx, userId);
+    await endCredentialGrants(trx, userId, ['second-factor-reset']);
     return removed;
   });
 }

@@ -59,10 +59,9 @@ export async function updateStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     if (!after) throw notFound(STAFF.notFound);
     const changed: string[] = (['name', 'email', 'role'] as const).filter((field) => before[field] !== after[field]);
     if (passwordHash) changed.push('password');
-    // A new password, email or role ends what the old ones let in (except the super-admin's own current session).
-    if (changed.some((field) => field !== 'name')) {
-      await endCredentialGrants(trx, id, id === actor._id ? actor.sessionFamily : undefined);
-    }
+    // A new password, email or role ends what the old ones let in (sessions for a password, but the super-admin's own current one).
+    const credentials = changed.filter((field) => field === 'password' || field === 'email' || field === 'role');
+    await endCredentialGrants(trx, id, credentials, id === actor._id ? actor.sessionFamily : undefined);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.updated,
@@ -82,7 +81,7 @@ export async function deleteStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     if (!target) throw notFound(STAFF.notFound);
     if (target.role === 'superadmin' && (await repo.countStaffAccounts(trx, 'superadmin')) <= 1) throw conflict(SERVER.lastSuperadmin);
     // Its rows would go with it (ON DELETE CASCADE); ended here too, so every credential change ends the same things.
-    await endCredentialGrants(trx, id);
+    await endCredentialGrants(trx, id, ['deleted']);
     await repo.deleteStaffAccount(trx, id);
     await recordAudit(trx, {
       actorUserId: actor._id,
@@ -131,7 +130,7 @@ export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount
     const after = await repo.updateStaffAccount(trx, actor._id, { name: input.name, passwordHash });
     // The account was deleted between authentication and now.
     if (!after) throw new HttpError(401, SERVER.unauthorized);
-    await endCredentialGrants(trx, actor._id, actor.sessionFamily);
+    await endCredentialGrants(trx, actor._id, ['password'], actor.sessionFamily);
     const changed = actor.name === after.name ? ['password'] : ['name', 'password'];
     await recordAudit(trx, {
       actorUserId: actor._id,
