@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { type Staff, appForFile } from '@visa/test-support/file-app';
+import { buildApi, cliEnv } from '@visa/test-support/processes';
 import type { TestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 import { secondFactorRequests } from './second-factor-fixtures.js';
@@ -119,6 +122,24 @@ describe('a sign-in challenge and a reset link opened before a change', () => {
     const challenge = await h.challengeFor(staff);
     expect((await h.resetWith(await h.resetTokenFor(staff.email))).statusCode).toBe(200);
     expect((await h.secondStep({ challenge, code: totpCode(secret, 1) })).json()).toEqual({ message: SECOND_FACTOR.challengeEnded });
+    expect((await h.me(staff.token)).statusCode).toBe(401);
+  });
+
+  it('end with `npm run admin -- reset-password`, and the account is signed out', async () => {
+    buildApi();
+    const { staff } = await afterChange(async (staff) => {
+      const run = spawnSync(
+        process.execPath,
+        ['apps/api/dist/cli/admin.js', 'reset-password', '--email', staff.email, '--password', NEW_PASSWORD],
+        {
+          cwd: path.resolve(import.meta.dirname, '../../..'),
+          env: { PATH: process.env.PATH ?? '', ...cliEnv(t.config) },
+          encoding: 'utf8',
+        },
+      );
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    });
     expect((await h.me(staff.token)).statusCode).toBe(401);
   });
 
