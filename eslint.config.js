@@ -92,6 +92,25 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/auth/**'],
+    rules: {
+      // What a credential change ends is decided in one place (ADR 0039).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/auth/repository.js'],
+              importNames: ['revokeStaffAccountSessions'],
+              message: 'End sessions after a credential change with endCredentialGrants (modules/auth/credential-change.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/modules/*/routes.ts'],
     rules: {
       // What two route groups share lives in a service; app.ts alone puts route groups together.

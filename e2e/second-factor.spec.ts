@@ -56,6 +56,8 @@ test('a member of staff turns on two-step sign-in from the profile, then signs i
   const secret = (await section.getByTestId('second-factor-secret').textContent())!.replaceAll(' ', '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await section.getByLabel('Authentication code').fill(totpCode(secret));
+  // Turning it on takes the current password, so a stolen session alone cannot.
+  await section.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
 
   // The recovery codes, shown once.

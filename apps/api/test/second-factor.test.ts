@@ -39,16 +39,20 @@ describe('setting up an authenticator app', () => {
     });
     const wrong = await post('/api/users/me/second-factor/enable', staff.token, {
       code: '000000' === totpCode(secret) ? '111111' : '000000',
+      currentPassword: staff.password,
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(SECOND_FACTOR.invalidCode);
-    const malformed = await post('/api/users/me/second-factor/enable', staff.token, { code: '12ab' });
+    const malformed = await post('/api/users/me/second-factor/enable', staff.token, { code: '12ab', currentPassword: staff.password });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(SECOND_FACTOR.codeFormat);
 
     // Spaced as the apps show it.
     const code = totpCode(secret);
-    const enabled = await post('/api/users/me/second-factor/enable', staff.token, { code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    const enabled = await post('/api/users/me/second-factor/enable', staff.token, {
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+      currentPassword: staff.password,
+    });
     expect(enabled.statusCode).toBe(200);
     const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
     secondFactorFailed: 'user.second_factor_failed',
     secondFactorReset: 'user.second_factor_reset',
     recoveryCodesReplaced: 'user.recovery_codes_replaced',
+    secondFactorLocked: 'user.second_factor_locked',
   },
 } as const;
 

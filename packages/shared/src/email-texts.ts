@@ -128,3 +128,43 @@ export const signInAlertEmailLines = (name: string, email: string, attempts: num
   'If these were not you, someone may be trying to guess your password. Make sure it is long and used nowhere else (you can change it on the Profile page), and tell the office.',
   BRAND_NAME.en,
 ];
+
+/** A change to a member of staff's two-step sign-in (ADR 0039); `codes-locked` is the cap on wrong codes in a row. */
+export type SecondFactorChange = 'enabled' | 'device-replaced' | 'disabled' | 'reset' | 'recovery-codes-replaced' | 'codes-locked';
+
+export const SECOND_FACTOR_EMAIL_SUBJECTS: Record<SecondFactorChange, string> = {
+  enabled: `Two-step sign-in was turned on for your ${BRAND_NAME.en} account`,
+  'device-replaced': `Two-step sign-in on your ${BRAND_NAME.en} account moved to a new device`,
+  disabled: `Two-step sign-in was turned off for your ${BRAND_NAME.en} account`,
+  reset: `Two-step sign-in was removed from your ${BRAND_NAME.en} account`,
+  'recovery-codes-replaced': `New recovery codes for your ${BRAND_NAME.en} account`,
+  'codes-locked': `Codes from your authenticator app no longer work on your ${BRAND_NAME.en} account`,
+};
+
+const SECOND_FACTOR_EMAIL_WHAT: Record<SecondFactorChange, (wrongCodes: number) => string[]> = {
+  enabled: () => [
+    'Two-step sign-in was turned on for your staff account: signing in now takes your password and a code from an authenticator app, and new recovery codes were made.',
+  ],
+  'device-replaced': () => [
+    'Two-step sign-in on your staff account was set up with a new authenticator app: the earlier app no longer works, and new recovery codes were made.',
+  ],
+  disabled: () => ['Two-step sign-in was turned off for your staff account: signing in now takes your password alone.'],
+  reset: () => [
+    'The office removed two-step sign-in from your staff account, and every session of the account was signed out. Your recovery codes no longer work.',
+  ],
+  'recovery-codes-replaced': () => ['New recovery codes were made for your staff account; the earlier ones no longer work.'],
+  'codes-locked': (wrongCodes) => [
+    `${wrongCodes} wrong codes in a row were entered for your staff account, after its password. Codes from your authenticator app no longer work until you sign in with one of your recovery codes or the office resets your two-step sign-in.`,
+    'Someone who is not you may know your password. Sign in with a recovery code, change your password on the Profile page, and tell the office.',
+  ],
+};
+
+/** What changed and what to do if it was not the holder: never a code, a link or an address. */
+export const secondFactorEmailLines = (name: string, change: SecondFactorChange, wrongCodes: number) => [
+  `Dear ${name},`,
+  ...SECOND_FACTOR_EMAIL_WHAT[change](wrongCodes),
+  ...(change === 'codes-locked'
+    ? []
+    : ['If this was not you, someone may have your password or a signed-in session: tell the office at once.']),
+  BRAND_NAME.en,
+];

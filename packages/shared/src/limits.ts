@@ -70,6 +70,12 @@ export const LIMITS = {
      */
     perPassport: { limit: 100, windowMs: HOUR_MS, stepMs: 200, capMs: 10_000 },
   },
+  /**
+   * Wrong authenticator codes in a row on one account, across challenges, sessions and windows: at
+   * this many, codes from the app stop working until a recovery code signs in, a new app is set up
+   * or the operator resets the second factor; the holder is emailed once (ADR 0039).
+   */
+  secondFactorLock: { wrongCodesInARow: 20 },
 } as const satisfies Record<string, Record<string, CountLimit | Ceiling | number>>;
 
 /** A window in whole minutes, for the sentences that state it. */

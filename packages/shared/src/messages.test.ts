@@ -63,6 +63,8 @@ const REQUIRED = {
     requireSetting: 'Require a second factor for every staff account',
     requireSettingHelp:
       'Staff without two-step sign-in must set it up the next time they sign in. Nobody can turn it off while this is on.',
+    codesLocked:
+      'Too many wrong codes were entered for this account, so codes from the authenticator app no longer work. Use one of your recovery codes instead, or ask the office to reset your two-step sign-in.',
   },
   PASSWORD: {
     tooShort: 'Password must be at least 12 characters long.',

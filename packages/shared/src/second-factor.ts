@@ -67,7 +67,8 @@ const password = z
 export const SecondFactorSetupInputSchema = z.object({ password: password.optional() });
 export type SecondFactorSetupInput = z.infer<typeof SecondFactorSetupInputSchema>;
 
-export const SecondFactorEnableInputSchema = z.object({ code: TotpCodeSchema });
+/** Turning it on with the first code from the pending secret, and the current password (ADR 0039). */
+export const SecondFactorEnableInputSchema = z.object({ code: TotpCodeSchema, currentPassword: password });
 export type SecondFactorEnableInput = z.input<typeof SecondFactorEnableInputSchema>;
 
 /** Turning it off or replacing the recovery codes: the password and a current code. */

@@ -9,7 +9,7 @@ import { passwordProblem } from '../modules/staff-accounts/password-policy.js';
 import { hashPassword } from '../modules/staff-accounts/passwords.js';
 import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
 import * as staffAccounts from '../modules/staff-accounts/repository.js';
-import { revokeStaffAccountSessions } from '../modules/auth/repository.js';
+import { endCredentialGrants } from '../modules/auth/credential-change.js';
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
@@ -66,8 +66,11 @@ async function run(argv: string[]) {
       process.stderr.write(`No user with email ${email.data}.\n`);
       return 1;
     }
-    await staffAccounts.updateStaffAccount(db, existing.id, { passwordHash: await hashPassword(password.data) });
-    await revokeStaffAccountSessions(db, existing.id);
+    const passwordHash = await hashPassword(password.data);
+    await db.transaction().execute(async (trx) => {
+      await staffAccounts.updateStaffAccount(trx, existing.id, { passwordHash });
+      await endCredentialGrants(trx, existing.id, ['password']);
+    });
     process.stdout.write(`Password reset for ${email.data}; their sessions were signed out.\n`);
     return 0;
   } finally {

@@ -168,6 +168,8 @@ interface SecondFactorsTable {
   pending_secret_enc: string | null;
   pending_created_at: string | null;
   updated_at: string;
+  /** Wrong authenticator codes in a row (ADR 0039). */
+  wrong_codes: Generated<number>;
 }
 
 interface RecoveryCodesTable {

@@ -1,4 +1,11 @@
-import { SIGN_IN_ALERT_SUBJECT, signInAlertEmailLines } from '@visa/shared/email-texts';
+import {
+  SECOND_FACTOR_EMAIL_SUBJECTS,
+  SIGN_IN_ALERT_SUBJECT,
+  type SecondFactorChange,
+  secondFactorEmailLines,
+  signInAlertEmailLines,
+} from '@visa/shared/email-texts';
+import { LIMITS } from '@visa/shared/limits';
 import { type EmailContent, htmlParagraphs, oneLine } from './templates.js';
 
 /**
@@ -11,4 +18,14 @@ import { type EmailContent, htmlParagraphs, oneLine } from './templates.js';
 export function renderSignInAlertEmail(staff: { name: string; email: string }, attempts: number, windowMinutes: number): EmailContent {
   const lines = signInAlertEmailLines(oneLine(staff.name), oneLine(staff.email), attempts, windowMinutes);
   return { subject: SIGN_IN_ALERT_SUBJECT, text: `${lines.join('\n\n')}\n`, html: htmlParagraphs(lines) };
+}
+
+/** Sent whenever the account's two-step sign-in is turned on or off, moves to a new app, gets new recovery codes, or locks its codes (ADR 0039). */
+export function renderSecondFactorEmail(
+  staff: { name: string },
+  change: SecondFactorChange,
+  wrongCodes = LIMITS.secondFactorLock.wrongCodesInARow,
+): EmailContent {
+  const lines = secondFactorEmailLines(oneLine(staff.name), change, wrongCodes);
+  return { subject: SECOND_FACTOR_EMAIL_SUBJECTS[change], text: `${lines.join('\n\n')}\n`, html: htmlParagraphs(lines) };
 }

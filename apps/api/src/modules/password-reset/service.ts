@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/repository.js';
-import { revokeStaffAccountSessions } from '../auth/repository.js';
+import { endCredentialGrants } from '../auth/credential-change.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { renderPasswordResetEmail } from '../notifications/templates.js';
 import { assertPasswordAllowed } from '../staff-accounts/password-policy.js';
@@ -61,7 +61,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const staffAccount = await findStaffAccountById(trx, id);
     if (staffAccount) assertPasswordAllowed(password, staffAccount.email);
     await updateStaffAccount(trx, id, { passwordHash });
-    await revokeStaffAccountSessions(trx, id);
+    await endCredentialGrants(trx, id, ['password']);
     await recordAudit(trx, { actorUserId: id, action: AUDIT_ACTIONS.staffAccount.passwordReset, entity: 'user', entityId: id });
     return id;
   });

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
-import { revokeStaffAccountSessions } from '../auth/repository.js';
 import type { CliIo } from '../maintenance/cli.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
 import { resetSecondFactor } from './service.js';
@@ -57,7 +56,6 @@ export async function runSecondFactorCommand(args: string[], io: CliIo = process
       return 1;
     }
     const removed = await resetSecondFactor(db, staffAccount.id);
-    await revokeStaffAccountSessions(db, staffAccount.id);
     io.out(
       removed
         ? `Two-step sign-in removed for ${email.data}; their recovery codes no longer work and their sessions were signed out.\n`

@@ -30,7 +30,15 @@ export async function promotePendingSecret(db: Db, userId: string, pendingEnc: s
   const at = now.toISOString();
   const result = await db
     .updateTable('second_factors')
-    .set({ secret_enc: pendingEnc, pending_secret_enc: null, pending_created_at: null, enabled_at: at, last_step: step, updated_at: at })
+    .set({
+      secret_enc: pendingEnc,
+      pending_secret_enc: null,
+      pending_created_at: null,
+      enabled_at: at,
+      last_step: step,
+      wrong_codes: 0,
+      updated_at: at,
+    })
     .where('user_id', '=', userId)
     .where('pending_secret_enc', '=', pendingEnc)
     .executeTakeFirst();
@@ -38,18 +46,48 @@ export async function promotePendingSecret(db: Db, userId: string, pendingEnc: s
 }
 
 /**
- * Records `step` as the newest accepted one. A single conditional UPDATE, so two requests racing
- * with the same code (or an older one) cannot both succeed, whichever process they reach.
+ * Records `step` as the newest accepted one and clears the wrong codes in a row. A single
+ * conditional UPDATE, so two requests racing with the same code (or an older one) cannot both
+ * succeed, whichever process they reach, and a code racing the last wrong one cannot slip past
+ * the cap (`lockAt`).
  */
-export async function acceptStep(db: Db, userId: string, step: number): Promise<boolean> {
+export async function acceptStep(db: Db, userId: string, step: number, lockAt: number): Promise<boolean> {
   const result = await db
     .updateTable('second_factors')
-    .set({ last_step: step })
+    .set({ last_step: step, wrong_codes: 0 })
     .where('user_id', '=', userId)
     .where('secret_enc', 'is not', null)
+    .where('wrong_codes', '<', lockAt)
     .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Counts one more wrong code in a row; answers the count after it (0 when there is no app in use). */
+export async function countWrongCode(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .updateTable('second_factors')
+    .set((eb) => ({ wrong_codes: eb('wrong_codes', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('secret_enc', 'is not', null)
+    .returning('wrong_codes')
+    .executeTakeFirst();
+  return row ? Number(row.wrong_codes) : 0;
+}
+
+/** A recovery code proved the holder: codes from the app work again. */
+export async function clearWrongCodes(db: Db, userId: string): Promise<void> {
+  await db.updateTable('second_factors').set({ wrong_codes: 0 }).where('user_id', '=', userId).execute();
+}
+
+/** A setup started before a credential change must not be finished after it. */
+export async function dropPendingSecret(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('second_factors')
+    .set({ pending_secret_enc: null, pending_created_at: null })
+    .where('user_id', '=', userId)
+    .where('pending_secret_enc', 'is not', null)
+    .execute();
 }
 
 /** Removes the app and the recovery codes; returns whether there was anything to remove. */
@@ -133,6 +171,11 @@ export async function recordWrongAttempt(db: Db, id: string, limit: number, now:
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(closed.numUpdatedRows) === 0;
+}
+
+/** Ends every sign-in challenge of an account, answered or not. */
+export async function deleteChallengesOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
 }
 
 /** Marks a challenge used; only one of two racing requests gets true. */

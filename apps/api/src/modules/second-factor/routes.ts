@@ -18,6 +18,7 @@ import {
 import type { RouteOptions } from '../../context.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
 import { completeSignIn } from '../auth/service.js';
+import { checkCurrentPassword } from '../staff-accounts/service.js';
 import { findAccount, findSecondFactor } from './repository.js';
 import * as secondFactor from './service.js';
 
@@ -42,7 +43,13 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
         summary:
           'Second step of signing in: {challenge, code} or {challenge, recoveryCode}; answers like a password-only sign-in (with the recovery codes when the step was setting the app up)',
         body: SecondFactorLoginInputSchema,
-        response: { 200: SecondFactorLoginResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: SecondFactorLoginResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -66,7 +73,10 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
       }
 
       if (code !== undefined) {
-        if (!(await secondFactor.checkCode(ctx, account.id, code))) {
+        const check = await secondFactor.checkCode(ctx, account.id, code);
+        // Codes are locked: the challenge stays open for a recovery code.
+        if (check === 'locked') throw new HttpError(403, SECOND_FACTOR.codesLocked);
+        if (check === 'wrong') {
           await secondFactor.wrongCode(db, challenge, 'totp');
           throw new HttpError(401, SECOND_FACTOR.invalidCode);
         }
@@ -154,7 +164,8 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
     {
       schema: {
         tags: ['users'],
-        summary: 'Turn two-step sign-in on with the first code from the app; answers the ten recovery codes, shown this once',
+        summary:
+          'Turn two-step sign-in on with the first code from the app and the current password; answers the ten recovery codes, shown this once',
         security,
         body: SecondFactorEnableInputSchema,
         response: { 200: RecoveryCodesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
@@ -163,6 +174,8 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
     async (request) => {
       const staffAccount = request.user!;
       await limitAttempts(staffAccount._id);
+      // A stolen session alone must not put the thief's app on the account and get its recovery codes.
+      await checkCurrentPassword(ctx, staffAccount._id, request.body.currentPassword, request.ip);
       const recoveryCodes = await secondFactor.confirmSetup(ctx, staffAccount._id, request.body.code);
       if (!recoveryCodes) {
         await secondFactor.auditWrongCode(db, staffAccount._id, { method: 'setup' });
@@ -180,7 +193,14 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
         summary: 'Turn two-step sign-in off with the password and a current code (refused while the office requires it)',
         security,
         body: SecondFactorConfirmInputSchema,
-        response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: MessageSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -198,7 +218,14 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
         summary: 'Replace the recovery codes with ten new ones (password and a current code); the old ones stop working',
         security,
         body: SecondFactorConfirmInputSchema,
-        response: { 200: RecoveryCodesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: RecoveryCodesSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request) => {

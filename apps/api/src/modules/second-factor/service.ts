@@ -12,12 +12,16 @@ import {
   TOTP,
 } from '@visa/shared/second-factor';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import type { SecondFactorChange } from '@visa/shared/email-texts';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { deriveKey } from '../../lib/secret.js';
 import { recordAudit } from '../audit/repository.js';
+import { enqueueEmail } from '../notifications/repository.js';
+import { renderSecondFactorEmail } from '../notifications/staff-alerts.js';
+import { endCredentialGrants } from '../auth/credential-change.js';
 import { getSetting } from '../settings/repository.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
 import * as repo from './repository.js';
@@ -87,6 +91,18 @@ function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
 /** `normalised` is lower case without dashes, as RecoveryCodeSchema leaves it. */
 const hashRecoveryCode = (normalised: string) => sha256(`recovery:${normalised}`);
 
+// ---- Telling the holder (ADR 0039).
+
+/**
+ * Queues the email about a change to the account's two-step sign-in, in the transaction that makes
+ * the change, so the holder hears of every change that happened and of none that did not.
+ */
+async function tellHolder(trx: Db, userId: string, change: SecondFactorChange, now = new Date()): Promise<void> {
+  const account = await repo.findAccount(trx, userId);
+  if (!account) return;
+  await enqueueEmail(trx, { applicationId: null, to: account.email, ...renderSecondFactorEmail(account, change) }, now);
+}
+
 // ---- The account's own second factor.
 
 export async function confirmPassword(db: Db, userId: string, password: string): Promise<void> {
@@ -140,28 +156,67 @@ export async function confirmSetup(ctx: AppContext, userId: string, code: string
       entityId: userId,
       details: { replaced },
     });
+    await tellHolder(trx, userId, replaced ? 'device-replaced' : 'enabled', now);
     return true;
   });
   // Another setup replaced the pending secret between the read and the write.
   if (!done) throw badRequest(SECOND_FACTOR.noSetupStarted);
+  ctx.outbox.kick();
   return codes;
 }
 
-/** A current code from the app in use, never one already accepted (the same or an older step). */
-export async function checkCode(ctx: AppContext, userId: string, code: string, now = new Date()): Promise<boolean> {
+const LOCK_AT = LIMITS.secondFactorLock.wrongCodesInARow;
+
+/** `locked`: this code or earlier ones made the wrong codes in a row reach the cap, so no code from the app works. */
+export type CodeCheck = 'ok' | 'wrong' | 'locked';
+
+/**
+ * A current code from the app in use, never one already accepted (the same or an older step).
+ * A wrong one counts towards the cap on wrong codes in a row (ADR 0039), across challenges,
+ * sessions and windows, so patient guessing within the rate limits ends too; a right one below
+ * the cap starts the count again.
+ */
+export async function checkCode(ctx: AppContext, userId: string, code: string, now = new Date()): Promise<CodeCheck> {
   const row = await repo.findSecondFactor(ctx.db, userId);
-  if (!row?.secret_enc) return false;
+  if (!row?.secret_enc) return 'wrong';
+  if (row.wrong_codes >= LOCK_AT) return 'locked';
   const step = matchingStep(decryptSecret(ctx.secret, userId, row.secret_enc), code, now);
-  return step !== null && (await repo.acceptStep(ctx.db, userId, step));
+  if (step !== null && (await repo.acceptStep(ctx.db, userId, step, LOCK_AT))) return 'ok';
+  return (await countWrongCode(ctx, userId, now)) ? 'locked' : 'wrong';
 }
 
+/** Counts a wrong code; the one that reaches the cap is audited and emailed to the holder, once. Answers whether codes are now locked. */
+async function countWrongCode(ctx: AppContext, userId: string, now: Date): Promise<boolean> {
+  const count = await ctx.db.transaction().execute(async (trx) => {
+    const count = await repo.countWrongCode(trx, userId);
+    // Only the code that reaches the cap: one racing it sees a higher count.
+    if (count === LOCK_AT) {
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: AUDIT_ACTIONS.staffAccount.secondFactorLocked,
+        entity: 'user',
+        entityId: userId,
+        details: { wrongCodes: count },
+      });
+      await tellHolder(trx, userId, 'codes-locked', now);
+    }
+    return count;
+  });
+  if (count === LOCK_AT) ctx.outbox.kick();
+  return count >= LOCK_AT;
+}
+
+/** A recovery code, once; one that works also unlocks codes from the app (it proves the holder). */
 export async function useRecoveryCode(ctx: AppContext, userId: string, normalised: string, now = new Date()): Promise<boolean> {
   const row = await repo.findSecondFactor(ctx.db, userId);
   if (!row?.secret_enc) return false;
-  return repo.consumeRecoveryCode(ctx.db, userId, hashRecoveryCode(normalised), now);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.consumeRecoveryCode(trx, userId, hashRecoveryCode(normalised), now))) return false;
+    await repo.clearWrongCodes(trx, userId);
+    return true;
+  });
 }
 
-/** Password and a current code, for turning it off and for new recovery codes. A wrong one is audited. */
 /** Records a wrong code against the account it was given for; `details` say how it was given. */
 export async function auditWrongCode(db: Db, userId: string, details: Record<string, unknown>): Promise<void> {
   await recordAudit(db, {
@@ -173,14 +228,16 @@ export async function auditWrongCode(db: Db, userId: string, details: Record<str
   });
 }
 
+/** Password and a current code, for turning it off and for new recovery codes. A wrong one is audited. */
 async function confirmPasswordAndCode(ctx: AppContext, staffAccount: { _id: string }, input: SecondFactorConfirmInput) {
   await confirmPassword(ctx.db, staffAccount._id, input.password);
   const enabled = await repo.findSecondFactor(ctx.db, staffAccount._id);
   if (!enabled?.secret_enc) throw conflict(SECOND_FACTOR.notEnabled);
-  if (!(await checkCode(ctx, staffAccount._id, input.code as string))) {
-    await auditWrongCode(ctx.db, staffAccount._id, { method: 'totp' });
-    throw badRequest(SECOND_FACTOR.invalidCode);
-  }
+  const check = await checkCode(ctx, staffAccount._id, input.code as string);
+  if (check === 'ok') return;
+  await auditWrongCode(ctx.db, staffAccount._id, { method: 'totp' });
+  if (check === 'locked') throw new HttpError(403, SECOND_FACTOR.codesLocked);
+  throw badRequest(SECOND_FACTOR.invalidCode);
 }
 
 export async function disable(ctx: AppContext, staffAccount: { _id: string }, input: SecondFactorConfirmInput): Promise<void> {
@@ -194,7 +251,9 @@ export async function disable(ctx: AppContext, staffAccount: { _id: string }, in
       entity: 'user',
       entityId: staffAccount._id,
     });
+    await tellHolder(trx, staffAccount._id, 'disabled');
   });
+  ctx.outbox.kick();
 }
 
 export async function regenerateRecoveryCodes(
@@ -213,16 +272,25 @@ export async function regenerateRecoveryCodes(
       entity: 'user',
       entityId: staffAccount._id,
     });
+    await tellHolder(trx, staffAccount._id, 'recovery-codes-replaced', now);
   });
+  ctx.outbox.kick();
   return codes;
 }
 
-/** For an operator whose staff member lost the device (npm run admin -- reset-second-factor). */
+/**
+ * For an operator whose staff member lost the device (npm run admin -- reset-second-factor): the
+ * app and codes go, and with them everything the account's sign-ins had open (its sessions, reset
+ * links and challenges). The holder is emailed; a running server sends it at its next look at the outbox.
+ */
 export async function resetSecondFactor(db: Db, userId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const removed = await repo.deleteSecondFactor(trx, userId);
-    if (removed)
+    if (removed) {
       await recordAudit(trx, { actorUserId: null, action: AUDIT_ACTIONS.staffAccount.secondFactorReset, entity: 'user', entityId: userId });
+      await tellHolder(trx, userId, 'reset');
+    }
+    await endCredentialGrants(trx, userId, ['second-factor-reset']);
     return removed;
   });
 }

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/connection.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { SignedInStaffAccount } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
-import { revokeStaffAccountSessions } from '../auth/repository.js';
+import { endCredentialGrants } from '../auth/credential-change.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
@@ -58,11 +58,10 @@ export async function updateStaffAccount(ctx: AppContext, actor: SignedInStaffAc
       .catch(emailTaken);
     if (!after) throw notFound(STAFF.notFound);
     const changed: string[] = (['name', 'email', 'role'] as const).filter((field) => before[field] !== after[field]);
-    if (passwordHash) {
-      changed.push('password');
-      // A reset password signs the account out everywhere (except the super-admin's own current session).
-      await revokeStaffAccountSessions(trx, id, id === actor._id ? actor.sessionFamily : undefined);
-    }
+    if (passwordHash) changed.push('password');
+    // A new password, email or role ends what the old ones let in (sessions for a password, but the super-admin's own current one).
+    const credentials = changed.filter((field) => field === 'password' || field === 'email' || field === 'role');
+    await endCredentialGrants(trx, id, credentials, id === actor._id ? actor.sessionFamily : undefined);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.updated,
@@ -81,7 +80,8 @@ export async function deleteStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     const target = await repo.findStaffAccountById(trx, id);
     if (!target) throw notFound(STAFF.notFound);
     if (target.role === 'superadmin' && (await repo.countStaffAccounts(trx, 'superadmin')) <= 1) throw conflict(SERVER.lastSuperadmin);
-    // Sessions go with the account (ON DELETE CASCADE), so its tokens stop working at once.
+    // Its rows would go with it (ON DELETE CASCADE); ended here too, so every credential change ends the same things.
+    await endCredentialGrants(trx, id, ['deleted']);
     await repo.deleteStaffAccount(trx, id);
     await recordAudit(trx, {
       actorUserId: actor._id,
@@ -96,33 +96,41 @@ export async function deleteStaffAccount(ctx: AppContext, actor: SignedInStaffAc
 const PROFILE_PASSWORD = LIMITS.profilePassword.perAccount;
 
 /**
- * The signed-in account edits its own name and password, proving it is them with the current
- * password (docs/product.md#api-users); its other sessions are signed out.
+ * The signed-in account proves it is them with its current password, within one limit per account
+ * wherever it is asked (the profile, turning on two-step sign-in); a wrong one is audited.
  */
-export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount, input: ProfileInput, client: string): Promise<User> {
-  const limitKey = `profile-password:user:${actor._id}`;
+export async function checkCurrentPassword(ctx: AppContext, userId: string, password: string, client: string): Promise<void> {
+  const limitKey = `profile-password:user:${userId}`;
   await ctx.rateLimiter.hit(limitKey, PROFILE_PASSWORD.limit, PROFILE_PASSWORD.windowMs);
-  const current = await repo.findPasswordHash(ctx.db, actor._id);
+  const current = await repo.findPasswordHash(ctx.db, userId);
   // The account was deleted between authentication and now.
   if (current === undefined) throw new HttpError(401, SERVER.unauthorized);
-  if (!(await verifyPassword(current, input.currentPassword))) {
+  if (!(await verifyPassword(current, password))) {
     await recordAudit(ctx.db, {
-      actorUserId: actor._id,
+      actorUserId: userId,
       action: AUDIT_ACTIONS.staffAccount.currentPasswordWrong,
       entity: 'user',
-      entityId: actor._id,
+      entityId: userId,
       details: { client },
     });
     throw badRequest(PASSWORD.currentWrong, [{ path: 'currentPassword', message: PASSWORD.currentWrong }]);
   }
   await ctx.rateLimiter.reset(limitKey);
+}
+
+/**
+ * The signed-in account edits its own name and password, proving it is them with the current
+ * password (docs/product.md#api-users); its other sessions are signed out.
+ */
+export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount, input: ProfileInput, client: string): Promise<User> {
+  await checkCurrentPassword(ctx, actor._id, input.currentPassword, client);
   assertPasswordAllowed(input.password, actor.email);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
     const after = await repo.updateStaffAccount(trx, actor._id, { name: input.name, passwordHash });
     // The account was deleted between authentication and now.
     if (!after) throw new HttpError(401, SERVER.unauthorized);
-    await revokeStaffAccountSessions(trx, actor._id, actor.sessionFamily);
+    await endCredentialGrants(trx, actor._id, ['password'], actor.sessionFamily);
     const changed = actor.name === after.name ? ['password'] : ['name', 'password'];
     await recordAudit(trx, {
       actorUserId: actor._id,

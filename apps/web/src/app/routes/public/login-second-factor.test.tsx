@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@visa/shared/limits';
 import { SECOND_FACTOR } from '@visa/shared/messages';
 import { totpCode } from '@visa/test-support/totp';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
@@ -23,7 +24,7 @@ async function enrol(staff: Staff): Promise<{ secret: string; recoveryCodes: str
     method: 'POST',
     url: '/api/users/me/second-factor/enable',
     token: staff.token,
-    payload: { code: totpCode(secret) },
+    payload: { code: totpCode(secret), currentPassword: staff.password },
   });
   return { secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
 }
@@ -114,6 +115,25 @@ describe('the second step of signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('tells the person to use a recovery code once too many wrong codes in a row locked the app, and takes one', async () => {
+    const staff = await h.t.createStaff();
+    const { secret, recoveryCodes } = await enrol(staff);
+    // Earlier sign-ins gave wrong codes up to the cap (the API's own tests give them one by one).
+    await h.t.db
+      .updateTable('second_factors')
+      .set({ wrong_codes: LIMITS.secondFactorLock.wrongCodesInARow })
+      .where('user_id', '=', staff.id)
+      .execute();
+    const user = await password(staff);
+    await user.type(await screen.findByLabelText('Authentication code'), totpCode(secret, 1));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await expectAlert(SECOND_FACTOR.codesLocked);
+    await user.click(screen.getByRole('button', { name: SECOND_FACTOR.useRecoveryCode }));
+    await user.type(screen.getByLabelText('Recovery code'), recoveryCodes[1]!);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('walks an account through setting the app up when the office requires it, and shows the recovery codes once', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { PASSWORD, SECOND_FACTOR, VALIDATION } from '@visa/shared/messages';
 import { totpCode } from '@visa/test-support/totp';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
@@ -26,6 +26,15 @@ describe('two-step sign-in on the profile', () => {
     );
 
     await user.type(screen.getByLabelText('Authentication code'), totpCode(secret));
+    // Turning it on takes the current password: a wrong one is refused and nothing turns on.
+    const passwordField = screen.getByLabelText('Password');
+    expect(passwordField).toHaveAttribute('type', 'password');
+    expect(passwordField).toHaveAttribute('autocomplete', 'current-password');
+    await user.type(passwordField, 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD.currentWrong));
+    await user.clear(passwordField);
+    await user.type(passwordField, staff.password);
     await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
     expect(await screen.findByRole('heading', { name: 'Your recovery codes' })).toHaveFocus();
     expect(screen.getAllByRole('listitem')).toHaveLength(10);
@@ -56,6 +65,17 @@ describe('two-step sign-in on the profile', () => {
     await user.type(await screen.findByLabelText('Authentication code'), '12 34');
     await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SECOND_FACTOR.codeFormat);
+    expect(h.sentTo('POST /api/users/me/second-factor/enable')).toEqual([]);
+  });
+
+  it('asks for the password before sending the code', async () => {
+    await h.signIn();
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Set up two-step sign-in' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION.allFieldsRequired);
     expect(h.sentTo('POST /api/users/me/second-factor/enable')).toEqual([]);
   });
 });

@@ -60,9 +60,10 @@ export function SecondFactorSettings() {
         pending={enable.isPending}
         error={enable.isError ? failed(enable.error) : undefined}
         onCancel={reset}
-        onConfirm={(code) =>
+        askPassword
+        onConfirm={(code, currentPassword) =>
           enable.mutate(
-            { code },
+            { code, currentPassword },
             {
               onSuccess: ({ recoveryCodes }) => {
                 toast.success(SECOND_FACTOR.enabled);

@@ -1,14 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { SECOND_FACTOR, VALIDATION } from '@visa/shared/messages';
 import { type SecondFactorSetup, TotpCodeSchema } from '@visa/shared/second-factor';
 import { CodeField } from './code-field';
 import { PendingButton } from '../../../components/pending-button';
 
 interface Props {
   setup: SecondFactorSetup;
-  /** Sends the first code from the app; the caller shows the recovery codes next. */
-  onConfirm: (code: string) => void;
+  /** Sends the first code from the app (and the current password, when asked for); the caller shows the recovery codes next. */
+  onConfirm: (code: string, currentPassword: string) => void;
+  /** From a signed-in session: turning it on takes the current password too (ADR 0039). At sign-in it was just given. */
+  askPassword?: boolean;
   pending: boolean;
   /** What the server said about the last code, if anything. */
   error?: string;
@@ -22,8 +24,9 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * Putting a new secret into an authenticator app (ADR 0019): the QR code, the key as text for
  * typing in by hand, a link for an app on this device, and the first code to confirm it works.
  */
-export function SecondFactorSetupForm({ setup, onConfirm, pending, error, onCancel }: Props) {
+export function SecondFactorSetupForm({ setup, onConfirm, askPassword = false, pending, error, onCancel }: Props) {
   const [code, setCode] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const message = invalid ?? error;
 
@@ -34,8 +37,12 @@ export function SecondFactorSetupForm({ setup, onConfirm, pending, error, onCanc
       setInvalid(SECOND_FACTOR.codeFormat);
       return;
     }
+    if (askPassword && currentPassword === '') {
+      setInvalid(VALIDATION.allFieldsRequired);
+      return;
+    }
     setInvalid(null);
-    onConfirm(parsed.data);
+    onConfirm(parsed.data, currentPassword);
   };
 
   return (
@@ -57,6 +64,17 @@ export function SecondFactorSetupForm({ setup, onConfirm, pending, error, onCanc
         </Alert>
       )}
       <CodeField id="setup-code" mode="code" value={code} onChange={setCode} invalid={Boolean(message)} />
+      {askPassword && (
+        <Form.Group className="mb-3" controlId="setup-current-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+        </Form.Group>
+      )}
       <div className="d-flex flex-wrap gap-2">
         <PendingButton type="submit" variant="danger" pending={pending}>
           Turn on two-step sign-in

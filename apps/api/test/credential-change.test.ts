@@ -1,0 +1,191 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SECOND_FACTOR } from '@visa/shared/messages';
+import { PASSWORD_RESET } from '@visa/shared/users';
+import { type Staff, appForFile } from '@visa/test-support/file-app';
+import { buildApi, cliEnv } from '@visa/test-support/processes';
+import type { TestApp } from '@visa/test-support/test-app';
+import { totpCode } from '@visa/test-support/totp';
+import { secondFactorRequests } from './second-factor-fixtures.js';
+import { userRequests } from './users-fixtures.js';
+
+/**
+ * A password, email or role change and a deletion end what the old credentials let in: open
+ * reset links and sign-in challenges (and, for a password or a deletion, sessions), in one place.
+ */
+
+const NEW_PASSWORD = 'a brand new passphrase 42';
+let address = 0;
+
+function helpers(t: TestApp) {
+  const sf = secondFactorRequests(() => t);
+  const users = userRequests(() => t);
+  /** Asks for a reset link from an address of its own (the per-address limit is not what is tested) and answers its token. */
+  async function resetTokenFor(email: string): Promise<string> {
+    address += 1;
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/users/forgot-password',
+      payload: { email },
+      remoteAddress: `198.51.100.${address}`,
+    });
+    expect(asked.statusCode).toBe(200);
+    const subject = () =>
+      t.db
+        .selectFrom('email_outbox')
+        .select('text_body')
+        .where('to_address', '=', email)
+        .where('subject', '=', PASSWORD_RESET.emailSubject);
+    await expect.poll(async () => (await subject().execute()).length).toBeGreaterThan(0);
+    const { text_body } = await subject().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return /reset-password#token=([\w-]+)/.exec(text_body)![1]!;
+  }
+  const resetWith = (token: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/users/reset-password',
+      payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+  const nameOf = async (id: string) => (await users.userRow(id))!.name;
+  return { ...sf, ...users, resetTokenFor, resetWith, nameOf };
+}
+
+describe('a sign-in challenge and a reset link opened before a change', () => {
+  const t = appForFile();
+  const h = helpers(t);
+
+  /** An enrolled account, a code challenge from its password and an open reset link, then `change`. */
+  async function afterChange(change: (staff: Staff, owner: Staff) => Promise<void>) {
+    const owner = await t.createStaff('superadmin');
+    const staff = await t.createStaff('admin');
+    const { secret } = await h.enrol(staff);
+    const challenge = await h.challengeFor(staff);
+    const resetToken = await h.resetTokenFor(staff.email);
+    await change(staff, owner);
+    const step = await h.secondStep({ challenge, code: totpCode(secret, 1) });
+    expect(step.statusCode).toBe(401);
+    expect(step.json()).toEqual({ message: SECOND_FACTOR.challengeEnded });
+    const reset = await h.resetWith(resetToken);
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toMatchObject({ message: PASSWORD_RESET.invalidLink });
+    return { staff, owner };
+  }
+
+  it('end with a password change on the profile', async () => {
+    const { staff } = await afterChange(async (staff) => {
+      const payload = {
+        name: await h.nameOf(staff.id),
+        currentPassword: staff.password,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      };
+      expect((await h.profile(payload, staff.token)).statusCode).toBe(200);
+    });
+    // The session that made the change goes on.
+    expect((await h.me(staff.token)).statusCode).toBe(200);
+  });
+
+  it('end with a new password set by a super-admin, and the account is signed out', async () => {
+    const { staff } = await afterChange(async (staff, owner) => {
+      const payload = { name: await h.nameOf(staff.id), email: staff.email, password: NEW_PASSWORD };
+      expect((await h.updateUser(staff.id, payload, owner.token)).statusCode).toBe(200);
+    });
+    expect((await h.me(staff.token)).statusCode).toBe(401);
+  });
+
+  it('end with an email change; the session goes on', async () => {
+    const { staff } = await afterChange(async (staff, owner) => {
+      const payload = { name: await h.nameOf(staff.id), email: `moved-${staff.email}` };
+      expect((await h.updateUser(staff.id, payload, owner.token)).statusCode).toBe(200);
+    });
+    expect((await h.me(staff.token)).statusCode).toBe(200);
+  });
+
+  it('end with a role change; the session goes on with the new role', async () => {
+    const { staff } = await afterChange(async (staff, owner) => {
+      const payload = { name: await h.nameOf(staff.id), email: staff.email, role: 'superadmin' };
+      expect((await h.updateUser(staff.id, payload, owner.token)).statusCode).toBe(200);
+    });
+    expect((await h.getUsers(staff.token)).statusCode).toBe(200);
+  });
+
+  it('end with the account', async () => {
+    await afterChange(async (staff, owner) => {
+      expect((await h.deleteUser(staff.id, owner.token)).statusCode).toBe(200);
+    });
+  });
+
+  it('end with a password reset by link, and the account is signed out', async () => {
+    const staff = await t.createStaff('admin');
+    const { secret } = await h.enrol(staff);
+    const challenge = await h.challengeFor(staff);
+    expect((await h.resetWith(await h.resetTokenFor(staff.email))).statusCode).toBe(200);
+    expect((await h.secondStep({ challenge, code: totpCode(secret, 1) })).json()).toEqual({ message: SECOND_FACTOR.challengeEnded });
+    expect((await h.me(staff.token)).statusCode).toBe(401);
+  });
+
+  it('end with `npm run admin -- reset-password`, and the account is signed out', async () => {
+    buildApi();
+    const { staff } = await afterChange(async (staff) => {
+      const run = spawnSync(
+        process.execPath,
+        ['apps/api/dist/cli/admin.js', 'reset-password', '--email', staff.email, '--password', NEW_PASSWORD],
+        {
+          cwd: path.resolve(import.meta.dirname, '../../..'),
+          env: { PATH: process.env.PATH ?? '', ...cliEnv(t.config) },
+          encoding: 'utf8',
+        },
+      );
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    });
+    expect((await h.me(staff.token)).statusCode).toBe(401);
+  });
+
+  it('stay open when only the name changes', async () => {
+    const owner = await t.createStaff('superadmin');
+    const staff = await t.createStaff('admin');
+    const { secret } = await h.enrol(staff);
+    const challenge = await h.challengeFor(staff);
+    expect((await h.updateUser(staff.id, { name: 'Only The Name', email: staff.email }, owner.token)).statusCode).toBe(200);
+    expect((await h.secondStep({ challenge, code: totpCode(secret, 1) })).statusCode).toBe(200);
+  });
+});
+
+describe('an enrolment started with a phished password', () => {
+  const t = appForFile();
+  const h = helpers(t);
+
+  it('cannot be finished after the holder resets the password by link', async () => {
+    const owner = await t.createStaff('superadmin');
+    const required = await t.request({
+      method: 'PUT',
+      url: '/api/users/settings/security',
+      token: owner.token,
+      payload: { requireSecondFactor: true },
+    });
+    expect(required.statusCode).toBe(200);
+    const victim = await t.createStaff('admin');
+    // The attacker signs in with the password and starts setting up their own app.
+    const signIn = await h.login(victim.email, victim.password);
+    expect(signIn.json()).toEqual({ secondFactor: 'enrol', challenge: expect.any(String) });
+    const { challenge } = signIn.json() as { challenge: string };
+    const setup = await t.request({ method: 'POST', url: '/api/users/login/second-factor/setup', payload: { challenge } });
+    expect(setup.statusCode).toBe(200);
+    const { secret } = setup.json() as { secret: string };
+
+    // The holder resets the password.
+    expect((await h.resetWith(await h.resetTokenFor(victim.email))).statusCode).toBe(200);
+
+    const finish = await h.secondStep({ challenge, code: totpCode(secret) });
+    expect(finish.statusCode).toBe(401);
+    expect(finish.json()).toEqual({ message: SECOND_FACTOR.challengeEnded });
+    expect(await t.db.selectFrom('second_factors').selectAll().where('user_id', '=', victim.id).execute()).toEqual([
+      expect.objectContaining({ secret_enc: null, pending_secret_enc: null }),
+    ]);
+    // The holder, with the new password, sets up their own app.
+    const own = await h.login(victim.email, NEW_PASSWORD);
+    expect(own.json()).toEqual({ secondFactor: 'enrol', challenge: expect.any(String) });
+  });
+});
