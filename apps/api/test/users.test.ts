@@ -122,19 +122,24 @@ describe('PUT /api/users/update_user/:id', () => {
     expect(audit.map((a) => [a.action, a.actor_user_id, JSON.parse(a.details)])).toEqual([
       ['user.updated', owner.id, { changed: ['name', 'email'] }],
     ]);
-    // Their session keeps working: only a password reset signs them out.
-    expect((await me(sub.token)).statusCode).toBe(200);
+    // A new email signs them out: their sessions began under the old one.
+    expect((await me(sub.token)).statusCode).toBe(401);
+    expect((await login(email, sub.password)).statusCode).toBe(200);
   });
 
-  it('promotes and demotes, and the new role applies to the next request at once', async () => {
+  it('promotes and demotes, signing the account out, and the new role applies from its next sign-in', async () => {
     const sub = await t.createStaff('admin');
     expect((await getUsers(sub.token)).statusCode).toBe(403);
+    const signIn = async () => (await login(sub.email, sub.password)).json().token as string;
     const promoted = await updateUser(sub.id, { name: 'Promoted', email: sub.email, role: 'superadmin' }, owner.token);
     expect(promoted.json().role).toBe('superadmin');
-    expect((await getUsers(sub.token)).statusCode).toBe(200);
+    expect((await getUsers(sub.token)).statusCode).toBe(401);
+    const asSuperAdmin = await signIn();
+    expect((await getUsers(asSuperAdmin)).statusCode).toBe(200);
     const demoted = await updateUser(sub.id, { name: 'Promoted', email: sub.email, role: 'admin' }, owner.token);
     expect(demoted.json().role).toBe('admin');
-    expect((await getUsers(sub.token)).statusCode).toBe(403);
+    expect((await getUsers(asSuperAdmin)).statusCode).toBe(401);
+    expect((await getUsers(await signIn())).statusCode).toBe(403);
   });
 
   it("resets another account's password and signs that account out everywhere", async () => {
