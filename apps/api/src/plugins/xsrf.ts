@@ -37,11 +37,7 @@ export default fp(async function xsrf(app: FastifyInstance, opts: { secure: bool
     }
     if (SAFE.has(request.method)) return done();
     const header = request.headers[XSRF_HEADER];
-    const ok =
-      typeof header === 'string' &&
-      typeof cookie === 'string' &&
-      header.length > 0 &&
-      sameSecret(header, cookie);
+    const ok = typeof header === 'string' && typeof cookie === 'string' && header.length > 0 && sameSecret(header, cookie);
     // Answered here, so the chain is not continued (done is not called).
     if (!ok) reply.status(403).send({ message: SERVER.xsrf });
     else done();
