@@ -156,7 +156,7 @@ describe('forgot-password emails queued by an earlier version', () => {
     try {
       const sentToken = 'S'.repeat(43);
       const waitingToken = 'W'.repeat(43);
-      const row = (id: string, status: string, token: string) => ({
+      const row = (id: string, status: 'sent' | 'queued', token: string) => ({
         id,
         application_id: null,
         to_address: 'staff@example.com',
