@@ -6,6 +6,9 @@ import { PASSWORD_RESET } from '@visa/shared/users';
 import { buildApp } from '../src/app.js';
 import { createBackup } from '../src/modules/maintenance/backup.js';
 import { runHousekeeping } from '../src/modules/maintenance/housekeeping.js';
+import { OUTBOX_SECRET_PLACEHOLDER, enqueueEmail } from '../src/modules/notifications/repository.js';
+import { createOutboxWorker } from '../src/modules/notifications/worker.js';
+import { createSmtpMailer } from '../src/infra/mail-transport.js';
 import { dataDirLayout } from '../src/infra/data-dir.js';
 import { startSmtpServer, type TestSmtpServer } from '@visa/test-support/smtp';
 import { freePort } from '@visa/test-support/ports';
@@ -112,6 +115,35 @@ describe('a forgot-password email whose SMTP server is down', () => {
     } finally {
       await t.close();
       await smtp.close();
+    }
+  });
+
+  it('drops its token when delivery is given up', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.outbox.stop();
+      const id = await enqueueEmail(t.db, {
+        applicationId: null,
+        to: 'staff@example.com',
+        subject: 'Reset',
+        text: `https://visa.example.com/reset-password#token=${OUTBOX_SECRET_PLACEHOLDER}`,
+        html: null,
+        secret: 'T'.repeat(43),
+      });
+      const worker = createOutboxWorker({
+        db: t.db,
+        mailer: createSmtpMailer(`smtp://127.0.0.1:${await freePort()}`, 'desk@example.com'),
+        log: t.app.log,
+        maxAttempts: 1,
+      });
+      expect(await worker.runOnce()).toMatchObject({ failed: 1 });
+      await worker.close();
+      expect(await t.db.selectFrom('email_outbox').select(['status', 'secret']).where('id', '=', id).executeTakeFirst()).toEqual({
+        status: 'failed',
+        secret: null,
+      });
+    } finally {
+      await t.close();
     }
   });
 });
