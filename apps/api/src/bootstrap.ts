@@ -1,27 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { Config } from './config.js';
 import { type Db, isUniqueViolation } from './db/connection.js';
+import { recordAudit } from './modules/audit/repository.js';
 import { hashPassword } from './modules/staff-accounts/passwords.js';
 import * as staffAccounts from './modules/staff-accounts/repository.js';
 
 /**
- * First start: make sure someone can sign in. ADMIN_EMAIL/ADMIN_PASSWORD create (or keep) that
- * superadmin; with neither set and no user at all, admin@example.com gets a generated password
- * that is printed once.
+ * First start: make sure someone can sign in. While the office has no super-admin,
+ * ADMIN_EMAIL/ADMIN_PASSWORD create that super-admin; with neither set and no user at all,
+ * admin@example.com gets a generated password that is printed once. Once a super-admin exists the
+ * settings create nothing, so an owner deleted from the back office stays deleted however often
+ * the process starts with the settings still in place.
  */
 export async function ensureSuperadmin(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const existing = await staffAccounts.findStaffAccountByEmail(db, config.ADMIN_EMAIL);
-    if (!existing) {
-      const created = await insertFirst(db, {
-        name: config.ADMIN_NAME,
-        email: config.ADMIN_EMAIL,
-        role: 'superadmin',
-        passwordHash: await hashPassword(config.ADMIN_PASSWORD),
-      });
-      if (created) log.info('created superadmin from ADMIN_EMAIL');
+    if ((await staffAccounts.countStaffAccounts(db, 'superadmin')) > 0) return;
+    if (await staffAccounts.findStaffAccountByEmail(db, config.ADMIN_EMAIL)) {
+      log.warn('ADMIN_EMAIL already has an account that is not a super-admin; no super-admin was created');
+      return;
     }
+    const created = await insertFirst(db, {
+      name: config.ADMIN_NAME,
+      email: config.ADMIN_EMAIL,
+      role: 'superadmin',
+      passwordHash: await hashPassword(config.ADMIN_PASSWORD),
+    });
+    if (created) log.info('created superadmin from ADMIN_EMAIL');
     return;
   }
   if ((await staffAccounts.countStaffAccounts(db)) > 0) return;
@@ -41,11 +47,21 @@ export async function ensureSuperadmin(db: Db, config: Config, log: Pick<Fastify
 
 /**
  * Several instances starting together on an empty database all see "no owner yet"; the unique
- * email index lets exactly one insert win, and the others carry on with the account it made.
+ * email index lets exactly one insert win, and the others carry on with the account it made. The
+ * account and its audit entry (no actor: nobody was signed in) are one transaction.
  */
 async function insertFirst(db: Db, staffAccount: Parameters<typeof staffAccounts.insertStaffAccount>[1]): Promise<boolean> {
   try {
-    await staffAccounts.insertStaffAccount(db, staffAccount);
+    await db.transaction().execute(async (trx) => {
+      const created = await staffAccounts.insertStaffAccount(trx, staffAccount);
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: AUDIT_ACTIONS.staffAccount.created,
+        entity: 'user',
+        entityId: created._id,
+        details: { role: staffAccount.role, via: 'first-start' },
+      });
+    });
     return true;
   } catch (err) {
     if (isUniqueViolation(err, 'email')) return false;

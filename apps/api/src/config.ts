@@ -37,6 +37,69 @@ const isProxyAddress = (entry: string) => {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 };
 
+/** The highest number of proxy hops taken: no real chain of proxies in front of one app is longer. */
+const MAX_PROXY_HOPS = 10;
+
+const ipv4Number = (address: string) => address.split('.').reduce((n, octet) => (n << 8n) | BigInt(Number(octet)), 0n);
+
+const ipv6Number = (address: string) => {
+  let text = address.split('%')[0]!;
+  const last = text.slice(text.lastIndexOf(':') + 1);
+  if (last.includes('.')) {
+    const v4 = ipv4Number(last);
+    text = `${text.slice(0, text.length - last.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const first = head ? head.split(':') : [];
+  const rest = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? first : [...first, ...Array<string>(8 - first.length - rest.length).fill('0'), ...rest];
+  return groups.reduce((n, group) => (n << 16n) | BigInt(parseInt(group, 16)), 0n);
+};
+
+/** Where IPv4 addresses sit among IPv6 ones (::ffff:0:0/96): proxy-addr matches either form against either kind of range. */
+const MAPPED_V4 = 0xffff00000000n;
+const V4_SPAN = 1n << 32n;
+const V6_SPAN = 1n << 128n;
+
+/** Whether the ranges leave no gap between 0 and `span`. */
+const coversAll = (ranges: [bigint, bigint][], span: bigint) => {
+  let next = 0n;
+  for (const [start, end] of [...ranges].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    if (start > next) return false;
+    if (end > next) next = end;
+  }
+  return next >= span;
+};
+
+/**
+ * Whether a list of proxies trusts every client: `0.0.0.0/0`, `::/0`, `::ffff:0:0/96` (every IPv4
+ * client in its IPv6 spelling) or any ranges that add up to one of those. Each range is
+ * `[start, end)`, IPv4 ranges also counted in their IPv6 spelling and the other way round.
+ */
+const trustsEveryAddress = (entries: string[]) => {
+  const v4: [bigint, bigint][] = [];
+  const v6: [bigint, bigint][] = [];
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address = '', prefix] = entry.split('/');
+    const bits = isIP(address) === 4 ? 32 : 128;
+    const size = 1n << BigInt(bits - (prefix === undefined ? bits : Number(prefix)));
+    const base = bits === 32 ? ipv4Number(address) : ipv6Number(address);
+    const start = base - (base % size);
+    const range: [bigint, bigint] = [start, start + size];
+    if (bits === 32) {
+      v4.push(range);
+      v6.push([MAPPED_V4 + range[0], MAPPED_V4 + range[1]]);
+    } else {
+      v6.push(range);
+      const low = range[0] > MAPPED_V4 ? range[0] : MAPPED_V4;
+      const high = range[1] < MAPPED_V4 + V4_SPAN ? range[1] : MAPPED_V4 + V4_SPAN;
+      if (low < high) v4.push([low - MAPPED_V4, high - MAPPED_V4]);
+    }
+  }
+  return coversAll(v4, V4_SPAN) || coversAll(v6, V6_SPAN);
+};
+
 /**
  * Whose word to take for the client's address (ADR 0016): off, a number of proxy hops in front of
  * the app, or the proxies' addresses. `true` would trust every X-Forwarded-For a client writes, so
@@ -55,8 +118,11 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops > 100) {
-      ctx.addIssue({ code: 'custom', message: 'must be a whole number of proxy hops between 0 and 100, or proxy addresses' });
+    if (hops > MAX_PROXY_HOPS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a whole number of proxy hops between 0 and ${MAX_PROXY_HOPS}, or proxy addresses`,
+      });
       return z.NEVER;
     }
     return hops === 0 ? false : hops;
@@ -67,6 +133,14 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
       code: 'custom',
       message:
         'must be false, a number of proxy hops, or a comma-separated list of proxy IP addresses or CIDR ranges (e.g. 10.0.0.0/8,::1)',
+    });
+    return z.NEVER;
+  }
+  if (trustsEveryAddress(entries)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must not trust every address (such as 0.0.0.0/0 or ::/0): any client could then forge its address in X-Forwarded-For; give only the ranges your proxies are in (e.g. 10.0.0.0/8)',
     });
     return z.NEVER;
   }

@@ -147,6 +147,37 @@ describe('TRUST_PROXY setting', () => {
     }
   });
 
+  it('refuses a list that trusts every address, alone or added up, with one line naming the variable', () => {
+    for (const value of [
+      '0.0.0.0/0',
+      '::/0',
+      '10.0.0.1, 0.0.0.0/0',
+      '1.2.3.4/0',
+      '::ffff:0:0/96',
+      '::ffff:0.0.0.0/96',
+      '0.0.0.0/1,128.0.0.0/1',
+      '::/1, 8000::/1',
+      '::/1', // holds ::ffff:0:0/96, so every IPv4 client
+      '0.0.0.0/1, ::ffff:128.0.0.0/97',
+    ]) {
+      expect(() => trust(value), value).toThrow(
+        `Invalid configuration: TRUST_PROXY must not trust every address (such as 0.0.0.0/0 or ::/0): any client could then forge its address in X-Forwarded-For; give only the ranges your proxies are in (e.g. 10.0.0.0/8) (got "${value}")`,
+      );
+    }
+    // Wide, but not everyone: still the operator's call.
+    expect(trust('0.0.0.0/1')).toEqual(['0.0.0.0/1']);
+    expect(trust('8000::/1,::ffff:0:0/97')).toEqual(['8000::/1', '::ffff:0:0/97']);
+  });
+
+  it('refuses more than ten proxy hops', () => {
+    expect(trust('10')).toBe(10);
+    for (const value of ['11', '100']) {
+      expect(() => trust(value), value).toThrow(
+        `Invalid configuration: TRUST_PROXY must be a whole number of proxy hops between 0 and 10, or proxy addresses (got "${value}")`,
+      );
+    }
+  });
+
   it('refuses what is neither a hop count nor addresses', () => {
     for (const value of ['10.0.0.0/33', '10.0.0', 'proxy.example.com', '1.5', '-1', '10.0.0.1,', '101']) {
       expect(() => trust(value), value).toThrow(/^Invalid configuration: TRUST_PROXY must be /);

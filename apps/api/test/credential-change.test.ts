@@ -5,6 +5,7 @@ import { SECOND_FACTOR } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { type Staff, appForFile } from '@visa/test-support/file-app';
 import { buildApi, cliEnv } from '@visa/test-support/processes';
+import { resetLinkSentTo, resetTokenOf } from '@visa/test-support/reset-links';
 import type { TestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 import { secondFactorRequests } from './second-factor-fixtures.js';
@@ -31,15 +32,7 @@ function helpers(t: TestApp) {
       remoteAddress: `198.51.100.${address}`,
     });
     expect(asked.statusCode).toBe(200);
-    const subject = () =>
-      t.db
-        .selectFrom('email_outbox')
-        .select('text_body')
-        .where('to_address', '=', email)
-        .where('subject', '=', PASSWORD_RESET.emailSubject);
-    await expect.poll(async () => (await subject().execute()).length).toBeGreaterThan(0);
-    const { text_body } = await subject().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    return /reset-password#token=([\w-]+)/.exec(text_body)![1]!;
+    return resetTokenOf(await resetLinkSentTo(t, email));
   }
   const resetWith = (token: string) =>
     t.request({

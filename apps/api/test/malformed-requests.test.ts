@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '@visa/shared/applications';
+import { buildApp } from '../src/app.js';
 import { addApplication, tableCounts } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';
 import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
@@ -7,8 +9,9 @@ import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-
 /**
  * Malformed requests generated from the OpenAPI document, so a new route is covered without
  * writing anything: every operation, signed in as the owner (so requests reach validation), gets
- * broken bodies, hostile parameters and odd ids. None may answer 5xx, every refusal is JSON with a
- * message, and nothing stored changes.
+ * broken bodies, hostile parameters and odd ids, then odd cookies and headers. None may answer
+ * 5xx, every refusal is JSON with a message, nothing stored changes, and nothing is logged as an
+ * error.
  */
 
 interface Operation {
@@ -268,4 +271,125 @@ describe('every operation of the OpenAPI document refuses malformed input withou
       });
     }
   });
+});
+
+/** A header value as a client's raw bytes arrive: UTF-8 read one byte per character. */
+const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+/** Cookie values that are broken, multi-byte, near the header limits or repeated. */
+const ODD_COOKIE_VALUES = ['%', '%E0%A4%A', '%C3%A9a', bytes('é😀'), 'a'.repeat(8000), '"quoted', 'a=b=c', '\u00ff\u00fe', ''];
+/** Every cookie the app reads (refresh_token, XSRF-TOKEN) or sets (session), and names it does not know. */
+const COOKIE_NAMES = ['refresh_token', 'session', 'lang', 'device', '__proto__'];
+const XSRF_OK = 'malformed-xsrf-ok';
+
+/** Each case: the cookie header and the X-XSRF-TOKEN that go with it. */
+const ODD_COOKIES: { cookie: string; xsrf: string }[] = [
+  ...COOKIE_NAMES.flatMap((name) =>
+    ODD_COOKIE_VALUES.map((value) => ({ cookie: `XSRF-TOKEN=${XSRF_OK}; ${name}=${value}`, xsrf: XSRF_OK })),
+  ),
+  ...COOKIE_NAMES.map((name) => ({ cookie: `XSRF-TOKEN=${XSRF_OK}; ${name}=a; ${name}=b; ${name}`, xsrf: XSRF_OK })),
+  // The anti-forgery pair itself: characters and bytes differ in number, or the pair is odd.
+  { cookie: 'XSRF-TOKEN=%C3%A9a', xsrf: 'ab' },
+  { cookie: `XSRF-TOKEN=${bytes('é')}`, xsrf: 'ab' },
+  { cookie: `XSRF-TOKEN=${bytes('😀')}`, xsrf: bytes('😀') },
+  { cookie: 'XSRF-TOKEN=%', xsrf: '%' },
+  { cookie: `XSRF-TOKEN=${'x'.repeat(8000)}`, xsrf: 'x'.repeat(8000) },
+  { cookie: `XSRF-TOKEN=a; XSRF-TOKEN=${XSRF_OK}`, xsrf: XSRF_OK },
+  { cookie: ';;; =; ==; XSRF-TOKEN', xsrf: '' },
+];
+
+/** Headers the app or its plugins read, with values no browser would send. */
+const ODD_HEADERS: Record<string, string[]> = {
+  'x-xsrf-token': [' ', bytes('é'), 'a'.repeat(8000), '%00'],
+  authorization: [
+    'Bearer',
+    'Bearer ',
+    'Basic YWxhZGRpbjpvcGVuc2VzYW1l',
+    `Bearer ${'a'.repeat(8000)}`,
+    'Bearer a.b.c',
+    'Bearer \u00ff\u00fe\u0080',
+    'Negotiate abc',
+    'bearer x y z',
+  ],
+  'accept-language': ['*;q=abc', 'xx-'.repeat(2000), bytes('বাংলা'), ',,,;q=', 'bn;q=2, en;q=-1'],
+  'x-forwarded-for': ['garbage', '1.2.3.4, not-an-ip, ::ffff:zz', ','.repeat(500), '999.999.999.999', `${'1.2.3.4,'.repeat(500)}5.6.7.8`],
+  'content-type': [
+    'application/json; charset=',
+    'multipart/form-data; boundary="unterminated',
+    '/',
+    'application/json;;;',
+    'text/plain; charset=utf-8; charset=latin1',
+  ],
+  range: ['bytes=abc', 'bytes=-', 'bytes=99999999999999999999-', 'bytes=0-1,2-3,', 'items=0-1'],
+  'if-none-match': ['*', '"', 'W/"', 'a'.repeat(8000), '"x", , ,'],
+  'if-modified-since': ['not a date', '0'],
+  'accept-encoding': ['br;q=x, *;q=', 'gzip;q=2'],
+  accept: ['*/*;q=x', 'application/json;;'],
+};
+
+describe('odd cookies and headers on every operation: no 5xx and nothing logged as an error', () => {
+  let app: FastifyInstance;
+  const lines: { level: number; msg?: string }[] = [];
+  beforeAll(async () => {
+    // The same database and secret, one proxy trusted so X-Forwarded-For is read, and a log to check.
+    app = await buildApp(
+      {
+        config: { ...t.config, LOG_LEVEL: 'warn', TRUST_PROXY: 1 },
+        db: t.db,
+        secret: t.config.APP_SECRET!,
+        storage: t.storage,
+        webRoot: null,
+      },
+      { logStream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg?: string }) } },
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  /** A GET reaches a real record; anything else an unknown one, with a small body, so nothing can change. */
+  const target = (op: Operation) => (op.method === 'GET' ? fill(op.path, existing._id) : fill(op.path, '0123456789abcdef01234567'));
+
+  const answered = new Set<number>();
+  async function send(label: string, op: Operation, token: string, headers: Record<string, string>) {
+    const unsafe = op.method !== 'GET';
+    const res = await expectNoServerError(`${op.method} ${target(op)} with ${label}`, () =>
+      app.inject({
+        method: op.method as 'GET',
+        url: target(op),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+        ...(unsafe ? { payload: '{}' } : {}),
+      }),
+    );
+    answered.add(res.statusCode);
+  }
+
+  it('odd cookies, the anti-forgery pair among them', async () => {
+    for (const op of operations) {
+      await forOperation(op, async (token) => {
+        for (const { cookie, xsrf } of ODD_COOKIES) {
+          await send(`cookie ${cookie.slice(0, 60)}`, op, token, { cookie, 'x-xsrf-token': xsrf });
+        }
+      });
+    }
+    expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([]);
+    // The odd cookies beside a good pair did not keep signed-in requests from their answers.
+    expect(answered).toContain(200);
+  }, 120_000);
+
+  it('odd headers', async () => {
+    for (const op of operations) {
+      await forOperation(op, async (token) => {
+        for (const [name, values] of Object.entries(ODD_HEADERS)) {
+          for (const value of values) {
+            await send(`${name}: ${value.slice(0, 40)}`, op, token, {
+              cookie: `XSRF-TOKEN=${XSRF_OK}`,
+              'x-xsrf-token': XSRF_OK,
+              [name]: value,
+            });
+          }
+        }
+      });
+    }
+    expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([]);
+  }, 120_000);
 });

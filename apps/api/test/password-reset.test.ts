@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { appForFile } from '@visa/test-support/file-app';
+import { resetLinkSentTo, resetTokenOf } from '@visa/test-support/reset-links';
 
 const t = appForFile();
 
@@ -11,31 +12,8 @@ const reset = (token: string, password: string, confirmPassword = password) =>
   t.request({ method: 'POST', url: '/api/users/reset-password', payload: { token, password, confirmPassword } });
 const login = (email: string, password: string) => t.request({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 
-/** The link of the newest reset email to `to`, read from the outbox as the mail worker would send it. */
-async function linkSentTo(to: string): Promise<string> {
-  await expect
-    .poll(() =>
-      t.db
-        .selectFrom('email_outbox')
-        .select('id')
-        .where('to_address', '=', to)
-        .execute()
-        .then((rows) => rows.length),
-    )
-    .toBeGreaterThan(0);
-  const mail = await t.db
-    .selectFrom('email_outbox')
-    .selectAll()
-    .where('to_address', '=', to)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  expect(mail.subject).toBe(PASSWORD_RESET.emailSubject);
-  const link = /(http\S+\/reset-password#token=[\w-]+)/.exec(mail.text_body)?.[1];
-  expect(link).toBeTruthy();
-  return link!;
-}
-const tokenOf = (link: string) => new URL(link).hash.replace('#token=', '');
+const linkSentTo = (to: string) => resetLinkSentTo(t, to);
+const tokenOf = resetTokenOf;
 
 describe('forgot password', () => {
   it('emails a link that sets a new password once, and ends every session of the account', async () => {

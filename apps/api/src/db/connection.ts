@@ -28,6 +28,9 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // Deleted and overwritten values are zeroed rather than left in free space, where a copy of the
+  // file (a backup snapshot copies pages as they are) would still carry them (ADR 0040).
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });

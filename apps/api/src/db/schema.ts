@@ -120,6 +120,8 @@ interface EmailOutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** A secret the body names only by the outbox's placeholder; wiped once the message is sent or given up (ADR 0040). */
+  secret: string | null;
 }
 
 /**

@@ -79,6 +79,35 @@ export function createFolderMailer(folder: string, from: string): Mailer {
   };
 }
 
+/** A message the folder mailer was writing when its process stopped: the name it gives a temp file. */
+const FOLDER_TEMP = /^\.[0-9a-f]{16}\.tmp$/;
+
+/**
+ * Deletes the folder mailer's messages (and temp files left by a stopped process) last written
+ * before `before`: they hold whatever the messages said, forgot-password links included, so they
+ * are kept no longer than the outbox keeps its rows. Only regular files of the mailer's own names
+ * are touched; a missing folder has nothing to delete.
+ */
+export async function deleteMailFilesBefore(folder: string, before: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(folder);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  let deleted = 0;
+  for (const name of names) {
+    if (!name.endsWith('.eml') && !FOLDER_TEMP.test(name)) continue;
+    const file = path.join(folder, name);
+    const stat = await fsp.lstat(file).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= before.getTime()) continue;
+    await fsp.rm(file, { force: true });
+    deleted += 1;
+  }
+  return deleted;
+}
+
 export function createMailer(config: Config): Mailer {
   return config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -8,26 +8,123 @@ import { migrations as knownMigrations } from '../../db/migrations/index.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
 import { createLocalStorage } from '../../infra/storage/local-storage.js';
 import { isValidKey } from '../../infra/storage/storage.js';
-import { BackupError, DATABASE, FILES, MAIL, type Manifest, SECRET, backupUnsupported, isEmptyOrMissing } from './backup-format.js';
+import {
+  BackupError,
+  DATABASE,
+  FILES,
+  MAIL,
+  MANIFEST,
+  type Manifest,
+  SECRET,
+  backupUnsupported,
+  isEmptyOrMissing,
+  writeHashed,
+} from './backup-format.js';
 import { verifyBackup } from './backup-verify.js';
+
+/** What a restore writes: only files SHA256SUMS lists, each with the hash it must still have. */
+interface RestorePlan {
+  database: string;
+  secretKey: string | null;
+  stored: { key: string; rel: string; sha256: string }[];
+  mail: { name: string; rel: string; sha256: string }[];
+}
+
+const MAIL_NAME = /^[\w.-]+\.eml$/;
+
+/**
+ * Builds the restore's plan from what SHA256SUMS verified, and answers why not when the backup
+ * holds anything else: a path of a kind a backup never has, or a manifest whose file list is not
+ * exactly what the checksums cover. Nothing is written before this passes (ADR 0040).
+ */
+function planRestore(sums: Map<string, string>, manifest: Manifest): { plan: RestorePlan; problems: string[] } {
+  const problems: string[] = [];
+  const plan: RestorePlan = { database: sums.get(DATABASE) ?? '', secretKey: sums.get(SECRET) ?? null, stored: [], mail: [] };
+  for (const [rel, sha256] of sums) {
+    if (rel === DATABASE || rel === MANIFEST || rel === SECRET) continue;
+    const name = rel.slice(rel.indexOf('/') + 1);
+    if (rel.startsWith(`${FILES}/`) && isValidKey(name)) plan.stored.push({ key: name, rel, sha256 });
+    else if (rel.startsWith(`${MAIL}/`) && MAIL_NAME.test(name) && name !== '..') plan.mail.push({ name, rel, sha256 });
+    else problems.push(`not part of a backup: ${rel}`);
+  }
+  const listed = Array.isArray(manifest.files) ? manifest.files : [];
+  if (!Array.isArray(manifest.files)) problems.push(`${MANIFEST} lists no files`);
+  const inManifest = new Map<string, unknown>();
+  for (const entry of listed) {
+    const rel = String((entry as { path?: unknown } | null)?.path);
+    inManifest.set(rel, (entry as { sha256?: unknown } | null)?.sha256);
+    if (!sums.has(rel) || rel === MANIFEST) problems.push(`listed in ${MANIFEST} but not in SHA256SUMS: ${rel}`);
+    else if (sums.get(rel) !== inManifest.get(rel)) problems.push(`${MANIFEST} and SHA256SUMS disagree about: ${rel}`);
+  }
+  for (const rel of sums.keys()) if (rel !== MANIFEST && !inManifest.has(rel)) problems.push(`not listed in ${MANIFEST}: ${rel}`);
+  if (Boolean(manifest.secretKey) !== (plan.secretKey !== null)) problems.push(`${MANIFEST} and SHA256SUMS disagree about: ${SECRET}`);
+  return { plan, problems };
+}
+
+/**
+ * Opens one planned file of the backup: without following a symbolic link, in a folder that is
+ * where it should be (no linked folder on the way), and only if it is a regular file.
+ */
+async function openPlanned(source: string, rel: string): Promise<fsp.FileHandle> {
+  const file = path.join(source, ...rel.split('/'));
+  if ((await fsp.realpath(path.dirname(file))) !== path.join(source, ...rel.split('/').slice(0, -1))) {
+    throw new BackupError(`${rel} is not inside the backup folder; nothing was restored`);
+  }
+  const handle = await fsp.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW).catch(() => {
+    throw new BackupError(`${rel} is not a regular file; nothing was restored`);
+  });
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new BackupError(`${rel} is not a regular file; nothing was restored`);
+  }
+  return handle;
+}
+
+const changed = (rel: string) => new BackupError(`${rel} changed after it was verified; nothing was restored`);
+
+/** A planned file's bytes, hashed again as read: a file changed or swapped since the check is refused. */
+async function readVerified(source: string, rel: string, sha256: string): Promise<Buffer> {
+  const handle = await openPlanned(source, rel);
+  try {
+    const bytes = await handle.readFile();
+    if (createHash('sha256').update(bytes).digest('hex') !== sha256) throw changed(rel);
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Copies a planned file to `dest` (a new, owner-only file) as a stream, hashed again on the way. */
+async function copyVerified(source: string, rel: string, sha256: string, dest: string): Promise<void> {
+  const handle = await openPlanned(source, rel);
+  try {
+    if ((await writeHashed(handle.createReadStream({ autoClose: false }), dest)).sha256 !== sha256) throw changed(rel);
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Rebuilds an empty DATA_DIR from a verified backup. Written beside it under a temporary name and
  * renamed into place, so a failed restore leaves no half-filled DATA_DIR behind. Stored files go
- * back through the local storage driver, as the server would have written them.
+ * back through the local storage driver, as the server would have written them. Only what
+ * SHA256SUMS lists and verified is read, never a path the manifest alone names.
  */
 export async function restoreBackup(from: string, config: Config): Promise<Manifest> {
   const unsupported = backupUnsupported(config);
   if (unsupported || config.database.kind !== 'sqlite') {
     throw new BackupError(`restore rebuilds an SQLite DATA_DIR with local files.\n${unsupported ?? ''}`);
   }
-  const source = path.resolve(from);
-  if (!fs.existsSync(source)) throw new BackupError(`${source} does not exist.`);
-  const { problems, manifest } = await verifyBackup(source);
-  if (problems.length || !manifest) {
+  if (!fs.existsSync(path.resolve(from))) throw new BackupError(`${path.resolve(from)} does not exist.`);
+  const source = await fsp.realpath(path.resolve(from));
+  const { problems, manifest, sums } = await verifyBackup(source);
+  const planned = manifest && planRestore(sums, manifest);
+  if (planned) problems.push(...planned.problems);
+  if (problems.length || !manifest || !planned) {
     throw new BackupError(`The backup at ${source} failed verification; nothing was restored:\n  ${problems.join('\n  ')}`);
   }
-  const unknown = manifest.migrations.filter((m) => !(m in knownMigrations));
+  const { plan } = planned;
+  const unknown = (Array.isArray(manifest.migrations) ? manifest.migrations : []).filter((m) => !Object.hasOwn(knownMigrations, m));
   if (unknown.length) {
     throw new BackupError(
       `The backup was made by a newer version of the app (migrations ${unknown.join(', ')}); restore it with that version.`,
@@ -46,22 +143,18 @@ export async function restoreBackup(from: string, config: Config): Promise<Manif
   // Laid out as DATA_DIR will be once renamed into place.
   const layout = dataDirLayout(work);
   try {
-    await restoreDatabase(path.join(source, DATABASE), layout.database);
+    await copyVerified(source, DATABASE, plan.database, layout.database);
+    checkDatabase(layout.database);
     const storage = createLocalStorage(layout.uploads);
-    for (const entry of manifest.files) {
-      if (entry.path.startsWith(`${FILES}/`)) {
-        const key = entry.path.slice(FILES.length + 1);
-        if (!isValidKey(key)) throw new BackupError(`the backup lists a file that is not a storage key: ${entry.path}`);
-        // The backup keeps no content type; the local driver answers one from the key's extension.
-        await storage.put(key, await fsp.readFile(path.join(source, entry.path)), 'application/octet-stream');
-      } else if (entry.path.startsWith(`${MAIL}/`)) {
-        await fsp.mkdir(layout.outbox, { recursive: true, mode: 0o700 });
-        await fsp.copyFile(path.join(source, entry.path), path.join(layout.outbox, path.basename(entry.path)));
-      }
+    for (const file of plan.stored) {
+      // The backup keeps no content type; the local driver answers one from the key's extension.
+      await storage.put(file.key, await readVerified(source, file.rel, file.sha256), 'application/octet-stream');
     }
-    if (manifest.secretKey) {
-      await fsp.copyFile(path.join(source, SECRET), layout.secretKey);
-      await fsp.chmod(layout.secretKey, 0o600);
+    for (const mail of plan.mail) {
+      await copyVerified(source, mail.rel, mail.sha256, path.join(layout.outbox, mail.name));
+    }
+    if (plan.secretKey !== null) {
+      await copyVerified(source, SECRET, plan.secretKey, layout.secretKey);
     }
     if (fs.existsSync(dataDir)) await fsp.rmdir(dataDir); // empty, checked above
     await fsp.rename(work, dataDir);
@@ -72,11 +165,8 @@ export async function restoreBackup(from: string, config: Config): Promise<Manif
   }
 }
 
-/** Copies the snapshot into place (owner-only) and refuses it unless SQLite finds it whole. */
-async function restoreDatabase(snapshot: string, file: string): Promise<void> {
-  await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await fsp.copyFile(snapshot, file);
-  await fsp.chmod(file, 0o600);
+/** Refuses the restored snapshot unless SQLite finds it whole. */
+function checkDatabase(file: string): void {
   const check = new SQLite(file, { fileMustExist: true });
   try {
     const result = check.pragma('integrity_check', { simple: true });

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.js';
 import { deleteAuditBefore } from '../audit/repository.js';
+import { deleteMailFilesBefore } from '../../infra/mail-transport.js';
 import { deleteFinishedEmailsBefore } from '../notifications/repository.js';
 import { deleteStaleCounters } from '../rate-limits/repository.js';
 import { deleteOldResets } from '../password-reset/repository.js';
@@ -19,6 +20,8 @@ const REVOKED_SESSION_KEEP_MS = DAY_MS;
 export interface HousekeepingOptions {
   auditRetentionDays: number;
   mailRetentionDays: number;
+  /** The folder mailer's folder (DATA_DIR/outbox): its files are kept as long as the outbox's rows. */
+  mailFolder?: string;
   now?: Date;
 }
 
@@ -31,6 +34,8 @@ export interface HousekeepingResult {
   rateLimits: number;
   auditEvents: number;
   emails: number;
+  /** .eml files of the mail folder older than the mail retention. */
+  mailFiles: number;
 }
 
 /** Purges rows nobody needs any more, so no table grows without bound. Counts only in the result. */
@@ -44,5 +49,6 @@ export async function runHousekeeping(db: Db, options: HousekeepingOptions): Pro
     rateLimits: await deleteStaleCounters(db, ago(RATE_LIMIT_KEEP_MS)),
     auditEvents: await deleteAuditBefore(db, ago(options.auditRetentionDays * DAY_MS)),
     emails: await deleteFinishedEmailsBefore(db, ago(options.mailRetentionDays * DAY_MS)),
+    mailFiles: options.mailFolder ? await deleteMailFilesBefore(options.mailFolder, ago(options.mailRetentionDays * DAY_MS)) : 0,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
+import { dataDirLayout } from '../../infra/data-dir.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { createBackup, pruneBackups } from './backup.js';
 import { backupUnsupported } from './backup-format.js';
@@ -32,6 +33,8 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
           ...(await runHousekeeping(db, {
             auditRetentionDays: config.AUDIT_RETENTION_DAYS,
             mailRetentionDays: config.MAIL_RETENTION_DAYS,
+            // Whether or not SMTP_URL is set now: files written before it was stay no longer either.
+            mailFolder: dataDirLayout(config.dataDir).outbox,
             now,
           })),
         };

@@ -10,7 +10,20 @@ export interface NewEmail {
   subject: string;
   text: string;
   html: string | null;
+  /**
+   * What opens something (a forgot-password token): the bodies name it only by
+   * OUTBOX_SECRET_PLACEHOLDER. It is put back in at send time and wiped once the message is sent
+   * or given up, so what the outbox keeps afterwards, and every backup of it, opens nothing.
+   */
+  secret?: string;
 }
+
+/** Stands in a stored body for the message's secret (ADR 0040). Stored rows use it: it never changes. */
+export const OUTBOX_SECRET_PLACEHOLDER = '{{secret}}';
+
+/** The bodies as they are sent: with the secret back in place of the placeholder. */
+export const withSecret = (body: string, secret: string | null) =>
+  secret === null ? body : body.replaceAll(OUTBOX_SECRET_PLACEHOLDER, secret);
 
 /**
  * Queues a message. Called inside the staff action's transaction, so the email exists exactly
@@ -33,6 +46,7 @@ export async function enqueueEmail(db: Db, email: NewEmail, now = new Date()): P
       last_error: null,
       sent_at: null,
       created_at: now.toISOString(),
+      secret: email.secret ?? null,
     })
     .execute();
   return id;
@@ -80,7 +94,7 @@ export async function claimDueEmails(
 export async function markEmailSent(db: Db, id: string, now = new Date()): Promise<void> {
   await db
     .updateTable('email_outbox')
-    .set({ status: 'sent', sent_at: now.toISOString(), last_error: null })
+    .set({ status: 'sent', sent_at: now.toISOString(), last_error: null, secret: null })
     .where('id', '=', id)
     .where('status', '=', 'sending')
     .execute();
@@ -96,11 +110,11 @@ export async function markEmailRetry(db: Db, id: string, error: string, nextAtte
     .execute();
 }
 
-/** Given up: staff see it as failed on the applicant view. */
+/** Given up: staff see it as failed on the applicant view. Its secret goes: nobody will receive it. */
 export async function markEmailFailed(db: Db, id: string, error: string): Promise<void> {
   await db
     .updateTable('email_outbox')
-    .set({ status: 'failed', last_error: error })
+    .set({ status: 'failed', last_error: error, secret: null })
     .where('id', '=', id)
     .where('status', '=', 'sending')
     .execute();

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
 import type { Mailer } from '../../infra/mail-transport.js';
-import { type OutboxRow, claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent } from './repository.js';
+import { type OutboxRow, claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent, withSecret } from './repository.js';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -89,7 +89,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(row: OutboxRow, now: Date, summary: RunSummary) {
     try {
-      await mailer.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      await mailer.send({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: withSecret(row.text_body, row.secret),
+        html: row.html_body === null ? null : withSecret(row.html_body, row.secret),
+      });
     } catch (err) {
       const reason = describe(err);
       if (row.attempts >= o.maxAttempts) {

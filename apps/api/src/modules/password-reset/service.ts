@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/repository.js';
 import { endCredentialGrants } from '../auth/credential-change.js';
-import { enqueueEmail } from '../notifications/repository.js';
+import { OUTBOX_SECRET_PLACEHOLDER, enqueueEmail } from '../notifications/repository.js';
 import { renderPasswordResetEmail } from '../notifications/templates.js';
 import { assertPasswordAllowed } from '../staff-accounts/password-policy.js';
 import { hashPassword } from '../staff-accounts/passwords.js';
@@ -26,7 +26,8 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<voi
   if (!staffAccount) return;
   const token = newSecretToken();
   const now = new Date();
-  const link = `${ctx.config.publicUrl}/reset-password#token=${token}`;
+  // The outbox keeps the token apart from the body and wipes it once sent (ADR 0040).
+  const link = `${ctx.config.publicUrl}/reset-password#token=${OUTBOX_SECRET_PLACEHOLDER}`;
   const mail = renderPasswordResetEmail(staffAccount, link, LINK_MINUTES, PASSWORD_RESET.emailSubject);
   await db.transaction().execute(async (trx) => {
     await replaceReset(trx, {
@@ -35,7 +36,7 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<voi
       now,
       expiresAt: new Date(now.getTime() + LINK_MINUTES * 60_000),
     });
-    await enqueueEmail(trx, { applicationId: null, to: staffAccount.email, ...mail }, now);
+    await enqueueEmail(trx, { applicationId: null, to: staffAccount.email, ...mail, secret: token }, now);
     await recordAudit(trx, {
       actorUserId: null,
       action: AUDIT_ACTIONS.staffAccount.passwordResetRequested,

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { PASSWORD_RESET } from '@visa/shared/users';
+import { dataDirLayout } from '../../../apps/api/src/infra/data-dir.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * The link of the newest reset email to `to`, as the mail worker delivered it. The stored row holds
+ * no token, so the link is read from the message as sent: an .eml file in the mail folder
+ * (quoted-printable: soft line breaks joined, '=' written as =3D).
+ */
+export async function resetLinkSentTo(t: TestApp, to: string): Promise<string> {
+  const newest = () =>
+    t.db
+      .selectFrom('email_outbox')
+      .select(['id', 'subject'])
+      .where('to_address', '=', to)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  await expect.poll(newest).toBeTruthy();
+  const mail = (await newest())!;
+  expect(mail.subject).toBe(PASSWORD_RESET.emailSubject);
+  await t.app.outbox.runOnce();
+  const eml = fs
+    .readFileSync(path.join(dataDirLayout(t.dataDir).outbox, `${mail.id}.eml`), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const link = /(http\S+\/reset-password#token=[\w-]+)/.exec(eml)?.[1];
+  expect(link).toBeTruthy();
+  return link!;
+}
+
+/** The token a reset link carries after its `#`. */
+export const resetTokenOf = (link: string) => new URL(link).hash.replace('#token=', '');
