@@ -11,6 +11,7 @@ import { IdleWarningDialog } from '../../../features/auth/components/idle-warnin
 import { useIdleMonitor } from '../../../features/auth/hooks/use-idle-monitor';
 import { useSessionCheck } from '../../../features/auth/hooks/use-session-check';
 import { loginPathFor } from '../../../features/auth/lib/session-end';
+import { ChoosePassword } from '../../../features/staff-accounts/components/choose-password';
 import { setSignedOutHandler } from '../../../lib/api-client';
 import { hasToken } from '../../../lib/auth-storage';
 
@@ -109,6 +110,15 @@ export default function StaffLayout() {
 
   if (!signedIn && !leaving) {
     return <Navigate to={paths.login} replace state={{ from: here }} />;
+  }
+  // An earlier app's password that breaks the rule: a new one first, and nothing else until then.
+  if (me.data?.mustChangePassword) {
+    return (
+      <>
+        <ChoosePassword user={me.data} signingOut={logout.isPending} onSignOut={signOut} />
+        <IdleWarningDialog show={idle.warning && !leaving} staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
+      </>
+    );
   }
   return (
     <div className="staff-shell">
