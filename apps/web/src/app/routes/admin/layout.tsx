@@ -1,11 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@visa/shared/constants';
 import type { SessionEndReason } from '@visa/shared/session';
-import { ROLE_LABELS } from '@visa/shared/users';
+import { ROLE_LABELS, STAFF } from '@visa/shared/users';
 import { StaffSidebar } from '../../../components/layout/staff-sidebar';
 import { paths } from '../../../config/paths';
-import { useMe } from '../../../features/auth/api/get-me';
+import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { useLogout } from '../../../features/auth/api/logout';
 import { IdleWarningDialog } from '../../../features/auth/components/idle-warning-dialog';
 import { useIdleMonitor } from '../../../features/auth/hooks/use-idle-monitor';
@@ -47,6 +49,7 @@ export default function StaffLayout() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const signedIn = hasToken();
   const me = useMe(signedIn);
+  const queryClient = useQueryClient();
   const logout = useLogout();
   // While signing out the token disappears before the trip home: don't bounce to /login meanwhile.
   const [leaving, setLeaving] = useState(false);
@@ -115,7 +118,15 @@ export default function StaffLayout() {
   if (me.data?.mustChangePassword) {
     return (
       <>
-        <ChoosePassword user={me.data} signingOut={logout.isPending} onSignOut={signOut} />
+        <ChoosePassword
+          user={me.data}
+          onSaved={(saved) => {
+            queryClient.setQueryData(meQueryOptions().queryKey, saved);
+            toast.success(STAFF.profileUpdated);
+          }}
+          signingOut={logout.isPending}
+          onSignOut={signOut}
+        />
         <IdleWarningDialog show={idle.warning && !leaving} staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
       </>
     );

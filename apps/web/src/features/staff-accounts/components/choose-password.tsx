@@ -1,14 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Button } from 'react-bootstrap';
 import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/messages';
-import { STAFF, type User } from '@visa/shared/users';
+import type { User } from '@visa/shared/users';
 import { FormCard } from '../../../components/form-card';
-import { meQueryOptions } from '../../auth/api/get-me';
 import { ProfileForm } from './profile-form';
 
 interface Props {
   user: User;
+  /** The account as saved: without the flag, so the caller's copy of the signed-in account opens the back office. */
+  onSaved: (user: User) => void;
   signingOut: boolean;
   onSignOut: () => void;
 }
@@ -19,20 +18,13 @@ interface Props {
  * saved, the account as the API answers it no longer carries the flag and the back office opens
  * on the page they asked for (docs/product.md#files-and-passwords-from-the-earlier-app).
  */
-export function ChoosePassword({ user, signingOut, onSignOut }: Props) {
-  const queryClient = useQueryClient();
+export function ChoosePassword({ user, onSaved, signingOut, onSignOut }: Props) {
   return (
     <main className="p-3 p-md-4" id="main">
       <h1 className="h3 mb-3">{PASSWORD_CHANGE_REQUIRED.title}</h1>
       <p style={{ maxWidth: 560 }}>{PASSWORD_CHANGE_REQUIRED.intro}</p>
       <FormCard>
-        <ProfileForm
-          user={user}
-          onSaved={(saved) => {
-            queryClient.setQueryData(meQueryOptions().queryKey, saved);
-            toast.success(STAFF.profileUpdated);
-          }}
-        />
+        <ProfileForm user={user} onSaved={onSaved} />
       </FormCard>
       <Button variant="link" className="mt-3 px-0" disabled={signingOut} onClick={onSignOut}>
         Sign out
