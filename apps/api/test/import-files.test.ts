@@ -211,11 +211,22 @@ describe('the import files step', () => {
     expect((await applicationOf(id, await staffToken())).documents).toHaveLength(1);
   });
 
-  it('refuses loopback and private addresses unless they are allowed', async () => {
-    const id = await imported({ file1: '/letter.jpg?private' });
+  it('refuses loopback and private addresses unless they are allowed, by address or by a name that resolves to one', async () => {
+    const byName = origin.replace('127.0.0.1', 'localhost');
+    const id = await imported({ file1: '/letter.jpg?private', file2: `${byName}/letter.jpg?private-name` });
     const result = await runImportFiles(ctx, { ...quick, allowPrivateHosts: false });
     expect(host.hits.get('/letter.jpg?private')).toBeUndefined();
-    expect(result.problems.find((p) => p.id === id)).toMatchObject({ field: 'file1', reason: R.privateHost });
+    expect(host.hits.get('/letter.jpg?private-name')).toBeUndefined();
+    expect(result.problems.filter((p) => p.id === id)).toEqual([
+      { collection: 'applications', id, field: 'file1', reason: R.privateHost },
+      { collection: 'applications', id, field: 'file2', reason: R.privateHost },
+    ]);
+
+    // Allowed (the setting this test app runs with), a name that resolves to loopback is fetched.
+    const allowedId = await imported({ file1: `${byName}/letter.jpg?allowed-name` });
+    await runImportFiles(ctx, quick);
+    expect(host.hits.get('/letter.jpg?allowed-name')).toBe(1);
+    expect((await applicationOf(allowedId, await staffToken())).documents).toHaveLength(1);
 
     for (const address of [
       '127.0.0.1',
