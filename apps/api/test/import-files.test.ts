@@ -211,6 +211,25 @@ describe('the import files step', () => {
     expect((await applicationOf(id, await staffToken())).documents).toHaveLength(1);
   });
 
+  it('keeps a photo staff gave in this app before the earlier one arrived, and says so', async () => {
+    const application = await createApplication(t.db, {}, { storage: t.storage });
+    await t.db
+      .insertInto('import_files')
+      .values({
+        application_id: application.id,
+        field: 'image',
+        url: `${origin}/photo.jpg?kept`,
+        state: 'pending',
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const result = await runImportFiles(ctx, quick);
+    expect(result.problems.find((p) => p.id === application.id)).toMatchObject({ field: 'image', reason: R.photoKept });
+    const row = await t.db.selectFrom('applications').select('image_key').where('id', '=', application.id).executeTakeFirstOrThrow();
+    expect(row.image_key).toBe(application.image_key);
+    expect(await t.storage.exists(application.image_key!)).toBe(true);
+  });
+
   it('refuses loopback and private addresses unless they are allowed, by address or by a name that resolves to one', async () => {
     const byName = origin.replace('127.0.0.1', 'localhost');
     const id = await imported({ file1: '/letter.jpg?private', file2: `${byName}/letter.jpg?private-name` });

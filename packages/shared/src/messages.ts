@@ -232,6 +232,7 @@ export const IMPORT_FILE_REASONS = {
   photoTooManyPixels: 'The photo has too many pixels.',
   unreadable: 'The picture is damaged or cannot be read.',
   interrupted: 'The import was stopped while bringing this file in too many times.',
+  photoKept: 'The application was given a photo in this app before this one arrived; that photo is kept.',
 } as const;
 
 /** Staff who signed in with an earlier app's password that breaks the password rule (docs/product.md#files-and-passwords-from-the-earlier-app). */

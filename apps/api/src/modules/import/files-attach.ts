@@ -92,27 +92,36 @@ const storedEvent = (file: ClaimedFile, name: string) => ({
   details: { field: file.field, name },
 });
 
+/** Thrown inside the photo's transaction when staff gave the application a photo meanwhile. */
+class PhotoGivenMeanwhile extends Error {}
+
+/**
+ * The earlier photo becomes the application's photo unless staff have given it one in this app
+ * since the import: theirs is newer and is kept, and the earlier one is reported.
+ */
 async function attachPhoto(ctx: AppContext, file: ClaimedFile, bytes: Buffer, name: string): Promise<Attached> {
+  const current = await applications.findApplicationRow(ctx.db, file.applicationId);
+  if (current?.image_key) return recordMissing(ctx, file, name, R.photoKept);
   const { prepared, reason } = await preparedPhotoOrReason(bytes);
   if (!prepared) return recordMissing(ctx, file, name, reason);
   const stored = await storePhoto(ctx, prepared);
-  let replaced: (string | null)[] = [];
   let settled = false;
   try {
     settled = await settleWith(ctx, file, { state: 'stored' }, async (trx) => {
       const before = await applications.findApplicationRow(trx, file.applicationId);
       if (!before) throw new ClaimLost();
+      if (before.image_key) throw new PhotoGivenMeanwhile();
       await applications.updateApplicationRow(trx, file.applicationId, { image_key: stored.imageKey, thumb_key: stored.thumbKey });
       await recordAudit(trx, storedEvent(file, name));
-      replaced = [before.image_key, before.thumb_key];
     });
+  } catch (err) {
+    if (!(err instanceof PhotoGivenMeanwhile)) throw err;
   } finally {
     if (!settled) await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
   }
-  if (!settled) return { ok: 'lost' };
-  // A photo staff gave meanwhile is replaced as an edit would replace it: once nothing points at it.
-  await removeStoredFiles(ctx.storage, replaced, ctx.log);
-  return { ok: true };
+  if (settled) return { ok: true };
+  const after = await applications.findApplicationRow(ctx.db, file.applicationId);
+  return after?.image_key ? recordMissing(ctx, file, name, R.photoKept) : { ok: 'lost' };
 }
 
 async function attachDocument(ctx: AppContext, file: ClaimedFile, bytes: Buffer, name: string, declaredType: string): Promise<Attached> {
