@@ -208,6 +208,9 @@ const EnvSchema = z.object({
   BACKUP_KEEP: count(1, 1000).default(7),
   AUDIT_RETENTION_DAYS: count(1, 36500).default(730),
   MAIL_RETENTION_DAYS: count(1, 36500).default(90),
+  // The import's files step fetches only from public addresses unless this allows private and
+  // loopback ones too (ADR 0042).
+  IMPORT_ALLOW_PRIVATE_HOSTS: bool.default(false),
 });
 
 type Env = z.infer<typeof EnvSchema>;

@@ -89,7 +89,16 @@ export const HISTORY_MESSAGES = {
   emailFailed: (attempts: string, subject: string) => `Email could not be delivered after ${attempts} attempts: ${subject}`,
   attemptFailed: (attempt: number, nextTry: string) => `Attempt ${attempt} failed; next try ${nextTry}`,
   gaveUp: (attempts: number) => `Gave up after ${attempts} attempts`,
+  importFileStored: (what: string, name: string) => `${what} brought in from the earlier app${name ? ` (${name})` : ''}`,
+  importFileMissing: (what: string, name: string, reason: string) =>
+    `${what} from the earlier app is missing${name ? ` (${name})` : ''}: ${reason}`,
 } as const;
+
+/** What the history calls an imported file by its field in the earlier app: `image`, or `file1` … `file6`. */
+export function importedFileName(field: string): string {
+  const document = /^file(\d+)$/.exec(field);
+  return document ? `Document ${document[1]}` : 'Photo';
+}
 
 export const StatusDateSchema = z
   .string({ error: APPLICANT_FILE_MESSAGES.invalidDate })

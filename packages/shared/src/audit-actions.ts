@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = {
     status: 'application.status',
     documentsAdd: 'application.documents.add',
     documentsRemove: 'application.documents.remove',
+    /** The import's files step brought in a photo or document of the earlier app, or could not (ADR 0042). */
+    importFileStored: 'application.import_file.stored',
+    importFileMissing: 'application.import_file.missing',
   },
   slide: {
     create: 'slide.create',

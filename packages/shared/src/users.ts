@@ -131,6 +131,8 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: RoleSchema,
+  /** Present (true) only when the account must choose a new password before anything else. */
+  mustChangePassword: z.literal(true).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -10,6 +10,8 @@ interface UsersTable {
   email: string;
   role: 'superadmin' | 'admin';
   password_hash: string;
+  /** 1 after a sign-in with an earlier app's password that breaks the password rule, until a new one is chosen (migration 20261126T133000). */
+  must_change_password: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -79,6 +81,9 @@ interface ImportFilesTable {
   reason: string | null;
   attempts: Generated<number>;
   updated_at: string;
+  /** The claiming run's random token and when its claim lapses (migration 20261126T133000, ADR 0042). */
+  claim: string | null;
+  claimed_until: string | null;
 }
 
 interface SlidesTable {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@visa/shared/constants';
-import { SERVER } from '@visa/shared/messages';
+import { PASSWORD_CHANGE_REQUIRED, SERVER } from '@visa/shared/messages';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, type SessionInfo } from '@visa/shared/session';
 import type { User } from '@visa/shared/users';
 import { HttpError, sessionEnded } from '../lib/http-error.js';
@@ -29,6 +29,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SignedInStaffAccount | null;
+  }
+  interface FastifyContextConfig {
+    /** Open to someone who must choose a new password first: choosing it, reading /me, the session (docs/product.md#files-and-passwords-from-the-earlier-app). */
+    whilePasswordChangeRequired?: boolean;
   }
 }
 
@@ -78,7 +82,15 @@ export default fp(async function auth(app: FastifyInstance, opts: { check: Acces
     // Written out rather than spread from check.user: measured under load, the spread made every
     // staff request dearer (bench/HISTORY.md).
     const { user } = check;
-    request.user = { _id: user._id, name: user.name, email: user.email, role: user.role, sessionFamily, sessionInfo: check.session };
+    request.user = {
+      _id: user._id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      mustChangePassword: user.mustChangePassword,
+      sessionFamily,
+      sessionInfo: check.session,
+    };
     return undefined;
   }
 
@@ -117,6 +129,16 @@ export default fp(async function auth(app: FastifyInstance, opts: { check: Acces
 });
 
 /**
+ * Someone who signed in with an earlier app's password that breaks the password rule chooses a
+ * new one before anything else: every staff route but those marked for it answers 403 until then.
+ */
+const passwordChangeFirst: Hook = (request, _reply, done) => {
+  if (request.user?.mustChangePassword && !request.routeOptions.config.whilePasswordChangeRequired) {
+    done(new HttpError(403, PASSWORD_CHANGE_REQUIRED.refused));
+  } else done();
+};
+
+/**
  * Who may call a group of routes, declared once where the group is registered (app.ts):
  * 'public' for anyone, 'staff' for any signed-in staff member, 'superadmin' for super-admins only.
  */
@@ -134,6 +156,7 @@ export function withAccess<O extends FastifyPluginOptions>(
   return async function guarded(scope, opts) {
     if (access === 'staff') scope.addHook('onRequest', scope.authenticate);
     if (access === 'superadmin') scope.addHook('onRequest', scope.requireRole('superadmin'));
+    if (access !== 'public') scope.addHook('onRequest', passwordChangeFirst);
     // Called in this scope rather than registered again, so the group's prefix is applied once.
     await routes(scope, opts);
   };

@@ -13,6 +13,7 @@ import * as dayCounts from './20261123T180000-day-counts.js';
 import * as importFiles from './20261126T130000-import-files.js';
 import * as secondFactorWrongCodes from './20261126T131000-second-factor-wrong-codes.js';
 import * as outboxSecret from './20261126T132000-outbox-secret.js';
+import * as importClaimsPasswordChange from './20261126T133000-import-claims-password-change.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T130000-import-files': importFiles,
   '20261126T131000-second-factor-wrong-codes': secondFactorWrongCodes,
   '20261126T132000-outbox-secret': outboxSecret,
+  '20261126T133000-import-claims-password-change': importClaimsPasswordChange,
 };

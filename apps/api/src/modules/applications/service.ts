@@ -90,7 +90,8 @@ interface StoredPhoto {
 /** Random keys, never derived from the uploaded file's name. */
 const randomKey = (ext: string) => `private/${randomBytes(16).toString('hex')}.${ext}`;
 
-async function storePhoto(ctx: AppContext, prepared: PreparedPhoto): Promise<StoredPhoto> {
+/** Writes a prepared photo and its thumbnail; the add and edit routes and the import's files step store photos only through here. */
+export async function storePhoto(ctx: AppContext, prepared: PreparedPhoto): Promise<StoredPhoto> {
   const stored = { imageKey: randomKey(prepared.photo.ext), thumbKey: randomKey(prepared.thumbnail.ext) };
   try {
     await ctx.storage.put(stored.imageKey, prepared.photo.bytes, prepared.photo.contentType);

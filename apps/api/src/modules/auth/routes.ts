@@ -109,6 +109,7 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: RouteOptions)
   r.get(
     '/me',
     {
+      config: { whilePasswordChangeRequired: true },
       schema: {
         tags: ['users'],
         summary: 'The signed-in staff member',
@@ -129,6 +130,7 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: RouteOptions)
   r.get(
     '/session',
     {
+      config: { whilePasswordChangeRequired: true },
       schema: {
         tags: ['users'],
         summary: `The current session's idle limit, absolute end and idle end as recorded; counts as activity unless sent with ${BACKGROUND_HEADER}: ${BACKGROUND_VALUE}`,
@@ -142,6 +144,7 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: RouteOptions)
   r.post(
     '/session',
     {
+      config: { whilePasswordChangeRequired: true },
       schema: {
         tags: ['users'],
         summary: '"Stay signed in": records activity now, whatever the write interval, and answers the session as GET /session does',
@@ -179,6 +182,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
   r.post(
     '/logout_all',
     {
+      config: { whilePasswordChangeRequired: true },
       schema: {
         tags: ['users'],
         summary: 'Sign the account out on every device, this one included',

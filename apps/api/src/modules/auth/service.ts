@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error.js';
 import type { AccessCheck, SignedInStaffAccount } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
 import { issueChallenge, secondStepFor } from '../second-factor/service.js';
+import { replaceLegacyHash } from '../staff-accounts/legacy-sign-in.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
 import { findStaffAccountByEmail, toStaffAccount } from '../staff-accounts/repository.js';
 import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
@@ -67,6 +68,9 @@ export async function checkPassword(ctx: AppContext, email: string, password: st
     throw new HttpError(401, LOGIN.invalidCredentials);
   }
   await signInSucceeded(ctx, attempt);
+  // An earlier app's hash is replaced now; a password breaking the rule must be changed first.
+  const mustChange = await replaceLegacyHash(ctx.db, staffAccount, password);
+  if (mustChange) staffAccount.must_change_password = 1;
   // No session and no cookies until the second step is taken.
   const secondFactor = await secondStepFor(ctx.db, staffAccount.id);
   if (secondFactor) return { secondStep: { secondFactor, challenge: await issueChallenge(ctx.db, staffAccount.id, secondFactor) } };

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { normalizePassword } from '@visa/shared/users';
+import { isLegacyHash, verifyLegacyPassword } from './legacy-passwords.js';
 
 // @node-rs/argon2 defaults to argon2id with OWASP-recommended cost parameters.
 // The NFKC form is hashed, so the same password typed on another keyboard still matches (ADR 0017).
@@ -22,6 +23,8 @@ export async function verifyPassword(passwordHash: string | undefined, password:
     for (const form of forms) await verify(dummy, form).catch(() => false);
     return false;
   }
+  // An earlier app's hash, brought over by the import: checked its own way, replaced at sign-in.
+  if (isLegacyHash(passwordHash)) return verifyLegacyPassword(passwordHash, password);
   for (const form of forms) {
     if (await verify(passwordHash, form).catch(() => false)) return true;
   }

@@ -6,14 +6,17 @@ import type { UserRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 /** The columns behind the API's user shape. */
-export const STAFF_ACCOUNT_COLUMNS = ['id', 'name', 'email', 'role'] as const;
+export const STAFF_ACCOUNT_COLUMNS = ['id', 'name', 'email', 'role', 'must_change_password'] as const;
 
-/** The one mapping from a users row to the API's user. */
-export const toStaffAccount = (row: Pick<UserRow, (typeof STAFF_ACCOUNT_COLUMNS)[number]>): User => ({
+/** The one mapping from a users row to the API's user; the flag only when it is set, as the API has always answered. */
+export const toStaffAccount = (
+  row: Pick<UserRow, 'id' | 'name' | 'email' | 'role'> & Partial<Pick<UserRow, 'must_change_password'>>,
+): User => ({
   _id: row.id,
   name: row.name,
   email: row.email,
   role: row.role,
+  ...(row.must_change_password ? { mustChangePassword: true } : {}),
 });
 
 export async function findStaffAccountByEmail(db: Db, email: string) {
@@ -69,13 +72,29 @@ export async function updateStaffAccount(
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.email !== undefined ? { email: patch.email.trim().toLowerCase() } : {}),
       ...(patch.role !== undefined ? { role: patch.role } : {}),
-      ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+      // A new password, whoever sets it, is one chosen under this app's rule.
+      ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash, must_change_password: 0 } : {}),
       updated_at: nowIso(),
     })
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
   return findStaffAccountById(db, id);
+}
+
+/** Replaces the password hash only while `expected` is still the stored one (an earlier app's hash at sign-in). */
+export async function replacePasswordHashIf(
+  db: Db,
+  id: string,
+  expected: string,
+  next: { passwordHash: string; mustChange: boolean },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: next.passwordHash, must_change_password: next.mustChange ? 1 : 0, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('password_hash', '=', expected)
+    .execute();
 }
 
 /**

@@ -78,6 +78,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: RouteOptions)
   r.post(
     '/profile',
     {
+      config: { whilePasswordChangeRequired: true },
       schema: {
         tags: ['users'],
         summary: 'Change the signed-in name and password, given the current password; other sessions are signed out',

@@ -1,16 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@visa/shared/constants';
 import type { SessionEndReason } from '@visa/shared/session';
-import { ROLE_LABELS } from '@visa/shared/users';
+import { ROLE_LABELS, STAFF } from '@visa/shared/users';
 import { StaffSidebar } from '../../../components/layout/staff-sidebar';
 import { paths } from '../../../config/paths';
-import { useMe } from '../../../features/auth/api/get-me';
+import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { useLogout } from '../../../features/auth/api/logout';
 import { IdleWarningDialog } from '../../../features/auth/components/idle-warning-dialog';
 import { useIdleMonitor } from '../../../features/auth/hooks/use-idle-monitor';
 import { useSessionCheck } from '../../../features/auth/hooks/use-session-check';
 import { loginPathFor } from '../../../features/auth/lib/session-end';
+import { ChoosePassword } from '../../../features/staff-accounts/components/choose-password';
 import { setSignedOutHandler } from '../../../lib/api-client';
 import { hasToken } from '../../../lib/auth-storage';
 
@@ -46,6 +49,7 @@ export default function StaffLayout() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const signedIn = hasToken();
   const me = useMe(signedIn);
+  const queryClient = useQueryClient();
   const logout = useLogout();
   // While signing out the token disappears before the trip home: don't bounce to /login meanwhile.
   const [leaving, setLeaving] = useState(false);
@@ -109,6 +113,23 @@ export default function StaffLayout() {
 
   if (!signedIn && !leaving) {
     return <Navigate to={paths.login} replace state={{ from: here }} />;
+  }
+  // An earlier app's password that breaks the rule: a new one first, and nothing else until then.
+  if (me.data?.mustChangePassword) {
+    return (
+      <>
+        <ChoosePassword
+          user={me.data}
+          onSaved={(saved) => {
+            queryClient.setQueryData(meQueryOptions().queryKey, saved);
+            toast.success(STAFF.profileUpdated);
+          }}
+          signingOut={logout.isPending}
+          onSignOut={signOut}
+        />
+        <IdleWarningDialog show={idle.warning && !leaving} staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
+      </>
+    );
   }
   return (
     <div className="staff-shell">

@@ -39,6 +39,18 @@ describe('history sentences', () => {
       ),
     ).toBe('Documents added: Visa (v.jpg), LMIA (l.png)');
     expect(describeEvent(event('application.documents.remove', { label: 'Visa' }))).toBe('Document removed: Visa');
+    expect(describeEvent(event('application.import_file.stored', { field: 'image', name: 'photo.jpg' }))).toBe(
+      'Photo brought in from the earlier app (photo.jpg)',
+    );
+    expect(
+      describeEvent(
+        event('application.import_file.missing', {
+          field: 'file4',
+          name: 'gone.jpg',
+          reason: 'The earlier app answered 404 instead of the file.',
+        }),
+      ),
+    ).toBe('Document 4 from the earlier app is missing (gone.jpg): The earlier app answered 404 instead of the file.');
     expect(describeEvent(event('email.sent', { subject: 'Hello', via: 'smtp' }))).toBe('Email sent to the applicant: Hello');
     expect(describeEvent(event('email.failed', { subject: 'Hello', attempts: 10 }))).toBe(
       'Email could not be delivered after 10 attempts: Hello',

@@ -1,4 +1,4 @@
-import { HISTORY_MESSAGES, type HistoryEvent, displayDate } from '@visa/shared/applicant-file';
+import { HISTORY_MESSAGES, type HistoryEvent, displayDate, importedFileName } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
@@ -38,6 +38,10 @@ export function describeEvent(event: HistoryEvent): string {
     }
     case A.application.documentsRemove:
       return HISTORY_MESSAGES.documentRemoved(asString(d.label));
+    case A.application.importFileStored:
+      return HISTORY_MESSAGES.importFileStored(importedFileName(asString(d.field)), asString(d.name));
+    case A.application.importFileMissing:
+      return HISTORY_MESSAGES.importFileMissing(importedFileName(asString(d.field)), asString(d.name), asString(d.reason));
     case A.email.sent:
       return HISTORY_MESSAGES.emailSent(d.via === 'folder', asString(d.subject));
     case A.email.failed:

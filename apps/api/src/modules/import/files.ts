@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES_ADD } from '@visa/shared/constants';
+import { IMPORT_FILE_REASONS as R } from '@visa/shared/messages';
+import type { AppContext } from '../../context.js';
+import { attachFile, maxBytesFor, recordMissing } from './files-attach.js';
+import { type FetchOptions, fetchFile, filenameOf } from './files-fetch.js';
+import { type ClaimedFile, claimNextFile, countFiles, listMissingFiles } from './files-repository.js';
+
+/**
+ * The import's files step (ADR 0042): brings in the photos and documents the earlier app kept as
+ * addresses, one import_files row each, and ends each row stored or missing with its reason.
+ */
+
+export interface ImportFilesOptions {
+  /** How many files are fetched and processed at once. */
+  concurrency: number;
+  onProgress?: (done: { stored: number; missing: number; pending: number }) => void;
+  /** Per request; a file that does not arrive in time is tried again. */
+  timeoutMs?: number;
+  /** Tries in all for a file whose failure may pass (time-out, 5xx, broken connection). */
+  attempts?: number;
+  /** The wait before the second try; each later one doubles it. */
+  retryDelayMs?: number;
+  /** Allow loopback and private addresses; defaults to the IMPORT_ALLOW_PRIVATE_HOSTS setting. */
+  allowPrivateHosts?: boolean;
+}
+
+export interface ImportFilesResult {
+  /** Files stored and files missing, over the whole import (earlier runs included). */
+  stored: number;
+  missing: number;
+  problems: { collection: 'applications'; id: string; field: string; reason: string }[];
+}
+
+const DEFAULTS = { timeoutMs: 30_000, attempts: 3, retryDelayMs: 2_000 };
+
+/**
+ * A row claimed more often than this was being worked on each time its process stopped: given up
+ * on as missing rather than taken up for ever.
+ */
+const MAX_CLAIMS = 5;
+
+/** How long a claim holds: the longest one file can take, every try and wait included, with room for processing. */
+function leaseMs(fetch: Pick<FetchOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs'>): number {
+  const waits = fetch.retryDelayMs * (2 ** Math.max(fetch.attempts - 1, 0) - 1);
+  return fetch.timeoutMs * fetch.attempts + waits + 120_000;
+}
+
+async function workOn(ctx: AppContext, file: ClaimedFile, fetch: Omit<FetchOptions, 'maxBytes'>): Promise<void> {
+  let name = 'unnamed file';
+  try {
+    name = filenameOf(new URL(file.url));
+  } catch {
+    // An address that does not parse is reported by fetchFile with its reason.
+  }
+  if (file.attempts > MAX_CLAIMS) {
+    await recordMissing(ctx, file, name, R.interrupted);
+    return;
+  }
+  const maxBytes = maxBytesFor(file.field, { photo: IMAGE_MAX_BYTES_ADD, document: DOCUMENT_MAX_BYTES });
+  const fetched = await fetchFile(file.url, { ...fetch, maxBytes });
+  if (!fetched.ok) {
+    await recordMissing(ctx, file, name, fetched.reason);
+    return;
+  }
+  await attachFile(ctx, file, fetched);
+}
+
+/**
+ * Works through the rows nobody holds with `concurrency` workers, each claiming one row at a time,
+ * until none is left; rows another process holds are left to it. Safe to run again at any time and
+ * from several processes at once: a stored or missing row is never fetched again, and a row is
+ * fetched by one process at a time.
+ */
+export async function runImportFiles(ctx: AppContext, options: ImportFilesOptions): Promise<ImportFilesResult> {
+  const fetch: Omit<FetchOptions, 'maxBytes'> = {
+    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    attempts: Math.max(1, options.attempts ?? DEFAULTS.attempts),
+    retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
+    allowPrivateHosts: options.allowPrivateHosts ?? ctx.config.IMPORT_ALLOW_PRIVATE_HOSTS,
+  };
+  const lease = leaseMs(fetch);
+  const claim = randomBytes(16).toString('hex');
+  const clock = () => ctx.now?.() ?? new Date();
+  const report = async () => options.onProgress?.(await countFiles(ctx.db));
+
+  const worker = async () => {
+    for (;;) {
+      const now = clock();
+      const file = await claimNextFile(ctx.db, claim, now, new Date(now.getTime() + lease));
+      if (!file) return;
+      try {
+        await workOn(ctx, file, fetch);
+      } catch (err) {
+        // Storage or database trouble: the row stays pending under its claim and is taken up again
+        // once the claim lapses; the run goes on with the others. Keys and ids only in the log.
+        ctx.log.warn({ err, applicationId: file.applicationId, field: file.field }, 'import file not brought in this time');
+      }
+      await report();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.floor(options.concurrency)) }, worker));
+
+  const counts = await countFiles(ctx.db);
+  const missing = await listMissingFiles(ctx.db);
+  return {
+    stored: counts.stored,
+    missing: counts.missing,
+    problems: missing.map((m) => ({ collection: 'applications', id: m.applicationId, field: m.field, reason: m.reason })),
+  };
+}
