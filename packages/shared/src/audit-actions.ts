@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
     match: 'enquiry.match',
     miss: 'enquiry.miss',
     slowed: 'enquiry.slowed',
+    refused: 'enquiry.refused',
   },
   staffAccount: {
     created: 'user.created',
@@ -51,6 +52,8 @@ export const AUDIT_ACTIONS = {
     secondFactorFailed: 'user.second_factor_failed',
     secondFactorReset: 'user.second_factor_reset',
     recoveryCodesReplaced: 'user.recovery_codes_replaced',
+    loginRefused: 'user.login_refused',
+    passwordResetRequestsRefused: 'user.password_reset_requests_refused',
   },
 } as const;
 

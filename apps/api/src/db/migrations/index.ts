@@ -11,6 +11,7 @@ import * as countryCodes from './20261123T160000-country-codes.js';
 import * as applicationCounts from './20261123T170000-application-counts.js';
 import * as dayCounts from './20261123T180000-day-counts.js';
 import * as importFiles from './20261126T130000-import-files.js';
+import * as rateLimitTurns from './20261126T100000-rate-limit-turns.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T170000-application-counts': applicationCounts,
   '20261123T180000-day-counts': dayCounts,
   '20261126T130000-import-files': importFiles,
+  '20261126T100000-rate-limit-turns': rateLimitTurns,
 };

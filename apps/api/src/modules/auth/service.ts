@@ -59,14 +59,19 @@ export async function completeSignIn(
  */
 export async function checkPassword(ctx: AppContext, email: string, password: string, client: string) {
   const attempt = await admitSignIn(ctx, email, client);
-  const staffAccount = await findStaffAccountByEmail(ctx.db, email);
-  // Same answer, and the same argon2 work, whether or not the email exists.
-  const ok = await verifyPassword(staffAccount?.password_hash, password);
-  if (!staffAccount || !ok) {
-    await signInFailed(ctx, attempt, staffAccount?.id ?? null);
-    throw new HttpError(401, LOGIN.invalidCredentials);
+  let staffAccount: Awaited<ReturnType<typeof findStaffAccountByEmail>>;
+  try {
+    staffAccount = await findStaffAccountByEmail(ctx.db, email);
+    // Same answer, and the same argon2 work, whether or not the email exists.
+    const ok = await verifyPassword(staffAccount?.password_hash, password, 'anonymous');
+    if (!staffAccount || !ok) {
+      await signInFailed(ctx, attempt, staffAccount?.id ?? null);
+      throw new HttpError(401, LOGIN.invalidCredentials);
+    }
+    await signInSucceeded(ctx, attempt);
+  } finally {
+    await attempt.turn.release();
   }
-  await signInSucceeded(ctx, attempt);
   // No session and no cookies until the second step is taken.
   const secondFactor = await secondStepFor(ctx.db, staffAccount.id);
   if (secondFactor) return { secondStep: { secondFactor, challenge: await issueChallenge(ctx.db, staffAccount.id, secondFactor) } };

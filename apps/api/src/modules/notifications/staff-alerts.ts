@@ -1,4 +1,9 @@
-import { SIGN_IN_ALERT_SUBJECT, signInAlertEmailLines } from '@visa/shared/email-texts';
+import {
+  SIGN_IN_ALERT_SUBJECT,
+  STATUS_CHECK_ALERT_SUBJECT,
+  signInAlertEmailLines,
+  statusCheckAlertEmailLines,
+} from '@visa/shared/email-texts';
 import { type EmailContent, htmlParagraphs, oneLine } from './templates.js';
 
 /**
@@ -11,4 +16,10 @@ import { type EmailContent, htmlParagraphs, oneLine } from './templates.js';
 export function renderSignInAlertEmail(staff: { name: string; email: string }, attempts: number, windowMinutes: number): EmailContent {
   const lines = signInAlertEmailLines(oneLine(staff.name), oneLine(staff.email), attempts, windowMinutes);
   return { subject: SIGN_IN_ALERT_SUBJECT, text: `${lines.join('\n\n')}\n`, html: htmlParagraphs(lines) };
+}
+
+/** Sent once per window to each super-admin when lookups of one passport, from all addresses together, pass the limit (ADR 0038). */
+export function renderStatusCheckAlertEmail(staff: { name: string }, lookups: number, windowMinutes: number): EmailContent {
+  const lines = statusCheckAlertEmailLines(oneLine(staff.name), lookups, windowMinutes);
+  return { subject: STATUS_CHECK_ALERT_SUBJECT, text: `${lines.join('\n\n')}\n`, html: htmlParagraphs(lines) };
 }

@@ -100,7 +100,7 @@ const PROFILE_PASSWORD = LIMITS.profilePassword.perAccount;
  * password (docs/product.md#api-users); its other sessions are signed out.
  */
 export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount, input: ProfileInput, client: string): Promise<User> {
-  const limitKey = `profile-password:user:${actor._id}`;
+  const limitKey = ctx.rateLimiter.key('profile-password:user', actor._id);
   await ctx.rateLimiter.hit(limitKey, PROFILE_PASSWORD.limit, PROFILE_PASSWORD.windowMs);
   const current = await repo.findPasswordHash(ctx.db, actor._id);
   // The account was deleted between authentication and now.
