@@ -72,6 +72,7 @@ export async function signInFailed(ctx: AppContext, attempt: SignInAttempt, user
 /** The right password from this address: its own count on this email starts again. The email's count across addresses does not. */
 export async function signInSucceeded(ctx: AppContext, attempt: SignInAttempt): Promise<void> {
   await ctx.rateLimiter.reset(attempt.accountAddressKey);
+  await attempt.turn.succeeded();
 }
 
 /** An address's own limit names no account: it covers every email tried from there. */

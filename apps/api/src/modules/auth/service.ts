@@ -63,7 +63,10 @@ export async function checkPassword(ctx: AppContext, email: string, password: st
   try {
     staffAccount = await findStaffAccountByEmail(ctx.db, email);
     // Same answer, and the same argon2 work, whether or not the email exists.
-    const ok = await verifyPassword(staffAccount?.password_hash, password, 'anonymous');
+    const ok = await verifyPassword(staffAccount?.password_hash, password, 'anonymous').catch(async (err: unknown) => {
+      await attempt.turn.abandoned();
+      throw err;
+    });
     if (!staffAccount || !ok) {
       await signInFailed(ctx, attempt, staffAccount?.id ?? null);
       throw new HttpError(401, LOGIN.invalidCredentials);

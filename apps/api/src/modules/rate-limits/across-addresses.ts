@@ -14,6 +14,10 @@ export interface AcrossAddressesTurn {
   count: number;
   /** Marks the attempt's address group as having failed on the subject for the rest of the window. */
   failed(): Promise<void>;
+  /** The right secret: the address group's failures on the subject are forgotten. */
+  succeeded(): Promise<void>;
+  /** The attempt was refused before it was judged (a full queue): it counts as no failure. */
+  abandoned(): Promise<void>;
   /** Gives the turn back; call it once the work it guards is done. */
   release(): Promise<void>;
 }
@@ -39,15 +43,33 @@ export async function acrossAddresses(
   const failedKey = limiter.key(`${scope}-failed`, subject, { client });
   const window = await limiter.count(key, limit.windowMs);
   if (window.count === limit.limit + 1) await events.onLimit?.();
+  // Past the hard limit the attempt is marked before it is judged, so of several sent at once from
+  // a clean address group only the first is answered.
+  let marked = false;
   if (window.count > limit.hardLimit) {
     if (window.count === limit.hardLimit + 1) await events.onHardLimit?.();
-    if ((await limiter.peek(failedKey, limit.windowMs)) > 0) throw tooManyRequests(window.retryAfterSeconds);
+    const tried = await limiter.count(failedKey, limit.windowMs);
+    if (tried.count > 1) throw tooManyRequests(window.retryAfterSeconds);
+    marked = true;
   }
-  const release = window.count > limit.limit ? await limiter.takeTurn(key, limit.turnWaitMs) : nothing;
+  const forget = () => limiter.reset(failedKey);
+  let release = nothing;
+  if (window.count > limit.limit) {
+    try {
+      release = await limiter.takeTurn(key, limit.turnWaitMs);
+    } catch (err) {
+      if (marked) await forget();
+      throw err;
+    }
+  }
   return {
     count: window.count,
     failed: async () => {
-      await limiter.count(failedKey, limit.windowMs);
+      if (!marked) await limiter.count(failedKey, limit.windowMs);
+    },
+    succeeded: forget,
+    abandoned: async () => {
+      if (marked) await forget();
     },
     release,
   };

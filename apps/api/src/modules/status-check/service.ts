@@ -115,7 +115,7 @@ async function lookUp(
       client,
     },
   });
-  if (!match) await turn.failed();
+  await (match ? turn.succeeded() : turn.failed());
 
   const copy = match && { ...withCountryNames(match.fields), image: match.photoKey ? ctx.urls.sign(match.photoKey) : null };
   return { applications: copy ? [copy].slice(0, query.limit) : [] };
