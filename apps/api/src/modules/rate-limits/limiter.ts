@@ -8,7 +8,7 @@ import { addressGroup } from './client-group.js';
 import { claimTurn, countHit, deleteCounter, peekCount, releaseTurn } from './repository.js';
 
 /** A part of a counter's key: a value that identifies someone, or a client address counted by its group. */
-export type KeyPart = string | { client: string };
+type KeyPart = string | { client: string };
 
 export interface RateLimiter {
   /**
