@@ -16,12 +16,13 @@ const opts = drillOptions({
 node bench/drills/many-addresses.mjs [options]      (after npm run build)
 
 One product on SQLite with TRUST_PROXY=1 on 127.0.0.1. --addresses IPv4 clients each spend their
-whole per-address allowance guessing one passport's date of birth, then one email's password,
+whole per-address allowance (--ipv6: addresses all in one /64) guessing one passport's date of birth, then one email's password,
 --concurrency requests in flight. Prints the guesses answered and refused, and whether the owner
 and the applicant, from their own addresses, still got in.`,
   spec: {
     addresses: { default: 1000, min: 1, max: 60_000, help: 'distinct client addresses of the attacker' },
     concurrency: { default: 64, min: 1, max: 500, help: 'requests in flight at once' },
+    ipv6: { default: false, help: 'the attacker addresses all lie in one IPv6 /64 instead of being distinct IPv4 addresses' },
   },
   timeLimit: 900,
 });
@@ -43,18 +44,25 @@ const added = await addApplication(base, session, fields, await photoJpeg());
 if (added.status !== 200 && added.status !== 201) throw new Error(`add application: ${added.status}`);
 
 const xsrf = randomBytes(16).toString('hex');
-const attacker = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
+const attacker = opts.ipv6
+  ? (i) => `2001:db8:4:5:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`
+  : (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
 const wrongBirthday = (i) => new Date(Date.UTC(1950, 0, 1 + i)).toISOString().slice(0, 10);
 
-/** Runs `total` requests, `concurrency` at once; answers the statuses counted, failures by kind, and the slowest answer. */
-async function flood(total, request) {
+/**
+ * Runs `total` requests, `concurrency` at once, and `during` once `duringAt` of them are sent; answers
+ * the statuses counted, failures by kind, the slowest answer and what `during` answered.
+ */
+async function flood(total, request, during, duringAt = 0) {
   const statuses = createTally();
   const failures = createTally();
   let next = 0;
   let slowestMs = 0;
+  let duringAnswer;
   const lane = async () => {
     while (next < total) {
       const i = next++;
+      if (i === duringAt && during) duringAnswer = during();
       const started = performance.now();
       try {
         const res = await request(i);
@@ -68,7 +76,7 @@ async function flood(total, request) {
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: opts.concurrency }, lane));
-  return { statuses, failures, slowestMs, seconds: (performance.now() - started) / 1000 };
+  return { statuses, failures, slowestMs, seconds: (performance.now() - started) / 1000, during: await duringAnswer };
 }
 
 const timed = async (fn) => {
@@ -86,48 +94,71 @@ const enquiries = await flood(opts.addresses * enquiryEach, (n) =>
   ),
 );
 const applicant = await timed(() =>
-  fetch(`${base}/api/application/fetchApplicationEnquiry?${new URLSearchParams({ search: fields.passport, search1: fields.currentN, search2: fields.dob })}`, {
-    headers: { 'x-forwarded-for': '192.0.2.1' },
-  }),
+  fetch(
+    `${base}/api/application/fetchApplicationEnquiry?${new URLSearchParams({ search: fields.passport, search1: fields.currentN, search2: fields.dob })}`,
+    {
+      headers: { 'x-forwarded-for': '192.0.2.1' },
+    },
+  ),
 );
 const applicantFound = applicant.res.status === 200 && (await applicant.res.json()).applications.length === 1;
 
+const ownerSignIn = (address) =>
+  timed(() =>
+    fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'x-forwarded-for': address },
+      body: JSON.stringify(owner),
+    }),
+  );
+
 const loginEach = LIMITS.login.perAccountAndAddress.limit;
-const logins = await flood(opts.addresses * loginEach, (n) =>
-  fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-      'x-forwarded-for': attacker(n % opts.addresses),
-    },
-    body: JSON.stringify({ email: owner.email, password: `guess number ${n}` }),
-    signal: AbortSignal.timeout(30_000),
-  }),
+const logins = await flood(
+  opts.addresses * loginEach,
+  (n) =>
+    fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${xsrf}`,
+        'x-xsrf-token': xsrf,
+        'x-forwarded-for': attacker(n % opts.addresses),
+      },
+      body: JSON.stringify({ email: owner.email, password: `guess number ${n}` }),
+      signal: AbortSignal.timeout(30_000),
+    }),
+  () => ownerSignIn('192.0.2.3'),
+  // Half-way through the first round: past the hard limit, while new addresses still queue for turns.
+  Math.floor(opts.addresses / 2),
 );
-const ownerIn = await timed(() =>
-  fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'x-forwarded-for': '192.0.2.2' },
-    body: JSON.stringify(owner),
-  }),
-);
+const ownerIn = await ownerSignIn('192.0.2.2');
 
 const errors = serverErrors(logFile);
-const fiveXx = (tally) => tally.entries().filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
+const fiveXx = (tally) =>
+  tally
+    .entries()
+    .filter(([status]) => status >= 500)
+    .reduce((sum, [, n]) => sum + n, 0);
 const line = (name, run) =>
   `${name}: ${run.statuses.toString()} (failures without an answer: ${run.failures.toString()}); ${run.seconds.toFixed(1)} s, slowest answer ${Math.round(run.slowestMs)} ms`;
 
 console.log(`\nmany-addresses drill — ${machine()}`);
-console.log(`${opts.addresses} attacker addresses, ${opts.concurrency} requests in flight`);
+console.log(
+  `${opts.addresses} attacker addresses (${opts.ipv6 ? 'all in one IPv6 /64' : 'distinct IPv4'}), ${opts.concurrency} requests in flight`,
+);
 console.log(line('status check, one passport (200 = a guess judged)', enquiries));
 console.log(`  the applicant from their own address: ${applicant.res.status}, found: ${applicantFound}, ${applicant.ms} ms`);
 console.log(line('sign-in, one email (401 = a password checked)', logins));
-console.log(`  the owner from their own address: ${ownerIn.res.status}, ${ownerIn.ms} ms`);
+console.log(
+  `  the owner from their own address, mid-attack: ${logins.during.res.status}, ${logins.during.ms} ms; after: ${ownerIn.res.status}, ${ownerIn.ms} ms`,
+);
 console.log(`server errors logged: ${errors.length}`);
 
 const failed =
-  fiveXx(enquiries.statuses) + fiveXx(logins.statuses) > 0 || errors.length > 0 || product.crashed || !applicantFound || ownerIn.res.status !== 200;
+  fiveXx(enquiries.statuses) + fiveXx(logins.statuses) > 0 ||
+  errors.length > 0 ||
+  product.crashed ||
+  !applicantFound ||
+  ownerIn.res.status !== 200;
 await product.stop();
 process.exit(failed ? 1 : 0);
