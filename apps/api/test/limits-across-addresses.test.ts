@@ -7,6 +7,7 @@ import { PASSWORD_RESET } from '@visa/shared/users';
 import { SERVER } from '@visa/shared/messages';
 import { loadConfig } from '../src/config.js';
 import { addressGroup } from '../src/modules/rate-limits/client-group.js';
+import { createRateLimiter } from '../src/modules/rate-limits/limiter.js';
 import { passwordWorkCounters } from '../src/modules/staff-accounts/passwords.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { freePort } from '@visa/test-support/ports';
@@ -191,6 +192,31 @@ describe('status check: one passport guessed from many addresses at once', () =>
     },
     HEAVY_MS,
   );
+});
+
+describe('turns on one key', () => {
+  it('go to one holder at a time across processes sharing the database; a turn that does not come in time is a 429', async () => {
+    // Two limiters, as two processes have: each its own queue in memory, one database.
+    const options = { secret: t.config.APP_SECRET!, ipv6Prefix: t.config.RATE_LIMIT_IPV6_PREFIX };
+    const first = createRateLimiter(t.db, options);
+    const second = createRateLimiter(t.db, options);
+    const key = first.key('test:turn', 'one subject');
+    const events: string[] = [];
+    const releaseFirst = await first.takeTurn(key, 1_000);
+    await expect(second.takeTurn(key, 50)).rejects.toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } });
+    const waiting = second.takeTurn(key, 5_000).then((release) => {
+      events.push('second has the turn');
+      return release;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    events.push('first gives it back');
+    await releaseFirst();
+    await (
+      await waiting
+    )();
+    expect(events).toEqual(['first gives it back', 'second has the turn']);
+    expect(await t.db.selectFrom('rate_limit_turns').selectAll().where('key', '=', key).execute()).toEqual([]);
+  });
 });
 
 describe('the rate-limit table', () => {

@@ -40,8 +40,11 @@ export default async function passwordResetRoutes(app: FastifyInstance, { ctx }:
         onHardLimit: () => resetRequestsRefused(ctx, email),
       });
       // Every request uses up its address group's go at the email: only a new address group asks again past the limit.
-      await turn.failed();
-      await turn.release();
+      try {
+        await turn.failed();
+      } finally {
+        await turn.release();
+      }
       // Answered before the lookup is done, so the time taken says nothing about whether the
       // email has an account; a failure is logged (without the email) and the person asks again.
       void sendResetLink(ctx, email).catch((err: unknown) => request.log.error({ err }, 'password reset link not queued'));
