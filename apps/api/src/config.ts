@@ -184,6 +184,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   PUBLIC_URL: z.url('must be a URL such as https://visa.example.com').optional(),
   TRUST_PROXY: trustProxy.default(false),
+  // IPv6 clients count by this prefix in every per-address limit (ADR 0038): one subscriber holds a whole /64.
+  RATE_LIMIT_IPV6_PREFIX: count(32, 128).default(64),
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

@@ -48,7 +48,7 @@ export function createAppContext(deps: AppDeps, log: FastifyBaseLogger): AppCont
     ...deps,
     urls: createUrlSigner(deps.secret),
     tokens: createAccessTokens(deps.secret),
-    rateLimiter: createRateLimiter(deps.db),
+    rateLimiter: createRateLimiter(deps.db, { secret: deps.secret, ipv6Prefix: deps.config.RATE_LIMIT_IPV6_PREFIX, now: deps.now }),
     outbox: createOutboxWorker({ db: deps.db, mailer: createMailer(deps.config), log: log.child({ module: 'outbox' }) }),
     log,
     sessionPolicy: sessionPolicyOf(deps.config, deps.now),

@@ -101,10 +101,15 @@ describe('forgot password', () => {
     expect((await reset(token, 'a brand new passphrase 42')).statusCode).toBe(200);
   });
 
-  it('limits requests per email, so nobody can fill a colleague inbox', async () => {
+  it('limits requests per email, so nobody can fill a colleague inbox, yet an address that has not asked still can', async () => {
     const staff = await t.createStaff('admin');
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await ask(staff.email, `203.0.113.${20 + i}`)).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    for (let i = 0; i < 3; i++) statuses.push((await ask(staff.email, `203.0.113.${20 + i}`)).statusCode);
+    // Past the limit, every address that has asked for this email in the window is refused ...
+    for (let i = 0; i < 3; i++) statuses.push((await ask(staff.email, `203.0.113.${20 + i}`)).statusCode);
+    // ... and an address that has not (the owner's own) gets its one request, and no second.
+    statuses.push((await ask(staff.email, '203.0.113.30')).statusCode);
+    statuses.push((await ask(staff.email, '203.0.113.30')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 200, 429]);
   });
 });

@@ -22,7 +22,6 @@ export const sessionsRepo = await dist('apps/api/dist/modules/auth/repository.js
 export const { countHit } = await dist('apps/api/dist/modules/rate-limits/repository.js');
 export const { recordAudit } = await dist('apps/api/dist/modules/audit/repository.js');
 export const { LIMITS } = await dist('packages/shared/dist/limits.js');
-export const { ceilingDelayMs } = await dist('apps/api/dist/modules/rate-limits/ceiling.js');
 export const { normalizePassport } = await dist('packages/shared/dist/applications.js');
 export const { EnquiryApplicationSchema } = await dist('packages/shared/dist/enquiry.js');
 // A nationality as the product compares it: the country's code however it is written (ADR 0024).

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = {
     match: 'enquiry.match',
     miss: 'enquiry.miss',
     slowed: 'enquiry.slowed',
+    refused: 'enquiry.refused',
   },
   staffAccount: {
     created: 'user.created',
@@ -55,6 +56,8 @@ export const AUDIT_ACTIONS = {
     secondFactorReset: 'user.second_factor_reset',
     recoveryCodesReplaced: 'user.recovery_codes_replaced',
     secondFactorLocked: 'user.second_factor_locked',
+    loginRefused: 'user.login_refused',
+    passwordResetRequestsRefused: 'user.password_reset_requests_refused',
   },
 } as const;
 

@@ -124,7 +124,7 @@ export const SIGN_IN_ALERT_SUBJECT = `Many failed sign-ins to your ${BRAND_NAME.
 export const signInAlertEmailLines = (name: string, email: string, attempts: number, windowMinutes: number) => [
   `Dear ${name},`,
   `In the last ${windowMinutes} minutes there were more than ${attempts} attempts to sign in to your ${BRAND_NAME.en} staff account (${email}), from several places.`,
-  'Your account is not locked: you can still sign in with your password. Sign-in answers for your account are slowed down for a while to hold back guessing.',
+  'Your account is not locked: you can still sign in with your password. Sign-in attempts to your account are now taken one at a time, and places that keep guessing are turned away for a while.',
   'If these were not you, someone may be trying to guess your password. Make sure it is long and used nowhere else (you can change it on the Profile page), and tell the office.',
   BRAND_NAME.en,
 ];
@@ -166,5 +166,15 @@ export const secondFactorEmailLines = (name: string, change: SecondFactorChange,
   ...(change === 'codes-locked'
     ? []
     : ['If this was not you, someone may have your password or a signed-in session: tell the office at once.']),
+  BRAND_NAME.en,
+];
+
+export const STATUS_CHECK_ALERT_SUBJECT = `Many status checks for one passport on ${BRAND_NAME.en}`;
+
+/** To the super-admins when one passport is looked up from many addresses: what happened and what to do, never the passport. */
+export const statusCheckAlertEmailLines = (name: string, lookups: number, windowMinutes: number) => [
+  `Dear ${name},`,
+  `In the last ${windowMinutes} minutes the public status check was asked about one passport more than ${lookups} times, from several places: someone may be guessing an applicant's date of birth.`,
+  'Lookups of that passport are now answered one at a time, and places that keep guessing are turned away for a while. The audit log has the event under enquiry.slowed, without the passport.',
   BRAND_NAME.en,
 ];

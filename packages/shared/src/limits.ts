@@ -16,22 +16,22 @@ export interface CountLimit {
 }
 
 /**
- * A limit across all addresses that never refuses: past `limit` attempts in the window, each further
- * answer waits `stepMs` longer than the one before, up to `capMs`.
+ * A limit on one email or one passport across all addresses (ADR 0038). Past `limit` attempts in the
+ * window, requests for it are served one at a time; past `hardLimit`, it is refused (429) for the
+ * rest of the window, except from an address group that has not failed on it in the window.
  */
-export interface Ceiling extends CountLimit {
-  /** Added to the wait for each attempt past the limit. */
-  stepMs: number;
-  /** The longest any answer waits. */
-  capMs: number;
+export interface AcrossAddresses extends CountLimit {
+  hardLimit: number;
+  /** The longest a request waits for its turn before it is refused with 429: below the web client's time-out. */
+  turnWaitMs: number;
 }
 
 export const LIMITS = {
-  /** Signing in with a password: refusals per address and per (email, address), a slowing ceiling per email. */
+  /** Signing in with a password: refusals per address and per (email, address), and a limit per email across addresses. */
   login: {
     perAddress: { limit: 50, windowMs: FIFTEEN_MINUTES_MS },
     perAccountAndAddress: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
-    perAccount: { limit: 100, windowMs: HOUR_MS, stepMs: 200, capMs: 10_000 },
+    perAccount: { limit: 100, hardLimit: 200, windowMs: HOUR_MS, turnWaitMs: 2_500 },
   },
   /** Codes tried at the second step of signing in, per account (across challenges) and per address (ADR 0019). */
   secondStep: {
@@ -50,7 +50,11 @@ export const LIMITS = {
     linkMinutes: 30,
     /** Links asked for per client address; and per email, so nobody can fill a colleague's inbox. */
     requestsPerAddress: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
-    requestsPerEmail: { limit: 3, windowMs: HOUR_MS },
+    /**
+     * Past the limit, one request at a time, and only from an address group that has not asked
+     * for that email in the window: one address cannot stop the owner asking for a link.
+     */
+    requestsPerEmail: { limit: 3, hardLimit: 3, windowMs: HOUR_MS, turnWaitMs: 2_500 },
     /** New passwords tried with a link, per client address. */
     resetsPerAddress: { limit: 20, windowMs: FIFTEEN_MINUTES_MS },
   },
@@ -64,11 +68,11 @@ export const LIMITS = {
      */
     perPassportAndAddress: { limit: 20, windowMs: HOUR_MS },
     /**
-     * Guessing a known passport's date of birth from many addresses: past the limit, wherever the
-     * lookups come from, every answer for that passport waits longer (up to the cap) instead of
-     * being refused, and the first one past it is recorded in the audit log.
+     * Guessing a known passport's date of birth from many addresses: past the limit, lookups of
+     * that passport are answered one at a time and the office is told; past the hard limit, only
+     * addresses that have not missed on it in the window are answered.
      */
-    perPassport: { limit: 100, windowMs: HOUR_MS, stepMs: 200, capMs: 10_000 },
+    perPassport: { limit: 100, hardLimit: 200, windowMs: HOUR_MS, turnWaitMs: 2_500 },
   },
   /**
    * Wrong authenticator codes in a row on one account, across challenges, sessions and windows: at
@@ -76,7 +80,12 @@ export const LIMITS = {
    * or the operator resets the second factor; the holder is emailed once (ADR 0039).
    */
   secondFactorLock: { wrongCodesInARow: 20 },
-} as const satisfies Record<string, Record<string, CountLimit | Ceiling | number>>;
+  /**
+   * Password hashing and checking (argon2) run at most one per core at a time; this many per core
+   * may wait, and a request from someone not signed in beyond them is refused with 429.
+   */
+  passwordHashing: { waitingPerCore: 4 },
+} as const satisfies Record<string, Record<string, CountLimit | AcrossAddresses | number>>;
 
 /** A window in whole minutes, for the sentences that state it. */
 export const windowMinutes = (limit: CountLimit) => limit.windowMs / MINUTE_MS;

@@ -7,8 +7,7 @@ import type { TestApp } from './test-app.js';
 
 /**
  * The link of the newest reset email to `to`, as the mail worker delivered it. The stored row holds
- * no token, so the link is read from the message as sent: an .eml file in the mail folder
- * (quoted-printable: soft line breaks joined, '=' written as =3D).
+ * no token, so the link is read from the message as sent: an .eml file in the mail folder.
  */
 export async function resetLinkSentTo(t: TestApp, to: string): Promise<string> {
   const newest = () =>
@@ -23,11 +22,13 @@ export async function resetLinkSentTo(t: TestApp, to: string): Promise<string> {
   const mail = (await newest())!;
   expect(mail.subject).toBe(PASSWORD_RESET.emailSubject);
   await t.app.outbox.runOnce();
-  const eml = fs
-    .readFileSync(path.join(dataDirLayout(t.dataDir).outbox, `${mail.id}.eml`), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const link = /(http\S+\/reset-password#token=[\w-]+)/.exec(eml)?.[1];
+  return resetLinkIn(fs.readFileSync(path.join(dataDirLayout(t.dataDir).outbox, `${mail.id}.eml`), 'utf8'));
+}
+
+/** The reset link in a delivered message's raw text (quoted-printable: soft line breaks joined, '=' written as =3D). */
+export function resetLinkIn(raw: string): string {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const link = /(http\S+\/reset-password#token=[\w-]+)/.exec(text)?.[1];
   expect(link).toBeTruthy();
   return link!;
 }

@@ -145,6 +145,13 @@ interface RateLimitsTable {
   count: number;
 }
 
+/** Whose turn it is on a rate-limit key past its ceiling across addresses (migration 20261126T134000). */
+interface RateLimitTurnsTable {
+  key: string;
+  holder: string;
+  expires_at: number;
+}
+
 /** Scheduled jobs: which instance claimed the current period, and how the last run went (migration 20261123T070000). */
 interface JobRunsTable {
   name: string;
@@ -229,6 +236,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
+  rate_limit_turns: RateLimitTurnsTable;
   job_runs: JobRunsTable;
   password_resets: PasswordResetsTable;
   second_factors: SecondFactorsTable;

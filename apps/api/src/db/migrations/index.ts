@@ -14,6 +14,7 @@ import * as importFiles from './20261126T130000-import-files.js';
 import * as secondFactorWrongCodes from './20261126T131000-second-factor-wrong-codes.js';
 import * as outboxSecret from './20261126T132000-outbox-secret.js';
 import * as importClaimsPasswordChange from './20261126T133000-import-claims-password-change.js';
+import * as rateLimitTurns from './20261126T134000-rate-limit-turns.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T131000-second-factor-wrong-codes': secondFactorWrongCodes,
   '20261126T132000-outbox-secret': outboxSecret,
   '20261126T133000-import-claims-password-change': importClaimsPasswordChange,
+  '20261126T134000-rate-limit-turns': rateLimitTurns,
 };

@@ -4,57 +4,62 @@ import type { AppContext } from '../../context.js';
 import { recordAudit } from '../audit/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { renderSignInAlertEmail } from '../notifications/staff-alerts.js';
-import { ceilingDelayMs, counterKeyHasher, waitFor } from '../rate-limits/ceiling.js';
+import { type AcrossAddressesTurn, acrossAddresses } from '../rate-limits/across-addresses.js';
 import { tooManyRequests } from '../rate-limits/limiter.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
 
 /**
- * Sign-in attempts (docs/product.md#limits, ADR 0017). Two limits refuse with 429, and neither can
- * be used by one address to lock an account out for everyone: every attempt from an address, and
- * attempts on one email from one address. Across all addresses an email has a far higher ceiling
- * that only slows the answers down and emails the account holder once per window.
+ * Sign-in attempts (docs/product.md#limits, ADR 0017, ADR 0038). Two limits refuse with 429, and
+ * neither can be used by one address to lock an account out for everyone: every attempt from an
+ * address group, and attempts on one email from one address group. Across all addresses an email
+ * is served one attempt at a time past its limit, with the account holder emailed once per window,
+ * and past its hard limit only address groups that have not failed on it are answered.
  */
 
-const { perAddress: PER_ADDRESS, perAccountAndAddress: PER_ACCOUNT_AND_ADDRESS, perAccount: CEILING } = LIMITS.login;
+const { perAddress: PER_ADDRESS, perAccountAndAddress: PER_ACCOUNT_AND_ADDRESS, perAccount: ACROSS } = LIMITS.login;
 
 /** One sign-in attempt, between its limits and its outcome. */
 export interface SignInAttempt {
   email: string;
   client: string;
-  /** The per-(email, address) counter, cleared by a success. */
+  /** The per-(email, address group) counter, cleared by a success. */
   accountAddressKey: string;
+  /** The email's turn across addresses: marked on a failure, given back once the attempt is answered. */
+  turn: AcrossAddressesTurn;
 }
 
 /**
- * Counts the attempt and refuses or slows it (call before looking at the password). The first
- * attempt past each limit in a window is recorded in the audit log; the first past the ceiling also
- * queues the alert email when the email belongs to an account.
+ * Counts the attempt and refuses it or waits for its turn (call before looking at the password, and
+ * give the turn back once answered). The first attempt past each limit in a window is recorded in
+ * the audit log; the first past the limit across addresses also queues the alert email when the
+ * email belongs to an account.
  */
 export async function admitSignIn(ctx: AppContext, email: string, client: string): Promise<SignInAttempt> {
-  const hash = counterKeyHasher(ctx.secret);
-  const attempt = { email, client, accountAddressKey: `login:account-ip:${hash(email, client)}` };
+  const { rateLimiter } = ctx;
+  const accountAddressKey = rateLimiter.key('login:account-ip', email, { client });
 
-  const perAddress = await ctx.rateLimiter.count(`login:ip:${client}`, PER_ADDRESS.windowMs);
+  const perAddress = await rateLimiter.count(rateLimiter.key('login:ip', { client }), PER_ADDRESS.windowMs);
   if (perAddress.count > PER_ADDRESS.limit) {
-    if (perAddress.count === PER_ADDRESS.limit + 1) await recordLimit(ctx, attempt, 'address');
+    if (perAddress.count === PER_ADDRESS.limit + 1) await recordLimit(ctx, email, client, 'address');
     throw tooManyRequests(perAddress.retryAfterSeconds);
   }
 
-  const perAccountAddress = await ctx.rateLimiter.count(attempt.accountAddressKey, PER_ACCOUNT_AND_ADDRESS.windowMs);
+  const perAccountAddress = await rateLimiter.count(accountAddressKey, PER_ACCOUNT_AND_ADDRESS.windowMs);
   if (perAccountAddress.count > PER_ACCOUNT_AND_ADDRESS.limit) {
-    if (perAccountAddress.count === PER_ACCOUNT_AND_ADDRESS.limit + 1) await recordLimit(ctx, attempt, 'account-address');
+    if (perAccountAddress.count === PER_ACCOUNT_AND_ADDRESS.limit + 1) await recordLimit(ctx, email, client, 'account-address');
     throw tooManyRequests(perAccountAddress.retryAfterSeconds);
   }
 
-  const acrossAddresses = await ctx.rateLimiter.count(`login:account:${hash(email)}`, CEILING.windowMs);
-  const delayMs = ceilingDelayMs(acrossAddresses.count, CEILING);
-  if (acrossAddresses.count === CEILING.limit + 1) await ceilingCrossed(ctx, attempt, delayMs);
-  await waitFor(delayMs);
-  return attempt;
+  const turn = await acrossAddresses(rateLimiter, ACROSS, 'login:account', email, client, {
+    onLimit: () => limitCrossed(ctx, email, client),
+    onHardLimit: () => hardLimitCrossed(ctx, email, client),
+  });
+  return { email, client, accountAddressKey, turn };
 }
 
 /** Every failed sign-in is audited: the account when the email has one, else nothing that identifies what was typed. */
 export async function signInFailed(ctx: AppContext, attempt: SignInAttempt, userId: string | null): Promise<void> {
+  await attempt.turn.failed();
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: AUDIT_ACTIONS.staffAccount.loginFailed,
@@ -64,41 +69,53 @@ export async function signInFailed(ctx: AppContext, attempt: SignInAttempt, user
   });
 }
 
-/** The right password from this address: its own count on this email starts again. The ceiling's does not. */
+/** The right password from this address: its own count on this email starts again. The email's count across addresses does not. */
 export async function signInSucceeded(ctx: AppContext, attempt: SignInAttempt): Promise<void> {
   await ctx.rateLimiter.reset(attempt.accountAddressKey);
+  await attempt.turn.succeeded();
 }
 
 /** An address's own limit names no account: it covers every email tried from there. */
-async function recordLimit(ctx: AppContext, attempt: SignInAttempt, scope: 'address' | 'account-address') {
-  const staffAccount = scope === 'address' ? undefined : await findStaffAccountByEmail(ctx.db, attempt.email);
+async function recordLimit(ctx: AppContext, email: string, client: string, scope: 'address' | 'account-address') {
+  const staffAccount = scope === 'address' ? undefined : await findStaffAccountByEmail(ctx.db, email);
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: AUDIT_ACTIONS.staffAccount.loginLimited,
     entity: 'user',
     entityId: staffAccount?.id ?? null,
-    details: { scope, client: attempt.client },
+    details: { scope, client },
   });
 }
 
-async function ceilingCrossed(ctx: AppContext, attempt: SignInAttempt, delayMs: number) {
-  const staffAccount = await findStaffAccountByEmail(ctx.db, attempt.email);
-  const minutes = windowMinutes(CEILING);
+async function limitCrossed(ctx: AppContext, email: string, client: string) {
+  const staffAccount = await findStaffAccountByEmail(ctx.db, email);
+  const minutes = windowMinutes(ACROSS);
   await ctx.db.transaction().execute(async (trx) => {
     await recordAudit(trx, {
       actorUserId: null,
       action: AUDIT_ACTIONS.staffAccount.loginSlowed,
       entity: 'user',
       entityId: staffAccount?.id ?? null,
-      details: { attempts: CEILING.limit, windowMinutes: minutes, delayMs, client: attempt.client },
+      details: { attempts: ACROSS.limit, windowMinutes: minutes, client },
     });
     if (staffAccount) {
       await enqueueEmail(trx, {
         applicationId: null,
         to: staffAccount.email,
-        ...renderSignInAlertEmail(staffAccount, CEILING.limit, minutes),
+        ...renderSignInAlertEmail(staffAccount, ACROSS.limit, minutes),
       });
     }
   });
   if (staffAccount) ctx.outbox.kick();
+}
+
+async function hardLimitCrossed(ctx: AppContext, email: string, client: string) {
+  const staffAccount = await findStaffAccountByEmail(ctx.db, email);
+  await recordAudit(ctx.db, {
+    actorUserId: null,
+    action: AUDIT_ACTIONS.staffAccount.loginRefused,
+    entity: 'user',
+    entityId: staffAccount?.id ?? null,
+    details: { attempts: ACROSS.hardLimit, windowMinutes: windowMinutes(ACROSS), client },
+  });
 }

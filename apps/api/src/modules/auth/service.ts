@@ -60,14 +60,22 @@ export async function completeSignIn(
  */
 export async function checkPassword(ctx: AppContext, email: string, password: string, client: string) {
   const attempt = await admitSignIn(ctx, email, client);
-  const staffAccount = await findStaffAccountByEmail(ctx.db, email);
-  // Same answer, and the same argon2 work, whether or not the email exists.
-  const ok = await verifyPassword(staffAccount?.password_hash, password);
-  if (!staffAccount || !ok) {
-    await signInFailed(ctx, attempt, staffAccount?.id ?? null);
-    throw new HttpError(401, LOGIN.invalidCredentials);
+  let staffAccount: Awaited<ReturnType<typeof findStaffAccountByEmail>>;
+  try {
+    staffAccount = await findStaffAccountByEmail(ctx.db, email);
+    // Same answer, and the same argon2 work, whether or not the email exists.
+    const ok = await verifyPassword(staffAccount?.password_hash, password, 'anonymous').catch(async (err: unknown) => {
+      await attempt.turn.abandoned();
+      throw err;
+    });
+    if (!staffAccount || !ok) {
+      await signInFailed(ctx, attempt, staffAccount?.id ?? null);
+      throw new HttpError(401, LOGIN.invalidCredentials);
+    }
+    await signInSucceeded(ctx, attempt);
+  } finally {
+    await attempt.turn.release();
   }
-  await signInSucceeded(ctx, attempt);
   // An earlier app's hash is replaced now; a password breaking the rule must be changed first.
   const mustChange = await replaceLegacyHash(ctx.db, staffAccount, password);
   if (mustChange) staffAccount.must_change_password = 1;

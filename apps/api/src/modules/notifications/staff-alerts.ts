@@ -1,9 +1,11 @@
 import {
   SECOND_FACTOR_EMAIL_SUBJECTS,
   SIGN_IN_ALERT_SUBJECT,
+  STATUS_CHECK_ALERT_SUBJECT,
   type SecondFactorChange,
   secondFactorEmailLines,
   signInAlertEmailLines,
+  statusCheckAlertEmailLines,
 } from '@visa/shared/email-texts';
 import { LIMITS } from '@visa/shared/limits';
 import { type EmailContent, htmlParagraphs, oneLine } from './templates.js';
@@ -28,4 +30,10 @@ export function renderSecondFactorEmail(
 ): EmailContent {
   const lines = secondFactorEmailLines(oneLine(staff.name), change, wrongCodes);
   return { subject: SECOND_FACTOR_EMAIL_SUBJECTS[change], text: `${lines.join('\n\n')}\n`, html: htmlParagraphs(lines) };
+}
+
+/** Sent once per window to each super-admin when lookups of one passport, from all addresses together, pass the limit (ADR 0038). */
+export function renderStatusCheckAlertEmail(staff: { name: string }, lookups: number, windowMinutes: number): EmailContent {
+  const lines = statusCheckAlertEmailLines(oneLine(staff.name), lookups, windowMinutes);
+  return { subject: STATUS_CHECK_ALERT_SUBJECT, text: `${lines.join('\n\n')}\n`, html: htmlParagraphs(lines) };
 }

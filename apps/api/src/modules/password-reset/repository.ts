@@ -19,6 +19,18 @@ export async function replaceReset(db: Db, input: { userId: string; tokenHash: s
     .execute();
 }
 
+/** Whether a link can still be used (known, unused, unexpired): checked before any password work is done for it. */
+export async function isResetUsable(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Uses a link: one conditional UPDATE, so of two requests racing with the same token exactly one
  * gets the user id. Null for an unknown, used or expired token.

@@ -6,8 +6,8 @@ import { LIMITS } from '@visa/shared/limits';
 import { ForgotPasswordInputSchema, PASSWORD_RESET, ResetPasswordInputSchema } from '@visa/shared/users';
 import type { RouteOptions } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { sha256 } from '../../lib/tokens.js';
-import { resetPassword, sendResetLink } from './service.js';
+import { acrossAddresses } from '../rate-limits/across-addresses.js';
+import { resetPassword, resetRequestsRefused, sendResetLink } from './service.js';
 
 const {
   requestsPerAddress: REQUESTS_PER_ADDRESS,
@@ -34,8 +34,17 @@ export default async function passwordResetRoutes(app: FastifyInstance, { ctx }:
     },
     async (request) => {
       const { email } = request.body;
-      await rateLimiter.hit(`reset-request:ip:${request.ip}`, REQUESTS_PER_ADDRESS.limit, REQUESTS_PER_ADDRESS.windowMs);
-      await rateLimiter.hit(`reset-request:email:${sha256(email)}`, REQUESTS_PER_EMAIL.limit, REQUESTS_PER_EMAIL.windowMs);
+      const client = { client: request.ip };
+      await rateLimiter.hit(rateLimiter.key('reset-request:ip', client), REQUESTS_PER_ADDRESS.limit, REQUESTS_PER_ADDRESS.windowMs);
+      const turn = await acrossAddresses(rateLimiter, REQUESTS_PER_EMAIL, 'reset-request:email', email, request.ip, {
+        onHardLimit: () => resetRequestsRefused(ctx, email),
+      });
+      // Every request uses up its address group's go at the email: only a new address group asks again past the limit.
+      try {
+        await turn.failed();
+      } finally {
+        await turn.release();
+      }
       // Answered before the lookup is done, so the time taken says nothing about whether the
       // email has an account; a failure is logged (without the email) and the person asks again.
       void sendResetLink(ctx, email).catch((err: unknown) => request.log.error({ err }, 'password reset link not queued'));
@@ -54,7 +63,7 @@ export default async function passwordResetRoutes(app: FastifyInstance, { ctx }:
       },
     },
     async (request) => {
-      await rateLimiter.hit(`reset:ip:${request.ip}`, RESETS_PER_ADDRESS.limit, RESETS_PER_ADDRESS.windowMs);
+      await rateLimiter.hit(rateLimiter.key('reset:ip', { client: request.ip }), RESETS_PER_ADDRESS.limit, RESETS_PER_ADDRESS.windowMs);
       const { token, password } = request.body;
       if (!(await resetPassword(ctx, token, password))) throw new HttpError(400, PASSWORD_RESET.invalidLink);
       return { message: PASSWORD_RESET.done };

@@ -10,7 +10,7 @@ import { renderPasswordResetEmail } from '../notifications/templates.js';
 import { assertPasswordAllowed } from '../staff-accounts/password-policy.js';
 import { hashPassword } from '../staff-accounts/passwords.js';
 import { findStaffAccountByEmail, findStaffAccountById, updateStaffAccount } from '../staff-accounts/repository.js';
-import { consumeReset, replaceReset } from './repository.js';
+import { consumeReset, isResetUsable, replaceReset } from './repository.js';
 
 /** "Forgot password?" (ADR 0023): single-use links, kept as their hash, that end every session when used. */
 
@@ -55,7 +55,9 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   // The password rule (ADR 0017): the list now, the account's email name once the link names
   // the account; a refusal rolls the transaction back, so the link still works for another try.
   assertPasswordAllowed(password, '');
-  const passwordHash = await hashPassword(password);
+  // A link that cannot work costs no argon2 work: anyone can send one, as often as the limits allow.
+  if (!(await isResetUsable(ctx.db, sha256(token), new Date()))) return false;
+  const passwordHash = await hashPassword(password, 'anonymous');
   const owner = await ctx.db.transaction().execute(async (trx) => {
     const id = await consumeReset(trx, sha256(token), new Date());
     if (!id) return null;
@@ -67,4 +69,16 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     return id;
   });
   return owner !== null;
+}
+
+/** The first request for one email past its hard limit in the window: audited once, with the account when the email has one. */
+export async function resetRequestsRefused(ctx: AppContext, email: string): Promise<void> {
+  const staffAccount = await findStaffAccountByEmail(ctx.db, email);
+  await recordAudit(ctx.db, {
+    actorUserId: null,
+    action: AUDIT_ACTIONS.staffAccount.passwordResetRequestsRefused,
+    entity: 'user',
+    entityId: staffAccount?.id ?? null,
+    details: { requests: LIMITS.passwordReset.requestsPerEmail.hardLimit },
+  });
 }

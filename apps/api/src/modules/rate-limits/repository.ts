@@ -45,3 +45,38 @@ export async function deleteStaleCounters(db: Db, windowStartedBefore: Date): Pr
   const result = await db.deleteFrom('rate_limits').where('window_start', '<', windowStartedBefore.getTime()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The hits on `key` in a window that started after `windowStartedAfter`; none when it has expired. */
+export async function peekCount(db: Db, key: string, windowStartedAfter: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', key)
+    .where('window_start', '>', windowStartedAfter)
+    .executeTakeFirst();
+  return row ? Number(row.count) : 0;
+}
+
+/**
+ * Takes the turn on `key` for `holder` when nobody holds it or the last holder's lease ran out: one
+ * conditional upsert, so of several processes asking at once exactly one gets it.
+ */
+export async function claimTurn(db: Db, key: string, holder: string, now: number, leaseMs: number): Promise<boolean> {
+  const row = await db
+    .insertInto('rate_limit_turns')
+    .values({ key, holder, expires_at: now + leaseMs })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ holder, expires_at: now + leaseMs })
+        .where('rate_limit_turns.expires_at', '<=', now),
+    )
+    .returning('holder')
+    .executeTakeFirst();
+  return row?.holder === holder;
+}
+
+/** Gives the turn back, unless its lease ran out and another holder has it now. */
+export async function releaseTurn(db: Db, key: string, holder: string): Promise<void> {
+  await db.deleteFrom('rate_limit_turns').where('key', '=', key).where('holder', '=', holder).execute();
+}

@@ -54,9 +54,9 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
     },
     async (request, reply) => {
       const { code, recoveryCode } = request.body;
-      await rateLimiter.hit(`login-second-step:ip:${request.ip}`, PER_ADDRESS.limit, PER_ADDRESS.windowMs);
+      await rateLimiter.hit(rateLimiter.key('login-second-step:ip', { client: request.ip }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
       const challenge = await secondFactor.openChallenge(db, request.body.challenge);
-      await rateLimiter.hit(`login-second-step:user:${challenge.userId}`, PER_ACCOUNT.limit, PER_ACCOUNT.windowMs);
+      await rateLimiter.hit(rateLimiter.key('login-second-step:user', challenge.userId), PER_ACCOUNT.limit, PER_ACCOUNT.windowMs);
       const account = await findAccount(db, challenge.userId);
       if (!account) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
 
@@ -101,7 +101,7 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
       },
     },
     async (request) => {
-      await rateLimiter.hit(`login-second-step:ip:${request.ip}`, PER_ADDRESS.limit, PER_ADDRESS.windowMs);
+      await rateLimiter.hit(rateLimiter.key('login-second-step:ip', { client: request.ip }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
       const challenge = await secondFactor.openChallenge(db, request.body.challenge);
       // A challenge for entering a code must not become a way to replace the app in use.
       if (challenge.kind !== 'enrol') throw new HttpError(403, SERVER.forbidden);
@@ -119,7 +119,7 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
   const security = [{ bearer: [] }];
   // Codes and passwords tried from a session count too: a stolen session must not guess them at leisure.
   const limitAttempts = (userId: string) =>
-    rateLimiter.hit(`second-factor-account:user:${userId}`, ACCOUNT_ATTEMPTS.limit, ACCOUNT_ATTEMPTS.windowMs);
+    rateLimiter.hit(rateLimiter.key('second-factor-account:user', userId), ACCOUNT_ATTEMPTS.limit, ACCOUNT_ATTEMPTS.windowMs);
 
   r.get(
     '/me/second-factor',

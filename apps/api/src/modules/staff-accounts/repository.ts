@@ -39,6 +39,12 @@ export async function listStaffAccounts(db: Db): Promise<User[]> {
   return rows.map(toStaffAccount);
 }
 
+/** The super-admins, who are told about the office's own safety (a passport guessed at from many addresses). */
+export async function listSuperadmins(db: Db): Promise<User[]> {
+  const rows = await db.selectFrom('users').select(STAFF_ACCOUNT_COLUMNS).where('role', '=', 'superadmin').orderBy('id').execute();
+  return rows.map(toStaffAccount);
+}
+
 export async function countStaffAccounts(db: Db, role?: Role): Promise<number> {
   let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
   if (role) q = q.where('role', '=', role);

@@ -100,7 +100,7 @@ const PROFILE_PASSWORD = LIMITS.profilePassword.perAccount;
  * wherever it is asked (the profile, turning on two-step sign-in); a wrong one is audited.
  */
 export async function checkCurrentPassword(ctx: AppContext, userId: string, password: string, client: string): Promise<void> {
-  const limitKey = `profile-password:user:${userId}`;
+  const limitKey = ctx.rateLimiter.key('profile-password:user', userId);
   await ctx.rateLimiter.hit(limitKey, PROFILE_PASSWORD.limit, PROFILE_PASSWORD.windowMs);
   const current = await repo.findPasswordHash(ctx.db, userId);
   // The account was deleted between authentication and now.

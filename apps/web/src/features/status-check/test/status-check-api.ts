@@ -29,6 +29,9 @@ const CLIENT_ADDRESS = '203.0.113.9';
  */
 export async function startStatusCheckApi(): Promise<StatusCheckApi> {
   const t = await createTestApp();
+  // The app's own counter key for this address: a keyed hash, as the API writes it.
+  const limiter = createRateLimiter(t.db, { secret: t.config.APP_SECRET!, ipv6Prefix: t.config.RATE_LIMIT_IPV6_PREFIX });
+  const addressKey = limiter.key('enquiry:ip', { client: CLIENT_ADDRESS });
   const sent: string[] = [];
   let hang = false;
 
@@ -59,11 +62,11 @@ export async function startStatusCheckApi(): Promise<StatusCheckApi> {
       const { limit } = LIMITS.statusCheck.perAddress;
       await t.db
         .insertInto('rate_limits')
-        .values({ key: `enquiry:ip:${CLIENT_ADDRESS}`, window_start: Date.now(), count: limit })
+        .values({ key: addressKey, window_start: Date.now(), count: limit })
         .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: Date.now(), count: limit }))
         .execute();
     },
-    resetRateLimit: () => createRateLimiter(t.db).reset(`enquiry:ip:${CLIENT_ADDRESS}`),
+    resetRateLimit: () => limiter.reset(addressKey),
     async close() {
       vi.unstubAllGlobals();
       await t.close();
