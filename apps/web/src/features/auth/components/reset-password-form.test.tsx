@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LOGIN, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
+import { resetLinkSentTo, resetTokenOf } from '@visa/test-support/reset-links';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { ResetPasswordForm } from './reset-password-form';
@@ -11,16 +12,12 @@ const h = apiHarnessForFile();
 
 const RESET_CALL = 'POST /api/users/reset-password';
 
-/** A staff account and the token of the reset link just emailed to it, as the outbox holds it. */
+/** A staff account and the token of the reset link just emailed to it, as the mail worker delivered it. */
 async function emailedToken() {
   const staff = await h.t.createStaff('admin');
   const asked = await h.t.request({ method: 'POST', url: '/api/users/forgot-password', payload: { email: staff.email } });
   expect(asked.statusCode).toBe(200);
-  const outbox = () => h.t.db.selectFrom('email_outbox').select('text_body').where('to_address', '=', staff.email).executeTakeFirst();
-  await expect.poll(outbox).toBeDefined();
-  const token = /reset-password#token=([\w-]+)/.exec((await outbox())!.text_body)?.[1];
-  expect(token).toBeTruthy();
-  return { staff, token: token! };
+  return { staff, token: resetTokenOf(await resetLinkSentTo(h.t, staff.email)) };
 }
 
 function renderForm(token: string) {
