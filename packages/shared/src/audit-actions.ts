@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = {
     secondFactorReset: 'user.second_factor_reset',
     recoveryCodesReplaced: 'user.recovery_codes_replaced',
   },
+  /** `npm run admin -- import`: one entry per run, with its counts (ADR 0041). */
+  dataImport: {
+    run: 'import.run',
+  },
 } as const;
 
 type Values<T> = T[keyof T];

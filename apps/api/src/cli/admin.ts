@@ -8,13 +8,14 @@ import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '
 import { passwordProblem } from '../modules/staff-accounts/password-policy.js';
 import { hashPassword } from '../modules/staff-accounts/passwords.js';
 import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
+import { IMPORT_USAGE, isImportCommand, runImportCommand } from '../modules/import/cli.js';
 import * as staffAccounts from '../modules/staff-accounts/repository.js';
 import { revokeStaffAccountSessions } from '../modules/auth/repository.js';
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
   npm run admin -- reset-password --email EMAIL --password PASSWORD
-${SECOND_FACTOR_USAGE}${MAINTENANCE_USAGE}`;
+${SECOND_FACTOR_USAGE}${MAINTENANCE_USAGE}${IMPORT_USAGE}`;
 
 async function run(argv: string[]) {
   const [command, ...rest] = argv;
@@ -22,6 +23,8 @@ async function run(argv: string[]) {
   if (isMaintenanceCommand(command)) return runMaintenanceCommand(command, rest);
   // For a lost authenticator app (ADR 0019).
   if (isSecondFactorCommand(command)) return runSecondFactorCommand(rest);
+  // Moving an office in from the earlier app (ADR 0041).
+  if (isImportCommand(command)) return runImportCommand(rest);
   const { values } = parseArgs({
     args: rest,
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
