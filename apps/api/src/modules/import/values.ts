@@ -1,4 +1,4 @@
-import { isIsoDate, todayIn } from '@visa/shared/dates';
+import { isIsoDate } from '@visa/shared/dates';
 
 /**
  * Reading the earlier app's values as MongoDB kept them, whichever form the dump gives (BSON and
@@ -47,7 +47,22 @@ export function calendarDateOf(value: unknown, timeZone: string): string | null 
     if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
   }
   const moment = timestampOf(value);
-  return moment ? todayIn(timeZone, new Date(moment)) : moment;
+  return moment ? dayIn(timeZone, new Date(moment)) : moment;
+}
+
+/**
+ * One formatter per time zone for the whole run: each holds native memory the garbage collector
+ * does not see, and one per date made the import's memory grow with the size of the dump.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayIn(timeZone: string, date: Date): string {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    // en-CA writes YYYY-MM-DD, as todayIn in @visa/shared/dates does.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(date);
 }
 
 /** The time an ObjectId was made, which is when the earlier app created the record. */
