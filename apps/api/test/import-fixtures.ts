@@ -15,7 +15,7 @@ import { cliEnv } from '@visa/test-support/processes';
  */
 
 const at = (iso: string) => new Date(iso);
-const oid = (n: number) => new ObjectId(`65a1b2c3d4e5f6a7b8c9${String(n).padStart(4, '0')}`);
+const oid = (n: number) => new ObjectId(`65a1b2c3d4e5f6a7b8c9${n.toString(16).padStart(4, '0')}`);
 
 export const IDS = {
   approved: oid(1).toHexString(),
@@ -69,6 +69,17 @@ function application(n: number, fields: Record<string, unknown>): Record<string,
     __v: 0,
     ...fields,
   };
+}
+
+/** Many valid applications of the earlier app, written one per line: for runs long enough to be stopped. */
+export function writeManyApplications(dir: string, count: number): string {
+  const lines: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const id = new ObjectId(`75a1b2c3d4e5f6a7${n.toString(16).padStart(8, '0')}`);
+    lines.push(EJSON.stringify(application(n, { _id: id, email: `many${n}@example.com`, passport: `MX${String(n).padStart(8, '0')}` })));
+  }
+  fs.writeFileSync(path.join(dir, 'applications.json'), lines.join('\n') + '\n');
+  return dir;
 }
 
 /** `existingEmail` and `existingPassport` belong to an application already in the product. */
@@ -192,10 +203,11 @@ export async function runImport(config: Config, args: string[], cwd: string) {
     tty: false,
   };
   const code = await runImportCommand(args, io);
-  const reports = fs.readdirSync(cwd).filter((f) => f.startsWith('import-report-'));
-  const report = reports.length ? fs.readFileSync(path.join(cwd, reports.sort().at(-1)!), 'utf8') : '';
-  for (const f of reports) fs.rmSync(path.join(cwd, f));
-  return { code, stdout: out.join(''), stderr: err.join(''), progress: progress.join(''), report };
+  const stdout = out.join('');
+  const written = /^Report: (.+\.csv) \(/m.exec(stdout)?.[1];
+  const report = written ? fs.readFileSync(written, 'utf8') : '';
+  for (const f of fs.readdirSync(cwd).filter((name) => name.startsWith('import-report-'))) fs.rmSync(path.join(cwd, f));
+  return { code, stdout, stderr: err.join(''), progress: progress.join(''), report };
 }
 
 /** Every row of the tables an import writes, to compare two states of the database. */

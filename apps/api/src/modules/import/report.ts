@@ -39,14 +39,21 @@ export interface ReportWriter {
  * stopped leaves what it found so far.
  */
 export function openReport(dir: string, now: Date): ReportWriter {
-  const file = path.join(
-    dir,
-    `import-report-${now
-      .toISOString()
-      .replace(/\.\d+Z$/, 'Z')
-      .replaceAll(':', '-')}.csv`,
-  );
-  const fd = fs.openSync(file, 'wx');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
+  // Two runs in the same second (a run stopped and started again) each keep their own report.
+  let file = '';
+  let fd = -1;
+  for (let n = 1; fd < 0; n++) {
+    file = path.join(dir, `import-report-${stamp}${n > 1 ? `-${n}` : ''}.csv`);
+    try {
+      fd = fs.openSync(file, 'wx');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
   fs.writeSync(fd, 'collection,id,field,outcome,reason\r\n');
   let rows = 0;
   return {
