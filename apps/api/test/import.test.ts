@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import bcrypt from 'bcryptjs';
 import { EJSON } from 'bson';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '@visa/shared/messages';
@@ -7,6 +8,7 @@ import { applicationFields, multipart } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import {
+  EARLIER_PASSWORD,
   IDS,
   earlierApplications,
   earlierSliders,
@@ -176,7 +178,9 @@ describe('import of a mongoexport folder', () => {
     expect(users.find((u) => u.email === owner.email)).toMatchObject({ _id: owner.id, role: 'superadmin' });
     expect(users.some((u) => u._id === IDS.ownerEmail)).toBe(false);
     const row = await t.db.selectFrom('users').select('password_hash').where('id', '=', IDS.user).executeTakeFirstOrThrow();
+    // The earlier app's hash as it was: the earlier password still matches it.
     expect(row.password_hash).toMatch(/^\$2[aby]\$10\$/);
+    expect(bcrypt.compareSync(EARLIER_PASSWORD, row.password_hash)).toBe(true);
   });
 
   it('brings slides in with their title, text and status, without pictures', async () => {

@@ -8,7 +8,7 @@ import { type ReportNote, type Skip, skip } from './report.js';
 import { calendarDateOf, fileAddressOf, idOf, idTimestamp, textOf, timestampOf } from './values.js';
 
 /** The earlier app's photo and document fields, in its order; `import_files.field` holds these names. */
-export const FILE_FIELDS = ['image', 'file1', 'file2', 'file3', 'file4', 'file5', 'file6'] as const;
+const FILE_FIELDS = ['image', 'file1', 'file2', 'file3', 'file4', 'file5', 'file6'] as const;
 
 export interface MappedApplication {
   row: NewApplicationRow;

@@ -8,7 +8,7 @@ import type { Collection } from './sources.js';
  * without one, its place in the file) and fields by their names, with reasons written here: never
  * a value of the record.
  */
-export type Outcome = 'skipped' | 'kept' | 'left alone' | 'not carried over' | 'missing';
+type Outcome = 'skipped' | 'kept' | 'left alone' | 'not carried over' | 'missing';
 
 export interface ReportNote {
   id: string;

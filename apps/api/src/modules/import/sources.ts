@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type SourceDocument, SourceError, readBsonDocuments, readCsvDocuments, readJsonDocuments } from './readers.js';
 
 /** The earlier app's collections (mongoose's plural names of its models). */
-export const COLLECTIONS = ['users', 'applications', 'sliders'] as const;
+const COLLECTIONS = ['users', 'applications', 'sliders'] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 export type SourceKind = 'mongoexport' | 'mongodump' | 'csv';

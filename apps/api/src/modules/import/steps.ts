@@ -33,7 +33,7 @@ export interface StepContext {
  * so a run stopped at any instant leaves whole batches; the next run finds them by id and leaves
  * them alone.
  */
-export const BATCH = 500;
+const BATCH = 500;
 
 /** One batch's outcome, applied to the counts only once its transaction has committed. */
 interface BatchResult {
