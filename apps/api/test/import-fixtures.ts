@@ -76,7 +76,9 @@ export function writeManyApplications(dir: string, count: number): string {
   const lines: string[] = [];
   for (let n = 0; n < count; n++) {
     const id = new ObjectId(`75a1b2c3d4e5f6a7${n.toString(16).padStart(8, '0')}`);
-    lines.push(EJSON.stringify(application(n, { _id: id, email: `many${n}@example.com`, passport: `MX${String(n).padStart(8, '0')}` })));
+    // Bengali text: multi-byte characters fall on the reader's chunk boundaries somewhere in the file.
+    const fields = { _id: id, email: `many${n}@example.com`, passport: `MX${String(n).padStart(8, '0')}`, birthCity: 'ঢাকা' };
+    lines.push(EJSON.stringify(application(n, fields)));
   }
   fs.writeFileSync(path.join(dir, 'applications.json'), lines.join('\n') + '\n');
   return dir;
@@ -103,7 +105,8 @@ export function earlierApplications(existing: { email: string; passport: string 
     withoutGivenName,
     application(6, { email: 'KARIM1@example.com' }),
     application(7, { passport: existing.passport.toLowerCase() }),
-    application(8, { image: 'uploads/photo8.jpg', file3: '' }),
+    // Braces, brackets, quotes and a backslash inside a value: the mongoexport reader must not take them for the document's end.
+    application(8, { image: 'uploads/photo8.jpg', file3: '', identification: 'Scar {left} [2 cm], "faint" \\ old' }),
   ];
 }
 

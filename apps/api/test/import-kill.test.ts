@@ -64,6 +64,8 @@ describe('an import killed mid-way', () => {
       .select((eb) => eb.fn.count<number>('email').distinct().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(distinct.n)).toBe(COUNT);
+    const cities = await t.db.selectFrom('applications').select('birth_city').distinct().execute();
+    expect(cities).toEqual([{ birth_city: 'ঢাকা' }]);
     const counted = await t.db.selectFrom('application_counts').select('n').where('kind', '=', 'status').execute();
     expect(counted.reduce((sum, r) => sum + Number(r.n), 0)).toBe(COUNT);
   });

@@ -338,9 +338,31 @@ describe('a dry run', () => {
     const empty = subdir(work, 'empty');
     expect((await runImport(t.config, [empty], work)).code).toBe(1);
     expect((await runImport(t.config, [empty, '--files-concurrency', '0'], work)).code).toBe(2);
+    const otherCsv = path.join(work, 'other.csv');
+    fs.writeFileSync(otherCsv, 'name,phone\r\nKarim,017\r\n');
+    const csv = await runImport(t.config, [otherCsv], work);
+    expect(csv.code).toBe(1);
+    expect(csv.stderr).toContain("is not this product's export: it has no _id, surname, givenN, email, passport, updatedAt column");
     fs.writeFileSync(path.join(work, 'src', 'sliders.json'), 'not json');
     const broken = await runImport(t.config, [path.join(work, 'src'), '--dry-run'], work);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('is not a mongoexport file');
+  });
+});
+
+describe('staff accounts before the office has an owner', () => {
+  it('are refused, so the office is never left without a super-admin', async () => {
+    const t = await createTestApp();
+    const work = tempDir('visa-import-owner-');
+    try {
+      const dir = writeJsonArrays(subdir(work, 'src'), { users: earlierUsers('owner@example.com') });
+      const run = await runImport(t.config, [dir], work);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('This office has no super-admin yet');
+      expect(await t.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openRuntime } from '../../runtime.js';
 import type { CliIo } from '../maintenance/cli.js';
+import { countStaffAccounts } from '../staff-accounts/repository.js';
 import { createProgress } from './progress.js';
 import { SourceError } from './readers.js';
 import { openReport } from './report.js';
@@ -94,6 +95,16 @@ export async function runImportCommand(args: string[], io: ImportIo = processIo)
     throw err;
   }
   const runtime = await openRuntime(config);
+  // Imported accounts are sub-admins: without an owner first, the office would have no super-admin
+  // (and the first start creates none once any account exists).
+  if (source.files.some((f) => f.collection === 'users') && (await countStaffAccounts(runtime.db, 'superadmin')) === 0) {
+    await runtime.db.destroy();
+    io.err(
+      'This office has no super-admin yet. Start the app once (or run npm run admin -- create) so its owner exists, then import: ' +
+        'the earlier staff accounts come in as sub-admins.\n',
+    );
+    return 1;
+  }
   const report = openReport(io.cwd, new Date());
   const progress = createProgress({ write: io.progress, tty: io.tty, totalBytes: source.files.reduce((n, f) => n + f.size, 0) });
   try {

@@ -126,11 +126,19 @@ export async function* readBsonDocuments(file: string): AsyncGenerator<SourceDoc
  * The product's own CSV export (apps/api/src/modules/applications/csv.ts): headings are the API
  * field names, and the apostrophes the export puts before formula characters are taken away again.
  */
+/** Headings the export always writes first: a CSV without them is some other spreadsheet. */
+const CSV_REQUIRED = ['_id', 'surname', 'givenN', 'email', 'passport', 'updatedAt'];
+
 export async function* readCsvDocuments(file: string): AsyncGenerator<SourceDocument> {
   const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
   let bytesRead = 0;
   raw.on('data', (chunk) => (bytesRead += chunk.length));
-  const parser = raw.pipe(parse({ bom: true, columns: true, skip_empty_lines: true, relax_column_count: true }));
+  const columns = (header: string[]) => {
+    const missing = CSV_REQUIRED.filter((field) => !header.includes(field));
+    if (missing.length) throw new SourceError(`${file} is not this product's export: it has no ${missing.join(', ')} column.`);
+    return header;
+  };
+  const parser = raw.pipe(parse({ bom: true, columns, skip_empty_lines: true, relax_column_count: true }));
   let position = 0;
   try {
     for await (const record of parser as AsyncIterable<Record<string, string>>) {
@@ -140,6 +148,7 @@ export async function* readCsvDocuments(file: string): AsyncGenerator<SourceDocu
       yield { doc, bytesRead, position };
     }
   } catch (err) {
+    if (err instanceof SourceError) throw err;
     if (err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')) {
       throw new SourceError(`${file} is not a CSV file in the export's format: ${err.message}`);
     }
