@@ -343,10 +343,16 @@ describe('a dry run', () => {
     const csv = await runImport(t.config, [otherCsv], work);
     expect(csv.code).toBe(1);
     expect(csv.stderr).toContain("is not this product's export: it has no _id, surname, givenN, email, passport, updatedAt column");
-    fs.writeFileSync(path.join(work, 'src', 'sliders.json'), 'not json');
-    const broken = await runImport(t.config, [path.join(work, 'src'), '--dry-run'], work);
+    const brokenCsv = path.join(work, 'broken.csv');
+    fs.writeFileSync(brokenCsv, '_id,surname,givenN,email,passport,updatedAt\r\nx,Rahman,Ka"rim "secret,a@b.c,BX1,\r\n');
+    const broken = await runImport(t.config, [brokenCsv], work);
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain('is not a mongoexport file');
+    expect(broken.stderr).toMatch(/is not a CSV file in the export's format \([A-Z_]+ near line \d+\)/);
+    expect(broken.stderr).not.toContain('secret');
+    fs.writeFileSync(path.join(work, 'src', 'sliders.json'), 'not json');
+    const notJson = await runImport(t.config, [path.join(work, 'src'), '--dry-run'], work);
+    expect(notJson.code).toBe(1);
+    expect(notJson.stderr).toContain('is not a mongoexport file');
   });
 });
 

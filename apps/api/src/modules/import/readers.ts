@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { BSON, EJSON } from 'bson';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { csvCellValue } from '../applications/csv.js';
 
 /**
@@ -149,8 +149,9 @@ export async function* readCsvDocuments(file: string): AsyncGenerator<SourceDocu
     }
   } catch (err) {
     if (err instanceof SourceError) throw err;
-    if (err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')) {
-      throw new SourceError(`${file} is not a CSV file in the export's format: ${err.message}`);
+    // csv-parse's own message may quote the cell it stopped at: only its code and line are said.
+    if (err instanceof CsvError) {
+      throw new SourceError(`${file} is not a CSV file in the export's format (${err.code} near line ${String(err.lines)}).`);
     }
     throw err;
   }
