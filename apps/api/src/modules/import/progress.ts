@@ -2,7 +2,7 @@
  * The progress line of an import on stderr: records done, the rate, and the time left estimated
  * from the share of the source's bytes read so far (counting the records first would read the
  * whole source twice). On a terminal the one line is rewritten; into a file or a pipe a line is
- * written after the first batch and then at most every few seconds.
+ * written after the first batch, then at most every few seconds, and once the source is read.
  */
 export interface Progress {
   /** After each batch: records done in all, and bytes of the source read in all. */
@@ -48,7 +48,8 @@ export function createProgress(options: {
       const rate = seconds > 0 ? Math.round(records / seconds) : 0;
       const share = options.totalBytes > 0 ? Math.min(1, bytesRead / options.totalBytes) : 1;
       const left = share > 0 && share < 1 ? `, about ${duration((seconds * (1 - share)) / share)} left` : '';
-      show(`import: ${records} records done (${label}), ${rate}/s, ${Math.floor(share * 100)} % of the source read${left}`);
+      // The line that says the whole source was read is always shown: it holds the final count.
+      show(`import: ${records} records done (${label}), ${rate}/s, ${Math.floor(share * 100)} % of the source read${left}`, share === 1);
     },
     files(done, total) {
       show(`import: ${done} of ${total} files done`, done === total);

@@ -63,21 +63,22 @@ async function eachBatch<T extends { id: string }>(
     ctx.report.add(file.collection, result.notes);
     filesQueued += result.filesQueued;
   };
+  const writeBatch = async (records: T[]) => {
+    if (ctx.dryRun) return apply(await write(ctx.db, records));
+    try {
+      apply(await ctx.db.transaction().execute((trx) => write(trx, records)));
+    } catch (err) {
+      // A record added meanwhile by someone else took an email or passport the batch holds: the
+      // batch is rolled back whole, and its records go again one at a time, the duplicate then found.
+      if (!isUniqueViolation(err) || records.length === 1) throw err;
+      for (const record of records) apply(await ctx.db.transaction().execute((trx) => write(trx, [record])));
+    }
+  };
   const flush = async () => {
-    if (!batch.length) return;
     const records = batch;
     batch = [];
-    if (ctx.dryRun) apply(await write(ctx.db, records));
-    else {
-      try {
-        apply(await ctx.db.transaction().execute((trx) => write(trx, records)));
-      } catch (err) {
-        // A record added meanwhile by someone else took an email or passport the batch holds: the
-        // batch is rolled back whole, and its records go again one at a time, the duplicate then found.
-        if (!isUniqueViolation(err) || records.length === 1) throw err;
-        for (const record of records) apply(await ctx.db.transaction().execute((trx) => write(trx, [record])));
-      }
-    }
+    // An empty last batch still tells the progress line that the file was read to its end.
+    if (records.length) await writeBatch(records);
     ctx.onBatch(documents, bytes);
   };
   for await (const { doc, bytesRead, position } of file.read()) {
@@ -98,7 +99,6 @@ async function eachBatch<T extends { id: string }>(
     if (batch.length >= BATCH) await flush();
   }
   await flush();
-  ctx.onBatch(documents, bytes);
   return { counts, filesQueued };
 }
 
