@@ -283,8 +283,12 @@ describe('the three forms of a dump give the same import', () => {
     const from = await createTestApp();
     apps.push(from);
     const owner = await from.createStaff('superadmin');
+    // Values the export neutralises for spreadsheets (apostrophes before formula characters) come back as they were.
+    const formulas = { identification: '=HYPERLINK("x")', company: '+Maple, "Foods"; -Ltd', salary: '@3,200\n-bonus, =1+1' };
     const dir = writeJsonArrays(subdir(work, 'for-csv'), {
-      applications: earlierApplications({ email: 'nobody@example.com', passport: 'ZZ99999' }),
+      applications: earlierApplications({ email: 'nobody@example.com', passport: 'ZZ99999' }).map((d, i) =>
+        i === 1 ? { ...d, ...formulas } : d,
+      ),
     });
     expect((await runImport(from.config, [dir], work)).code).toBe(0);
     const exported = await from.request({ method: 'GET', url: '/api/application/export', token: owner.token });
@@ -299,6 +303,14 @@ describe('the three forms of a dump give the same import', () => {
     expect(run.stdout).toContain('applications: 5 imported, 0 updated, 0 unchanged, 0 skipped');
     const columns = (rows: Record<string, unknown>[]) => rows.map(({ created_by: _c, ...rest }) => rest);
     expect(columns((await importedState(to.db)).applications)).toEqual(columns((await importedState(from.db)).applications));
+    expect(exported.body).toContain("'=HYPERLINK");
+    expect(
+      await to.db
+        .selectFrom('applications')
+        .select(['identification', 'company', 'salary'])
+        .where('id', '=', IDS.rejected)
+        .executeTakeFirst(),
+    ).toEqual(formulas);
   });
 });
 
