@@ -19,7 +19,10 @@ export function secondFactorRequests(app: () => TestApp) {
     const setup = await post('/api/users/me/second-factor/setup', staff.token);
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json() as { secret: string };
-    const enabled = await post('/api/users/me/second-factor/enable', staff.token, { code: totpCode(secret), currentPassword: staff.password });
+    const enabled = await post('/api/users/me/second-factor/enable', staff.token, {
+      code: totpCode(secret),
+      currentPassword: staff.password,
+    });
     expect(enabled.statusCode).toBe(200);
     return { secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
   }

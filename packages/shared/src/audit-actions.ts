@@ -59,6 +59,10 @@ export const AUDIT_ACTIONS = {
     loginRefused: 'user.login_refused',
     passwordResetRequestsRefused: 'user.password_reset_requests_refused',
   },
+  /** `npm run admin -- import`: one entry per run, with its counts (ADR 0041). */
+  dataImport: {
+    run: 'import.run',
+  },
 } as const;
 
 type Values<T> = T[keyof T];

@@ -1,10 +1,11 @@
 import { ConfigError } from '../config.js';
 import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '../modules/maintenance/cli.js';
 import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
+import { IMPORT_USAGE, isImportCommand, runImportCommand } from '../modules/import/cli.js';
 import { ACCOUNT_USAGE, isAccountCommand, runAccountCommand } from './accounts.js';
 
 const USAGE = `Usage:
-${ACCOUNT_USAGE}${SECOND_FACTOR_USAGE}${MAINTENANCE_USAGE}`;
+${ACCOUNT_USAGE}${SECOND_FACTOR_USAGE}${IMPORT_USAGE}${MAINTENANCE_USAGE}`;
 
 async function run(argv: string[]) {
   const [command, ...rest] = argv;
@@ -12,6 +13,8 @@ async function run(argv: string[]) {
   if (isMaintenanceCommand(command)) return runMaintenanceCommand(command, rest);
   // For a lost authenticator app (ADR 0019).
   if (isSecondFactorCommand(command)) return runSecondFactorCommand(rest);
+  // Moving an office in from the earlier app (ADR 0041).
+  if (isImportCommand(command)) return runImportCommand(rest);
   if (isAccountCommand(command)) {
     return runAccountCommand(command as 'create' | 'reset-password', rest, {
       env: process.env,

@@ -39,6 +39,19 @@ function csvCell(value: string | number | boolean | null | undefined): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** The apostrophes csvCell put inside a value, right after a separator or a line break. */
+const APOSTROPHE_AFTER_SEPARATOR = new RegExp(`([\\t\\r\\n,;])'(?=[ "]*[${FORMULA}])`, 'g');
+
+/**
+ * A cell's value as it was before csvCell neutralised it (the import reads the export back,
+ * ADR 0041): the apostrophes it added are taken away. A value that itself began with an apostrophe
+ * before a formula character cannot be told apart and loses it.
+ */
+export function csvCellValue(cell: string): string {
+  const text = cell.startsWith("'") && NEEDS_APOSTROPHE.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return text.includes("'") ? text.replace(APOSTROPHE_AFTER_SEPARATOR, '$1') : text;
+}
+
 const csvLine = (cells: (string | number | boolean | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**

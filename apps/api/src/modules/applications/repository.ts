@@ -94,10 +94,11 @@ export async function insertApplicationRow(db: Db, row: NewApplicationRow): Prom
   await db.insertInto('applications').values(row).execute();
 }
 
+/** Stamps the change with the time now, unless the patch brings its own (an import keeps the earlier app's). */
 export async function updateApplicationRow(db: Db, id: string, patch: ApplicationUpdateRow): Promise<boolean> {
   const result = await db
     .updateTable('applications')
-    .set({ ...patch, updated_at: nowIso() })
+    .set({ updated_at: nowIso(), ...patch })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

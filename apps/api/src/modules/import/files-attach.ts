@@ -111,7 +111,12 @@ async function attachPhoto(ctx: AppContext, file: ClaimedFile, bytes: Buffer, na
       const before = await applications.findApplicationRow(trx, file.applicationId);
       if (!before) throw new ClaimLost();
       if (before.image_key) throw new PhotoGivenMeanwhile();
-      await applications.updateApplicationRow(trx, file.applicationId, { image_key: stored.imageKey, thumb_key: stored.thumbKey });
+      // The earlier app's photo is part of the record as it was there: its time of change stays.
+      await applications.updateApplicationRow(trx, file.applicationId, {
+        image_key: stored.imageKey,
+        thumb_key: stored.thumbKey,
+        updated_at: before.updated_at,
+      });
       await recordAudit(trx, storedEvent(file, name));
     });
   } catch (err) {
