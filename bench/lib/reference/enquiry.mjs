@@ -46,7 +46,8 @@ export function enquire(params, client) {
   if (!search || !search1 || !ISO_DATE.test(dob) || !(limit >= 1 && limit <= 10)) return [400, { message: 'Bad request' }, 0];
   const passport = normalizePassport(search);
   const nationality = countryKey(search1);
-  if (hitCounter(`enquiry:ip:${hash(client)}`, PER_ADDRESS.windowMs) > PER_ADDRESS.limit) return [429, { message: SERVER.tooManyRequests }, 0];
+  if (hitCounter(`enquiry:ip:${hash(client)}`, PER_ADDRESS.windowMs) > PER_ADDRESS.limit)
+    return [429, { message: SERVER.tooManyRequests }, 0];
   if (
     hitCounter(`enquiry:passport-ip:${hash(`${passport}\n${client}`)}`, PER_PASSPORT_AND_ADDRESS.windowMs) > PER_PASSPORT_AND_ADDRESS.limit
   ) {
