@@ -7,6 +7,7 @@ import { useCountries } from '../../../lib/use-countries';
 import { useStatusCheckMessages } from '../locales';
 import type { StatusCheckFailure, StatusCheckInput } from '../api/get-status-check';
 import { useStatusCheckSearch } from '../hooks/use-status-check-search';
+import { usePageForm } from '../../../lib/page-form';
 
 /** Dates of birth are calendar days in Bangladesh, where the applicants are. */
 const APP_TIMEZONE = 'Asia/Dhaka';
@@ -20,6 +21,7 @@ export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryAp
   const { language } = useLocale();
   const em = useStatusCheckMessages();
   const m = em.enquiry;
+  const pageForm = usePageForm(m.searching);
   const id = useId();
   const [input, setInput] = useState<StatusCheckInput>({ passport: '', nationality: '', dob: '' });
   const { state, changed, submitted } = useStatusCheckSearch(onMatch);
@@ -49,7 +51,7 @@ export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryAp
   const searching = state.status === 'searching';
 
   return (
-    <form className="enquiry-form" onSubmit={submit} aria-describedby={`${id}-privacy`} aria-busy={searching}>
+    <form {...pageForm} className="enquiry-form" onSubmit={submit} aria-describedby={`${id}-privacy`} aria-busy={searching}>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-passport`}>
           {m.passport}
