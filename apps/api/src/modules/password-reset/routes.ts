@@ -6,14 +6,9 @@ import { LIMITS } from '@visa/shared/limits';
 import { ForgotPasswordInputSchema, PASSWORD_RESET, ResetPasswordInputSchema } from '@visa/shared/users';
 import type { RouteOptions } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { sha256 } from '../../lib/tokens.js';
-import { resetPassword, sendResetLink } from './service.js';
+import { requestResetLink, resetPassword } from './service.js';
 
-const {
-  requestsPerAddress: REQUESTS_PER_ADDRESS,
-  requestsPerEmail: REQUESTS_PER_EMAIL,
-  resetsPerAddress: RESETS_PER_ADDRESS,
-} = LIMITS.passwordReset;
+const { resetsPerAddress: RESETS_PER_ADDRESS } = LIMITS.passwordReset;
 
 const MessageSchema = z.object({ message: z.string() });
 
@@ -33,12 +28,7 @@ export default async function passwordResetRoutes(app: FastifyInstance, { ctx }:
       },
     },
     async (request) => {
-      const { email } = request.body;
-      await rateLimiter.hit(`reset-request:ip:${request.ip}`, REQUESTS_PER_ADDRESS.limit, REQUESTS_PER_ADDRESS.windowMs);
-      await rateLimiter.hit(`reset-request:email:${sha256(email)}`, REQUESTS_PER_EMAIL.limit, REQUESTS_PER_EMAIL.windowMs);
-      // Answered before the lookup is done, so the time taken says nothing about whether the
-      // email has an account; a failure is logged (without the email) and the person asks again.
-      void sendResetLink(ctx, email).catch((err: unknown) => request.log.error({ err }, 'password reset link not queued'));
+      await requestResetLink(ctx, request.body.email, request.ip, request.log);
       return { message: PASSWORD_RESET.requested };
     },
   );

@@ -1,6 +1,7 @@
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/repository.js';
@@ -14,7 +15,19 @@ import { consumeReset, replaceReset } from './repository.js';
 
 /** "Forgot password?" (ADR 0023): single-use links, kept as their hash, that end every session when used. */
 
-const LINK_MINUTES = LIMITS.passwordReset.linkMinutes;
+const { linkMinutes: LINK_MINUTES, requestsPerAddress: REQUESTS_PER_ADDRESS, requestsPerEmail: REQUESTS_PER_EMAIL } = LIMITS.passwordReset;
+
+/**
+ * "Forgot password?" as asked, by the API or by the page's form posted without its script
+ * (ADR 0037): the same limits, then the link is sent. It returns before the lookup is done, so the
+ * time taken says nothing about whether the email has an account; a failure is logged (without the
+ * email) and the person asks again.
+ */
+export async function requestResetLink(ctx: AppContext, email: string, clientAddress: string, log: FastifyBaseLogger): Promise<void> {
+  await ctx.rateLimiter.hit(`reset-request:ip:${clientAddress}`, REQUESTS_PER_ADDRESS.limit, REQUESTS_PER_ADDRESS.windowMs);
+  await ctx.rateLimiter.hit(`reset-request:email:${sha256(email)}`, REQUESTS_PER_EMAIL.limit, REQUESTS_PER_EMAIL.windowMs);
+  void sendResetLink(ctx, email).catch((err: unknown) => log.error({ err }, 'password reset link not queued'));
+}
 
 /**
  * Emails a new link to the account behind `email`, if there is one; any earlier unused link stops
