@@ -4,6 +4,7 @@ import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { PAGE_FORMS } from '@visa/shared/page-forms';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { buildApp } from '../src/app.js';
+import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';
 
 /**
@@ -236,5 +237,41 @@ describe('what is posted never reaches the log', () => {
     expect((await send('/forgot-password', body.toString('latin1'), type)).statusCode).toBe(413);
     expect(written.join('\n')).toContain('/forgot-password');
     for (const secret of secrets) expect(written.join('\n')).not.toContain(secret);
+  });
+});
+
+describe('the status check with its inputs in the body', () => {
+  it('answers as the GET does, not cached, and still wants the anti-forgery header', async () => {
+    const row = await createApplication(t.db, {
+      ...ENQUIRY_APPLICANT,
+      passport: 'BP7719024',
+      current_nationality: 'Bangladeshi',
+      current_nationality_key: 'bd',
+    });
+    const payload = { search: 'bp7719024', search1: 'BD', search2: row.dob };
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/application/fetchApplicationEnquiry',
+      payload,
+      remoteAddress: '198.51.100.60',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({ applications: [{ passport: 'BP7719024', surname: ENQUIRY_APPLICANT.surname }] });
+    const miss = await t.request({
+      method: 'POST',
+      url: '/api/application/fetchApplicationEnquiry',
+      payload: { ...payload, search2: '1994-03-13' },
+    });
+    expect(miss.json()).toEqual({ applications: [] });
+    const bad = await t.request({ method: 'POST', url: '/api/application/fetchApplicationEnquiry', payload: { search: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/application/fetchApplicationEnquiry',
+      payload,
+      headers: { origin: ORIGIN },
+    });
+    expect(forged.statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { todayIn } from '@visa/shared/dates';
 import { OfficeContact } from '../../../components/office-contact';
@@ -28,15 +28,19 @@ export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryAp
   // Countries in the page's language, loaded once the form is on screen (ADR 0024).
   const countries = useCountries(language);
 
+  // The latest input, not this render's: fields typed before the page was ready are handed over
+  // one after the other with no render between (ADR 0037), and each must keep the ones before it.
+  const latest = useRef(input);
   const update = (field: keyof StatusCheckInput) => (event: { target: { value: string } }) => {
-    const next = { ...input, [field]: event.target.value };
+    const next = { ...latest.current, [field]: event.target.value };
+    latest.current = next;
     setInput(next);
     changed(next);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    submitted(input);
+    submitted(latest.current);
   };
 
   const failureText = (failure: StatusCheckFailure) => {
