@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
+import { totpCode } from '@visa/test-support/totp';
 import { VIEW_ONE } from '@visa/shared/messages';
 import { PAGE_FORMS } from '@visa/shared/page-forms';
 import { PASSWORD_RESET } from '@visa/shared/users';
@@ -196,6 +197,50 @@ test.describe('a form sent before the page is ready', () => {
     await expect(page).toHaveURL(/\/userManagement$/);
     addresses('Typed-Current-4410', 'Typed-New-Passphrase-4411', 'typed.clerk@example.com', 'Typed-Clerk-Passphrase-12');
   });
+});
+
+test('two-step sign-in: setting it up and the second step, with Enter, put no code or password in an address', async ({ page }) => {
+  const email = `held.two.step.${Date.now().toString(36)}@example.com`;
+  const password = 'held two step passphrase 3';
+  await signInViaApi(page);
+  expect(await addSubAdminViaApi(page, { name: 'Held Two Step', email, password })).toBe(201);
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  const addresses = watchAddresses(page);
+  const signIn = async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password').press('Enter');
+  };
+  await signIn();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Two-step sign-in' });
+  await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  const secret = (await section.getByTestId('second-factor-secret').textContent())!.replaceAll(' ', '');
+  const first = totpCode(secret);
+  await section.getByLabel('Authentication code').fill(first);
+  await section.getByLabel('Authentication code').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
+  const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  await page.getByRole('button', { name: 'I have stored my recovery codes' }).click();
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('button', { name: 'Logout' }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  await signIn();
+  const second = totpCode(secret, 1);
+  await page.getByLabel('Authentication code').fill(second);
+  await page.getByLabel('Authentication code').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('button', { name: 'Logout' }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await signIn();
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(codes[0]!);
+  await page.getByLabel('Recovery code').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  addresses(email, password, first, second, codes[0]!);
 });
 
 test.describe('without JavaScript', () => {
