@@ -33,7 +33,7 @@ export async function requestResetLink(ctx: AppContext, email: string, clientAdd
  * Emails a new link to the account behind `email`, if there is one; any earlier unused link stops
  * working. Nothing tells the caller whether the email has an account.
  */
-export async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const { db } = ctx;
   const staffAccount = await findStaffAccountByEmail(db, email);
   if (!staffAccount) return;
