@@ -16,6 +16,8 @@ import readyRoutes from './modules/maintenance/routes.js';
 import notifications from './modules/notifications/plugin.js';
 import { createFilledPages } from './modules/office-contact/filled-pages.js';
 import { officeContactRoutes } from './modules/office-contact/routes.js';
+import pageFormRoutes from './modules/page-forms/routes.js';
+import { isFormPagePath } from './modules/page-forms/pages.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import { secondFactorAccountRoutes, secondStepRoutes } from './modules/second-factor/routes.js';
 import seoRoutes from './modules/seo/routes.js';
@@ -59,6 +61,8 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   // Signed URLs for private files, public media, robots.txt and the sitemap.
   ['public', '', fileRoutes],
   ['public', '', seoRoutes],
+  // A page's form posted without its script: pages, not JSON, at the pages' own paths (ADR 0037).
+  ['public', '', pageFormRoutes],
 ];
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits (plugins/uploads.ts). */
@@ -103,7 +107,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(docs);
 
   // App plugins.
-  await app.register(xsrf, { secure: deps.config.cookieSecure });
+  await app.register(xsrf, {
+    secure: deps.config.cookieSecure,
+    publicOrigin: new URL(deps.config.publicUrl).origin,
+    isFormPage: isFormPagePath,
+  });
   // The tests sign tokens through the app; the auth plugin only checks them, with what the auth module gives it.
   app.decorate('tokens', ctx.tokens);
   await app.register(auth, { check: accessCheckOf(ctx) });

@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   'GET /api/ready',
   'GET /api/slider/fetchSlider',
   'GET /api/application/fetchApplicationEnquiry',
+  // The same check with its inputs in the body, as the public pages send it (ADR 0037).
+  'POST /api/application/fetchApplicationEnquiry',
   // The office's contact details, shown on the public site (ADR 0025).
   'GET /api/office-contact',
 ]);

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER } from '@visa/shared/messages';
+import { pathOf } from '../lib/request-path.js';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
@@ -22,9 +23,28 @@ const sameSecret = (a: string, b: string) =>
  *
  * The check applies to every method but GET, HEAD and OPTIONS whatever the path: only the API
  * takes unsafe requests, and a check that looked at the URL would miss the spellings the router
- * still matches (`/%61pi/…`, an absolute-form target; ADR 0016).
+ * still matches (`/%61pi/…`, an absolute-form target; ADR 0016). The one exception is a POST to
+ * a page that has a form (ADR 0037), read from the decoded path as the router reads it: it is
+ * checked by where it comes from instead.
  */
-export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
+/**
+ * A form posted to its own page without the page's script (ADR 0037) cannot send the header; it
+ * must come from this site instead. A browser names where a POST comes from (Origin, and
+ * Sec-Fetch-Site where supported), and a cross-site form cannot hide it: another site's, an opaque
+ * `null`, or `cross-site`/`same-site` is refused. A request naming neither is not a browser's form.
+ */
+function fromThisSite(request: FastifyRequest, publicOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
+}
+
+export default fp(async function xsrf(
+  app: FastifyInstance,
+  opts: { secure: boolean; publicOrigin: string; isFormPage: (path: string) => boolean },
+) {
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
@@ -36,6 +56,12 @@ export default fp(async function xsrf(app: FastifyInstance, opts: { secure: bool
       });
     }
     if (SAFE.has(request.method)) return done();
+    const path = pathOf(request);
+    if (request.method === 'POST' && path !== null && opts.isFormPage(path)) {
+      if (fromThisSite(request, opts.publicOrigin)) done();
+      else reply.status(403).send({ message: SERVER.xsrf });
+      return;
+    }
     const header = request.headers[XSRF_HEADER];
     const ok = typeof header === 'string' && typeof cookie === 'string' && header.length > 0 && sameSecret(header, cookie);
     // Answered here, so the chain is not continued (done is not called).

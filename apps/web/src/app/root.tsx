@@ -5,13 +5,15 @@ import '../styles/home.css';
 import '../styles/pages.css';
 import '../styles/staff.css';
 import '../styles/print.css';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import { languageOfPath, rememberedLanguageScript } from '../lib/locales/paths';
+import { HELD_SUBMITS_SCRIPT, formsReady } from '../lib/page-form';
 import type { Route } from './+types/root';
 
 // Built when the HTML is prerendered; the browser only hydrates the tag, so it never needs the builder.
 const REMEMBERED_LANGUAGE_SCRIPT = import.meta.env.SSR ? rememberedLanguageScript() : '';
+const HELD_SUBMITS = import.meta.env.SSR ? HELD_SUBMITS_SCRIPT : '';
 
 export function Layout({ children }: { children: ReactNode }) {
   // The URL names the language (ADR 0010), so the prerendered HTML already carries the right lang.
@@ -24,6 +26,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#9f1239" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: REMEMBERED_LANGUAGE_SCRIPT }} suppressHydrationWarning />
+        {/* Before any module script: a form submitted before the app is ready waits for it (ADR 0037). */}
+        <script dangerouslySetInnerHTML={{ __html: HELD_SUBMITS }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>
@@ -41,6 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
  * the pages that use them, so the public pages stay within their JavaScript budget (ADR 0010).
  */
 export default function App() {
+  // The page's forms are the app's from here on: anything submitted earlier is sent now.
+  useEffect(formsReady, []);
   return <Outlet />;
 }
 

@@ -11,6 +11,7 @@ import { bn } from '../lib/locales/bn';
 import { en } from '../lib/locales/en';
 import { basePath, languageOfPath, localePath } from '../lib/locales/paths';
 import { loadHomeCarousel } from '../app/routes/public/load-carousel';
+import { formsReady } from '../lib/page-form';
 import { appendIsland, hydrateIsland } from './mount';
 
 /**
@@ -50,3 +51,5 @@ const mount: Record<Island, () => void> = {
 };
 
 for (const island of PUBLIC_PAGES.find((entry) => entry.path === page)?.islands ?? []) mount[island]();
+// The islands have hydrated: a form submitted before is sent now (ADR 0037).
+formsReady();

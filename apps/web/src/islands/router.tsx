@@ -5,8 +5,9 @@ import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
  * `react-router` resolves to this file. A public page is its own prerendered document, so a link
  * is a plain link and every navigation is a full page load; the one thing React Router carried
  * across pages, the navigation state of the status result (never in the URL,
- * docs/product.md#status-check), is handed to the next page through this tab's session storage
- * and put back into the history entry there, where a reload or a later Back finds it as before.
+ * docs/product.md#status-check), is handed to the next page through this tab's session storage,
+ * which that page reads and deletes at once and keeps in memory only (ADR 0037): not in the
+ * history entry, where Back on a shared computer would find it again, with its signed photo URL.
  */
 
 const HANDOVER_KEY = 'visa:navigation-state';
@@ -26,28 +27,44 @@ const handOver = (to: string, state: unknown) => {
   }
 };
 
-/** Runs once, before the islands render: state handed over for this page becomes its history state. */
+/** What the navigation brought this page, for as long as the page is shown. */
+let pageState: unknown = null;
+
+/** Runs once, before the islands render: state handed over for this page becomes its state. */
 const takeOver = () => {
   try {
     const raw = sessionStorage.getItem(HANDOVER_KEY);
     if (raw === null) return;
     sessionStorage.removeItem(HANDOVER_KEY);
     const { path, state } = JSON.parse(raw) as { path?: unknown; state?: unknown };
-    if (path !== location.pathname) return;
-    const current = (history.state ?? {}) as HistoryState;
-    history.replaceState({ ...current, usr: state, key: current.key ?? 'default', idx: current.idx ?? 0 }, '');
+    if (path === location.pathname) pageState = state ?? null;
   } catch {
     return;
   }
 };
 takeOver();
 
+/**
+ * Leaving the page forgets its state (ADR 0037), and any an earlier version of the site left in this
+ * history entry: Back, a reload or the back-forward cache find none. The language switch hands the
+ * state over on its click, before this.
+ */
+addEventListener('pagehide', () => {
+  pageState = null;
+  try {
+    const current = history.state as HistoryState | null;
+    if (current?.usr != null) history.replaceState({ ...current, usr: null }, '');
+  } catch {
+    return;
+  }
+});
+
 /** The same fields as React Router's location; `state` is what the navigation brought. */
 export const useLocation = () => ({
   pathname: location.pathname,
   search: location.search,
   hash: location.hash,
-  state: ((history.state ?? null) as HistoryState | null)?.usr ?? null,
+  state: pageState,
   key: 'default',
 });
 

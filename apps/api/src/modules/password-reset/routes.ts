@@ -6,14 +6,9 @@ import { LIMITS } from '@visa/shared/limits';
 import { ForgotPasswordInputSchema, PASSWORD_RESET, ResetPasswordInputSchema } from '@visa/shared/users';
 import type { RouteOptions } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { acrossAddresses } from '../rate-limits/across-addresses.js';
-import { resetPassword, resetRequestsRefused, sendResetLink } from './service.js';
+import { requestResetLink, resetPassword } from './service.js';
 
-const {
-  requestsPerAddress: REQUESTS_PER_ADDRESS,
-  requestsPerEmail: REQUESTS_PER_EMAIL,
-  resetsPerAddress: RESETS_PER_ADDRESS,
-} = LIMITS.passwordReset;
+const { resetsPerAddress: RESETS_PER_ADDRESS } = LIMITS.passwordReset;
 
 const MessageSchema = z.object({ message: z.string() });
 
@@ -33,21 +28,7 @@ export default async function passwordResetRoutes(app: FastifyInstance, { ctx }:
       },
     },
     async (request) => {
-      const { email } = request.body;
-      const client = { client: request.ip };
-      await rateLimiter.hit(rateLimiter.key('reset-request:ip', client), REQUESTS_PER_ADDRESS.limit, REQUESTS_PER_ADDRESS.windowMs);
-      const turn = await acrossAddresses(rateLimiter, REQUESTS_PER_EMAIL, 'reset-request:email', email, request.ip, {
-        onHardLimit: () => resetRequestsRefused(ctx, email),
-      });
-      // Every request uses up its address group's go at the email: only a new address group asks again past the limit.
-      try {
-        await turn.failed();
-      } finally {
-        await turn.release();
-      }
-      // Answered before the lookup is done, so the time taken says nothing about whether the
-      // email has an account; a failure is logged (without the email) and the person asks again.
-      void sendResetLink(ctx, email).catch((err: unknown) => request.log.error({ err }, 'password reset link not queued'));
+      await requestResetLink(ctx, request.body.email, request.ip, request.log);
       return { message: PASSWORD_RESET.requested };
     },
   );

@@ -1,9 +1,11 @@
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/repository.js';
+import { acrossAddresses } from '../rate-limits/across-addresses.js';
 import { endCredentialGrants } from '../auth/credential-change.js';
 import { OUTBOX_SECRET_PLACEHOLDER, enqueueEmail } from '../notifications/repository.js';
 import { renderPasswordResetEmail } from '../notifications/templates.js';
@@ -14,13 +16,38 @@ import { consumeReset, isResetUsable, replaceReset } from './repository.js';
 
 /** "Forgot password?" (ADR 0023): single-use links, kept as their hash, that end every session when used. */
 
-const LINK_MINUTES = LIMITS.passwordReset.linkMinutes;
+const { linkMinutes: LINK_MINUTES, requestsPerAddress: REQUESTS_PER_ADDRESS, requestsPerEmail: REQUESTS_PER_EMAIL } = LIMITS.passwordReset;
+
+/**
+ * "Forgot password?" as asked, by the API or by the page's form posted without its script
+ * (ADR 0037): the same limits, then the link is sent. It returns before the lookup is done, so the
+ * time taken says nothing about whether the email has an account; a failure is logged (without the
+ * email) and the person asks again.
+ */
+export async function requestResetLink(ctx: AppContext, email: string, clientAddress: string, log: FastifyBaseLogger): Promise<void> {
+  const { rateLimiter } = ctx;
+  await rateLimiter.hit(
+    rateLimiter.key('reset-request:ip', { client: clientAddress }),
+    REQUESTS_PER_ADDRESS.limit,
+    REQUESTS_PER_ADDRESS.windowMs,
+  );
+  const turn = await acrossAddresses(rateLimiter, REQUESTS_PER_EMAIL, 'reset-request:email', email, clientAddress, {
+    onHardLimit: () => resetRequestsRefused(ctx, email),
+  });
+  // Every request uses up its address group's go at the email: only a new address group asks again past the limit.
+  try {
+    await turn.failed();
+  } finally {
+    await turn.release();
+  }
+  void sendResetLink(ctx, email).catch((err: unknown) => log.error({ err }, 'password reset link not queued'));
+}
 
 /**
  * Emails a new link to the account behind `email`, if there is one; any earlier unused link stops
  * working. Nothing tells the caller whether the email has an account.
  */
-export async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const { db } = ctx;
   const staffAccount = await findStaffAccountByEmail(db, email);
   if (!staffAccount) return;

@@ -25,6 +25,7 @@ import { checkAvailability } from '../api/check-availability';
 import { type FormProblem, type FormTarget, targetOfMessage } from '../lib/form-target';
 import { addImageMessage, editImageMessage } from '../lib/image-rules';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 type Field = (typeof APPLICATION_FIELDS)[number];
 
@@ -80,6 +81,7 @@ interface Props {
  * scrolled to and focused: on a phone the top of a 17-field form is far off-screen (ADR 0020).
  */
 export function ApplicationForm({ mode, application, submitting, progress = null, failure, retryable = false, onSubmit, onReset }: Props) {
+  const pageForm = usePageForm('Saving…');
   const formId = useId();
   const schema = mode === 'add' ? ApplicationInputSchema : ApplicationUpdateSchema;
   const {
@@ -235,6 +237,8 @@ export function ApplicationForm({ mode, application, submitting, progress = null
 
   return (
     <Form
+      {...pageForm}
+      encType="multipart/form-data"
       noValidate
       aria-label={mode === 'add' ? 'Add application' : 'Edit application'}
       onSubmit={handleSubmit(submit, () => {

@@ -14,6 +14,7 @@ import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
 import { ActionsHeader, RowActions } from '../../../components/row-actions';
 import { LoadingStatus } from '../../../components/loading-status';
+import { usePageForm } from '../../../lib/page-form';
 
 /** How long typing must pause before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -39,6 +40,7 @@ const fullName = (a: Application) => `${a.surname} ${a.givenN}`;
  * work.
  */
 export function ApplicationTable({ page, search, status, onPageChange, onSearchChange, onStatusChange, onView, onEdit }: Props) {
+  const pageForm = usePageForm(LOADING.applications);
   const [typed, setTyped] = useState(search);
   const [shownSearch, setShownSearch] = useState(search);
   const list = useApplications({ page, limit: PAGE_SIZE, search, status });
@@ -87,7 +89,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
   return (
     <>
       <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
-        <Form role="search" className="flex-grow-1" style={{ maxWidth: 420 }} onSubmit={(e) => e.preventDefault()}>
+        <Form {...pageForm} role="search" className="flex-grow-1" style={{ maxWidth: 420 }} onSubmit={(e) => e.preventDefault()}>
           <Form.Label htmlFor="application-search" visuallyHidden>
             Search applications by passport or name
           </Form.Label>

@@ -4,9 +4,11 @@ import { Alert, Form } from 'react-bootstrap';
 import { type ForgotPasswordInput, ForgotPasswordInputSchema } from '@visa/shared/users';
 import { resetErrorMessage, useForgotPassword } from '../api/password-reset';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 /** "Forgot password?": the email, then the same answer whether or not it has an account (ADR 0023). */
 export function ForgotPasswordForm() {
+  const pageForm = usePageForm('Sending…');
   const ask = useForgotPassword();
   const {
     register,
@@ -23,7 +25,7 @@ export function ForgotPasswordForm() {
   }
   const message = errors.email?.message ?? (ask.isError ? resetErrorMessage(ask.error) : undefined);
   return (
-    <Form noValidate onSubmit={handleSubmit((values) => ask.mutate(values))}>
+    <Form {...pageForm} noValidate onSubmit={handleSubmit((values) => ask.mutate(values))}>
       {message && (
         <Alert variant="danger" id="forgot-message" role="alert" className="py-2">
           {message}

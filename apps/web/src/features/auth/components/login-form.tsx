@@ -7,6 +7,7 @@ import { type LoginInput, LoginInputSchema, PASSWORD_RESET } from '@visa/shared/
 import { paths } from '../../../config/paths';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 interface Props {
   /** Called once the token is stored. */
@@ -20,6 +21,7 @@ interface Props {
  * field first, otherwise what the server or the network said.
  */
 export function LoginForm({ onSignedIn, onSecondStep }: Props) {
+  const pageForm = usePageForm('Signing in…');
   const signIn = useLogin();
   const {
     register,
@@ -32,6 +34,7 @@ export function LoginForm({ onSignedIn, onSecondStep }: Props) {
 
   return (
     <Form
+      {...pageForm}
       noValidate
       aria-describedby={message ? 'login-message' : undefined}
       onSubmit={handleSubmit(

@@ -5,6 +5,7 @@ import { PASSWORD_RESET, type ResetPasswordInput, ResetPasswordInputSchema } fro
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 import { resetErrorMessage, useResetPassword } from '../api/password-reset';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 interface Props {
   /** The emailed link's token; empty when the page was opened without one. */
@@ -20,6 +21,7 @@ interface Props {
  * answer) show above the fields.
  */
 export function ResetPasswordForm({ token, signIn }: Props) {
+  const pageForm = usePageForm('Saving…');
   const reset = useResetPassword();
   const {
     register,
@@ -51,6 +53,7 @@ export function ResetPasswordForm({ token, signIn }: Props) {
   const message = atTop ?? (failed && !passwordMessage ? resetErrorMessage(failed) : undefined);
   return (
     <Form
+      {...pageForm}
       noValidate
       onSubmit={handleSubmit(
         (values) => reset.mutate(values),

@@ -13,6 +13,7 @@ import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetupForm } from './second-factor-setup';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 const failed = (error: unknown) => refusalMessage(error) ?? serverMessage(error) ?? FAILED.generic;
 
@@ -144,9 +145,11 @@ function PasswordOnlyForm(props: {
   onSubmit: (password: string) => void;
   onCancel: () => void;
 }) {
+  const pageForm = usePageForm('Saving…');
   const [password, setPassword] = useState('');
   return (
     <Form
+      {...pageForm}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -185,6 +188,7 @@ function ConfirmForm({
   onCancel: () => void;
   onCodes: (codes: string[]) => void;
 }) {
+  const pageForm = usePageForm('Saving…');
   const disable = useDisableSecondFactor();
   const regenerate = useRegenerateRecoveryCodes();
   const mutation = mode === 'disable' ? disable : regenerate;
@@ -220,7 +224,7 @@ function ConfirmForm({
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-describedby={message ? 'second-factor-confirm-message' : undefined}>
+    <Form {...pageForm} noValidate onSubmit={submit} aria-describedby={message ? 'second-factor-confirm-message' : undefined}>
       <p>
         {mode === 'disable'
           ? 'To turn two-step sign-in off, enter your password and a current code from your authenticator app.'

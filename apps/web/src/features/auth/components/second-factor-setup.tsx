@@ -4,6 +4,7 @@ import { SECOND_FACTOR, VALIDATION } from '@visa/shared/messages';
 import { type SecondFactorSetup, TotpCodeSchema } from '@visa/shared/second-factor';
 import { CodeField } from './code-field';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 interface Props {
   setup: SecondFactorSetup;
@@ -25,6 +26,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * typing in by hand, a link for an app on this device, and the first code to confirm it works.
  */
 export function SecondFactorSetupForm({ setup, onConfirm, askPassword = false, pending, error, onCancel }: Props) {
+  const pageForm = usePageForm('Checking…');
   const [code, setCode] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function SecondFactorSetupForm({ setup, onConfirm, askPassword = false, p
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-describedby={message ? 'setup-message' : undefined}>
+    <Form {...pageForm} noValidate onSubmit={submit} aria-describedby={message ? 'setup-message' : undefined}>
       <p>{SECOND_FACTOR.scanQr}</p>
       <img src={setup.qrCode} alt={SECOND_FACTOR.qrAlt} width={200} height={200} className="d-block mb-3 border rounded bg-white" />
       <p className="mb-1">{SECOND_FACTOR.manualEntry}</p>

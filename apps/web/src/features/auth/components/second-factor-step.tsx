@@ -9,6 +9,7 @@ import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetupForm } from './second-factor-setup';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 interface Props {
   challenge: SecondFactorChallenge;
@@ -57,6 +58,7 @@ function Ended({ onRestart }: { onRestart: () => void }) {
 }
 
 function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
+  const pageForm = usePageForm('Checking…');
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -87,7 +89,7 @@ function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-describedby={message ? 'second-step-message' : 'second-step-intro'}>
+    <Form {...pageForm} noValidate onSubmit={submit} aria-describedby={message ? 'second-step-message' : 'second-step-intro'}>
       <p id="second-step-intro">{mode === 'code' ? SECOND_FACTOR.secondStepIntro : SECOND_FACTOR.recoveryStepIntro}</p>
       {message && (
         <Alert variant="danger" id="second-step-message" role="alert" className="py-2">

@@ -12,6 +12,7 @@ import { useOfficeContactSettings } from '../api/get-office-contact';
 import { useUpdateOfficeContact } from '../api/update-office-contact';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 type Values = OfficeContactInput;
 
@@ -50,6 +51,7 @@ export function OfficeContactForm() {
 }
 
 function LoadedForm({ contact }: { contact: OfficeContactView }) {
+  const pageForm = usePageForm('Saving…');
   const id = useId();
   const save = useUpdateOfficeContact();
   const {
@@ -93,6 +95,7 @@ function LoadedForm({ contact }: { contact: OfficeContactView }) {
 
   return (
     <Form
+      {...pageForm}
       noValidate
       aria-label="Office contact"
       onSubmit={handleSubmit(

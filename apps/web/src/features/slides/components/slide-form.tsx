@@ -16,6 +16,7 @@ import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { paths } from '../../../config/paths';
 import { SlideImageInput } from './slide-image-input';
+import { usePageForm } from '../../../lib/page-form';
 
 interface Props {
   mode: 'add' | 'edit';
@@ -53,6 +54,7 @@ export function SlideForm({
   shownOnNavbar,
   onSubmit,
 }: Props) {
+  const pageForm = usePageForm('Saving…');
   const id = useId();
   const [image, setImage] = useState<File | null>(null);
   const [shown, setShown] = useState(shownOnNavbar);
@@ -85,7 +87,15 @@ export function SlideForm({
   const status = normalizeSlideStatus(watch('status') ?? SLIDE_FORM_DEFAULT_STATUS);
 
   return (
-    <form noValidate onSubmit={submit} className="slide-form" style={{ maxWidth: 720 }} aria-busy={submitting}>
+    <form
+      {...pageForm}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={submit}
+      className="slide-form"
+      style={{ maxWidth: 720 }}
+      aria-busy={submitting}
+    >
       <SlideField id={`${id}-thumbnail`} label="Slide title" help="The heading shown on the slide." error={errors.thumbnail}>
         <input
           {...register('thumbnail')}

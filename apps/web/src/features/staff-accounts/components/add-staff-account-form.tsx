@@ -7,6 +7,7 @@ import { addStaffAccountErrorMessage, useCreateStaffAccount } from '../api/creat
 import { ROLE_CHOICES, firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 interface Props {
   onCreated: (user: User) => void;
@@ -17,6 +18,7 @@ interface Props {
  * (docs/product.md#messages).
  */
 export function AddStaffAccountForm({ onCreated }: Props) {
+  const pageForm = usePageForm('Saving…');
   const create = useCreateStaffAccount();
   const {
     register,
@@ -36,6 +38,7 @@ export function AddStaffAccountForm({ onCreated }: Props) {
 
   return (
     <Form
+      {...pageForm}
       noValidate
       onSubmit={handleSubmit(
         (values) => create.mutate(values, { onSuccess: (user) => onCreated(user) }),

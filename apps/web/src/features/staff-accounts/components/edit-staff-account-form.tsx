@@ -8,6 +8,7 @@ import { updateStaffAccountErrorMessage, useUpdateStaffAccount } from '../api/up
 import { ROLE_CHOICES, firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 /** An empty "new password" box means "keep the current password". */
 const EditStaffAccountFormSchema = UpdateUserInputSchema.extend({
@@ -28,6 +29,7 @@ interface Props {
 
 /** Editing an admin; its messages are the product's (docs/product.md#messages). */
 export function EditStaffAccountForm({ account, isSelf, onSaved }: Props) {
+  const pageForm = usePageForm('Saving…');
   const update = useUpdateStaffAccount();
   const {
     register,
@@ -45,6 +47,7 @@ export function EditStaffAccountForm({ account, isSelf, onSaved }: Props) {
 
   return (
     <Form
+      {...pageForm}
       noValidate
       onSubmit={handleSubmit(
         ({ role, ...rest }) =>

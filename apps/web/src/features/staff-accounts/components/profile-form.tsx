@@ -7,6 +7,7 @@ import { profileErrorMessage, useUpdateProfile } from '../api/update-profile';
 import { firstMessage } from './first-message';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
 import { PendingButton } from '../../../components/pending-button';
+import { usePageForm } from '../../../lib/page-form';
 
 const PASSWORD_HELP = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters; spaces and any symbols are welcome. Not a common password, and not your email name. Saving signs you out on your other devices.`;
 
@@ -21,6 +22,7 @@ interface Props {
  * two new ones must match (docs/product.md#departures). A refused password is shown under its box.
  */
 export function ProfileForm({ user, onSaved }: Props) {
+  const pageForm = usePageForm('Saving…');
   const save = useUpdateProfile();
   const {
     register,
@@ -41,6 +43,7 @@ export function ProfileForm({ user, onSaved }: Props) {
 
   return (
     <Form
+      {...pageForm}
       noValidate
       onSubmit={handleSubmit(
         (values) =>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { todayIn } from '@visa/shared/dates';
 import { OfficeContact } from '../../../components/office-contact';
@@ -7,6 +7,7 @@ import { useCountries } from '../../../lib/use-countries';
 import { useStatusCheckMessages } from '../locales';
 import type { StatusCheckFailure, StatusCheckInput } from '../api/get-status-check';
 import { useStatusCheckSearch } from '../hooks/use-status-check-search';
+import { usePageForm } from '../../../lib/page-form';
 
 /** Dates of birth are calendar days in Bangladesh, where the applicants are. */
 const APP_TIMEZONE = 'Asia/Dhaka';
@@ -20,21 +21,26 @@ export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryAp
   const { language } = useLocale();
   const em = useStatusCheckMessages();
   const m = em.enquiry;
+  const pageForm = usePageForm(m.searching);
   const id = useId();
   const [input, setInput] = useState<StatusCheckInput>({ passport: '', nationality: '', dob: '' });
   const { state, changed, submitted } = useStatusCheckSearch(onMatch);
   // Countries in the page's language, loaded once the form is on screen (ADR 0024).
   const countries = useCountries(language);
 
+  // The latest input, not this render's: fields typed before the page was ready are handed over
+  // one after the other with no render between (ADR 0037), and each must keep the ones before it.
+  const latest = useRef(input);
   const update = (field: keyof StatusCheckInput) => (event: { target: { value: string } }) => {
-    const next = { ...input, [field]: event.target.value };
+    const next = { ...latest.current, [field]: event.target.value };
+    latest.current = next;
     setInput(next);
     changed(next);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    submitted(input);
+    submitted(latest.current);
   };
 
   const failureText = (failure: StatusCheckFailure) => {
@@ -49,7 +55,7 @@ export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryAp
   const searching = state.status === 'searching';
 
   return (
-    <form className="enquiry-form" onSubmit={submit} aria-describedby={`${id}-privacy`} aria-busy={searching}>
+    <form {...pageForm} className="enquiry-form" onSubmit={submit} aria-describedby={`${id}-privacy`} aria-busy={searching}>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-passport`}>
           {m.passport}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { countryNameIn } from '@visa/shared/countries';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
@@ -132,6 +133,28 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
   );
 }
 
+/**
+ * True once the person has left the page (ADR 0037): the result is taken off it and out of the
+ * history entry, so Back on a shared computer, even from the back-forward cache, shows none.
+ */
+function useLeftPage() {
+  const [left, setLeft] = useState(false);
+  useEffect(() => {
+    const leave = () => {
+      setLeft(true);
+      try {
+        const current = history.state as { usr?: unknown } | null;
+        if (current?.usr != null) history.replaceState({ ...current, usr: null }, '');
+      } catch {
+        return;
+      }
+    };
+    addEventListener('pagehide', leave);
+    return () => removeEventListener('pagehide', leave);
+  }, []);
+  return left;
+}
+
 /** The status page: the matched applications, or 'No application data found.' without them. */
 export function ViewOnePage() {
   const { language } = useLocale();
@@ -140,7 +163,8 @@ export function ViewOnePage() {
   const location = useLocation();
   // Navigation state exists only in the browser: the prerendered page shows the heading alone.
   const hydrated = useHydrated();
-  const applications = hydrated ? readResults(location.state) : [];
+  const left = useLeftPage();
+  const applications = hydrated && !left ? readResults(location.state) : [];
   const enquiryPath = localePath(paths.enquiry, language);
 
   return (

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
@@ -8,7 +8,7 @@ import { STATUS_CHECK_URL } from '../api/get-status-check';
 
 export interface StatusCheckApi {
   t: TestApp;
-  /** Every enquiry the page sent, oldest first (path and query). */
+  /** Every enquiry the page sent, oldest first: its path, with the fields of its body as a query to read them by. */
   sent: string[];
   /** The next enquiry never answers (until aborted): for the 10 s timeout. */
   hangNext(): void;
@@ -22,6 +22,14 @@ export interface StatusCheckApi {
 
 /** The address the page's requests come from, as the API sees it. */
 const CLIENT_ADDRESS = '203.0.113.9';
+const XSRF = 'status-check-page-xsrf';
+
+// The anti-forgery cookie the page came with (the server sets it on every answer, ADR 0005), which
+// the page echoes in its header; test/setup.ts clears cookies after each test, so it is set again
+// before each one of the files that use this API.
+beforeEach(() => {
+  document.cookie = `XSRF-TOKEN=${XSRF}; path=/`;
+});
 
 /**
  * The real enquiry API (fresh migrated database, real rate limits and audit) behind the page's own
@@ -37,8 +45,9 @@ export async function startStatusCheckApi(): Promise<StatusCheckApi> {
 
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const url = String(input);
-    if (!url.startsWith(STATUS_CHECK_URL)) throw new TypeError(`Unexpected request from a public page: ${url}`);
-    sent.push(url);
+    if (url !== STATUS_CHECK_URL || init?.method !== 'POST') throw new TypeError(`Unexpected request from a public page: ${url}`);
+    const fields = JSON.parse(String(init.body)) as Record<string, string | number>;
+    sent.push(`${url}?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}`);
     const aborted = new Promise<never>((_resolve, reject) => {
       init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
     });
@@ -46,9 +55,13 @@ export async function startStatusCheckApi(): Promise<StatusCheckApi> {
       hang = false;
       return aborted;
     }
-    const res = await Promise.race([t.app.inject({ method: 'GET', url, remoteAddress: CLIENT_ADDRESS }), aborted]);
-    const headers = Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]));
-    return new Response(res.body, { status: res.statusCode, headers });
+    const headers = { ...(init.headers as Record<string, string>), cookie: `XSRF-TOKEN=${XSRF}` };
+    const res = await Promise.race([
+      t.app.inject({ method: 'POST', url, headers, payload: String(init.body), remoteAddress: CLIENT_ADDRESS }),
+      aborted,
+    ]);
+    const answered = Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]));
+    return new Response(res.body, { status: res.statusCode, headers: answered });
   });
 
   return {
