@@ -220,6 +220,7 @@ test('two-step sign-in: setting it up and the second step, with Enter, put no co
   await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const secret = (await section.getByTestId('second-factor-secret').textContent())!.replaceAll(' ', '');
   const first = totpCode(secret);
+  await section.getByLabel('Password', { exact: true }).fill(password);
   await section.getByLabel('Authentication code').fill(first);
   await section.getByLabel('Authentication code').press('Enter');
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
