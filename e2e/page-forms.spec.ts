@@ -7,6 +7,7 @@ import { VIEW_ONE } from '@visa/shared/messages';
 import { PAGE_FORMS } from '@visa/shared/page-forms';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { expectNoAxeViolations } from './support/axe';
+import { startClockedServer } from './support/clocked-server';
 import { OWNER, addSubAdminViaApi, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
@@ -300,5 +301,49 @@ test.describe('without JavaScript', () => {
       expect(new URL(page.url()).search).toBe('');
       addresses('NJ1234567', '1990-02-14');
     });
+  }
+});
+
+test('the server log, at its finest level, holds nothing typed into a held form or one sent without JavaScript', async ({ browser }) => {
+  const owner = { email: 'log.owner@example.com', password: 'log owner passphrase 9' };
+  const lines: string[] = [];
+  const server = await startClockedServer(
+    { LOG_LEVEL: 'trace', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, ADMIN_NAME: 'Log Owner' },
+    { logLines: lines },
+  );
+  try {
+    const held = await browser.newPage();
+    const release = await holdScripts(held);
+    await held.goto(`${server.url}/login`, { waitUntil: 'commit' });
+    await held.getByLabel('Email').fill(owner.email);
+    await held.getByLabel('Password').fill(owner.password);
+    await held.getByLabel('Password').press('Enter');
+    await expect(held.locator('form')).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(held).toHaveURL(/\/dashboard$/);
+    await held.close();
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByLabel('Password').press('Enter');
+    await expect(page.getByRole('heading', { name: PAGE_FORMS.staff.title })).toBeVisible();
+    await page.goto(`${server.url}/forgot-password`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Email').press('Enter');
+    await expect(page.getByText(PASSWORD_RESET.requested)).toBeVisible();
+    await noScript.close();
+
+    // The requests were logged (the level is right), and none of what was typed is there.
+    expect(lines.some((line) => line.includes('"/api/users/login"'))).toBe(true);
+    expect(lines.some((line) => line.includes('/forgot-password'))).toBe(true);
+    const log = lines.join('');
+    for (const value of [owner.email, owner.password, encodeURIComponent(owner.email), encodeURIComponent(owner.password)]) {
+      expect(log).not.toContain(value);
+    }
+  } finally {
+    await server.close();
   }
 });

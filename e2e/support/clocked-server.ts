@@ -19,15 +19,18 @@ export interface ClockedServer {
  * superadmin, the built web app) but with `AppDeps.now` in the test's hands, as the API tests run
  * it (ADR 0034). A journey about session limits moves this clock together with the page's
  * (`page.clock`) instead of waiting for them. Scheduled jobs are left out: no journey here needs them.
+ * A journey may also read the server's log lines.
  */
-export async function startClockedServer(env: Record<string, string>): Promise<ClockedServer> {
+export async function startClockedServer(env: Record<string, string>, options: { logLines?: string[] } = {}): Promise<ClockedServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-e2e-clocked-'));
   const port = await freePort();
   const config = loadConfig({ HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
   const { db, secret, storage } = await openRuntime(config);
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const app = await buildApp({ config, db, secret, storage, webRoot: defaultWebRoot(config), now });
+  // A journey that reads the server's log hands an array for its lines (at the LOG_LEVEL it sets).
+  const logStream = options.logLines && { write: (line: string) => void options.logLines!.push(line) };
+  const app = await buildApp({ config, db, secret, storage, webRoot: defaultWebRoot(config), now }, logStream ? { logStream } : {});
   await ensureSuperadmin(db, config, app.log);
   app.addHook('onClose', async () => {
     await db.destroy();
