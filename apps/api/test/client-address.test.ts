@@ -184,3 +184,37 @@ describe('TRUST_PROXY setting', () => {
     }
   });
 });
+
+describe('a proxy that writes the client with a port or in brackets (TRUST_PROXY=1)', () => {
+  const t = appForFile({ TRUST_PROXY: '1' });
+  const { limit } = LIMITS.passwordReset.requestsPerAddress;
+
+  /** Reset-link requests, each for a new email so only the per-address limit can refuse, from the addresses given. */
+  const requests = async (addresses: string[]) => {
+    const statuses: number[] = [];
+    for (const address of addresses) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/users/forgot-password',
+        headers: { 'x-forwarded-for': address },
+        payload: { email: `nobody-${randomBytes(4).toString('hex')}@example.com` },
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  };
+
+  for (const [name, spell, plain] of [
+    ['an IPv4 address with a new port each time', (i: number) => `198.51.100.20:${40000 + i}`, '198.51.100.20'],
+    ['an IPv6 address in brackets with a new port each time', (i: number) => `[2001:db8:77::1]:${40000 + i}`, '2001:db8:77::1'],
+    ['new IPv6 addresses of one /64, in brackets', (i: number) => `[2001:DB8:78::${(i + 1).toString(16)}]`, '2001:db8:78::ffff'],
+  ] as const) {
+    it(`counts ${name} as one client`, async () => {
+      const statuses = await requests(Array.from({ length: limit + 1 }, (_, i) => spell(i)));
+      expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      // Written plainly, it is still that client.
+      expect(await requests([plain])).toEqual([429]);
+    });
+  }
+});

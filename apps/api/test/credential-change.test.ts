@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { LOGIN, SECOND_FACTOR } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { type Staff, appForFile } from '@visa/test-support/file-app';
 import { buildApi, cliEnv } from '@visa/test-support/processes';
 import { resetLinkSentTo, resetTokenOf } from '@visa/test-support/reset-links';
 import type { TestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
+import os from 'node:os';
+import bcrypt from 'bcryptjs';
+import { passwordWorkCounters, verifyPassword } from '../src/modules/staff-accounts/passwords.js';
 import { secondFactorRequests } from './second-factor-fixtures.js';
 import { userRequests } from './users-fixtures.js';
 
@@ -180,5 +183,59 @@ describe('an enrolment started with a phished password', () => {
     // The holder, with the new password, sets up their own app.
     const own = await h.login(victim.email, NEW_PASSWORD);
     expect(own.json()).toEqual({ secondFactor: 'enrol', challenge: expect.any(String) });
+  });
+});
+
+describe('a sign-in whose password was being checked while the account changed', () => {
+  const t = appForFile();
+  const h = helpers(t);
+
+  /** An earlier app's hash of a high cost: checking it holds a place in the password-hashing queue for a while. */
+  const slowHash = bcrypt.hashSync('slow to check', 12);
+
+  /**
+   * Starts a sign-in with the right password and holds it in the password-hashing queue, behind
+   * slow checks taking every place that runs, until `change` is made; answers what it got. Argon2
+   * takes long enough that this is how a change lands in the middle of a real sign-in.
+   */
+  async function signInAcross(email: string, password: string, change: () => Promise<void>) {
+    const before = passwordWorkCounters();
+    const busy = Array.from({ length: 3 * os.availableParallelism() }, () => verifyPassword(slowHash, 'not it'));
+    const signIn = h.login(email, password);
+    // Everything asked of the queue since is either started or waiting; the sign-in, asked last, waits at its tail.
+    const submitted = () => passwordWorkCounters().started - before.started + passwordWorkCounters().waiting;
+    await expect
+      .poll(() => submitted() === busy.length + 1 && passwordWorkCounters().waiting > 0, { interval: 5, timeout: 10_000 })
+      .toBe(true);
+    await change();
+    await Promise.all(busy);
+    return signIn;
+  }
+
+  it('starts no session after an email change made meanwhile', async () => {
+    const owner = await t.createStaff('superadmin');
+    const staff = await t.createStaff('admin');
+    const sessions = () => t.db.selectFrom('sessions').select('id').where('user_id', '=', staff.id).execute();
+    const before = await sessions();
+    const signIn = await signInAcross(staff.email, staff.password, async () => {
+      const payload = { name: await h.nameOf(staff.id), email: `moved-${staff.email}` };
+      expect((await h.updateUser(staff.id, payload, owner.token)).statusCode).toBe(200);
+    });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json()).toEqual({ message: LOGIN.invalidCredentials });
+    expect(signIn.headers['set-cookie']?.toString() ?? '').not.toContain('refresh_token=');
+    expect(await sessions()).toEqual(before);
+  });
+
+  it('opens no second-step challenge after a deletion made meanwhile', async () => {
+    const owner = await t.createStaff('superadmin');
+    const staff = await t.createStaff('admin');
+    await h.enrol(staff);
+    const signIn = await signInAcross(staff.email, staff.password, async () => {
+      expect((await h.deleteUser(staff.id, owner.token)).statusCode).toBe(200);
+    });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json()).toEqual({ message: LOGIN.invalidCredentials });
+    expect(await t.db.selectFrom('login_challenges').select('id').where('user_id', '=', staff.id).execute()).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
       const { email, password } = request.body;
       const checked = await checkPassword(ctx, email, password, request.ip);
       if ('secondStep' in checked) return checked.secondStep;
-      return completeSignIn(ctx, request, reply, checked.staffAccount);
+      return completeSignIn(ctx, request, reply, checked.staffAccount, undefined, checked.asChecked);
     },
   );
 

@@ -9,7 +9,14 @@ import { recordAudit } from '../audit/repository.js';
 import { issueChallenge, secondStepFor } from '../second-factor/service.js';
 import { replaceLegacyHash } from '../staff-accounts/legacy-sign-in.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
-import { findStaffAccountByEmail, toStaffAccount } from '../staff-accounts/repository.js';
+import { isLegacyHash } from '../staff-accounts/legacy-passwords.js';
+import {
+  type AccountAsChecked,
+  findPasswordHash,
+  findStaffAccountByEmail,
+  holdAccountAsChecked,
+  toStaffAccount,
+} from '../staff-accounts/repository.js';
 import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
 import { listLiveSessions, revokeStaffAccountSessions } from './repository.js';
 import { checkSession, checkSessionNow, cookieLifetime, setSessionCookies, startSession } from './sessions.js';
@@ -37,8 +44,14 @@ export async function completeSignIn(
   reply: FastifyReply,
   staffAccount: Parameters<typeof toStaffAccount>[0],
   details?: Record<string, unknown>,
+  asChecked?: AccountAsChecked,
 ) {
-  const { familyId, refreshToken, session } = await startSession(ctx.db, staffAccount.id, deviceOf(request), ctx.sessionPolicy);
+  const started = await ctx.db.transaction().execute(async (trx) => {
+    if (asChecked && !(await holdAccountAsChecked(trx, asChecked))) return null;
+    return startSession(trx, staffAccount.id, deviceOf(request), ctx.sessionPolicy);
+  });
+  if (!started) throw new HttpError(401, LOGIN.invalidCredentials);
+  const { familyId, refreshToken, session } = started;
   setSessionCookies(reply, refreshToken, ctx.config.cookieSecure, cookieLifetime(session, ctx.sessionPolicy.now()));
   await recordAudit(ctx.db, {
     actorUserId: staffAccount.id,
@@ -77,12 +90,25 @@ export async function checkPassword(ctx: AppContext, email: string, password: st
     await attempt.turn.release();
   }
   // An earlier app's hash is replaced now; a password breaking the rule must be changed first.
+  const legacy = isLegacyHash(staffAccount.password_hash);
   const mustChange = await replaceLegacyHash(ctx.db, staffAccount, password);
   if (mustChange) staffAccount.must_change_password = 1;
+  // The session or challenge is started only while the account is as it was when its password was
+  // checked: a reset, an email or role change or a deletion made meanwhile has ended what it could.
+  const asChecked: AccountAsChecked = {
+    ...staffAccount,
+    password_hash: legacy ? ((await findPasswordHash(ctx.db, staffAccount.id)) ?? '') : staffAccount.password_hash,
+  };
   // No session and no cookies until the second step is taken.
   const secondFactor = await secondStepFor(ctx.db, staffAccount.id);
-  if (secondFactor) return { secondStep: { secondFactor, challenge: await issueChallenge(ctx.db, staffAccount.id, secondFactor) } };
-  return { staffAccount };
+  if (secondFactor) {
+    const challenge = await ctx.db
+      .transaction()
+      .execute(async (trx) => ((await holdAccountAsChecked(trx, asChecked)) ? issueChallenge(trx, staffAccount.id, secondFactor) : null));
+    if (!challenge) throw new HttpError(401, LOGIN.invalidCredentials);
+    return { secondStep: { secondFactor, challenge } };
+  }
+  return { staffAccount, asChecked };
 }
 
 export async function listSessions(ctx: AppContext, actor: SignedInStaffAccount): Promise<StaffSession[]> {

@@ -5,7 +5,8 @@ import { isIPv4, isIPv6 } from 'node:net';
  * IPv4 address written as IPv6 (::ffff:a.b.c.d). An IPv6 address counts with its whole prefix: one
  * subscriber is handed a /64 or more and can send each request from a new address in it.
  */
-export function addressGroup(address: string, ipv6Prefix: number): string {
+export function addressGroup(written: string, ipv6Prefix: number): string {
+  const address = bareAddress(written);
   if (isIPv4(address) || !isIPv6(address)) return address;
   const words = ipv6Words(address);
   if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) {
@@ -16,6 +17,19 @@ export function addressGroup(address: string, ipv6Prefix: number): string {
     return bits === 0 ? 0 : word & ((0xffff << (16 - bits)) & 0xffff);
   });
   return `${masked.map((w) => w.toString(16)).join(':')}/${ipv6Prefix}`;
+}
+
+/**
+ * The address without what some proxies write around it in X-Forwarded-For: brackets around an
+ * IPv6 address, a port after either kind. Otherwise each new port of one client (every connection
+ * has its own) would be a new client to every limit.
+ */
+function bareAddress(written: string): string {
+  const text = written.trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text);
+  if (bracketed) return bracketed[1]!;
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(text);
+  return withPort ? withPort[1]! : text;
 }
 
 /** The eight 16-bit words of a valid IPv6 address, with `::` filled in and a dotted IPv4 tail split in two. */

@@ -89,6 +89,34 @@ export async function updateStaffAccount(
 }
 
 /** Replaces the password hash only while `expected` is still the stored one (an earlier app's hash at sign-in). */
+/** What a sign-in checked the password against: the account as it was read, before the password's slow verification. */
+export interface AccountAsChecked {
+  id: string;
+  email: string;
+  role: UserRow['role'];
+  password_hash: string;
+}
+
+/**
+ * Holds the account's row for the rest of the transaction, while it still has the email, role and
+ * password hash a sign-in checked against (one no-op UPDATE: it waits for a change being made to
+ * the row, then sees it). Answers whether the row is unchanged. A credential change ends sessions
+ * and challenges in its own transaction, after updating the row; holding the row first means a
+ * sign-in whose password was checked before the change cannot start a session or a challenge
+ * after it.
+ */
+export async function holdAccountAsChecked(trx: Db, account: AccountAsChecked): Promise<boolean> {
+  const result = await trx
+    .updateTable('users')
+    .set((eb) => ({ password_hash: eb.ref('password_hash') }))
+    .where('id', '=', account.id)
+    .where('email', '=', account.email)
+    .where('role', '=', account.role)
+    .where('password_hash', '=', account.password_hash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function replacePasswordHashIf(
   db: Db,
   id: string,
