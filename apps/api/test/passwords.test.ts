@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { auditedClient } from '../src/modules/audit/client.js';
 import { insertStaffAccount } from '../src/modules/staff-accounts/repository.js';
 import { passwordProblem, shippedListSize } from '../src/modules/staff-accounts/password-policy.js';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
@@ -148,7 +149,8 @@ describe('POST /api/users/profile needs the current password', () => {
     expect(res.json()).toEqual({ message: PASSWORD.currentWrong, errors: [{ path: 'currentPassword', message: PASSWORD.currentWrong }] });
     expect((await login(sub.email, sub.password)).statusCode).toBe(200);
     const [event] = await auditOf(sub.id, 'user.current_password_wrong');
-    expect(JSON.parse(event!.details)).toEqual({ client: '192.0.2.15' });
+    expect(JSON.parse(event!.details)).toEqual({ client: auditedClient(t.config.APP_SECRET!, '192.0.2.15') });
+    expect(event!.details).not.toContain('192.0.2.15');
     expect(event!.details).not.toContain('not my password');
   });
 

@@ -1,6 +1,7 @@
 import { LIMITS, windowMinutes } from '@visa/shared/limits';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
+import { auditedClient } from '../audit/client.js';
 import { recordAudit } from '../audit/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { renderSignInAlertEmail } from '../notifications/staff-alerts.js';
@@ -65,7 +66,7 @@ export async function signInFailed(ctx: AppContext, attempt: SignInAttempt, user
     action: AUDIT_ACTIONS.staffAccount.loginFailed,
     entity: 'user',
     entityId: userId,
-    details: { client: attempt.client, ...(userId ? {} : { account: 'unknown' }) },
+    details: { client: auditedClient(ctx.secret, attempt.client), ...(userId ? {} : { account: 'unknown' }) },
   });
 }
 
@@ -83,7 +84,7 @@ async function recordLimit(ctx: AppContext, email: string, client: string, scope
     action: AUDIT_ACTIONS.staffAccount.loginLimited,
     entity: 'user',
     entityId: staffAccount?.id ?? null,
-    details: { scope, client },
+    details: { scope, client: auditedClient(ctx.secret, client) },
   });
 }
 
@@ -96,7 +97,7 @@ async function limitCrossed(ctx: AppContext, email: string, client: string) {
       action: AUDIT_ACTIONS.staffAccount.loginSlowed,
       entity: 'user',
       entityId: staffAccount?.id ?? null,
-      details: { attempts: ACROSS.limit, windowMinutes: minutes, client },
+      details: { attempts: ACROSS.limit, windowMinutes: minutes, client: auditedClient(ctx.secret, client) },
     });
     if (staffAccount) {
       await enqueueEmail(trx, {
@@ -116,6 +117,6 @@ async function hardLimitCrossed(ctx: AppContext, email: string, client: string) 
     action: AUDIT_ACTIONS.staffAccount.loginRefused,
     entity: 'user',
     entityId: staffAccount?.id ?? null,
-    details: { attempts: ACROSS.hardLimit, windowMinutes: windowMinutes(ACROSS), client },
+    details: { attempts: ACROSS.hardLimit, windowMinutes: windowMinutes(ACROSS), client: auditedClient(ctx.secret, client) },
   });
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/connection.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { SignedInStaffAccount } from '../../plugins/auth.js';
+import { auditedClient } from '../audit/client.js';
 import { recordAudit } from '../audit/repository.js';
 import { endCredentialGrants } from '../auth/credential-change.js';
 import { assertPasswordAllowed } from './password-policy.js';
@@ -111,7 +112,7 @@ export async function checkCurrentPassword(ctx: AppContext, userId: string, pass
       action: AUDIT_ACTIONS.staffAccount.currentPasswordWrong,
       entity: 'user',
       entityId: userId,
-      details: { client },
+      details: { client: auditedClient(ctx.secret, client) },
     });
     throw badRequest(PASSWORD.currentWrong, [{ path: 'currentPassword', message: PASSWORD.currentWrong }]);
   }
