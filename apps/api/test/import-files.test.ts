@@ -118,9 +118,9 @@ describe('the import files step', () => {
     expect(progress.at(-1)).toBe(0);
     const problems = Object.fromEntries(result.problems.map((p) => [`${p.id === id ? 'a' : 'b'}.${p.field}`, p.reason]));
     expect(problems).toEqual({
-      'a.file3': documentInvalidType('contract.pdf', 'application/pdf'),
+      'a.file3': documentInvalidType('file3', 'application/pdf'),
       'a.file4': R.answered(404),
-      'a.file5': documentInvalidType('page.jpg', 'unknown'),
+      'a.file5': documentInvalidType('file5', 'unknown'),
       'a.file6': R.tooLarge(DOCUMENT_MAX_BYTES),
       'b.image': R.gaveUp(2, R.timedOut(400)),
       'b.file1': R.notHttp,

@@ -67,4 +67,13 @@ describe('an import of the odd values real dumps hold', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ isStatus: 'approved', pending: '2024-01-05', approve: '2024-02-09' });
   });
+
+  it('reports a document it cannot keep by its field, never by its earlier file name', async () => {
+    const rows = result.report.split('\r\n').filter((line) => line.includes(pdfDocument));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(new RegExp(`^applications,${pdfDocument},file1,missing,.*file1.*application/pdf`));
+    expect(result.report).not.toMatch(/karim|rahman|passport\.pdf/i);
+    const res = await t.request({ method: 'GET', url: `/api/application/fetchApplication/${pdfDocument}`, token });
+    expect(res.json().documents).toHaveLength(1);
+  });
 });
