@@ -211,6 +211,43 @@ describe('the import files step', () => {
     expect((await applicationOf(id, await staffToken())).documents).toHaveLength(1);
   });
 
+  it('started again right after a kill, waits for the file the killed run held until its claim lapses, then finishes it', async () => {
+    const id = await imported({ image: '/photo.jpg?held', file1: '/letter.jpg?held' });
+    let now = new Date();
+    // The killed run had the photo in hand: its claim lapses only minutes after the new run starts.
+    await t.db
+      .updateTable('import_files')
+      .set({ claim: 'killed-run', claimed_until: new Date(now.getTime() + 3 * 60_000).toISOString(), attempts: 1 })
+      .where('application_id', '=', id)
+      .where('field', '=', 'image')
+      .execute();
+    const clocked = createAppContext(
+      { config: t.config, db: t.db, secret: t.config.APP_SECRET!, storage: t.storage, webRoot: null, now: () => now },
+      t.app.log,
+    );
+    const held: number[] = [];
+    await runImportFiles(clocked, {
+      ...quick,
+      onHeld: (h) => held.push(h.files),
+      wait: async (ms) => void (now = new Date(now.getTime() + ms)),
+    });
+
+    expect(held[0]).toBe(1);
+    const rows = await t.db
+      .selectFrom('import_files')
+      .select(['field', 'state'])
+      .where('application_id', '=', id)
+      .orderBy('field')
+      .execute();
+    expect(rows).toEqual([
+      { field: 'file1', state: 'stored' },
+      { field: 'image', state: 'stored' },
+    ]);
+    const application = await applicationOf(id, await staffToken());
+    expect(application.image).toMatch(/^\/files\/private\//);
+    expect(application.documents).toHaveLength(1);
+  });
+
   it('keeps a photo staff gave in this app before the earlier one arrived, and says so', async () => {
     const application = await createApplication(t.db, {}, { storage: t.storage });
     await t.db

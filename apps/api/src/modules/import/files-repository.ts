@@ -99,3 +99,18 @@ export async function listMissingFiles(db: Db): Promise<{ applicationId: string;
     .execute();
   return rows.map((r) => ({ applicationId: r.application_id, field: r.field, reason: r.reason ?? '' }));
 }
+
+/**
+ * Pending rows that another run holds (or held when it stopped): how many, and when the first claim
+ * lapses. Undefined when there are none.
+ */
+export async function heldFiles(db: Db, now: Date): Promise<{ count: number; firstLapse: Date } | undefined> {
+  const row = await db
+    .selectFrom('import_files')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('claimed_until').as('first')])
+    .where('state', '=', 'pending')
+    .where('claimed_until', '>=', now.toISOString())
+    .executeTakeFirst();
+  const count = Number(row?.n ?? 0);
+  return count && row?.first ? { count, firstLapse: new Date(String(row.first)) } : undefined;
+}

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES_ADD } from '@visa/shared/constants';
 import { IMPORT_FILE_REASONS as R } from '@visa/shared/messages';
 import type { AppContext } from '../../context.js';
 import { attachFile, maxBytesFor, recordMissing } from './files-attach.js';
 import { type FetchOptions, fetchFile, filenameOf } from './files-fetch.js';
-import { type ClaimedFile, claimNextFile, countFiles, listMissingFiles } from './files-repository.js';
+import { type ClaimedFile, claimNextFile, countFiles, heldFiles, listMissingFiles } from './files-repository.js';
 
 /**
  * The import's files step (ADR 0042): brings in the photos and documents the earlier app kept as
@@ -23,6 +24,10 @@ export interface ImportFilesOptions {
   retryDelayMs?: number;
   /** Allow loopback and private addresses; defaults to the IMPORT_ALLOW_PRIVATE_HOSTS setting. */
   allowPrivateHosts?: boolean;
+  /** Told while the step waits for files another run holds, or held when it was stopped. */
+  onHeld?: (held: { files: number; lapsesInMs: number }) => void;
+  /** How the step waits for them; tests pass one that moves their clock on. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 export interface ImportFilesResult {
@@ -33,6 +38,12 @@ export interface ImportFilesResult {
 }
 
 const DEFAULTS = { timeoutMs: 30_000, attempts: 3, retryDelayMs: 2_000 };
+
+/**
+ * How often a run that has nothing left to claim looks again at the rows another run holds: one
+ * settled by a live run is seen soon, one held by a stopped run is taken up once its claim lapses.
+ */
+const HELD_LOOK_MS = 1_000;
 
 /**
  * A row claimed more often than this was being worked on each time its process stopped: given up
@@ -68,7 +79,8 @@ async function workOn(ctx: AppContext, file: ClaimedFile, fetch: Omit<FetchOptio
 
 /**
  * Works through the rows nobody holds with `concurrency` workers, each claiming one row at a time,
- * until none is left; rows another process holds are left to it. Safe to run again at any time and
+ * until none is left; then waits for the rows another process holds until it settles them or its
+ * claim lapses (it was stopped), and takes those up. Safe to run again at any time and
  * from several processes at once: a stored or missing row is never fetched again, and a row is
  * fetched by one process at a time.
  */
@@ -99,7 +111,17 @@ export async function runImportFiles(ctx: AppContext, options: ImportFilesOption
       await report();
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.floor(options.concurrency)) }, worker));
+  const wait = options.wait ?? ((ms: number) => sleep(ms));
+  for (;;) {
+    await Promise.all(Array.from({ length: Math.max(1, Math.floor(options.concurrency)) }, worker));
+    // Rows a killed run had in hand stay claimed until their lease lapses: the run waits for them
+    // rather than ending with them still pending, so a run started again after a kill finishes.
+    const held = await heldFiles(ctx.db, clock());
+    if (!held) break;
+    const lapsesInMs = Math.max(0, held.firstLapse.getTime() - clock().getTime());
+    options.onHeld?.({ files: held.count, lapsesInMs });
+    await wait(Math.min(HELD_LOOK_MS, lapsesInMs + 1));
+  }
 
   const counts = await countFiles(ctx.db);
   const missing = await listMissingFiles(ctx.db);

@@ -9,6 +9,8 @@ export interface Progress {
   update(records: number, bytesRead: number, label: string): void;
   /** A line for the files step: files done out of the total. */
   files(done: number, total: number): void;
+  /** While the files step waits for files another run holds, or held when it was stopped. */
+  held(files: number, lapsesInMs: number): void;
   /** Ends the line on a terminal before the summary is printed. */
   done(): void;
 }
@@ -53,6 +55,12 @@ export function createProgress(options: {
     },
     files(done, total) {
       show(`import: ${done} of ${total} files done`, done === total);
+    },
+    held(files, lapsesInMs) {
+      show(
+        `import: waiting for ${files} files another import run holds, or held when it was stopped ` +
+          `(their claim lapses in ${duration(lapsesInMs / 1000)} at most)`,
+      );
     },
     done() {
       if (options.tty && width) options.write('\n');
