@@ -33,6 +33,7 @@ export function createProgress(options: {
   const started = clock();
   let lastShown: number | null = null;
   let width = 0;
+  let finalShown = -1;
   const show = (line: string, force = false) => {
     const now = clock();
     if (!force && lastShown !== null && now - lastShown < (options.tty ? TTY_INTERVAL_MS : LINE_INTERVAL_MS)) return;
@@ -50,8 +51,11 @@ export function createProgress(options: {
       const rate = seconds > 0 ? Math.round(records / seconds) : 0;
       const share = options.totalBytes > 0 ? Math.min(1, bytesRead / options.totalBytes) : 1;
       const left = share > 0 && share < 1 ? `, about ${duration((seconds * (1 - share)) / share)} left` : '';
-      // The line that says the whole source was read is always shown: it holds the final count.
-      show(`import: ${records} records done (${label}), ${rate}/s, ${Math.floor(share * 100)} % of the source read${left}`, share === 1);
+      // The line that says the whole source was read is always shown: it holds the final count. The
+      // last batch and the end of the file both report it: the same count is shown once.
+      const final = share === 1 && records !== finalShown;
+      if (final) finalShown = records;
+      show(`import: ${records} records done (${label}), ${rate}/s, ${Math.floor(share * 100)} % of the source read${left}`, final);
     },
     files(done, total) {
       show(`import: ${done} of ${total} files done`, done === total);
