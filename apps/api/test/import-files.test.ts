@@ -13,6 +13,7 @@ import { type AppContext, createAppContext } from '../src/context.js';
 import { dataDirLayout } from '../src/infra/data-dir.js';
 import { runImportFiles } from '../src/modules/import/files.js';
 import { isPrivateAddress } from '../src/modules/import/files-fetch.js';
+import { heldFiles } from '../src/modules/import/files-repository.js';
 import { sweepFiles } from '../src/modules/maintenance/sweep.js';
 
 /** The earlier app's file host, on loopback: counts every request by path. */
@@ -246,6 +247,32 @@ describe('the import files step', () => {
     const application = await applicationOf(id, await staffToken());
     expect(application.image).toMatch(/^\/files\/private\//);
     expect(application.documents).toHaveLength(1);
+  });
+
+  it('does not wait for a file it failed to bring in itself: that one is left under its own claim for a later run', async () => {
+    const id = await imported({ file1: '/letter.jpg?own', file2: '/letter.jpg?other' });
+    const now = new Date();
+    const until = new Date(now.getTime() + 60_000).toISOString();
+    for (const [field, claim] of [
+      ['file1', 'this-run'],
+      ['file2', 'another-run'],
+    ] as const) {
+      await t.db
+        .updateTable('import_files')
+        .set({ claim, claimed_until: until, attempts: 1 })
+        .where('application_id', '=', id)
+        .where('field', '=', field)
+        .execute();
+    }
+    expect(await heldFiles(t.db, now, 'this-run')).toEqual({ count: 1, firstLapse: new Date(until) });
+    expect(await heldFiles(t.db, now, 'another-run')).toEqual({ count: 1, firstLapse: new Date(until) });
+    // Settled, so the runs after this test find nothing held.
+    await t.db
+      .updateTable('import_files')
+      .set({ state: 'missing', claim: null, claimed_until: null })
+      .where('application_id', '=', id)
+      .execute();
+    expect(await heldFiles(t.db, now, 'this-run')).toBeUndefined();
   });
 
   it('keeps a photo staff gave in this app before the earlier one arrived, and says so', async () => {

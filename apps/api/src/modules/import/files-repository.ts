@@ -102,14 +102,16 @@ export async function listMissingFiles(db: Db): Promise<{ applicationId: string;
 
 /**
  * Pending rows that another run holds (or held when it stopped): how many, and when the first claim
- * lapses. Undefined when there are none.
+ * lapses. Undefined when there are none. Rows under the asking run's own claim are not counted:
+ * those it failed to bring in this time (storage or database trouble) are left for a later run.
  */
-export async function heldFiles(db: Db, now: Date): Promise<{ count: number; firstLapse: Date } | undefined> {
+export async function heldFiles(db: Db, now: Date, ownClaim: string): Promise<{ count: number; firstLapse: Date } | undefined> {
   const row = await db
     .selectFrom('import_files')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('claimed_until').as('first')])
     .where('state', '=', 'pending')
     .where('claimed_until', '>=', now.toISOString())
+    .where('claim', '!=', ownClaim)
     .executeTakeFirst();
   const count = Number(row?.n ?? 0);
   return count && row?.first ? { count, firstLapse: new Date(String(row.first)) } : undefined;

@@ -116,7 +116,7 @@ export async function runImportFiles(ctx: AppContext, options: ImportFilesOption
     await Promise.all(Array.from({ length: Math.max(1, Math.floor(options.concurrency)) }, worker));
     // Rows a killed run had in hand stay claimed until their lease lapses: the run waits for them
     // rather than ending with them still pending, so a run started again after a kill finishes.
-    const held = await heldFiles(ctx.db, clock());
+    const held = await heldFiles(ctx.db, clock(), claim);
     if (!held) break;
     const lapsesInMs = Math.max(0, held.firstLapse.getTime() - clock().getTime());
     options.onHeld?.({ files: held.count, lapsesInMs });
