@@ -32,6 +32,11 @@ function earlierApp() {
     hits.set(path, count);
     const file = path.split('?')[0]!;
     if (file === '/slow.jpg') return; // never answers: the time-out ends it
+    if (file === '/late.jpg') {
+      // Answers, but only after a claim of a few hundred milliseconds would have lapsed.
+      setTimeout(() => void jpeg(150, 150).then((b) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(b)), 600);
+      return;
+    }
     if (path === '/flaky.jpg' && count === 1) {
       res.writeHead(500).end();
       return;
@@ -273,6 +278,39 @@ describe('the import files step', () => {
       .where('application_id', '=', id)
       .execute();
     expect(await heldFiles(t.db, now, 'this-run')).toBeUndefined();
+  });
+
+  it('holds a claim half a minute at a time, renewed while the file is worked on: a killed run’s files are soon taken up, a live run’s never', async () => {
+    const slowId = await imported({ image: '/late.jpg?held' });
+    const now = new Date();
+    const clocked = createAppContext(
+      { config: t.config, db: t.db, secret: t.config.APP_SECRET!, storage: t.storage, webRoot: null, now: () => now },
+      t.app.log,
+    );
+    const working = runImportFiles(clocked, { ...quick, timeoutMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const claimed = await t.db
+      .selectFrom('import_files')
+      .select('claimed_until')
+      .where('application_id', '=', slowId)
+      .executeTakeFirstOrThrow();
+    expect(claimed.claimed_until).toBe(new Date(now.getTime() + 30_000).toISOString());
+    await working;
+
+    // A file that takes longer than a (here shortened) claim holds stays with the run working on it.
+    const id = await imported({ image: '/late.jpg?renewed' });
+    const options = { ...quick, timeoutMs: 5000, claimHoldMs: 150 };
+    const first = runImportFiles(ctx, options);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await runImportFiles(ctx, options);
+    await first;
+    expect(host.hits.get('/late.jpg?renewed')).toBe(1);
+    const row = await t.db
+      .selectFrom('import_files')
+      .select(['state', 'attempts'])
+      .where('application_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'stored', attempts: 1 });
   });
 
   it('keeps a photo staff gave in this app before the earlier one arrived, and says so', async () => {

@@ -49,6 +49,18 @@ export async function claimNextFile(db: Db, claim: string, now: Date, until: Dat
   }
 }
 
+/** Moves a claim's end on while its run still holds the row; nothing once it is settled or lost. */
+export async function renewClaim(db: Db, file: Pick<ClaimedFile, 'applicationId' | 'field' | 'claim'>, until: Date): Promise<void> {
+  await db
+    .updateTable('import_files')
+    .set({ claimed_until: until.toISOString() })
+    .where('application_id', '=', file.applicationId)
+    .where('field', '=', file.field)
+    .where('state', '=', 'pending')
+    .where('claim', '=', file.claim)
+    .execute();
+}
+
 /**
  * Settles a claimed row, inside the transaction that attaches its file or records why it is
  * missing. False when the claim is no longer held (it lapsed and another run took the row): the
