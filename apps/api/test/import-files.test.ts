@@ -13,6 +13,7 @@ import { type AppContext, createAppContext } from '../src/context.js';
 import { dataDirLayout } from '../src/infra/data-dir.js';
 import { runImportFiles } from '../src/modules/import/files.js';
 import { isPrivateAddress } from '../src/modules/import/files-fetch.js';
+import { heldFiles } from '../src/modules/import/files-repository.js';
 import { sweepFiles } from '../src/modules/maintenance/sweep.js';
 
 /** The earlier app's file host, on loopback: counts every request by path. */
@@ -31,6 +32,11 @@ function earlierApp() {
     hits.set(path, count);
     const file = path.split('?')[0]!;
     if (file === '/slow.jpg') return; // never answers: the time-out ends it
+    if (file === '/late.jpg') {
+      // Answers, but only after a claim of a few hundred milliseconds would have lapsed.
+      setTimeout(() => void jpeg(150, 150).then((b) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(b)), 600);
+      return;
+    }
     if (path === '/flaky.jpg' && count === 1) {
       res.writeHead(500).end();
       return;
@@ -118,9 +124,9 @@ describe('the import files step', () => {
     expect(progress.at(-1)).toBe(0);
     const problems = Object.fromEntries(result.problems.map((p) => [`${p.id === id ? 'a' : 'b'}.${p.field}`, p.reason]));
     expect(problems).toEqual({
-      'a.file3': documentInvalidType('contract.pdf', 'application/pdf'),
+      'a.file3': documentInvalidType('file3', 'application/pdf'),
       'a.file4': R.answered(404),
-      'a.file5': documentInvalidType('page.jpg', 'unknown'),
+      'a.file5': documentInvalidType('file5', 'unknown'),
       'a.file6': R.tooLarge(DOCUMENT_MAX_BYTES),
       'b.image': R.gaveUp(2, R.timedOut(400)),
       'b.file1': R.notHttp,
@@ -209,6 +215,102 @@ describe('the import files step', () => {
     // Everything the import attached is referenced and stays.
     expect(listFiles(dataDirLayout(t.dataDir).uploads).some((f) => f.includes('left-by'))).toBe(false);
     expect((await applicationOf(id, await staffToken())).documents).toHaveLength(1);
+  });
+
+  it('started again right after a kill, waits for the file the killed run held until its claim lapses, then finishes it', async () => {
+    const id = await imported({ image: '/photo.jpg?held', file1: '/letter.jpg?held' });
+    let now = new Date();
+    // The killed run had the photo in hand: its claim lapses only minutes after the new run starts.
+    await t.db
+      .updateTable('import_files')
+      .set({ claim: 'killed-run', claimed_until: new Date(now.getTime() + 3 * 60_000).toISOString(), attempts: 1 })
+      .where('application_id', '=', id)
+      .where('field', '=', 'image')
+      .execute();
+    const clocked = createAppContext(
+      { config: t.config, db: t.db, secret: t.config.APP_SECRET!, storage: t.storage, webRoot: null, now: () => now },
+      t.app.log,
+    );
+    const held: number[] = [];
+    await runImportFiles(clocked, {
+      ...quick,
+      onHeld: (h) => held.push(h.files),
+      wait: async (ms) => void (now = new Date(now.getTime() + ms)),
+    });
+
+    expect(held[0]).toBe(1);
+    const rows = await t.db
+      .selectFrom('import_files')
+      .select(['field', 'state'])
+      .where('application_id', '=', id)
+      .orderBy('field')
+      .execute();
+    expect(rows).toEqual([
+      { field: 'file1', state: 'stored' },
+      { field: 'image', state: 'stored' },
+    ]);
+    const application = await applicationOf(id, await staffToken());
+    expect(application.image).toMatch(/^\/files\/private\//);
+    expect(application.documents).toHaveLength(1);
+  });
+
+  it('does not wait for a file it failed to bring in itself: that one is left under its own claim for a later run', async () => {
+    const id = await imported({ file1: '/letter.jpg?own', file2: '/letter.jpg?other' });
+    const now = new Date();
+    const until = new Date(now.getTime() + 60_000).toISOString();
+    for (const [field, claim] of [
+      ['file1', 'this-run'],
+      ['file2', 'another-run'],
+    ] as const) {
+      await t.db
+        .updateTable('import_files')
+        .set({ claim, claimed_until: until, attempts: 1 })
+        .where('application_id', '=', id)
+        .where('field', '=', field)
+        .execute();
+    }
+    expect(await heldFiles(t.db, now, 'this-run')).toEqual({ count: 1, firstLapse: new Date(until) });
+    expect(await heldFiles(t.db, now, 'another-run')).toEqual({ count: 1, firstLapse: new Date(until) });
+    // Settled, so the runs after this test find nothing held.
+    await t.db
+      .updateTable('import_files')
+      .set({ state: 'missing', claim: null, claimed_until: null })
+      .where('application_id', '=', id)
+      .execute();
+    expect(await heldFiles(t.db, now, 'this-run')).toBeUndefined();
+  });
+
+  it('holds a claim half a minute at a time, renewed while the file is worked on: a killed run’s files are soon taken up, a live run’s never', async () => {
+    const slowId = await imported({ image: '/late.jpg?held' });
+    const now = new Date();
+    const clocked = createAppContext(
+      { config: t.config, db: t.db, secret: t.config.APP_SECRET!, storage: t.storage, webRoot: null, now: () => now },
+      t.app.log,
+    );
+    const working = runImportFiles(clocked, { ...quick, timeoutMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const claimed = await t.db
+      .selectFrom('import_files')
+      .select('claimed_until')
+      .where('application_id', '=', slowId)
+      .executeTakeFirstOrThrow();
+    expect(claimed.claimed_until).toBe(new Date(now.getTime() + 30_000).toISOString());
+    await working;
+
+    // A file that takes longer than a (here shortened) claim holds stays with the run working on it.
+    const id = await imported({ image: '/late.jpg?renewed' });
+    const options = { ...quick, timeoutMs: 5000, claimHoldMs: 150 };
+    const first = runImportFiles(ctx, options);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await runImportFiles(ctx, options);
+    await first;
+    expect(host.hits.get('/late.jpg?renewed')).toBe(1);
+    const row = await t.db
+      .selectFrom('import_files')
+      .select(['state', 'attempts'])
+      .where('application_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'stored', attempts: 1 });
   });
 
   it('keeps a photo staff gave in this app before the earlier one arrived, and says so', async () => {

@@ -34,6 +34,8 @@ describe('the import progress line', () => {
     p.update(1000, 200, 'applications');
     advance(5000);
     p.update(1500, 1000, 'applications');
+    // The end of the file, read whole by the last batch already: nothing new to say.
+    p.update(1500, 1000, 'sliders');
     p.files(3, 3);
     p.done();
     expect(written).toEqual([

@@ -40,9 +40,11 @@ async function preparedPhotoOrReason(bytes: Buffer) {
   }
 }
 
-async function preparedDocumentOrReason(bytes: Buffer, filename: string, declaredType: string) {
+async function preparedDocumentOrReason(bytes: Buffer, field: string, declaredType: string) {
   try {
-    const [prepared] = await prepareDocuments({ files: [{ bytes, filename, declaredType, tooLarge: false }], labels: ['Other'] });
+    // The upload's refusals name the file: given the field's name, the reason (kept in the report,
+    // which holds no value of a record) names the field, never the earlier file name.
+    const [prepared] = await prepareDocuments({ files: [{ bytes, filename: field, declaredType, tooLarge: false }], labels: ['Other'] });
     return { prepared: prepared! };
   } catch (err) {
     // The upload's own refusal (wrong type by the bytes, unreadable picture) is the reason.
@@ -130,7 +132,7 @@ async function attachPhoto(ctx: AppContext, file: ClaimedFile, bytes: Buffer, na
 }
 
 async function attachDocument(ctx: AppContext, file: ClaimedFile, bytes: Buffer, name: string, declaredType: string): Promise<Attached> {
-  const { prepared, reason } = await preparedDocumentOrReason(bytes, name, declaredType);
+  const { prepared, reason } = await preparedDocumentOrReason(bytes, file.field, declaredType);
   if (!prepared) return recordMissing(ctx, file, name, reason);
   const documentId = newId();
   const key = `private/doc-${documentId}.jpg`;

@@ -49,6 +49,18 @@ export async function claimNextFile(db: Db, claim: string, now: Date, until: Dat
   }
 }
 
+/** Moves a claim's end on while its run still holds the row; nothing once it is settled or lost. */
+export async function renewClaim(db: Db, file: Pick<ClaimedFile, 'applicationId' | 'field' | 'claim'>, until: Date): Promise<void> {
+  await db
+    .updateTable('import_files')
+    .set({ claimed_until: until.toISOString() })
+    .where('application_id', '=', file.applicationId)
+    .where('field', '=', file.field)
+    .where('state', '=', 'pending')
+    .where('claim', '=', file.claim)
+    .execute();
+}
+
 /**
  * Settles a claimed row, inside the transaction that attaches its file or records why it is
  * missing. False when the claim is no longer held (it lapsed and another run took the row): the
@@ -98,4 +110,21 @@ export async function listMissingFiles(db: Db): Promise<{ applicationId: string;
     .orderBy('field')
     .execute();
   return rows.map((r) => ({ applicationId: r.application_id, field: r.field, reason: r.reason ?? '' }));
+}
+
+/**
+ * Pending rows that another run holds (or held when it stopped): how many, and when the first claim
+ * lapses. Undefined when there are none. Rows under the asking run's own claim are not counted:
+ * those it failed to bring in this time (storage or database trouble) are left for a later run.
+ */
+export async function heldFiles(db: Db, now: Date, ownClaim: string): Promise<{ count: number; firstLapse: Date } | undefined> {
+  const row = await db
+    .selectFrom('import_files')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('claimed_until').as('first')])
+    .where('state', '=', 'pending')
+    .where('claimed_until', '>=', now.toISOString())
+    .where('claim', '!=', ownClaim)
+    .executeTakeFirst();
+  const count = Number(row?.n ?? 0);
+  return count && row?.first ? { count, firstLapse: new Date(String(row.first)) } : undefined;
 }

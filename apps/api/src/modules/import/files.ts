@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES_ADD } from '@visa/shared/constants';
 import { IMPORT_FILE_REASONS as R } from '@visa/shared/messages';
 import type { AppContext } from '../../context.js';
 import { attachFile, maxBytesFor, recordMissing } from './files-attach.js';
 import { type FetchOptions, fetchFile, filenameOf } from './files-fetch.js';
-import { type ClaimedFile, claimNextFile, countFiles, listMissingFiles } from './files-repository.js';
+import { type ClaimedFile, claimNextFile, countFiles, heldFiles, listMissingFiles, renewClaim } from './files-repository.js';
 
 /**
  * The import's files step (ADR 0042): brings in the photos and documents the earlier app kept as
@@ -23,6 +24,12 @@ export interface ImportFilesOptions {
   retryDelayMs?: number;
   /** Allow loopback and private addresses; defaults to the IMPORT_ALLOW_PRIVATE_HOSTS setting. */
   allowPrivateHosts?: boolean;
+  /** How long a claim holds unless its run renews it; tests shorten it. */
+  claimHoldMs?: number;
+  /** Told while the step waits for files another run holds, or held when it was stopped. */
+  onHeld?: (held: { files: number; lapsesInMs: number }) => void;
+  /** How the step waits for them; tests pass one that moves their clock on. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 export interface ImportFilesResult {
@@ -35,16 +42,23 @@ export interface ImportFilesResult {
 const DEFAULTS = { timeoutMs: 30_000, attempts: 3, retryDelayMs: 2_000 };
 
 /**
+ * How often a run that has nothing left to claim looks again at the rows another run holds: one
+ * settled by a live run is seen soon, one held by a stopped run is taken up once its claim lapses.
+ */
+const HELD_LOOK_MS = 1_000;
+
+/**
  * A row claimed more often than this was being worked on each time its process stopped: given up
  * on as missing rather than taken up for ever.
  */
 const MAX_CLAIMS = 5;
 
-/** How long a claim holds: the longest one file can take, every try and wait included, with room for processing. */
-function leaseMs(fetch: Pick<FetchOptions, 'timeoutMs' | 'attempts' | 'retryDelayMs'>): number {
-  const waits = fetch.retryDelayMs * (2 ** Math.max(fetch.attempts - 1, 0) - 1);
-  return fetch.timeoutMs * fetch.attempts + waits + 120_000;
-}
+/**
+ * How long a claim holds unless renewed. The run holding a row renews its claim a few times within
+ * this while it works on the file, however long the file takes; a killed run renews nothing, so a
+ * run started again takes its rows up soon after.
+ */
+const CLAIM_HOLD_MS = 30_000;
 
 async function workOn(ctx: AppContext, file: ClaimedFile, fetch: Omit<FetchOptions, 'maxBytes'>): Promise<void> {
   let name = 'unnamed file';
@@ -68,7 +82,8 @@ async function workOn(ctx: AppContext, file: ClaimedFile, fetch: Omit<FetchOptio
 
 /**
  * Works through the rows nobody holds with `concurrency` workers, each claiming one row at a time,
- * until none is left; rows another process holds are left to it. Safe to run again at any time and
+ * until none is left; then waits for the rows another process holds until it settles them or its
+ * claim lapses (it was stopped), and takes those up. Safe to run again at any time and
  * from several processes at once: a stored or missing row is never fetched again, and a row is
  * fetched by one process at a time.
  */
@@ -79,7 +94,7 @@ export async function runImportFiles(ctx: AppContext, options: ImportFilesOption
     retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
     allowPrivateHosts: options.allowPrivateHosts ?? ctx.config.IMPORT_ALLOW_PRIVATE_HOSTS,
   };
-  const lease = leaseMs(fetch);
+  const lease = options.claimHoldMs ?? CLAIM_HOLD_MS;
   const claim = randomBytes(16).toString('hex');
   const clock = () => ctx.now?.() ?? new Date();
   const report = async () => options.onProgress?.(await countFiles(ctx.db));
@@ -89,17 +104,34 @@ export async function runImportFiles(ctx: AppContext, options: ImportFilesOption
       const now = clock();
       const file = await claimNextFile(ctx.db, claim, now, new Date(now.getTime() + lease));
       if (!file) return;
+      const renewal = setInterval(() => {
+        renewClaim(ctx.db, file, new Date(clock().getTime() + lease)).catch(() => {
+          // A renewal that fails leaves the claim to lapse: settling then finds it lost and undoes its work.
+        });
+      }, lease / 3);
       try {
         await workOn(ctx, file, fetch);
       } catch (err) {
         // Storage or database trouble: the row stays pending under its claim and is taken up again
         // once the claim lapses; the run goes on with the others. Keys and ids only in the log.
         ctx.log.warn({ err, applicationId: file.applicationId, field: file.field }, 'import file not brought in this time');
+      } finally {
+        clearInterval(renewal);
       }
       await report();
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.floor(options.concurrency)) }, worker));
+  const wait = options.wait ?? ((ms: number) => sleep(ms));
+  for (;;) {
+    await Promise.all(Array.from({ length: Math.max(1, Math.floor(options.concurrency)) }, worker));
+    // Rows a killed run had in hand stay claimed until their lease lapses: the run waits for them
+    // rather than ending with them still pending, so a run started again after a kill finishes.
+    const held = await heldFiles(ctx.db, clock(), claim);
+    if (!held) break;
+    const lapsesInMs = Math.max(0, held.firstLapse.getTime() - clock().getTime());
+    options.onHeld?.({ files: held.count, lapsesInMs });
+    await wait(Math.min(HELD_LOOK_MS, lapsesInMs + 1));
+  }
 
   const counts = await countFiles(ctx.db);
   const missing = await listMissingFiles(ctx.db);

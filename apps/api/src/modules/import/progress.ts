@@ -9,6 +9,8 @@ export interface Progress {
   update(records: number, bytesRead: number, label: string): void;
   /** A line for the files step: files done out of the total. */
   files(done: number, total: number): void;
+  /** While the files step waits for files another run holds, or held when it was stopped. */
+  held(files: number, lapsesInMs: number): void;
   /** Ends the line on a terminal before the summary is printed. */
   done(): void;
 }
@@ -31,6 +33,7 @@ export function createProgress(options: {
   const started = clock();
   let lastShown: number | null = null;
   let width = 0;
+  let finalShown = -1;
   const show = (line: string, force = false) => {
     const now = clock();
     if (!force && lastShown !== null && now - lastShown < (options.tty ? TTY_INTERVAL_MS : LINE_INTERVAL_MS)) return;
@@ -48,11 +51,20 @@ export function createProgress(options: {
       const rate = seconds > 0 ? Math.round(records / seconds) : 0;
       const share = options.totalBytes > 0 ? Math.min(1, bytesRead / options.totalBytes) : 1;
       const left = share > 0 && share < 1 ? `, about ${duration((seconds * (1 - share)) / share)} left` : '';
-      // The line that says the whole source was read is always shown: it holds the final count.
-      show(`import: ${records} records done (${label}), ${rate}/s, ${Math.floor(share * 100)} % of the source read${left}`, share === 1);
+      // The line that says the whole source was read is always shown: it holds the final count. The
+      // last batch and the end of the file both report it: the same count is shown once.
+      const final = share === 1 && records !== finalShown;
+      if (final) finalShown = records;
+      show(`import: ${records} records done (${label}), ${rate}/s, ${Math.floor(share * 100)} % of the source read${left}`, final);
     },
     files(done, total) {
       show(`import: ${done} of ${total} files done`, done === total);
+    },
+    held(files, lapsesInMs) {
+      show(
+        `import: waiting for ${files} files another import run holds, or held when it was stopped ` +
+          `(their claim lapses in ${duration(lapsesInMs / 1000)} at most)`,
+      );
     },
     done() {
       if (options.tty && width) options.write('\n');

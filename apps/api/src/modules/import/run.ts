@@ -72,6 +72,7 @@ export async function runImport(run: ImportRun): Promise<ImportSummary> {
     const files = await runImportFiles(run.app, {
       concurrency: run.filesConcurrency,
       onProgress: ({ stored, missing, pending }) => run.progress.files(stored + missing, stored + missing + pending),
+      onHeld: ({ files, lapsesInMs }) => run.progress.held(files, lapsesInMs),
     });
     summary.files.stored = files.stored;
     summary.files.missing = files.missing;

@@ -32,8 +32,8 @@ export function timestampOf(value: unknown): string | null | undefined {
 }
 
 /**
- * A calendar date as `YYYY-MM-DD`. Text already in that form is kept. A moment is read in the
- * office's time zone: the earlier app stored a date of birth typed as a day either as that day's
+ * A calendar date as `YYYY-MM-DD`. Text in that form is kept (`2024-1-5` as `2024-01-05`). A
+ * moment is read in the office's time zone: the earlier app stored a date of birth typed as a day either as that day's
  * UTC midnight or as its midnight in Dhaka (the evening before in UTC), and both are that day in
  * Dhaka.
  */
@@ -42,7 +42,13 @@ export function calendarDateOf(value: unknown, timeZone: string): string | null 
   if (typeof value === 'string') {
     const text = value.trim();
     if (!text) return undefined;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isIsoDate(text) ? text : null;
+    // Year first, month and day with or without their leading zero (`2024-1-5`, as dates typed by
+    // hand were kept): the same day, whichever way it was written.
+    const day = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+    if (day) {
+      const iso = `${day[1]}-${day[2]!.padStart(2, '0')}-${day[3]!.padStart(2, '0')}`;
+      return isIsoDate(iso) ? iso : null;
+    }
     // Only full timestamps (2024-05-03T00:00:00.000Z): a date written any other way is ambiguous.
     if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
   }
