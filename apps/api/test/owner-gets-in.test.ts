@@ -4,6 +4,8 @@ import { SERVER } from '@visa/shared/messages';
 import { createRateLimiter, type RateLimiter } from '../src/modules/rate-limits/limiter.js';
 import { passwordWorkCounters } from '../src/modules/staff-accounts/passwords.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { totpCode } from '@visa/test-support/totp';
+import { secondFactorRequests } from './second-factor-fixtures.js';
 
 /**
  * The owner gets in while their email is attacked from many addresses (ADR 0038): a browser that
@@ -133,6 +135,20 @@ describe('the owner signing in while their email is attacked', () => {
     },
     HEAVY_MS,
   );
+});
+
+describe('the device cookie with two-step sign-in', () => {
+  it('is set once the second step is taken, not after the password alone', async () => {
+    const staff = await t.createStaff('admin');
+    const { enrol, secondStep } = secondFactorRequests(() => t);
+    const { secret } = await enrol(staff);
+    const passwordStep = await login(staff.email, staff.password, nextAddress());
+    expect(passwordStep.json()).toEqual({ secondFactor: 'totp', challenge: expect.any(String) });
+    expect(passwordStep.cookies.map((c) => c.name)).not.toContain('known_device');
+    const done = await secondStep({ challenge: passwordStep.json().challenge, code: totpCode(secret, 1) });
+    expect(done.statusCode).toBe(200);
+    expect(done.cookies.map((c) => c.name)).toContain('known_device');
+  });
 });
 
 describe('past the limit across addresses', () => {
