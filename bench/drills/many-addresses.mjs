@@ -4,9 +4,14 @@
 // attempt each address is allowed (the per-address limits of LIMITS), many at once; the drill
 // counts the guesses that were answered (a status check judged, a password checked) and the
 // refusals, then signs in as the owner and checks the status as the applicant from addresses that
-// took no part. Exits 1 on any 5xx, on a crash, or when the owner or the applicant is turned away.
+// took no part. During the sign-in attack and a flood of unknown emails (the hashing queue) the
+// owner also tries from a new address, from the office address they signed in from before, and
+// with the device cookie from a new address. Exits 1 on any 5xx, on a crash, when the applicant or
+// the owner after the attack is turned away, or when the owner from the office or with the device
+// cookie is not signed in within the web client's time-out.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { TIMEOUTS } from '@visa/shared/constants';
 import { LIMITS } from '@visa/shared/limits';
 import { createTally, drillOptions, failureKind, machine, onCleanup, tempDir } from './lib/harness.mjs';
 import { addApplication, applicationFields, photoJpeg, requireBuild, serverErrors, signIn, startProduct } from './lib/product.mjs';
@@ -36,6 +41,8 @@ const product = await startProduct({
 });
 onCleanup(() => console.log(`server log: ${logFile}`));
 const { base } = product;
+const xsrf = randomBytes(16).toString('hex');
+const double = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
 
 const owner = { email: 'drill-admin@example.com', password: 'drill-password-1234' };
 const session = await signIn(base, owner);
@@ -43,7 +50,6 @@ const fields = applicationFields(randomBytes(3).toString('hex'));
 const added = await addApplication(base, session, fields, await photoJpeg());
 if (added.status !== 200 && added.status !== 201) throw new Error(`add application: ${added.status}`);
 
-const xsrf = randomBytes(16).toString('hex');
 const attacker = opts.ipv6
   ? (i) => `2001:db8:4:5:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`
   : (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
@@ -53,16 +59,18 @@ const wrongBirthday = (i) => new Date(Date.UTC(1950, 0, 1 + i)).toISOString().sl
  * Runs `total` requests, `concurrency` at once, and `during` once `duringAt` of them are sent; answers
  * the statuses counted, failures by kind, the slowest answer and what `during` answered.
  */
-async function flood(total, request, during, duringAt = 0) {
+async function flood(total, request, during, duringAt = 0, alsoDuring = []) {
   const statuses = createTally();
   const failures = createTally();
   let next = 0;
   let slowestMs = 0;
   let duringAnswer;
+  const alsoAnswers = [];
   const lane = async () => {
     while (next < total) {
       const i = next++;
       if (i === duringAt && during) duringAnswer = during();
+      for (const also of alsoDuring) if (also.at === i) alsoAnswers.push(also.run().then((answer) => ({ kind: also.kind, ...answer })));
       const started = performance.now();
       try {
         const res = await request(i);
@@ -76,7 +84,14 @@ async function flood(total, request, during, duringAt = 0) {
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: opts.concurrency }, lane));
-  return { statuses, failures, slowestMs, seconds: (performance.now() - started) / 1000, during: await duringAnswer };
+  return {
+    statuses,
+    failures,
+    slowestMs,
+    seconds: (performance.now() - started) / 1000,
+    during: await duringAnswer,
+    also: await Promise.all(alsoAnswers),
+  };
 }
 
 const timed = async (fn) => {
@@ -103,14 +118,37 @@ const applicant = await timed(() =>
 );
 const applicantFound = applicant.res.status === 200 && (await applicant.res.json()).applications.length === 1;
 
-const ownerSignIn = (address) =>
+const ownerSignIn = (address, deviceCookie) =>
   timed(() =>
     fetch(`${base}/api/users/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'x-forwarded-for': address },
+      headers: {
+        'content-type': 'application/json',
+        ...double,
+        ...(deviceCookie ? { cookie: `${double.cookie}; ${deviceCookie}` } : {}),
+        'x-forwarded-for': address,
+      },
       body: JSON.stringify(owner),
+      signal: AbortSignal.timeout(30_000),
     }),
   );
+
+// Before the attack the owner signs in at the office: that address group becomes known to the
+// account, and the browser keeps the device cookie (ADR 0038).
+const office = '192.0.2.20';
+const officeSignIn = await ownerSignIn(office);
+const deviceCookie = officeSignIn.res.headers
+  .getSetCookie()
+  .map((c) => /^(known_device=[^;]+)/.exec(c)?.[1])
+  .find(Boolean);
+let cleanSeq = 0;
+/** The owner's tries during an attack, spread over its requests: from a new address, from the office, with the device cookie from a new address. */
+const ownerTries = (total, rounds) =>
+  Array.from({ length: rounds }, (_, r) => Math.floor((total * (r + 1)) / (rounds + 1))).flatMap((at) => [
+    { at, kind: 'new address', run: () => ownerSignIn(`192.0.2.${100 + cleanSeq++}`) },
+    { at, kind: 'office address', run: () => ownerSignIn(office) },
+    { at, kind: 'device cookie', run: () => ownerSignIn(`198.18.0.${1 + cleanSeq++}`, deviceCookie) },
+  ]);
 
 const loginEach = LIMITS.login.perAccountAndAddress.limit;
 const logins = await flood(
@@ -130,6 +168,22 @@ const logins = await flood(
   () => ownerSignIn('192.0.2.3'),
   // Half-way through the first round: past the hard limit, while new addresses still queue for turns.
   Math.floor(opts.addresses / 2),
+  ownerTries(opts.addresses * loginEach, 3),
+);
+// Unknown emails from new addresses: every one is a password check, and the hashing queue fills.
+const hashFloodTotal = opts.addresses * 2;
+const hashFlood = await flood(
+  hashFloodTotal,
+  (n) =>
+    fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...double, 'x-forwarded-for': `100.64.${(n >> 8) & 255}.${(n & 255) + 1}` },
+      body: JSON.stringify({ email: `nobody-${n}@example.com`, password: 'not a password' }),
+      signal: AbortSignal.timeout(30_000),
+    }),
+  undefined,
+  0,
+  ownerTries(hashFloodTotal, 2),
 );
 const ownerIn = await ownerSignIn('192.0.2.2');
 
@@ -152,6 +206,12 @@ console.log(line('sign-in, one email (401 = a password checked)', logins));
 console.log(
   `  the owner from their own address, mid-attack: ${logins.during.res.status}, ${logins.during.ms} ms; after: ${ownerIn.res.status}, ${ownerIn.ms} ms`,
 );
+console.log(line('sign-in, unknown emails from new addresses (the hashing queue)', hashFlood));
+const tries = [...logins.also.map((a) => ({ ...a, during: 'one email' })), ...hashFlood.also.map((a) => ({ ...a, during: 'hashing' }))];
+for (const kind of ['new address', 'office address', 'device cookie']) {
+  const mine = tries.filter((a) => a.kind === kind);
+  console.log(`  the owner, ${kind}: ${mine.map((a) => `${a.during} ${a.res.status} ${a.ms} ms`).join('; ')}`);
+}
 console.log(`server errors logged: ${errors.length}`);
 
 const failed =
@@ -159,6 +219,9 @@ const failed =
   errors.length > 0 ||
   product.crashed ||
   !applicantFound ||
-  ownerIn.res.status !== 200;
+  ownerIn.res.status !== 200 ||
+  fiveXx(hashFlood.statuses) > 0 ||
+  !deviceCookie ||
+  tries.some((a) => a.kind !== 'new address' && (a.res.status !== 200 || a.ms > TIMEOUTS.login));
 await product.stop();
 process.exit(failed ? 1 : 0);

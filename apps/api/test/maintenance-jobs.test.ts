@@ -100,6 +100,14 @@ describe('housekeeping', () => {
       .insertInto('rate_limits')
       .values({ key: 'current', window_start: now.getTime() - 10 * 60_000, count: 3 })
       .execute();
+    // An address group the account signed in from stays known for a month after that sign-in.
+    await t.db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'login:known-group:recent', window_start: now.getTime() - 2 * DAY_MS, count: 1 },
+        { key: 'login:known-group:gone', window_start: now.getTime() - 31 * DAY_MS, count: 1 },
+      ])
+      .execute();
 
     const recentAudit = await audit(ago(10 * DAY_MS));
     await audit(ago(731 * DAY_MS));
@@ -130,11 +138,14 @@ describe('housekeeping', () => {
     await challenge('challenge-open', ahead(60_000));
 
     const result = await runHousekeeping(t.db, { auditRetentionDays: 730, mailRetentionDays: 90, now });
-    expect(result).toEqual({ sessions: 3, passwordResets: 1, loginChallenges: 1, rateLimits: 1, auditEvents: 1, emails: 2, mailFiles: 0 });
+    expect(result).toEqual({ sessions: 3, passwordResets: 1, loginChallenges: 1, rateLimits: 2, auditEvents: 1, emails: 2, mailFiles: 0 });
     expect((await t.db.selectFrom('login_challenges').select('id').execute()).map((r) => r.id)).toEqual(['challenge-open']);
     expect((await t.db.selectFrom('password_resets').select('id').execute()).map((r) => r.id)).toEqual(['reset-recent']);
     expect(await ids('sessions')).toEqual(Object.values(keep).sort());
-    expect((await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['current']);
+    expect((await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key).sort()).toEqual([
+      'current',
+      'login:known-group:recent',
+    ]);
     expect(await ids('audit_events')).toEqual([recentAudit]);
     expect(await ids('email_outbox')).toEqual(keptMail.sort());
 

@@ -32,6 +32,7 @@ const REQUIRED = {
     noResponse: 'No response from server. Please try again.',
     error: 'An error occurred during login. Please try again.',
     noToken: 'Login failed. No token received.',
+    busy: 'Signing in is busy right now. Please try again in a moment.',
   },
   SECOND_FACTOR: {
     codeFormat: 'Enter the 6-digit code from your authenticator app.',

@@ -31,6 +31,8 @@ export const LOGIN = {
   noResponse: 'No response from server. Please try again.',
   error: 'An error occurred during login. Please try again.',
   noToken: 'Login failed. No token received.',
+  /** A sign-in refused for a moment only (its turn or the password check did not come in time), not a limit reached. */
+  busy: 'Signing in is busy right now. Please try again in a moment.',
 } as const;
 
 /** Two-step sign-in with an authenticator app and recovery codes (ADR 0019). */

@@ -27,6 +27,8 @@ export interface SignInAttempt {
   accountAddressKey: string;
   /** The email's turn across addresses: marked on a failure, given back once the attempt is answered. */
   turn: AcrossAddressesTurn;
+  /** The attempt was refused before its password was checked (a full hashing queue): it counts as nothing tried. */
+  notJudged(): Promise<void>;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface SignInAttempt {
  * the audit log; the first past the limit across addresses also queues the alert email when the
  * email belongs to an account.
  */
-export async function admitSignIn(ctx: AppContext, email: string, client: string): Promise<SignInAttempt> {
+export async function admitSignIn(ctx: AppContext, email: string, client: string, trusted: boolean): Promise<SignInAttempt> {
   const { rateLimiter } = ctx;
   const accountAddressKey = rateLimiter.key('login:account-ip', email, { client });
 
@@ -51,11 +53,26 @@ export async function admitSignIn(ctx: AppContext, email: string, client: string
     throw tooManyRequests(perAccountAddress.retryAfterSeconds);
   }
 
+  // Refused before it is judged, an attempt is no guess: it does not count against the owner's own address.
+  const notJudged = () => rateLimiter.uncount(accountAddressKey, PER_ACCOUNT_AND_ADDRESS.windowMs);
   const turn = await acrossAddresses(rateLimiter, ACROSS, 'login:account', email, client, {
     onLimit: () => limitCrossed(ctx, email, client),
     onHardLimit: () => hardLimitCrossed(ctx, email, client),
+    trusted,
+  }).catch(async (err: unknown) => {
+    await notJudged();
+    throw err;
   });
-  return { email, client, accountAddressKey, turn };
+  return {
+    email,
+    client,
+    accountAddressKey,
+    turn,
+    notJudged: async () => {
+      await turn.abandoned();
+      await notJudged();
+    },
+  };
 }
 
 /** Every failed sign-in is audited: the account when the email has one, else nothing that identifies what was typed. */

@@ -11,6 +11,7 @@ import { HttpError, sessionEnded } from '../../lib/http-error.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { findStaffAccountById } from '../staff-accounts/repository.js';
 import { revokeFamily } from './repository.js';
+import { DEVICE_COOKIE } from './known-devices.js';
 import { checkPassword, completeSignIn, deviceOf, listSessions, signOutEverywhere } from './service.js';
 import {
   REFRESH_COOKIE,
@@ -43,7 +44,7 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const checked = await checkPassword(ctx, email, password, request.ip);
+      const checked = await checkPassword(ctx, email, password, request.ip, request.cookies[DEVICE_COOKIE]);
       if ('secondStep' in checked) return checked.secondStep;
       return completeSignIn(ctx, request, reply, checked.staffAccount, undefined, checked.asChecked);
     },

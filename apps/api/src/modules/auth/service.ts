@@ -17,6 +17,7 @@ import {
   holdAccountAsChecked,
   toStaffAccount,
 } from '../staff-accounts/repository.js';
+import { isTrustedAttempt, rememberSignIn } from './known-devices.js';
 import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
 import { listLiveSessions, revokeStaffAccountSessions } from './repository.js';
 import { checkSession, checkSessionNow, cookieLifetime, setSessionCookies, startSession } from './sessions.js';
@@ -53,6 +54,7 @@ export async function completeSignIn(
   if (!started) throw new HttpError(401, LOGIN.invalidCredentials);
   const { familyId, refreshToken, session } = started;
   setSessionCookies(reply, refreshToken, ctx.config.cookieSecure, cookieLifetime(session, ctx.sessionPolicy.now()));
+  await rememberSignIn(ctx, request, reply, staffAccount.id);
   await recordAudit(ctx.db, {
     actorUserId: staffAccount.id,
     action: AUDIT_ACTIONS.staffAccount.login,
@@ -71,16 +73,20 @@ export async function completeSignIn(
  * The password step of signing in, within its limits (ADR 0017). Answers the second step that is
  * due (ADR 0019), or the account to complete the sign-in with.
  */
-export async function checkPassword(ctx: AppContext, email: string, password: string, client: string) {
-  const attempt = await admitSignIn(ctx, email, client);
-  let staffAccount: Awaited<ReturnType<typeof findStaffAccountByEmail>>;
+export async function checkPassword(ctx: AppContext, email: string, password: string, client: string, deviceCookie?: string) {
+  let staffAccount = await findStaffAccountByEmail(ctx.db, email);
+  const trusted = await isTrustedAttempt(ctx, staffAccount?.id, client, deviceCookie);
+  const attempt = await admitSignIn(ctx, email, client, trusted);
   try {
+    // Looked up again: the account may have changed while the attempt waited for its turn.
     staffAccount = await findStaffAccountByEmail(ctx.db, email);
     // Same answer, and the same argon2 work, whether or not the email exists.
-    const ok = await verifyPassword(staffAccount?.password_hash, password, 'anonymous').catch(async (err: unknown) => {
-      await attempt.turn.abandoned();
-      throw err;
-    });
+    const ok = await verifyPassword(staffAccount?.password_hash, password, trusted ? 'trusted' : 'anonymous').catch(
+      async (err: unknown) => {
+        await attempt.notJudged();
+        throw err;
+      },
+    );
     if (!staffAccount || !ok) {
       await signInFailed(ctx, attempt, staffAccount?.id ?? null);
       throw new HttpError(401, LOGIN.invalidCredentials);

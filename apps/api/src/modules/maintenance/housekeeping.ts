@@ -6,12 +6,14 @@ import { deleteStaleCounters } from '../rate-limits/repository.js';
 import { deleteOldResets } from '../password-reset/repository.js';
 import { deleteExpiredChallenges } from '../second-factor/repository.js';
 import { deleteDeadSessions } from '../auth/repository.js';
+import { KNOWN_GROUP_MS, KNOWN_GROUP_SCOPE } from '../auth/known-devices.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Longer than any rate-limit window the app uses (the longest is an hour), so a purged counter
- * could only have been reset by its next hit anyway.
+ * could only have been reset by its next hit anyway; the known address groups of sign-in keep
+ * theirs as long as they stay known.
  */
 const RATE_LIMIT_KEEP_MS = DAY_MS;
 /** A fully signed-out session family is kept a day, for the staff's session list and support questions. */
@@ -46,7 +48,10 @@ export async function runHousekeeping(db: Db, options: HousekeepingOptions): Pro
     sessions: await deleteDeadSessions(db, now, ago(REVOKED_SESSION_KEEP_MS)),
     passwordResets: await deleteOldResets(db, ago(DAY_MS)),
     loginChallenges: await deleteExpiredChallenges(db, now),
-    rateLimits: await deleteStaleCounters(db, ago(RATE_LIMIT_KEEP_MS)),
+    rateLimits: await deleteStaleCounters(db, ago(RATE_LIMIT_KEEP_MS), {
+      scope: KNOWN_GROUP_SCOPE,
+      windowStartedBefore: ago(KNOWN_GROUP_MS),
+    }),
     auditEvents: await deleteAuditBefore(db, ago(options.auditRetentionDays * DAY_MS)),
     emails: await deleteFinishedEmailsBefore(db, ago(options.mailRetentionDays * DAY_MS)),
     mailFiles: options.mailFolder ? await deleteMailFilesBefore(options.mailFolder, ago(options.mailRetentionDays * DAY_MS)) : 0,

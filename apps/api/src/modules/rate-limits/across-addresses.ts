@@ -4,9 +4,12 @@ import { type RateLimiter, tooManyRequests } from './limiter.js';
 /**
  * The limit on one email or one passport across every address (ADR 0038). Past its first limit the
  * requests for that subject are served one at a time, across workers and instances, so parallel
- * requests gain nothing; past its hard limit the subject is refused for the rest of the window,
- * except from an address group that has not failed on it in the window, so the owner coming from
- * their own address still gets in while every address that has guessed is turned away.
+ * requests gain nothing, and an address group that has already failed on it in the window is
+ * refused at once rather than queued, so it takes no turn and no hashing from anyone; past its hard
+ * limit the subject is refused for the rest of the window, except from an address group that has
+ * not failed on it, so the owner coming from their own address still gets in while every address
+ * that has guessed is turned away. A trusted attempt (the account's own device or usual address
+ * group, as the caller decides) is neither refused nor queued: only its own failures count.
  */
 
 export interface AcrossAddressesTurn {
@@ -27,6 +30,8 @@ export interface AcrossAddressesEvents {
   onLimit?: () => Promise<void>;
   /** The first attempt past `hardLimit` in the window. */
   onHardLimit?: () => Promise<void>;
+  /** The attempt comes from somewhere the attacker cannot be: it skips the refusals and the turn. */
+  trusted?: boolean;
 }
 
 const nothing = async () => {};
@@ -43,16 +48,29 @@ export async function acrossAddresses(
   const failedKey = limiter.key(`${scope}-failed`, subject, { client });
   const window = await limiter.count(key, limit.windowMs);
   if (window.count === limit.limit + 1) await events.onLimit?.();
+  if (window.count === limit.hardLimit + 1) await events.onHardLimit?.();
+  const forget = () => limiter.reset(failedKey);
+  if (events.trusted) {
+    return {
+      count: window.count,
+      failed: async () => void (await limiter.count(failedKey, limit.windowMs)),
+      succeeded: forget,
+      abandoned: nothing,
+      release: nothing,
+    };
+  }
+  // Past the limit a group that has failed waits for no turn: the turns are for those not yet refused.
+  if (window.count > limit.limit && (await limiter.peek(failedKey, limit.windowMs)) > 0) {
+    throw tooManyRequests(window.retryAfterSeconds);
+  }
   // Past the hard limit the attempt is marked before it is judged, so of several sent at once from
   // a clean address group only the first is answered.
   let marked = false;
   if (window.count > limit.hardLimit) {
-    if (window.count === limit.hardLimit + 1) await events.onHardLimit?.();
     const tried = await limiter.count(failedKey, limit.windowMs);
     if (tried.count > 1) throw tooManyRequests(window.retryAfterSeconds);
     marked = true;
   }
-  const forget = () => limiter.reset(failedKey);
   let release = nothing;
   if (window.count > limit.limit) {
     try {

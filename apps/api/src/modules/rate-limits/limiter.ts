@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { deriveKey } from '../../lib/secret.js';
 import { addressGroup } from './client-group.js';
-import { claimTurn, countHit, deleteCounter, peekCount, releaseTurn } from './repository.js';
+import { claimTurn, countHit, deleteCounter, peekCount, releaseTurn, uncountHit } from './repository.js';
 
 /** A part of a counter's key: a value that identifies someone, or a client address counted by its group. */
 type KeyPart = string | { client: string };
@@ -26,6 +26,8 @@ export interface RateLimiter {
   /** The hits on `key` in its current window, counting none. */
   peek(key: string, windowMs: number): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Takes back one hit counted on `key` in its current window: for a request refused before it was judged. */
+  uncount(key: string, windowMs: number): Promise<void>;
   /**
    * Waits for this process's and then every process's turn on `key`, one holder at a time; throws
    * 429 when the turn does not come within `waitMs`. The answer gives the turn back.
@@ -76,6 +78,7 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions): RateLimi
     async reset(key) {
       await deleteCounter(db, key);
     },
+    uncount: (key, windowMs) => uncountHit(db, key, now() - windowMs),
     async takeTurn(key, waitMs) {
       const deadline = performance.now() + waitMs;
       const refused = () => tooManyRequests(Math.ceil(waitMs / 1000));

@@ -36,13 +36,37 @@ export async function countHit(db: Db, key: string, now: number, windowMs: numbe
   return { count: Number(row.count), windowStart: Number(row.window_start) };
 }
 
+/** Takes back one hit on `key` in a window that started after `windowStartedAfter`; an expired or empty window is left alone. */
+export async function uncountHit(db: Db, key: string, windowStartedAfter: number): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('window_start', '>', windowStartedAfter)
+    .where('count', '>', 0)
+    .execute();
+}
+
 export async function deleteCounter(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Deletes counters whose window started before the given time: the next hit on that key starts a new window anyway. */
-export async function deleteStaleCounters(db: Db, windowStartedBefore: Date): Promise<number> {
-  const result = await db.deleteFrom('rate_limits').where('window_start', '<', windowStartedBefore.getTime()).executeTakeFirst();
+/**
+ * Deletes counters whose window started before the given time: the next hit on that key starts a
+ * new window anyway. Counters whose key starts with `longer.scope` (a constant, never input) have
+ * a longer window and are kept until `longer.windowStartedBefore`.
+ */
+export async function deleteStaleCounters(
+  db: Db,
+  windowStartedBefore: Date,
+  longer?: { scope: string; windowStartedBefore: Date },
+): Promise<number> {
+  let query = db.deleteFrom('rate_limits').where('window_start', '<', windowStartedBefore.getTime());
+  if (longer) {
+    const prefix = `${longer.scope}:%`;
+    query = query.where((eb) => eb.or([eb('key', 'not like', prefix), eb('window_start', '<', longer.windowStartedBefore.getTime())]));
+  }
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -36,13 +36,23 @@ export async function login(input: LoginInput): Promise<LoginResult> {
   return { token: data.token, user: data.user };
 }
 
-/** The message for each way a sign-in can fail (docs/product.md#messages); a 429 shows the server's own words. */
+/** A refusal asking to come back within this many seconds is the server being busy, not a limit reached. */
+const BUSY_RETRY_AFTER_S = 5;
+
+/**
+ * The message for each way a sign-in can fail (docs/product.md#messages); a 429 shows the server's
+ * own words, unless its Retry-After says to try again in a moment.
+ */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof NoTokenError) return LOGIN.noToken;
   if (isAxiosError(error)) {
     if (error.response) {
       if (error.response.status === 401) return LOGIN.invalidCredentials;
-      if (error.response.status === 429) return serverMessage(error) ?? SERVER.tooManyRequests;
+      if (error.response.status === 429) {
+        const retryAfter = Number(error.response.headers['retry-after']);
+        if (retryAfter > 0 && retryAfter <= BUSY_RETRY_AFTER_S) return LOGIN.busy;
+        return serverMessage(error) ?? SERVER.tooManyRequests;
+      }
       return LOGIN.failed;
     }
     // A request went out but nothing came back: offline, refused, or the 5 s timeout.
