@@ -1,6 +1,6 @@
 import { HttpError } from '../../lib/http-error.js';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
-import { IMPORT_FILE_REASONS as R } from '@visa/shared/messages';
+import { IMPORT_FILE_REASONS as R } from '@visa/shared/import-texts';
 import type { AppContext } from '../../context.js';
 import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, preparePhoto } from '../../lib/images.js';
 import { newId } from '../../lib/ids.js';

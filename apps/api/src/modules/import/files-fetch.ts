@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IMPORT_FILE_REASONS as R } from '@visa/shared/messages';
+import { IMPORT_FILE_REASONS as R } from '@visa/shared/import-texts';
 
 /**
  * Fetching one file of the earlier app (ADR 0042): http and https only, public addresses only

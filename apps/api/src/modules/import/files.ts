@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES_ADD } from '@visa/shared/constants';
-import { IMPORT_FILE_REASONS as R } from '@visa/shared/messages';
+import { IMPORT_FILE_REASONS as R } from '@visa/shared/import-texts';
 import type { AppContext } from '../../context.js';
 import { attachFile, maxBytesFor, recordMissing } from './files-attach.js';
 import { type FetchOptions, fetchFile, filenameOf } from './files-fetch.js';
