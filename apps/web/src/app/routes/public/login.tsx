@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { PrefetchPageLinks, useLocation, useNavigate } from 'react-router';
 import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import { paths } from '../../../config/paths';
 import { LoginForm } from '../../../features/auth/components/login-form';
@@ -36,6 +36,8 @@ export default function LoginPage() {
       <h1 className="h3 mb-1">Staff Login</h1>
       <p className="text-body-secondary mb-4">Sign in to manage applications, slides and staff accounts.</p>
       <SessionEndedAlert />
+      {/* The staff area's scripts come down while the second factor is typed (ADR 0043). */}
+      {secondStep && <PrefetchPageLinks page={target} />}
       {secondStep ? (
         <SecondFactorStep
           challenge={secondStep}

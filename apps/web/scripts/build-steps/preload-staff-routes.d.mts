@@ -1,0 +1,1 @@
+export function preloadStaffRoutes(root: string): string;

@@ -1,0 +1,13 @@
+export interface PageBudget {
+  page: string;
+  route?: string;
+  html?: string;
+  budget: number;
+  goal?: number;
+}
+export interface PageWeight extends PageBudget {
+  scripts: { file: string; gzip: number }[];
+  gzip: number;
+}
+export const PAGE_BUDGETS: PageBudget[];
+export function pageWeights(clientDir: string, budgets?: PageBudget[]): PageWeight[];

@@ -1,0 +1,114 @@
+// The JavaScript each page of the built client loads on a full visit, read from the build output
+// alone (no browser): for an app page, React Router's client manifest (assets/manifest-*.js, the
+// file the browser itself reads) gives the entry and, for every route from the root down to the
+// page's, its module and the chunks it imports; these are the modulepreloads of the page's HTML.
+// For a page that ships the islands script, its HTML names that script and its preloads. Each file
+// is counted once, at its gzip -9 size (what a gzip-only client receives).
+//   node apps/web/scripts/page-weight.mjs [client build folder]   prints every page's weight
+// The budget test (test/page-budget.test.ts) fails when a page passes its budget (PAGE_BUDGETS).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const KB = 1000;
+
+/**
+ * Every page measured, by the React Router route id that renders it (ids from src/app/routes.ts)
+ * or, for an islands page, its prerendered HTML; the most JavaScript, gzipped, it may load
+ * (`budget`); and, where the page is still above it, the weight it should come down to (`goal`,
+ * ADR 0043). A sign-in or staff page's budget is its weight when it was first measured plus a few
+ * kB of headroom, rounded to 5 kB: it may shrink, and lowering the budget then keeps the gain.
+ */
+const SIGN_IN_GOAL = 50 * KB;
+const STAFF_GOAL = 150 * KB;
+export const PAGE_BUDGETS = [
+  // Public pages (ADR 0029): the islands script only.
+  ...['/', '/enquiry', '/about', '/terms', '/view-one'].map((page) => ({ page, html: page, budget: 90 * KB })),
+  // Sign-in pages: the React Router app with the sign-in routes only, never the staff layout.
+  ...[
+    ['/login', 'routes/public/login', 225],
+    ['/forgot-password', 'routes/public/forgot-password', 215],
+    ['/reset-password', 'routes/public/reset-password', 215],
+  ].map(([page, route, budget]) => ({ page, route, budget: budget * KB, goal: SIGN_IN_GOAL })),
+  // Staff pages: the staff layout and the page's own route.
+  ...[
+    ['/dashboard', 'routes/admin/dashboard', 230],
+    ['/application', 'routes/admin/application-list', 265],
+    ['/updateApplicationView/:id', 'application-file-by-id', 270],
+    ['/addUserApplication', 'routes/admin/application-new', 265],
+    ['/editApplication', 'routes/admin/application-edit', 265],
+    ['/slider', 'routes/admin/slide-list', 230],
+    ['/addSliders', 'routes/admin/slide-new', 230],
+    ['/editSlider', 'routes/admin/slide-edit', 230],
+    ['/userManagement', 'routes/admin/staff-list', 230],
+    ['/addUserManagement', 'routes/admin/staff-new', 225],
+    ['/editUserManagement', 'routes/admin/staff-edit', 225],
+    ['/setting', 'routes/admin/settings', 260],
+    ['/profile', 'routes/admin/profile', 230],
+  ].map(([page, route, budget]) => ({ page, route, budget: budget * KB, goal: STAFF_GOAL })),
+];
+
+/** React Router's client manifest, as the browser receives it. */
+export function readRouterManifest(clientDir) {
+  const assets = path.join(clientDir, 'assets');
+  const file = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no React Router manifest in ${assets}: build the web app first`);
+  const source = fs.readFileSync(path.join(assets, file), 'utf8');
+  const json = source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1);
+  return { file: `/assets/${file}`, manifest: JSON.parse(json) };
+}
+
+/** The scripts a full load of an app page fetches: the manifest, the entry, each route's module and imports. */
+export function appPageScripts(router, routeId) {
+  const { manifest } = router;
+  const scripts = new Set([router.file, manifest.entry.module, ...manifest.entry.imports]);
+  const chain = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`no route ${id} in the React Router manifest`);
+    chain.unshift(route);
+  }
+  for (const route of chain) for (const file of [route.module, ...(route.imports ?? [])]) scripts.add(file);
+  return [...scripts];
+}
+
+/** The scripts a prerendered page's HTML loads or preloads. */
+export function htmlPageScripts(clientDir, page) {
+  const file = path.join(clientDir, page.replace(/^\/+/, ''), 'index.html');
+  const html = fs.readFileSync(file, 'utf8');
+  const found = [...html.matchAll(/<(?:link rel="modulepreload" href|script type="module"[^>]*?src)="([^"]+\.js)"/g)];
+  return [...new Set(found.map((m) => m[1]))];
+}
+
+const gzipSizes = new Map();
+function gzipSize(clientDir, file) {
+  const key = path.join(clientDir, file);
+  if (!gzipSizes.has(key)) gzipSizes.set(key, zlib.gzipSync(fs.readFileSync(key), { level: 9 }).length);
+  return gzipSizes.get(key);
+}
+
+/** Each budgeted page with its scripts (largest first), their gzipped total and its budget. */
+export function pageWeights(clientDir, budgets = PAGE_BUDGETS) {
+  const router = readRouterManifest(clientDir);
+  return budgets.map((entry) => {
+    const files = entry.route ? appPageScripts(router, entry.route) : htmlPageScripts(clientDir, entry.html);
+    const scripts = files.map((file) => ({ file, gzip: gzipSize(clientDir, file) })).sort((a, b) => b.gzip - a.gzip);
+    return { ...entry, scripts, gzip: scripts.reduce((sum, s) => sum + s.gzip, 0) };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const clientDir = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../build/client'));
+  const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+  let over = false;
+  for (const row of pageWeights(clientDir)) {
+    over ||= row.gzip > row.budget;
+    const largest = row.scripts.slice(0, 4).map((s) => `${path.basename(s.file)} ${kb(s.gzip)}`);
+    console.log(
+      `${row.page.padEnd(28)} ${kb(row.gzip).padStart(9)} in ${String(row.scripts.length).padStart(2)} scripts` +
+        `  budget ${kb(row.budget)}${row.goal ? `, goal ${kb(row.goal)}` : ''}${row.gzip > row.budget ? '  OVER' : ''}` +
+        `  largest: ${largest.join(', ')}`,
+    );
+  }
+  process.exit(over ? 1 : 0);
+}

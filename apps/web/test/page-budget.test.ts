@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PAGE_BUDGETS, pageWeights } from '../scripts/page-weight.mjs';
+
+// The built client, as `npm test` leaves it (it builds first when a source is newer than the build).
+const CLIENT = path.resolve(import.meta.dirname, '../build/client');
+
+describe('JavaScript budgets of the built pages (ADR 0043)', () => {
+  const weights = pageWeights(CLIENT);
+
+  it.each(weights.map((w) => [w.page, w] as const))('%s stays within its budget', (_page, weight) => {
+    const largest = weight.scripts.slice(0, 5).map((s) => `${path.basename(s.file)} ${s.gzip}`);
+    expect(weight.gzip, `${weight.page}: ${weight.gzip} B gzipped; largest: ${largest.join(', ')}`).toBeLessThanOrEqual(weight.budget);
+  });
+
+  it('measures every staff route and sign-in page of the route table', () => {
+    const routes = fs.readFileSync(path.resolve(import.meta.dirname, '../src/app/routes.ts'), 'utf8');
+    const pageRoutes = [...routes.matchAll(/route\(paths\.(\w+),/g)].map((m) => m[1] ?? '');
+    const staffAndSignIn = pageRoutes.filter((name) => !['home', 'terms', 'about', 'enquiry', 'viewOne', 'applicationFile'].includes(name));
+    expect(PAGE_BUDGETS.filter((b) => b.route)).toHaveLength(staffAndSignIn.length);
+  });
+});
+
+describe('the budget check', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-weight-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('counts the whole route chain once per file and reports a page that grew past its budget', () => {
+    fs.mkdirSync(path.join(dir, 'assets'));
+    const manifest = {
+      entry: { module: '/assets/entry.js', imports: ['/assets/shared.js'] },
+      routes: {
+        root: { id: 'root', module: '/assets/root.js', imports: ['/assets/shared.js'] },
+        page: { id: 'page', parentId: 'root', module: '/assets/page.js', imports: ['/assets/big.js'] },
+      },
+    };
+    fs.writeFileSync(path.join(dir, 'assets/manifest-test.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+    for (const name of ['entry', 'shared', 'root', 'page'])
+      fs.writeFileSync(path.join(dir, `assets/${name}.js`), `export const ${name} = 1;`);
+    // Incompressible bytes: a library that landed in the page's graph.
+    const big = Buffer.concat(Array.from({ length: 125 }, (_, i) => crypto.createHash('sha256').update(String(i)).digest()));
+    fs.writeFileSync(path.join(dir, 'assets/big.js'), big);
+
+    const row = pageWeights(dir, [{ page: '/page', route: 'page', budget: 2000 }])[0]!;
+    expect(row.scripts.map((s) => s.file).sort()).toEqual(
+      ['/assets/big.js', '/assets/entry.js', '/assets/manifest-test.js', '/assets/page.js', '/assets/root.js', '/assets/shared.js'].sort(),
+    );
+    expect(row.gzip).toBeGreaterThan(row.budget);
+  });
+});

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { preloadStaffRoutes } from '../scripts/build-steps/preload-staff-routes.mjs';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-preload-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const manifest = {
+  entry: { module: '/assets/entry.js', imports: ['/assets/react.js'] },
+  routes: {
+    root: { id: 'root', module: '/assets/root.js', imports: ['/assets/react.js'] },
+    'routes/public/layout': { id: 'routes/public/layout', parentId: 'root', module: '/assets/public.js', imports: [] },
+    'routes/public/login': {
+      id: 'routes/public/login',
+      parentId: 'routes/public/layout',
+      path: '/login',
+      module: '/assets/login.js',
+      imports: [],
+    },
+    'routes/admin/layout': {
+      id: 'routes/admin/layout',
+      parentId: 'root',
+      module: '/assets/staff-layout.js',
+      imports: ['/assets/modal.js'],
+    },
+    dashboard: { id: 'dashboard', parentId: 'routes/admin/layout', path: '/dashboard', module: '/assets/dashboard.js', imports: [] },
+    file: {
+      id: 'file',
+      parentId: 'routes/admin/layout',
+      path: '/updateApplicationView/:id',
+      module: '/assets/file.js',
+      imports: ['/assets/phone.js'],
+    },
+  },
+};
+
+/** The shell as the build leaves it, with the step applied, then run at `pathname` in this document. */
+function runShellAt(pathname: string) {
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'assets/manifest-test.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+  fs.writeFileSync(
+    path.join(dir, '__spa-fallback.html'),
+    '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/entry.js"/></head><body></body></html>',
+  );
+  preloadStaffRoutes(dir);
+  const html = fs.readFileSync(path.join(dir, '__spa-fallback.html'), 'utf8');
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  document.head.innerHTML = '';
+  window.history.replaceState(null, '', pathname);
+  // The inline script as the browser runs it: a classic script at the top level of the page.
+  const run = new Function(script);
+  run();
+  return { html, preloaded: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')) };
+}
+
+describe('the staff shell preloads the scripts of the page it is opened on', () => {
+  it('puts its script before the shell’s own preloads', () => {
+    const { html } = runShellAt('/dashboard');
+    expect(html.indexOf('<script>')).toBeGreaterThan(html.indexOf('charSet'));
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+  });
+
+  it('preloads the staff layout and the page’s own modules', () => {
+    expect(runShellAt('/dashboard').preloaded).toEqual(
+      expect.arrayContaining(['/assets/staff-layout.js', '/assets/modal.js', '/assets/dashboard.js']),
+    );
+    expect(runShellAt('/dashboard').preloaded).not.toContain('/assets/phone.js');
+  });
+
+  it('matches a path with a parameter', () => {
+    expect(runShellAt('/updateApplicationView/42').preloaded).toEqual(expect.arrayContaining(['/assets/file.js', '/assets/phone.js']));
+  });
+
+  it('preloads nothing on an address that is not a staff page', () => {
+    expect(runShellAt('/login').preloaded).toEqual([]);
+    expect(runShellAt('/nowhere').preloaded).toEqual([]);
+  });
+});
