@@ -90,7 +90,7 @@ export function writeManyApplications(dir: string, count: number): string {
  * Where the earlier app's files are served from: by default a loopback port nothing listens on,
  * which the files step refuses as a private address, so no test reaches past this machine.
  */
-export const UNREACHABLE_FILES = 'http://127.0.0.1:9/earlier';
+const UNREACHABLE_FILES = 'http://127.0.0.1:9/earlier';
 
 /** `existingEmail` and `existingPassport` belong to an application already in the product. */
 export function earlierApplications(

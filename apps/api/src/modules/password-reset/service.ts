@@ -99,7 +99,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 }
 
 /** The first request for one email past its hard limit in the window: audited once, with the account when the email has one. */
-export async function resetRequestsRefused(ctx: AppContext, email: string): Promise<void> {
+async function resetRequestsRefused(ctx: AppContext, email: string): Promise<void> {
   const staffAccount = await findStaffAccountByEmail(ctx.db, email);
   await recordAudit(ctx.db, {
     actorUserId: null,
