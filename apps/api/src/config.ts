@@ -271,3 +271,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: layout.database },
   };
 }
+
+/**
+ * The settings for an operator's command: on a bad setting, its one line goes to `io.err` and the
+ * answer is null (the command then exits 1), as at start-up.
+ */
+export function loadConfigForCommand(io: { env: NodeJS.ProcessEnv; cwd: string; err: (text: string) => void }): Config | null {
+  try {
+    return loadConfig(io.env, io.cwd);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.err(`${err.message}\n`);
+    return null;
+  }
+}

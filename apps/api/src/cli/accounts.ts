@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { ROLES } from '@visa/shared/constants';
 import { PASSWORD } from '@visa/shared/messages';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigForCommand } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
 import { endCredentialGrants } from '../modules/auth/credential-change.js';
 import { recordAudit } from '../modules/audit/repository.js';
@@ -51,16 +51,8 @@ export async function runAccountCommand(command: 'create' | 'reset-password', ar
     io.err('role must be superadmin or admin\n');
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(io.env, io.cwd);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      io.err(`${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigForCommand(io);
+  if (!config) return 1;
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);

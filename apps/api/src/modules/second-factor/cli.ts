@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfigForCommand } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
 import type { CliIo } from '../maintenance/cli.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
@@ -37,16 +37,8 @@ export async function runSecondFactorCommand(args: string[], io: CliIo = process
     io.err(`Usage:\n${SECOND_FACTOR_USAGE}(email must be valid)\n`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(io.env, io.cwd);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      io.err(`${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigForCommand(io);
+  if (!config) return 1;
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
