@@ -41,9 +41,9 @@ function reseal(dir: string, mutate: (files: Entry[]) => Entry[], listed?: (file
   fs.writeFileSync(path.join(dir, 'SHA256SUMS'), lines.join(''));
 }
 
-// Restore is of a SQLite backup (a PostgreSQL database is backed up by its own tools), so the crafted
-// backups are made and refused on SQLite; the suite is marked skipped on PostgreSQL.
-describe.runIf(engine === 'sqlite')('restore of a crafted backup', () => {
+// Restore rebuilds an SQLite DATA_DIR (a PostgreSQL database is backed up by its own tools): the
+// crafted backups are made and refused on SQLite; on PostgreSQL restore refuses before reading any.
+if (engine === 'sqlite') {
   describe('restore refuses a crafted backup and writes nothing', () => {
     const t = appForFile();
     let work: string;
@@ -167,4 +167,26 @@ describe.runIf(engine === 'sqlite')('restore of a crafted backup', () => {
       expect(await refused(dir, { empty: true })).toContain('not in SHA256SUMS: mail/extra.eml');
     });
   });
-});
+} else {
+  describe('restore of a crafted backup on PostgreSQL', () => {
+    const t = appForFile();
+
+    it('is refused before anything in it is read or written', async () => {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-crafted-pg-'));
+      try {
+        const dir = path.join(work, 'backup');
+        fs.mkdirSync(dir);
+        fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ files: [{ path: '../escaped', size: 1, sha256: 'x' }] }));
+        fs.symlinkSync('/etc/passwd', path.join(dir, 'visa.sqlite'));
+        const target = path.join(work, 'restored');
+        const io = captureIo(cliEnv(t.config, { DATA_DIR: target }));
+        expect(await runMaintenanceCommand('restore', [dir], io.io)).toBe(1);
+        expect(io.stderr()).toContain('restore rebuilds an SQLite DATA_DIR');
+        expect(fs.existsSync(target)).toBe(false);
+        expect(fs.existsSync(path.join(work, 'escaped'))).toBe(false);
+      } finally {
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    });
+  });
+}
