@@ -9,6 +9,8 @@ import { freePort } from '@visa/test-support/ports';
 
 export interface ClockedServer {
   url: string;
+  /** The server's database, for a journey that starts from data no page makes (an imported account). */
+  db: Awaited<ReturnType<typeof openRuntime>>['db'];
   /** Moves the clock the server keeps session limits by; the real clock and every other timer stay. */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startClockedServer(env: Record<string, string>, options: {
   await app.listen({ port: config.PORT, host: config.HOST });
   return {
     url: `http://127.0.0.1:${port}`,
+    db,
     advance(ms) {
       offsetMs += ms;
     },
