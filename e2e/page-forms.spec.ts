@@ -191,7 +191,7 @@ test.describe('a form sent before the page is ready', () => {
     await page.getByLabel('Confirm new password').press('Enter');
     await expect(page.getByRole('alert').first()).toBeVisible();
     await page.goto('/addUserManagement');
-    await page.getByLabel('Name').fill('Typed Name');
+    await page.getByLabel('Name').fill('Typed Clerk');
     await page.getByLabel('Email').fill('typed.clerk@example.com');
     await page.getByLabel('Password').fill('Typed-Clerk-Passphrase-12');
     await page.getByLabel('Password').press('Enter');

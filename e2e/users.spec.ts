@@ -48,7 +48,7 @@ test('a super-admin adds and edits a sub-admin, who then signs in without staff-
   await expect(page).toHaveURL(/\/addUserManagement$/);
   await page.getByRole('button', { name: 'Add Admin' }).click();
   await expect(page.getByRole('alert')).toHaveText('All fields are required');
-  await page.getByLabel('Name').fill(SUB.name);
+  await page.getByLabel('Name', { exact: true }).fill(SUB.name);
   await page.getByLabel('Email').fill(SUB.email);
   await page.getByLabel('Password').fill(SUB.password);
   await page.getByRole('button', { name: 'Add Admin' }).click();
@@ -59,7 +59,9 @@ test('a super-admin adds and edits a sub-admin, who then signs in without staff-
 
   // Adding the same email again: the required wording for any error answer.
   await sidebar.getByRole('link', { name: 'Add Admin' }).click();
-  await page.getByLabel('Name').fill('Copy');
+  // The list's row buttons are labelled with names too: fill once the form has replaced the list.
+  await expect(page).toHaveURL(/\/addUserManagement$/);
+  await page.getByLabel('Name', { exact: true }).fill('Copy');
   await page.getByLabel('Email').fill(SUB.email.toUpperCase());
   await page.getByLabel('Password').fill(SUB.password);
   await page.getByRole('button', { name: 'Add Admin' }).click();
@@ -71,7 +73,7 @@ test('a super-admin adds and edits a sub-admin, who then signs in without staff-
   await page.getByRole('button', { name: `Edit ${SUB.name}` }).click();
   await expect(page).toHaveURL(/\/editUserManagement$/);
   await expect(page.getByLabel('Email')).toHaveValue(SUB.email);
-  await page.getByLabel('Name').fill(`${SUB.name} Edited`);
+  await page.getByLabel('Name', { exact: true }).fill(`${SUB.name} Edited`);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(/\/userManagement$/);
   await expect(page.getByRole('row').filter({ hasText: SUB.email })).toContainText(`${SUB.name} Edited`);
@@ -93,7 +95,7 @@ test('a super-admin adds and edits a sub-admin, who then signs in without staff-
   await sidebar.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByLabel('Email')).toBeDisabled();
   await expect(page.getByLabel('Email')).toHaveValue(SUB.email);
-  await page.getByLabel('Name').fill('Journey Sub Renamed');
+  await page.getByLabel('Name', { exact: true }).fill('Journey Sub Renamed');
   await page.getByLabel('Current password').fill('not my password at all');
   await page.getByLabel('New password', { exact: true }).fill('a brand new password');
   await page.getByLabel('Confirm new password').fill('something else');
