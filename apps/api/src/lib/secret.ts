@@ -32,3 +32,21 @@ export function loadSecret(file: string, appSecret: string | undefined): string 
 
 /** A separate key per purpose, so a signature for one use can never be replayed for another. */
 export const deriveKey = (secret: string, purpose: string): Buffer => createHmac('sha256', secret).update(`visa-desk:${purpose}`).digest();
+
+const keyedHashers = new Map<string, (value: string) => string>();
+
+/**
+ * A keyed hash for `purpose`: the same value always gives the same short text, which names no
+ * value without the secret (for counters and audit entries that must correlate inputs without
+ * holding them). The key is derived once per secret and purpose, not on every call.
+ */
+export function keyedHasher(secret: string, purpose: string): (value: string) => string {
+  const id = `${purpose}\n${secret}`;
+  let hash = keyedHashers.get(id);
+  if (!hash) {
+    const key = deriveKey(secret, purpose);
+    hash = (value: string) => createHmac('sha256', key).update(value).digest('base64url').slice(0, 32);
+    keyedHashers.set(id, hash);
+  }
+  return hash;
+}

@@ -1,9 +1,9 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER } from '@visa/shared/messages';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
-import { deriveKey } from '../../lib/secret.js';
+import { keyedHasher } from '../../lib/secret.js';
 import { addressGroup } from './client-group.js';
 import { claimTurn, countHit, deleteCounter, peekCount, releaseTurn, uncountHit } from './repository.js';
 
@@ -55,7 +55,7 @@ const TURN_POLL_MS = 20;
 /** Fixed-window counters kept in the database, so several app processes share them. */
 export function createRateLimiter(db: Db, options: RateLimiterOptions): RateLimiter {
   const now = () => (options.now ? options.now().getTime() : Date.now());
-  const hmacKey = deriveKey(options.secret, 'rate-limit-keys');
+  const hash = keyedHasher(options.secret, 'rate-limit-keys');
   const count: RateLimiter['count'] = async (key, windowMs) => {
     const at = now();
     const window = await countHit(db, key, at, windowMs);
@@ -67,7 +67,7 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions): RateLimi
   return {
     key(scope, ...parts) {
       const values = parts.map((part) => (typeof part === 'string' ? part : addressGroup(part.client, options.ipv6Prefix)));
-      return `${scope}:${createHmac('sha256', hmacKey).update(values.join('\n')).digest('base64url').slice(0, 32)}`;
+      return `${scope}:${hash(values.join('\n'))}`;
     },
     async hit(key, limit, windowMs) {
       const window = await count(key, windowMs);

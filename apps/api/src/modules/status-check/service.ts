@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizePassport } from '@visa/shared/applications';
 import { countryKey } from '@visa/shared/country-matching';
@@ -6,7 +5,7 @@ import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { EnquiryApplication, EnquiryQuery, EnquiryResponse } from '@visa/shared/enquiry';
 import { LIMITS, windowMinutes } from '@visa/shared/limits';
 import type { AppContext } from '../../context.js';
-import { deriveKey } from '../../lib/secret.js';
+import { keyedHasher } from '../../lib/secret.js';
 import { withCountryNames } from '../applications/mapping.js';
 import { findByPassport } from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
@@ -45,19 +44,10 @@ const COPY_FIELDS = [
 
 /**
  * Keyed hashes: the audit log and the rate-limit table can correlate lookups without holding the
- * inputs. The key is derived once per secret, not on every status check.
+ * inputs. The label keeps the status check's first name: another would stop new hashes matching
+ * older rows.
  */
-const hashers = new Map<string, (value: string) => string>();
-const hasher = (secret: string) => {
-  let hash = hashers.get(secret);
-  if (!hash) {
-    // The label keeps the status check's first name: another would stop new hashes matching older rows.
-    const key = deriveKey(secret, 'enquiry-audit');
-    hash = (value: string) => createHmac('sha256', key).update(value).digest('base64url').slice(0, 32);
-    hashers.set(secret, hash);
-  }
-  return hash;
-};
+const hasher = (secret: string) => keyedHasher(secret, 'enquiry-audit');
 
 export async function checkStatus(ctx: AppContext, query: EnquiryQuery, clientAddress: string): Promise<EnquiryResponse> {
   const started = performance.now();
