@@ -1,3 +1,4 @@
+import { options, Fragment } from 'preact';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
@@ -5,7 +6,7 @@ import { HydratedRouter } from 'react-router/dom';
 /**
  * React Router's first render waits for the page's state to be decoded by throwing a promise: the
  * whole root suspends, which React allows. Preact, which runs the staff pages in the build, cannot
- * suspend the document it hydrates (it rebuilds the head and body), so the wait happens before.
+ * suspend the document it hydrates, so the wait happens before.
  */
 async function routerStateDecoded() {
   try {
@@ -14,6 +15,20 @@ async function routerStateDecoded() {
     if (thrown instanceof Promise) await thrown;
   }
 }
+
+/**
+ * Preact renders a document into its <html> element, so the root layout's <html> is that element:
+ * it renders as its children only, and its language goes onto the element itself.
+ */
+const nextVNode = options.vnode;
+options.vnode = (vnode) => {
+  if (vnode.type === 'html') {
+    const { lang } = vnode.props as { lang?: string };
+    if (lang && typeof document !== 'undefined') document.documentElement.lang = lang;
+    vnode.type = Fragment;
+  }
+  nextVNode?.(vnode);
+};
 
 void routerStateDecoded().then(() =>
   startTransition(() => {
