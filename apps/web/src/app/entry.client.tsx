@@ -30,6 +30,18 @@ options.vnode = (vnode) => {
   nextVNode?.(vnode);
 };
 
+/**
+ * Preact hydrates an element by claiming the first unclaimed element of the same tag, and does not
+ * correct attributes. React put the module preloads above the stylesheet, so the layout's
+ * <link rel="stylesheet"> would claim a preload and the stylesheet would be dropped: the preloads
+ * (fetched already) go to the end of the head, where no element of the layout claims them.
+ */
+function orderHeadForHydration() {
+  for (const preload of document.head.querySelectorAll('link[rel="modulepreload"]')) document.head.appendChild(preload);
+}
+
+orderHeadForHydration();
+
 void routerStateDecoded().then(() =>
   startTransition(() => {
     hydrateRoot(
