@@ -1,14 +1,14 @@
-import { isAxiosError } from 'axios';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Form } from 'react-bootstrap';
 import { VALIDATION } from '@visa/shared/messages';
+import { isHttpError } from '../lib/api-client';
 
 /**
  * The message a server's 400 gives for one field (`errors[].path`), e.g. a password on the list of
  * common passwords or a wrong current password (ADR 0017).
  */
 function serverFieldMessage(error: unknown, field: string): string | undefined {
-  if (!isAxiosError<{ errors?: { path?: unknown; message?: unknown }[] }>(error) || error.response?.status !== 400) return undefined;
+  if (!isHttpError<{ errors?: { path?: unknown; message?: unknown }[] }>(error) || error.response?.status !== 400) return undefined;
   const problem = error.response.data?.errors?.find((e) => e.path === field);
   return typeof problem?.message === 'string' ? problem.message : undefined;
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AxiosProgressEvent, isAxiosError } from 'axios';
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { EDIT_APPLICATION } from '@visa/shared/messages';
-import { api, refusalMessage } from '../../../lib/api-client';
+import { api, refusalMessage, type UploadProgress, isHttpError } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
 import { applicationChanged } from './keys';
 
@@ -14,7 +13,7 @@ interface ApplicationChange {
   input: ApplicationUpdate;
   image: File | null;
   /** The upload's progress as the body goes out (ADR 0026). */
-  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onUploadProgress?: (event: UploadProgress) => void;
 }
 
 async function updateApplication({ id, input, image, onUploadProgress }: ApplicationChange) {
@@ -42,6 +41,6 @@ export function useUpdateApplication() {
  */
 export function editErrorMessage(error: unknown): string {
   if (error instanceof UpdateRefusedError) return error.message;
-  if (isAxiosError(error) && error.response) return refusalMessage(error) ?? EDIT_APPLICATION.failed;
+  if (isHttpError(error) && error.response) return refusalMessage(error) ?? EDIT_APPLICATION.failed;
   return EDIT_APPLICATION.error;
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/messages';
 import type { SecondFactorLoginInput, SecondFactorLoginResponse, SecondFactorSetup } from '@visa/shared/second-factor';
-import { api, serverMessage } from '../../../lib/api-client';
+import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-storage';
 import { meQueryOptions } from './get-me';
 
@@ -34,18 +33,18 @@ export const useStartEnrolment = () => useMutation({ mutationFn: startEnrolment 
 
 /** Whether a failed second step means the password must be given again (the challenge ended). */
 export const challengeEnded = (error: unknown): boolean =>
-  isAxiosError(error) && error.response?.status === 401 && serverMessage(error) === SECOND_FACTOR.challengeEnded;
+  isHttpError(error) && error.response?.status === 401 && serverMessage(error) === SECOND_FACTOR.challengeEnded;
 
 /** The words for a failed second step: the server's own for a refusal it explains, otherwise as for the password step. */
 export function secondStepErrorMessage(error: unknown): string {
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     if (error.response) {
       const status = error.response.status;
       if (status === 400 || status === 401 || status === 403 || status === 429)
         return serverMessage(error) ?? (status === 429 ? SERVER.tooManyRequests : LOGIN.failed);
       return LOGIN.failed;
     }
-    if (error.request) return LOGIN.noResponse;
+    return LOGIN.noResponse;
   }
   return error instanceof Error && error.message === LOGIN.noToken ? LOGIN.noToken : LOGIN.error;
 }

@@ -1,25 +1,13 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { LOGIN, SERVER } from '@visa/shared/messages';
+import { HttpError } from '../../../lib/http';
 import { loginErrorMessage } from './login';
 
 /** A refusal as the browser receives it from the API: status, Retry-After and the server's message. */
 const refusal = (status: number, retryAfter?: string) => {
-  const headers = new AxiosHeaders(retryAfter ? { 'retry-after': retryAfter } : {});
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError(
-    'refused',
-    'ERR_BAD_REQUEST',
-    config,
-    {},
-    {
-      status,
-      statusText: '',
-      headers,
-      config,
-      data: { message: SERVER.tooManyRequests },
-    },
-  );
+  const config = { method: 'POST' as const, url: '/api/users/login' };
+  const headers: Record<string, string> = retryAfter ? { 'retry-after': retryAfter } : {};
+  return new HttpError('refused', 'ERR_BAD_RESPONSE', config, { status, headers, config, data: { message: SERVER.tooManyRequests } });
 };
 
 describe('the sign-in refusal a person reads', () => {

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LOGIN, SERVER } from '@visa/shared/messages';
 import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import type { LoginInput, LoginResponse, User } from '@visa/shared/users';
-import { api, serverMessage } from '../../../lib/api-client';
+import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-storage';
 import { meQueryOptions } from './get-me';
 
@@ -45,7 +44,7 @@ const BUSY_RETRY_AFTER_S = 5;
  */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof NoTokenError) return LOGIN.noToken;
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     if (error.response) {
       if (error.response.status === 401) return LOGIN.invalidCredentials;
       if (error.response.status === 429) {
@@ -56,7 +55,7 @@ export function loginErrorMessage(error: unknown): string {
       return LOGIN.failed;
     }
     // A request went out but nothing came back: offline, refused, or the 5 s timeout.
-    if (error.request) return LOGIN.noResponse;
+    return LOGIN.noResponse;
   }
   return LOGIN.error;
 }

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { LOGIN, SERVER } from '@visa/shared/messages';
 import type { ForgotPasswordInput, ResetPasswordInput } from '@visa/shared/users';
-import { api, serverMessage } from '../../../lib/api-client';
+import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 
 const TIMEOUT_MS = 10_000;
 
@@ -22,6 +21,6 @@ export const useResetPassword = () =>
 
 /** The server's own words for a refusal (invalid link, a password rule, too many tries); otherwise what went wrong. */
 export function resetErrorMessage(error: unknown): string {
-  if (isAxiosError(error) && !error.response) return LOGIN.noResponse;
+  if (isHttpError(error) && !error.response) return LOGIN.noResponse;
   return serverMessage(error) ?? SERVER.internal;
 }
