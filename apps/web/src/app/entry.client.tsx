@@ -32,12 +32,13 @@ options.vnode = (vnode) => {
 
 /**
  * Preact hydrates an element by claiming the first unclaimed element of the same tag, and does not
- * correct attributes. React put the module preloads above the stylesheet, so the layout's
- * <link rel="stylesheet"> would claim a preload and the stylesheet would be dropped: the preloads
- * (fetched already) go to the end of the head, where no element of the layout claims them.
+ * correct attributes. React hoisted its preloads (modules, the logo) above the layout's icon and
+ * stylesheet links, which would then claim preloads and lose the stylesheet: the preloads (acted on
+ * already) go to the end of the head, where no element of the layout claims them.
  */
 function orderHeadForHydration() {
-  for (const preload of document.head.querySelectorAll('link[rel="modulepreload"]')) document.head.appendChild(preload);
+  const hints = document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"], link[rel="prefetch"]');
+  for (const hint of hints) document.head.appendChild(hint);
 }
 
 orderHeadForHydration();
