@@ -14,6 +14,7 @@ import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, type ApplicationFields } from
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
+import { scheduleStatusMessages } from '../messages/service.js';
 import { enqueueEmail, listEmailsFor } from '../notifications/repository.js';
 import { type EmailEvent, renderEmail } from '../notifications/templates.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
@@ -91,6 +92,12 @@ export async function changeStatus(
       details: { from, to, date },
     });
     await queueApplicantEmail(trx, ctx, current, { kind: 'status', status: to, date });
+    await scheduleStatusMessages(
+      trx,
+      { providers: ctx.textProviders, settleMinutes: ctx.config.NOTIFY_SETTLE_MINUTES, now: ctx.now?.() ?? new Date() },
+      id,
+      from,
+    );
     return true;
   });
   if (!changed) {

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@visa/shared/text-messages';
+import { listAuditFor } from '../src/modules/audit/repository.js';
+import { setSetting } from '../src/modules/settings/repository.js';
+import { createApplication } from '@visa/test-support/applications';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';
+import { setConsent } from '../src/modules/messages/repository.js';
+
+/** Status messages end to end through the API: a status change, the settling time, quiet hours, the fake providers on loopback. */
+
+const MINUTE = 60_000;
+/** 12:00 in Dhaka (UTC+6): outside the default quiet hours. */
+const NOON_DHAKA = new Date('2026-11-26T06:00:00.000Z');
+
+let fake: FakeProviders;
+let clock = NOON_DHAKA;
+const apps: TestApp[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeProviders();
+});
+afterAll(async () => {
+  for (const t of apps) await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.mode = 'ok';
+  fake.received.length = 0;
+  clock = NOON_DHAKA;
+});
+
+const smsEnv = () => ({
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: `${fake.url}/sms`,
+  SMS_HTTP_METHOD: 'POST',
+  SMS_HTTP_PARAMS: 'api_key=KEY&senderid=8809601&number={to}&message={text}',
+  SMS_HTTP_FAILURE: '"response_code":\\s*(?!202)\\d+',
+});
+const twilioEnv = () => ({
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: FAKE_TWILIO.sid,
+  TWILIO_AUTH_TOKEN: FAKE_TWILIO.token,
+  TWILIO_FROM: FAKE_TWILIO.from,
+  TWILIO_API_URL: fake.url,
+});
+const whatsappEnv = () => ({
+  WHATSAPP_TOKEN: FAKE_WHATSAPP.token,
+  WHATSAPP_PHONE_NUMBER_ID: FAKE_WHATSAPP.phoneNumberId,
+  WHATSAPP_API_URL: fake.url,
+});
+
+async function setup(env: Record<string, string>, settings: Partial<MessageSettings> = {}) {
+  const t = await createTestApp(env, { now: () => clock });
+  apps.push(t);
+  await t.app.outbox.stop();
+  await setSetting(t.db, 'messages', { ...DEFAULT_MESSAGE_SETTINGS, channels: { sms: true, whatsapp: true }, ...settings }, null);
+  let token = '';
+  // A session of its own for each test: its clock starts where the test's does.
+  const signIn = async () => {
+    token = (await t.createStaff('admin')).token;
+  };
+  const act = async (action: 'Approve' | 'Reject' | 'Pending', id: string) => {
+    const res = await t.request({ method: 'PUT', url: `/api/application/updateApplication${action}/${id}`, payload: {}, token });
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+  const applicant = async (channels: ('email' | 'sms' | 'whatsapp')[] = ['email', 'sms']) => {
+    const row = await createApplication(t.db, { given_name: 'Karim', surname: 'Rahman', phone: '+8801712345678' });
+    await setConsent(t.db, row.id, channels, null, clock);
+    return row;
+  };
+  const run = (at: Date) => t.app.outbox.runOnce(at);
+  const history = async (id: string) => (await listAuditFor(t.db, 'application', id)).filter((e) => e.action.startsWith('message.'));
+  return { t, signIn, act, applicant, run, history };
+}
+
+const after = (minutes: number, from = clock) => new Date(from.getTime() + minutes * MINUTE);
+
+describe('status messages by SMS through an HTTP aggregator', () => {
+  let s: Awaited<ReturnType<typeof setup>>;
+  beforeAll(async () => {
+    s = await setup(smsEnv());
+  });
+  beforeEach(async () => {
+    await s.signIn();
+  });
+
+  it('sends one message once the status has been stable for the settling time, in Bangla for a Bangladeshi number', async () => {
+    const app = await s.applicant();
+    expect((await s.act('Approve', app.id)).statusCode).toBe(200);
+    await s.run(after(4));
+    expect(fake.received).toHaveLength(0);
+    await s.run(after(5));
+    expect(fake.received).toHaveLength(1);
+    const call = fake.received[0]!;
+    expect(call.method).toBe('POST');
+    expect(call.form.get('api_key')).toBe('KEY');
+    expect(call.form.get('number')).toBe('8801712345678');
+    const text = call.form.get('message')!;
+    expect(text).toContain('প্রিয় Karim');
+    expect(text).toContain('অনুমোদিত');
+    expect(text).not.toContain('Rahman');
+    expect(text).not.toContain(app.passport);
+    expect(text).not.toContain(app.dob);
+    // Stable afterwards: nothing more.
+    await s.run(after(60));
+    expect(fake.received).toHaveLength(1);
+    const [sent] = await s.history(app.id);
+    expect(sent!.action).toBe('message.sent');
+    expect(sent!.details).toMatchObject({ channel: 'sms', provider: 'http', providerId: expect.any(String), to: '+8801••••••678' });
+    expect(JSON.stringify(sent)).not.toContain('1712345678');
+  });
+
+  it('sends nothing when the status moves and moves back within the settling time', async () => {
+    const app = await s.applicant();
+    await s.act('Approve', app.id);
+    clock = after(2);
+    await s.act('Pending', app.id);
+    clock = after(2);
+    await s.act('Approve', app.id);
+    clock = after(1);
+    await s.act('Pending', app.id);
+    await s.run(after(4));
+    expect(fake.received).toHaveLength(0);
+    await s.run(after(6));
+    expect(fake.received).toHaveLength(0);
+    expect((await s.history(app.id)).map((e) => e.action)).toEqual(['message.skipped']);
+  });
+
+  it('sends one message for the state a burst of changes settles in', async () => {
+    const app = await s.applicant();
+    await s.act('Approve', app.id);
+    clock = after(2);
+    await s.act('Pending', app.id);
+    clock = after(2);
+    await s.act('Reject', app.id);
+    await s.run(after(4));
+    expect(fake.received).toHaveLength(0);
+    await s.run(after(5));
+    expect(fake.received).toHaveLength(1);
+    expect(fake.received[0]!.form.get('message')).toContain('প্রত্যাখ্যাত');
+  });
+
+  it('sends nothing by SMS to an applicant who agreed to email only', async () => {
+    const app = await s.applicant(['email']);
+    await s.act('Approve', app.id);
+    await s.run(after(30));
+    expect(fake.received).toHaveLength(0);
+    expect(await s.history(app.id)).toEqual([]);
+  });
+
+  it('holds a message due in quiet hours until the morning', async () => {
+    // 22:00 in Dhaka.
+    clock = new Date('2026-11-26T16:00:00.000Z');
+    await s.signIn();
+    const app = await s.applicant();
+    await s.act('Approve', app.id);
+    await s.run(after(10));
+    await s.run(new Date('2026-11-27T01:59:00.000Z'));
+    expect(fake.received).toHaveLength(0);
+    await s.run(new Date('2026-11-27T02:00:00.000Z'));
+    expect(fake.received).toHaveLength(1);
+  });
+
+  it("counts the aggregator's failure body as a refusal, not retried", async () => {
+    fake.mode = 'refuse';
+    const app = await s.applicant();
+    await s.act('Approve', app.id);
+    await s.run(after(6));
+    fake.mode = 'ok';
+    await s.run(after(600));
+    expect(fake.received).toHaveLength(1);
+    const [failed] = await s.history(app.id);
+    expect(failed!.action).toBe('message.failed');
+    expect(String(failed!.details.error)).toContain('Balance Insufficient');
+  });
+
+  it('keeps to the daily limit per application', async () => {
+    await setSetting(
+      s.t.db,
+      'messages',
+      { ...DEFAULT_MESSAGE_SETTINGS, channels: { sms: true, whatsapp: false }, limits: { perApplicationPerDay: 1, perNumberPerDay: 5 } },
+      null,
+    );
+    const app = await s.applicant();
+    await s.act('Approve', app.id);
+    await s.run(after(6));
+    clock = after(10);
+    await s.act('Reject', app.id);
+    await s.run(after(6));
+    expect(fake.received).toHaveLength(1);
+    expect((await s.history(app.id)).map((e) => e.action)).toEqual(['message.sent', 'message.limited']);
+    await setSetting(s.t.db, 'messages', { ...DEFAULT_MESSAGE_SETTINGS, channels: { sms: true, whatsapp: true } }, null);
+  });
+});
