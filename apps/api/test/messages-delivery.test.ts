@@ -5,7 +5,9 @@ import { setSetting } from '../src/modules/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';
-import { setConsent } from '../src/modules/messages/repository.js';
+import { countFailedMessages, setConsent } from '../src/modules/messages/repository.js';
+import { createMessageDelivery } from '../src/modules/messages/delivery.js';
+import { createProviders } from '../src/modules/messages/providers.js';
 
 /** Status messages end to end through the API: a status change, the settling time, quiet hours, the fake providers on loopback. */
 
@@ -192,5 +194,131 @@ describe('status messages by SMS through an HTTP aggregator', () => {
     expect(fake.received).toHaveLength(1);
     expect((await s.history(app.id)).map((e) => e.action)).toEqual(['message.sent', 'message.limited']);
     await setSetting(s.t.db, 'messages', { ...DEFAULT_MESSAGE_SETTINGS, channels: { sms: true, whatsapp: true } }, null);
+  });
+});
+
+describe('status messages by SMS through Twilio', () => {
+  let s: Awaited<ReturnType<typeof setup>>;
+  beforeAll(async () => {
+    s = await setup(twilioEnv());
+  });
+  beforeEach(async () => {
+    await s.signIn();
+  });
+
+  it('retries while Twilio is down or unreachable, and sends once when it is back', async () => {
+    const app = await s.applicant();
+    await s.act('Approve', app.id);
+    fake.mode = 'down';
+    await s.run(after(6));
+    expect(fake.received).toHaveLength(1);
+    await fake.stop();
+    await s.run(after(60));
+    fake.mode = 'ok';
+    await fake.start();
+    await s.run(after(120));
+    await s.run(after(240));
+    const twilioCalls = fake.received.filter((r) => r.path.endsWith('/Messages.json'));
+    // Down once (503), refused at the connection once (not received), then sent once.
+    expect(twilioCalls).toHaveLength(2);
+    const sent = twilioCalls[1]!;
+    expect(sent.form.get('To')).toBe('+8801712345678');
+    expect(sent.form.get('From')).toBe(FAKE_TWILIO.from);
+    expect(sent.form.get('StatusCallback')).toMatch(/\/api\/messages\/receipts\/twilio$/);
+    expect(sent.form.get('Body')).toContain('অনুমোদিত');
+    const actions = (await s.history(app.id)).map((e) => e.action);
+    expect(actions).toEqual(['message.retry', 'message.retry', 'message.sent']);
+    const history = JSON.stringify(await s.history(app.id));
+    expect(history).not.toContain('1712345678');
+    expect(history).toMatch(/SM0+\d+/);
+  });
+
+  it('gives up at once on a number Twilio refuses (21211), never retried, and counts it for the dashboard', async () => {
+    const failedBefore = await countFailedMessages(s.t.db);
+    const app = await s.applicant();
+    await s.act('Reject', app.id);
+    fake.mode = 'refuse';
+    await s.run(after(6));
+    fake.mode = 'ok';
+    await s.run(after(600));
+    expect(fake.received).toHaveLength(1);
+    const [failed] = await s.history(app.id);
+    expect(failed!.action).toBe('message.failed');
+    expect(String(failed!.details.error)).toContain('error 21211');
+    expect(JSON.stringify(failed)).not.toContain('1712345678');
+    expect(await countFailedMessages(s.t.db)).toBe(failedBefore + 1);
+  });
+
+  it('sends once when two workers claim the same due message', async () => {
+    const app = await s.applicant();
+    await s.act('Approve', app.id);
+    const make = () =>
+      createMessageDelivery({
+        db: s.t.db,
+        providers: createProviders(s.t.config, s.t.config.publicUrl),
+        log: s.t.app.log,
+        timeZone: s.t.config.APP_TIMEZONE,
+        publicUrl: s.t.config.publicUrl,
+      });
+    const due = after(6);
+    const [a, b] = await Promise.all([make().run(due), make().run(due)]);
+    expect(a.sent + b.sent).toBe(1);
+    expect(fake.received).toHaveLength(1);
+  });
+});
+
+describe('status messages by WhatsApp', () => {
+  let s: Awaited<ReturnType<typeof setup>>;
+  beforeAll(async () => {
+    s = await setup(whatsappEnv());
+  });
+  beforeEach(async () => {
+    await s.signIn();
+  });
+
+  it('sends the status template with its language and body parameters, only with consent', async () => {
+    const app = await s.applicant(['whatsapp']);
+    const other = await s.applicant(['email', 'sms']);
+    await s.act('Approve', app.id);
+    await s.act('Approve', other.id);
+    await s.run(after(6));
+    expect(fake.received).toHaveLength(1);
+    const call = fake.received[0]!;
+    expect(call.path).toBe(`/${FAKE_WHATSAPP.phoneNumberId}/messages`);
+    expect(call.headers.authorization).toBe(`Bearer ${FAKE_WHATSAPP.token}`);
+    expect(call.json).toEqual({
+      messaging_product: 'whatsapp',
+      to: '8801712345678',
+      type: 'template',
+      template: {
+        name: 'visa_status_update',
+        language: { code: 'bn' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Karim' },
+              { type: 'text', text: 'অনুমোদিত' },
+              { type: 'text', text: `${s.t.config.publicUrl}/enquiry` },
+            ],
+          },
+        ],
+      },
+    });
+    const [sent] = await s.history(app.id);
+    expect(sent!.details).toMatchObject({ channel: 'whatsapp', provider: 'whatsapp', providerId: expect.stringMatching(/^wamid\./) });
+  });
+
+  it('gives up on a WhatsApp error without retrying', async () => {
+    const app = await s.applicant(['whatsapp']);
+    await s.act('Reject', app.id);
+    fake.mode = 'refuse';
+    await s.run(after(6));
+    fake.mode = 'ok';
+    await s.run(after(600));
+    expect(fake.received).toHaveLength(1);
+    const [failed] = await s.history(app.id);
+    expect(failed!.action).toBe('message.failed');
+    expect(String(failed!.details.error)).toContain('131026');
   });
 });

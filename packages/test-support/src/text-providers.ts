@@ -57,7 +57,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => {
     const url = new URL(req.url ?? '/', state.url);
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {

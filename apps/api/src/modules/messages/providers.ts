@@ -33,8 +33,12 @@ const TIMEOUT_MS = 10_000;
 export const maskNumber = (e164: string) =>
   e164.length <= 8 ? '•••' : `${e164.slice(0, 5)}${'•'.repeat(e164.length - 8)}${e164.slice(-3)}`;
 
-/** Any run of six or more digits in a provider's words, masked: providers echo the number they refused. */
-export const maskDigits = (text: string) => text.replace(/\+?\d[\d ()-]{4,}\d/g, (run) => maskNumber(run.replace(/[^\d+]/g, '')));
+/** Any run of eight or more digits in a provider's words, masked: providers echo the number they refused; error codes are shorter. */
+export const maskDigits = (text: string) =>
+  text.replace(/\+?\d[\d ()-]{6,}\d/g, (run) => {
+    const digits = run.replace(/[^\d+]/g, '');
+    return digits.replace('+', '').length >= 8 ? maskNumber(digits) : run;
+  });
 
 const short = (text: string) => maskDigits(text.replace(/\s+/g, ' ').trim()).slice(0, 300);
 
