@@ -207,3 +207,29 @@ export function countSms(text: string): SmsCount {
   const parts = units <= 70 ? 1 : Math.ceil(units / 67);
   return { encoding: 'UCS-2', characters, units, parts, perPart: parts > 1 ? 67 : 70 };
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the Settings page reads and sends
+// ---------------------------------------------------------------------------------------------
+
+export const MessageSettingsViewSchema = z.object({
+  settings: MessageSettingsSchema,
+  /** Which channels have a provider configured on the server; the others cannot be turned on. */
+  available: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+  smsProvider: z.enum(['http', 'twilio']).nullable(),
+});
+export type MessageSettingsView = z.infer<typeof MessageSettingsViewSchema>;
+
+export const TestMessageInputSchema = z.object({
+  channel: z.enum(PHONE_CHANNELS),
+  to: z.string().max(40),
+  status: z.enum(APPLICATION_STATUSES).default('approved'),
+});
+
+export const TestMessageResultSchema = z.object({
+  ok: z.boolean(),
+  /** The provider's answer, shortened, with numbers masked. */
+  answer: z.string(),
+  providerId: z.string().nullable(),
+});
+export type TestMessageResult = z.infer<typeof TestMessageResultSchema>;

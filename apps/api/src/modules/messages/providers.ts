@@ -162,6 +162,9 @@ function whatsapp(env: TextMessageEnv): Provider {
   };
 }
 
+/** Where Twilio posts its status callbacks; the signature is made over this URL under PUBLIC_URL. */
+export const TWILIO_RECEIPT_PATH = '/api/messages/receipts/twilio';
+
 export interface Providers {
   sms: Provider | null;
   whatsapp: Provider | null;
@@ -169,7 +172,7 @@ export interface Providers {
 
 /** The providers the environment configures; a channel without one is unavailable. */
 export function createProviders(env: TextMessageEnv, publicUrl: string): Providers {
-  const callback = `${publicUrl}/api/messages/receipts/twilio`;
+  const callback = `${publicUrl}${TWILIO_RECEIPT_PATH}`;
   const sms = env.SMS_PROVIDER === 'http' ? httpAggregator(env) : env.SMS_PROVIDER === 'twilio' ? twilio(env, callback) : null;
   const wa = env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID ? whatsapp(env) : null;
   return { sms, whatsapp: wa };
