@@ -67,8 +67,12 @@ async function setup(env: Record<string, string>, settings: Partial<MessageSetti
     expect(res.statusCode).toBe(200);
     return res;
   };
-  const applicant = async (channels: ('email' | 'sms' | 'whatsapp')[] = ['email', 'sms']) => {
-    const row = await createApplication(t.db, { given_name: 'Karim', surname: 'Rahman', phone: '+8801712345678' });
+  // Each applicant its own number unless a test says otherwise: the per-number limit counts across tests.
+  const applicant = async (
+    channels: ('email' | 'sms' | 'whatsapp')[] = ['email', 'sms'],
+    phone = `+8801911${String(++phones).padStart(6, '0')}`,
+  ) => {
+    const row = await createApplication(t.db, { given_name: 'Karim', surname: 'Rahman', phone });
     await setConsent(t.db, row.id, channels, null, clock);
     return row;
   };
@@ -77,6 +81,7 @@ async function setup(env: Record<string, string>, settings: Partial<MessageSetti
   return { t, signIn, act, applicant, run, history };
 }
 
+let phones = 0;
 const after = (minutes: number, from = clock) => new Date(from.getTime() + minutes * MINUTE);
 
 describe('status messages by SMS through an HTTP aggregator', () => {
@@ -86,10 +91,11 @@ describe('status messages by SMS through an HTTP aggregator', () => {
   });
   beforeEach(async () => {
     await s.signIn();
+    await setSetting(s.t.db, 'messages', { ...DEFAULT_MESSAGE_SETTINGS, channels: { sms: true, whatsapp: true } }, null);
   });
 
   it('sends one message once the status has been stable for the settling time, in Bangla for a Bangladeshi number', async () => {
-    const app = await s.applicant();
+    const app = await s.applicant(['email', 'sms'], '+8801712345678');
     expect((await s.act('Approve', app.id)).statusCode).toBe(200);
     await s.run(after(4));
     expect(fake.received).toHaveLength(0);
@@ -152,6 +158,39 @@ describe('status messages by SMS through an HTTP aggregator', () => {
     expect(await s.history(app.id)).toEqual([]);
   });
 
+  it('queues no email for an applicant who agreed to SMS only, and one for the default', async () => {
+    const smsOnly = await s.applicant(['sms']);
+    const emailToo = await s.applicant(['email', 'sms']);
+    await s.act('Approve', smsOnly.id);
+    await s.act('Approve', emailToo.id);
+    const emails = async (id: string) =>
+      (await s.t.db.selectFrom('email_outbox').select('id').where('application_id', '=', id).execute()).length;
+    expect(await emails(smsOnly.id)).toBe(0);
+    expect(await emails(emailToo.id)).toBe(1);
+    await s.run(after(6));
+    expect(fake.received).toHaveLength(2);
+  });
+
+  it('keeps to the daily limit per number across applications', async () => {
+    await setSetting(
+      s.t.db,
+      'messages',
+      { ...DEFAULT_MESSAGE_SETTINGS, channels: { sms: true, whatsapp: false }, limits: { perApplicationPerDay: 5, perNumberPerDay: 1 } },
+      null,
+    );
+    // Two applications of one family share a phone.
+    const first = await s.applicant(['sms'], '+8801812345679');
+    const second = await s.applicant(['sms'], '+8801812345679');
+    await s.act('Approve', first.id);
+    await s.act('Approve', second.id);
+    await s.run(after(6));
+    expect(fake.received).toHaveLength(1);
+    expect((await s.history(second.id)).map((e) => [e.action, e.details.reason])).toEqual([
+      ['message.limited', 'daily limit for the number'],
+    ]);
+    await setSetting(s.t.db, 'messages', { ...DEFAULT_MESSAGE_SETTINGS, channels: { sms: true, whatsapp: true } }, null);
+  });
+
   it('holds a message due in quiet hours until the morning', async () => {
     // 22:00 in Dhaka.
     clock = new Date('2026-11-26T16:00:00.000Z');
@@ -207,7 +246,7 @@ describe('status messages by SMS through Twilio', () => {
   });
 
   it('retries while Twilio is down or unreachable, and sends once when it is back', async () => {
-    const app = await s.applicant();
+    const app = await s.applicant(['email', 'sms'], '+8801712345678');
     await s.act('Approve', app.id);
     fake.mode = 'down';
     await s.run(after(6));
@@ -235,7 +274,7 @@ describe('status messages by SMS through Twilio', () => {
 
   it('gives up at once on a number Twilio refuses (21211), never retried, and counts it for the dashboard', async () => {
     const failedBefore = await countFailedMessages(s.t.db);
-    const app = await s.applicant();
+    const app = await s.applicant(['email', 'sms'], '+8801712345678');
     await s.act('Reject', app.id);
     fake.mode = 'refuse';
     await s.run(after(6));
@@ -277,7 +316,7 @@ describe('status messages by WhatsApp', () => {
   });
 
   it('sends the status template with its language and body parameters, only with consent', async () => {
-    const app = await s.applicant(['whatsapp']);
+    const app = await s.applicant(['whatsapp'], '+8801712345678');
     const other = await s.applicant(['email', 'sms']);
     await s.act('Approve', app.id);
     await s.act('Approve', other.id);
