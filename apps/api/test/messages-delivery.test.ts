@@ -361,3 +361,28 @@ describe('status messages by WhatsApp', () => {
     expect(String(failed!.details.error)).toContain('131026');
   });
 });
+
+describe('the aggregator by GET', () => {
+  it('sends the parameters as the query, {to} without + and {text} URL-encoded', async () => {
+    const providers = createProviders(
+      {
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: `${fake.url}/sms?route=1`,
+        SMS_HTTP_METHOD: 'GET',
+        SMS_HTTP_PARAMS: 'api_key=KEY&number={to}&message={text}',
+        TWILIO_API_URL: fake.url,
+        WHATSAPP_API_URL: fake.url,
+      },
+      'https://visa.example.com',
+    );
+    const text = 'প্রিয় Karim & co = 100%? #1';
+    const outcome = await providers.sms!.send({ to: '+8801712345678', text });
+    expect(outcome).toMatchObject({ ok: true, providerId: expect.any(String) });
+    const call = fake.received[0]!;
+    expect(call.method).toBe('GET');
+    expect(call.query.get('route')).toBe('1');
+    expect(call.query.get('number')).toBe('8801712345678');
+    expect(call.query.get('message')).toBe(text);
+    expect(call.query.get('api_key')).toBe('KEY');
+  });
+});

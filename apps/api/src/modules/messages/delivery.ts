@@ -184,5 +184,3 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
     },
   };
 }
-
-export type MessageDelivery = ReturnType<typeof createMessageDelivery>;

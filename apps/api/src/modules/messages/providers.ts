@@ -17,11 +17,11 @@ export interface OutgoingMessage {
   template?: { name: string; language: string; parameters: string[] };
 }
 
-export type SendOutcome =
+type SendOutcome =
   | { ok: true; providerId: string | null; providerStatus: string; answer: string }
   | { ok: false; permanent: boolean; error: string; answer: string };
 
-export interface Provider {
+interface Provider {
   channel: PhoneChannel;
   kind: 'http' | 'twilio' | 'whatsapp';
   send(message: OutgoingMessage): Promise<SendOutcome>;
@@ -69,7 +69,7 @@ const field = (value: unknown, key: string): unknown =>
 const asText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
 
 /** SMS_HTTP_PARAMS with {to} and {text} filled in, URL-encoded; the rest is the operator's, as written. */
-export function fillParams(template: string, to: string, text: string): string {
+function fillParams(template: string, to: string, text: string): string {
   const values: Record<string, string> = { to: encodeURIComponent(to.replace(/^\+/, '')), text: encodeURIComponent(text) };
   return template.replace(/\{(to|text)\}/g, (_whole, name: string) => values[name]!);
 }

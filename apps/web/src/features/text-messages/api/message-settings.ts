@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 const getMessageSettings = async (): Promise<MessageSettingsView> =>
   (await api.get<MessageSettingsView>('/api/users/settings/messages')).data;
 
-export const messageSettingsQueryOptions = () => queryOptions({ queryKey: ['settings', 'messages'], queryFn: getMessageSettings });
+const messageSettingsQueryOptions = () => queryOptions({ queryKey: ['settings', 'messages'], queryFn: getMessageSettings });
 
 export const useMessageSettings = () => useQuery(messageSettingsQueryOptions());
 

@@ -1,7 +1,7 @@
 import { countSms, renderTemplate, type TemplateValues } from '@visa/shared/text-messages';
 
 /** What the preview fills the variables with: a made-up applicant, never a real one. */
-export const PREVIEW_VALUES: Record<'en' | 'bn', TemplateValues> = {
+const PREVIEW_VALUES: Record<'en' | 'bn', TemplateValues> = {
   en: {
     firstName: 'Karim',
     status: 'approved',
