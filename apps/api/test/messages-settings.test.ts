@@ -72,6 +72,13 @@ describe('Settings → Messages', () => {
     expect(noProvider.json().message).toBe('This channel has no provider configured on the server.');
     expect((await put({ ...DEFAULT_MESSAGE_SETTINGS, limits: { perApplicationPerDay: 0, perNumberPerDay: 5 } })).statusCode).toBe(400);
     expect((await put({ channels: 'on' })).statusCode).toBe(400);
+    const passportParameter = structuredClone(DEFAULT_MESSAGE_SETTINGS) as unknown as { whatsapp: { approved: { parameters: string[] } } };
+    passportParameter.whatsapp.approved.parameters = ['firstName', 'passport'];
+    const refusedParameter = await put(passportParameter);
+    expect(refusedParameter.statusCode).toBe(400);
+    expect(refusedParameter.json().message).toBe(
+      'A WhatsApp body parameter is one of firstName, status, officeName, officePhone and statusLink.',
+    );
     const res = await t.request({ method: 'GET', url: '/api/users/settings/messages', token: owner.token });
     expect(res.json().settings).toEqual(DEFAULT_MESSAGE_SETTINGS);
   });

@@ -26,6 +26,7 @@ export const TEXT_MESSAGE_TEXTS = {
   invalidTestNumber: 'Please enter a valid phone number.',
   templateName: 'A WhatsApp template name is lower-case letters, digits and underscores.',
   templateLanguage: 'A WhatsApp template language is a code such as en or bn or en_US.',
+  templateParameter: 'A WhatsApp body parameter is one of firstName, status, officeName, officePhone and statusLink.',
 } as const;
 
 /**
@@ -90,7 +91,7 @@ const WhatsAppTemplate = z.object({
     bn: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, TEXT_MESSAGE_TEXTS.templateLanguage),
   }),
   /** The body parameters, in the order the approved template numbers them ({{1}}, {{2}}, …). */
-  parameters: z.array(z.enum(TEMPLATE_VARIABLES)).max(5),
+  parameters: z.array(z.enum(TEMPLATE_VARIABLES, TEXT_MESSAGE_TEXTS.templateParameter)).max(5),
 });
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, TEXT_MESSAGE_TEXTS.invalidTime);

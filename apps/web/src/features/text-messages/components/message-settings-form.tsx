@@ -148,13 +148,11 @@ function LoadedForm({ view }: { view: MessageSettingsView }) {
             <div className="col-md-6">{template(status, 'en')}</div>
             <div className="col-md-6">{template(status, 'bn')}</div>
           </div>
-          <Form.Group className="mb-3" controlId={`${id}-${status}-whatsapp`}>
-            <Form.Label>{STATUS_TITLES[status]}: WhatsApp template name</Form.Label>
-            <Form.Control
-              value={settings.whatsapp[status].name}
-              onChange={(e) => update((d) => void (d.whatsapp[status].name = e.target.value))}
-            />
-          </Form.Group>
+          <WhatsAppTemplateFields
+            title={STATUS_TITLES[status]}
+            value={settings.whatsapp[status]}
+            onChange={(next) => update((d) => void (d.whatsapp[status] = next))}
+          />
         </fieldset>
       ))}
       {save.isError && (
@@ -201,5 +199,59 @@ function TestMessage({ available }: { available: MessageSettingsView['available'
         {send.isError && (refusalMessage(send.error) ?? serverMessage(send.error) ?? 'The test message could not be sent.')}
       </div>
     </fieldset>
+  );
+}
+
+type WhatsAppTemplate = MessageSettings['whatsapp'][ApplicationStatus];
+
+/** The approved WhatsApp template for one status: its name, its language codes and which variables fill {{1}}, {{2}}, …. */
+function WhatsAppTemplateFields({
+  title,
+  value,
+  onChange,
+}: {
+  title: string;
+  value: WhatsAppTemplate;
+  onChange: (next: WhatsAppTemplate) => void;
+}) {
+  const id = useId();
+  const [parameters, setParameters] = useState(value.parameters.join(', '));
+  return (
+    <div className="row g-3 mb-3">
+      <Form.Group className="col-md-4" controlId={`${id}-name`}>
+        <Form.Label>{title}: WhatsApp template name</Form.Label>
+        <Form.Control value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} />
+      </Form.Group>
+      <Form.Group className="col-md-2" controlId={`${id}-en`}>
+        <Form.Label>Its English code</Form.Label>
+        <Form.Control
+          value={value.language.en}
+          onChange={(e) => onChange({ ...value, language: { ...value.language, en: e.target.value } })}
+        />
+      </Form.Group>
+      <Form.Group className="col-md-2" controlId={`${id}-bn`}>
+        <Form.Label>Its Bangla code</Form.Label>
+        <Form.Control
+          value={value.language.bn}
+          onChange={(e) => onChange({ ...value, language: { ...value.language, bn: e.target.value } })}
+        />
+      </Form.Group>
+      <Form.Group className="col-md-4" controlId={`${id}-parameters`}>
+        <Form.Label>Its body parameters, in order</Form.Label>
+        <Form.Control
+          value={parameters}
+          aria-describedby={`${id}-parameters-help`}
+          onChange={(e) => {
+            setParameters(e.target.value);
+            const names = e.target.value
+              .split(',')
+              .map((p) => p.trim())
+              .filter(Boolean);
+            onChange({ ...value, parameters: names as WhatsAppTemplate['parameters'] });
+          }}
+        />
+        <Form.Text id={`${id}-parameters-help`}>For example: firstName, status, statusLink</Form.Text>
+      </Form.Group>
+    </div>
   );
 }
