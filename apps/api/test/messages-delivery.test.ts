@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@visa/shared/text-messages';
 import { listAuditFor } from '../src/modules/audit/repository.js';
+import { runHousekeeping } from '../src/modules/maintenance/housekeeping.js';
 import { setSetting } from '../src/modules/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
@@ -202,6 +203,14 @@ describe('status messages by SMS through an HTTP aggregator', () => {
     expect(fake.received).toHaveLength(0);
     await s.run(new Date('2026-11-27T02:00:00.000Z'));
     expect(fake.received).toHaveLength(1);
+    const history = await s.history(app.id);
+    expect(history.map((e) => e.action)).toEqual(['message.deferred', 'message.sent']);
+    expect(history[0]!.details.until).toBe('2026-11-27T02:00:00.000Z');
+    // Done with, it goes with the emails after the mail retention; its number with it.
+    const later = new Date('2027-03-01T00:00:00.000Z');
+    const result = await runHousekeeping(s.t.db, { auditRetentionDays: 730, mailRetentionDays: 90, now: later });
+    expect(result.messages).toBeGreaterThanOrEqual(1);
+    expect(await s.t.db.selectFrom('message_outbox').select('id').where('application_id', '=', app.id).execute()).toEqual([]);
   });
 
   it("counts the aggregator's failure body as a refusal, not retried", async () => {

@@ -116,6 +116,7 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
     const quiet = quietUntil(now, o.timeZone, settings.quietHours);
     if (quiet) {
       await finishMessage(db, row.id, { status: 'queued', error: null, nextAttemptAt: quiet, attemptCounts: false });
+      await audit(row, AUDIT_ACTIONS.message.deferred, { until: quiet.toISOString() });
       summary.deferred += 1;
       return;
     }

@@ -181,3 +181,13 @@ export async function recordReceipt(
     .execute();
   return row;
 }
+
+/** Deletes messages done with (sent, delivered, failed, skipped, limited) created before the given time; waiting ones stay. */
+export async function deleteFinishedMessagesBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('message_outbox')
+    .where('status', 'in', ['sent', 'delivered', 'failed', 'skipped', 'limited'])
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

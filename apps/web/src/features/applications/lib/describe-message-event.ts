@@ -31,6 +31,8 @@ export function describeMessageEvent(action: string, d: Record<string, unknown>)
     case A.message.skipped:
     case A.message.limited:
       return `${channel(d.channel)} not sent: ${REASONS[text(d.reason)] ?? text(d.reason)}`;
+    case A.message.deferred:
+      return `${channel(d.channel)} waits for the end of quiet hours`;
     case A.message.receipt:
       return `${channel(d.channel)} ${text(d.providerStatus)} (receipt from the provider)`;
     default:
