@@ -66,105 +66,108 @@ function LoadedForm({ view }: { view: MessageSettingsView }) {
   };
 
   return (
-    <Form
-      noValidate
-      aria-label="Messages"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(settings, { onSuccess: (saved) => (setSettings(saved.settings), toast.success(SAVED)) });
-      }}
-    >
-      <p className="text-body-secondary">
-        Status messages by SMS and WhatsApp go only to applicants who agreed to them. Texts may use {'{firstName}'}, {'{status}'},{' '}
-        {'{officeName}'}, {'{officePhone}'} and {'{statusLink}'}, nothing else.
-      </p>
-      <fieldset className="mb-3">
-        <legend className="h6">Channels</legend>
-        {(['sms', 'whatsapp'] as const).map((channel) => (
-          <Form.Check
-            key={channel}
-            id={`${id}-channel-${channel}`}
-            type="checkbox"
-            label={`${channel === 'sms' ? 'SMS' : 'WhatsApp'}${view.available[channel] ? '' : ' (no provider configured on the server)'}`}
-            checked={settings.channels[channel]}
-            disabled={!view.available[channel]}
-            onChange={(e) => update((d) => void (d.channels[channel] = e.target.checked))}
-          />
-        ))}
-      </fieldset>
-      <div className="row g-3 mb-3">
-        <Form.Group className="col-md-4" controlId={`${id}-language`}>
-          <Form.Label>Language</Form.Label>
-          <Form.Select
-            value={settings.language}
-            onChange={(e) => update((d) => void (d.language = e.target.value as MessageSettings['language']))}
-          >
-            <option value="auto">Bangla for Bangladeshi numbers, English otherwise</option>
-            <option value="bn">Bangla for everyone</option>
-            <option value="en">English for everyone</option>
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-md-2" controlId={`${id}-quiet-start`}>
-          <Form.Label>Quiet from</Form.Label>
-          <Form.Control
-            type="time"
-            value={settings.quietHours.start}
-            onChange={(e) => update((d) => void (d.quietHours.start = e.target.value))}
-          />
-        </Form.Group>
-        <Form.Group className="col-md-2" controlId={`${id}-quiet-end`}>
-          <Form.Label>Quiet until</Form.Label>
-          <Form.Control
-            type="time"
-            value={settings.quietHours.end}
-            onChange={(e) => update((d) => void (d.quietHours.end = e.target.value))}
-          />
-        </Form.Group>
-        <Form.Group className="col-md-2" controlId={`${id}-limit-application`}>
-          <Form.Label>A day per application</Form.Label>
-          <Form.Control
-            type="number"
-            min={1}
-            max={50}
-            value={settings.limits.perApplicationPerDay}
-            onChange={(e) => update((d) => void (d.limits.perApplicationPerDay = Number(e.target.value)))}
-          />
-        </Form.Group>
-        <Form.Group className="col-md-2" controlId={`${id}-limit-number`}>
-          <Form.Label>A day per number</Form.Label>
-          <Form.Control
-            type="number"
-            min={1}
-            max={50}
-            value={settings.limits.perNumberPerDay}
-            onChange={(e) => update((d) => void (d.limits.perNumberPerDay = Number(e.target.value)))}
-          />
-        </Form.Group>
-      </div>
-      {APPLICATION_STATUSES.map((status) => (
-        <fieldset key={status} className="mb-2">
-          <legend className="h6">{STATUS_TITLES[status]}</legend>
-          <div className="row g-3">
-            <div className="col-md-6">{template(status, 'en')}</div>
-            <div className="col-md-6">{template(status, 'bn')}</div>
-          </div>
-          <WhatsAppTemplateFields
-            title={STATUS_TITLES[status]}
-            value={settings.whatsapp[status]}
-            onChange={(next) => update((d) => void (d.whatsapp[status] = next))}
-          />
+    <>
+      <Form
+        noValidate
+        aria-label="Messages"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(settings, { onSuccess: (saved) => (setSettings(saved.settings), toast.success(SAVED)) });
+        }}
+      >
+        <p className="text-body-secondary">
+          Status messages by SMS and WhatsApp go only to applicants who agreed to them. Texts may use {'{firstName}'}, {'{status}'},{' '}
+          {'{officeName}'}, {'{officePhone}'} and {'{statusLink}'}, nothing else.
+        </p>
+        <fieldset className="mb-3">
+          <legend className="h6">Channels</legend>
+          {(['sms', 'whatsapp'] as const).map((channel) => (
+            <Form.Check
+              key={channel}
+              id={`${id}-channel-${channel}`}
+              type="checkbox"
+              label={`${channel === 'sms' ? 'SMS' : 'WhatsApp'}${view.available[channel] ? '' : ' (no provider configured on the server)'}`}
+              checked={settings.channels[channel]}
+              disabled={!view.available[channel]}
+              onChange={(e) => update((d) => void (d.channels[channel] = e.target.checked))}
+            />
+          ))}
         </fieldset>
-      ))}
-      {save.isError && (
-        <Alert variant="danger" role="alert" className="py-2">
-          {refusalMessage(save.error) ?? serverMessage(save.error) ?? SAVE_FAILED}
-        </Alert>
-      )}
-      <PendingButton type="submit" variant="danger" pending={save.isPending}>
-        Save messages
-      </PendingButton>
+        <div className="row g-3 mb-3">
+          <Form.Group className="col-md-4" controlId={`${id}-language`}>
+            <Form.Label>Language</Form.Label>
+            <Form.Select
+              value={settings.language}
+              onChange={(e) => update((d) => void (d.language = e.target.value as MessageSettings['language']))}
+            >
+              <option value="auto">Bangla for Bangladeshi numbers, English otherwise</option>
+              <option value="bn">Bangla for everyone</option>
+              <option value="en">English for everyone</option>
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="col-md-2" controlId={`${id}-quiet-start`}>
+            <Form.Label>Quiet from</Form.Label>
+            <Form.Control
+              type="time"
+              value={settings.quietHours.start}
+              onChange={(e) => update((d) => void (d.quietHours.start = e.target.value))}
+            />
+          </Form.Group>
+          <Form.Group className="col-md-2" controlId={`${id}-quiet-end`}>
+            <Form.Label>Quiet until</Form.Label>
+            <Form.Control
+              type="time"
+              value={settings.quietHours.end}
+              onChange={(e) => update((d) => void (d.quietHours.end = e.target.value))}
+            />
+          </Form.Group>
+          <Form.Group className="col-md-2" controlId={`${id}-limit-application`}>
+            <Form.Label>A day per application</Form.Label>
+            <Form.Control
+              type="number"
+              min={1}
+              max={50}
+              value={settings.limits.perApplicationPerDay}
+              onChange={(e) => update((d) => void (d.limits.perApplicationPerDay = Number(e.target.value)))}
+            />
+          </Form.Group>
+          <Form.Group className="col-md-2" controlId={`${id}-limit-number`}>
+            <Form.Label>A day per number</Form.Label>
+            <Form.Control
+              type="number"
+              min={1}
+              max={50}
+              value={settings.limits.perNumberPerDay}
+              onChange={(e) => update((d) => void (d.limits.perNumberPerDay = Number(e.target.value)))}
+            />
+          </Form.Group>
+        </div>
+        {APPLICATION_STATUSES.map((status) => (
+          <fieldset key={status} className="mb-2">
+            <legend className="h6">{STATUS_TITLES[status]}</legend>
+            <div className="row g-3">
+              <div className="col-md-6">{template(status, 'en')}</div>
+              <div className="col-md-6">{template(status, 'bn')}</div>
+            </div>
+            <WhatsAppTemplateFields
+              title={STATUS_TITLES[status]}
+              value={settings.whatsapp[status]}
+              onChange={(next) => update((d) => void (d.whatsapp[status] = next))}
+            />
+          </fieldset>
+        ))}
+        {save.isError && (
+          <Alert variant="danger" role="alert" className="py-2">
+            {refusalMessage(save.error) ?? serverMessage(save.error) ?? SAVE_FAILED}
+          </Alert>
+        )}
+        <PendingButton type="submit" variant="danger" pending={save.isPending}>
+          Save messages
+        </PendingButton>
+      </Form>
+      {/* Apart from the settings' form: Enter in the number sends no settings. */}
       <TestMessage available={view.available} />
-    </Form>
+    </>
   );
 }
 
