@@ -38,8 +38,9 @@ export const FAKE_WHATSAPP = { token: 'fake-whatsapp-token', phoneNumberId: '109
 
 const TWILIO_PATH = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\/Messages\.json$/;
 
-export async function startFakeProviders(): Promise<FakeProviders> {
-  const port = await freePort();
+/** On `port` when given (a test that must name the address before the providers start), else a free one. */
+export async function startFakeProviders(options: { port?: number } = {}): Promise<FakeProviders> {
+  const port = options.port ?? (await freePort());
   let counter = 0;
   const state: FakeProviders = {
     url: `http://127.0.0.1:${port}`,
