@@ -187,7 +187,7 @@ export interface SmsCount {
   perPart: number;
 }
 
-/** GSM-7 when every character is in the default alphabet (160 / 153 per part), UCS-2 otherwise (70 / 67). */
+/** GSM-7 when every character is in the default alphabet, UCS-2 otherwise; each with its own single and per-part sizes (docs/messages.md). */
 export function countSms(text: string): SmsCount {
   let septets = 0;
   let gsm = true;
