@@ -13,6 +13,7 @@ import { createProviders } from '../src/modules/messages/providers.js';
 /** Status messages end to end through the API: a status change, the settling time, quiet hours, the fake providers on loopback. */
 
 const MINUTE = 60_000;
+const AGGREGATOR_KEY = 'key-7f3a9c2e51';
 /** 12:00 in Dhaka (UTC+6): outside the default quiet hours. */
 const NOON_DHAKA = new Date('2026-11-26T06:00:00.000Z');
 
@@ -37,7 +38,7 @@ const smsEnv = () => ({
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: `${fake.url}/sms`,
   SMS_HTTP_METHOD: 'POST',
-  SMS_HTTP_PARAMS: 'api_key=KEY&senderid=8809601&number={to}&message={text}',
+  SMS_HTTP_PARAMS: `api_key=${AGGREGATOR_KEY}&senderid=8809601&number={to}&message={text}`,
   SMS_HTTP_FAILURE: '"response_code":\\s*(?!202)\\d+',
 });
 const twilioEnv = () => ({
@@ -104,7 +105,7 @@ describe('status messages by SMS through an HTTP aggregator', () => {
     expect(fake.received).toHaveLength(1);
     const call = fake.received[0]!;
     expect(call.method).toBe('POST');
-    expect(call.form.get('api_key')).toBe('KEY');
+    expect(call.form.get('api_key')).toBe(AGGREGATOR_KEY);
     expect(call.form.get('number')).toBe('8801712345678');
     const text = call.form.get('message')!;
     expect(text).toContain('প্রিয় Karim');
@@ -224,6 +225,15 @@ describe('status messages by SMS through an HTTP aggregator', () => {
     const [failed] = await s.history(app.id);
     expect(failed!.action).toBe('message.failed');
     expect(String(failed!.details.error)).toContain('Balance Insufficient');
+    // The aggregator echoed the key: the history keeps it out.
+    expect(fake.received[0]!.form.get('api_key')).toBe(AGGREGATOR_KEY);
+    expect(JSON.stringify(await s.history(app.id))).not.toContain(AGGREGATOR_KEY);
+    const row = await s.t.db
+      .selectFrom('message_outbox')
+      .select('last_error')
+      .where('application_id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_error).not.toContain(AGGREGATOR_KEY);
   });
 
   it('keeps to the daily limit per application', async () => {

@@ -74,9 +74,31 @@ function fillParams(template: string, to: string, text: string): string {
   return template.replace(/\{(to|text)\}/g, (_whole, name: string) => values[name]!);
 }
 
+/**
+ * The operator's own values in SMS_HTTP_PARAMS (an API key, a sender id): an aggregator that echoes
+ * the request must not put them into the history or the Settings page.
+ */
+function operatorValues(template: string): string[] {
+  return template
+    .split('&')
+    .map((pair) => pair.slice(pair.indexOf('=') + 1))
+    .filter((value) => value.length >= 6 && !/\{(to|text)\}/.test(value))
+    .flatMap((value) => [value, decodeURIComponentSafe(value)]);
+}
+
+const decodeURIComponentSafe = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
 function httpAggregator(env: TextMessageEnv): Provider {
   const url = env.SMS_HTTP_URL!;
   const failure = env.SMS_HTTP_FAILURE === undefined ? null : new RegExp(env.SMS_HTTP_FAILURE);
+  const secrets = operatorValues(env.SMS_HTTP_PARAMS!);
+  const redact = (text: string) => secrets.reduce((out, secret) => out.replaceAll(secret, '•••'), text);
   return {
     channel: 'sms',
     kind: 'http',
@@ -87,7 +109,7 @@ function httpAggregator(env: TextMessageEnv): Provider {
           ? await call(`${url}${url.includes('?') ? '&' : '?'}${params}`, { method: 'GET' })
           : await call(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: params });
       if ('error' in result) return { ok: false, permanent: false, error: result.error, answer: result.error };
-      const answer = short(`${result.status} ${result.body}`);
+      const answer = short(redact(`${result.status} ${result.body}`));
       if (result.status >= 200 && result.status < 300 && !(failure && failure.test(result.body))) {
         const json = parseJson(result.body);
         const id = asText(field(json, 'message_id')) ?? asText(field(json, 'messageId')) ?? asText(field(json, 'id'));
