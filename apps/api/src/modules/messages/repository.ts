@@ -169,7 +169,7 @@ export async function recordReceipt(
   outcome: { delivered: boolean; failed: boolean; providerStatus: string; error: string | null },
 ): Promise<MessageOutboxRow | undefined> {
   const row = await db.selectFrom('message_outbox').selectAll().where('provider_id', '=', providerId).executeTakeFirst();
-  if (!row || !['sent', 'delivered'].includes(row.status)) return row && undefined;
+  if (!row || !['sent', 'delivered'].includes(row.status)) return undefined;
   await db
     .updateTable('message_outbox')
     .set({
