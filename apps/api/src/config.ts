@@ -221,12 +221,18 @@ const EnvSchema = z.object({
   SMS_HTTP_METHOD: z.enum(['GET', 'POST'], 'must be GET or POST').default('POST'),
   SMS_HTTP_PARAMS: z.string().optional(),
   SMS_HTTP_FAILURE: z.string().optional(),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hexadecimal digits').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hexadecimal digits')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url('must be a URL').default('https://api.twilio.com'),
   WHATSAPP_TOKEN: z.string().optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,30}$/, 'must be the numeric phone number id').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'must be the numeric phone number id')
+    .optional(),
   WHATSAPP_API_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
@@ -263,7 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const got = cleaned[name];
-    const shown = name.includes('SECRET') || name.includes('PASSWORD') || name.includes('TOKEN') ? '' : got === undefined ? '' : ` (got "${got}")`;
+    const shown =
+      name.includes('SECRET') || name.includes('PASSWORD') || name.includes('TOKEN') ? '' : got === undefined ? '' : ` (got "${got}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;
