@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
+import type { NotifyChannel } from '@visa/shared/text-messages';
 import { EDIT_APPLICATION } from '@visa/shared/messages';
 import { api, refusalMessage, type UploadProgress, isHttpError } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
@@ -12,12 +13,14 @@ interface ApplicationChange {
   id: string;
   input: ApplicationUpdate;
   image: File | null;
+  /** The channels the applicant agreed to (ADR 0044); left out, an edit keeps them as they were. */
+  notify?: NotifyChannel[];
   /** The upload's progress as the body goes out (ADR 0026). */
   onUploadProgress?: (event: UploadProgress) => void;
 }
 
-async function updateApplication({ id, input, image, onUploadProgress }: ApplicationChange) {
-  const res = await api.put<Application>(`/api/application/updateApplication/${encodeURIComponent(id)}`, toFormData(input, image), {
+async function updateApplication({ id, input, image, notify, onUploadProgress }: ApplicationChange) {
+  const res = await api.put<Application>(`/api/application/updateApplication/${encodeURIComponent(id)}`, toFormData(input, image, notify), {
     // The product gives no timeout for the edit; the add form's 20 s suits an upload of the same kind.
     timeout: TIMEOUTS.addApplication,
     onUploadProgress,
