@@ -78,7 +78,7 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   await page.getByLabel('Image').setInputFiles(photo);
   await page.getByRole('button', { name: 'Add Application' }).click();
   await expect(page.getByRole('alert')).toHaveText(VALIDATION.emailTaken);
-  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
 
   // --- Find by passport prefix ---------------------------------------------------------------
   await page.goto('/application');
