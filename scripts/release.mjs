@@ -43,13 +43,19 @@ const writeJson = (to, value) => {
 
 // The code, laid out as in the repository so that every relative path (the API finding the web
 // build, the version in the root package.json) holds unchanged.
-const notMap = (file) => !file.endsWith('.map') && !file.endsWith('.tsbuildinfo');
+const notMap = (file) => !file.endsWith('.map') && !file.endsWith('.tsbuildinfo') && !file.endsWith('.d.ts');
 copy('apps/api/dist', 'apps/api/dist', notMap);
 writeJson('apps/api/package.json', { name: '@visa/api', version, private: true, type: 'module' });
 copy('apps/web/build/client', 'apps/web/build/client');
-copy('packages/shared/dist', 'node_modules/@visa/shared/dist', (f) => notMap(f) && !f.endsWith('.d.ts'));
+copy('packages/shared/dist', 'node_modules/@visa/shared/dist', notMap);
 const shared = JSON.parse(fs.readFileSync(path.join(root, 'packages/shared/package.json'), 'utf8'));
-writeJson('node_modules/@visa/shared/package.json', { name: shared.name, version, private: true, type: 'module', exports: { './*': './dist/*.js' } });
+writeJson('node_modules/@visa/shared/package.json', {
+  name: shared.name,
+  version,
+  private: true,
+  type: 'module',
+  exports: { './*': './dist/*.js' },
+});
 writeJson('package.json', { name: NAME, version, private: true, engines: pkg.engines });
 
 // Runtime dependencies, each package without its own nested node_modules (those it needs are
@@ -63,7 +69,8 @@ for (const at of packages) {
 // better-sqlite3 is compiled for one Node ABI. Both supported lines' builds go where its loader
 // (`bindings`) looks per ABI, so the same folder runs under Node 20 and 24 (ADR 0014, ADR 0048).
 const sqliteVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/better-sqlite3/package.json'), 'utf8')).version;
-const cache = process.env.VISA_NODE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? '/tmp', '.cache'), 'visa-desk');
+const cache =
+  process.env.VISA_NODE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? '/tmp', '.cache'), 'visa-desk');
 const abiOf = (nodeBin) => spawnSync(path.join(nodeBin, 'node'), ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout.trim();
 const node24 = spawnSync('bash', [path.join(root, 'scripts/node24.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 if (node24.status !== 0) process.exit(1);
@@ -73,7 +80,8 @@ for (const nodeBin of nodes) {
   const abi = abiOf(nodeBin);
   const cached = path.join(cache, 'native', `better-sqlite3-${sqliteVersion}-abi${abi}-linux-x64.node`);
   // native-modules.sh makes (and caches) the right build for the node first on PATH.
-  if (!fs.existsSync(cached)) run('bash', ['scripts/native-modules.sh'], { env: { ...process.env, PATH: `${nodeBin}:${process.env.PATH}` } });
+  if (!fs.existsSync(cached))
+    run('bash', ['scripts/native-modules.sh'], { env: { ...process.env, PATH: `${nodeBin}:${process.env.PATH}` } });
   const target = path.join(stage, 'node_modules/better-sqlite3/lib/binding', `node-v${abi}-linux-x64`, 'better_sqlite3.node');
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(cached, target);
@@ -116,4 +124,6 @@ const hash = crypto.createHash('sha256').update(fs.readFileSync(tarball)).digest
 fs.writeFileSync(`${tarball}.sha256`, `${hash}  ${path.basename(tarball)}\n`);
 const mb = (fs.statSync(tarball).size / 1e6).toFixed(1);
 const seconds = Number((process.hrtime.bigint() - started) / 1_000_000n) / 1000;
-console.log(`${path.relative(root, tarball)}: ${mb} MB, ${packages.length} packages, better-sqlite3 for ABI ${abis.join(' and ')}, ${seconds.toFixed(0)} s`);
+console.log(
+  `${path.relative(root, tarball)}: ${mb} MB, ${packages.length} packages, better-sqlite3 for ABI ${abis.join(' and ')}, ${seconds.toFixed(0)} s`,
+);
