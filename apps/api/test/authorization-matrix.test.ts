@@ -38,6 +38,7 @@ const SUPERADMIN_ONLY = [
   'GET /api/users/settings/security',
   'PUT /api/users/settings/security',
   'PUT /api/users/settings/office-contact',
+  'GET /api/users/settings/system',
 ];
 
 /** Syntactically valid, so a 400 "Invalid ID format" cannot stand in for the missing 401. */
