@@ -62,7 +62,11 @@ describe('GET /api/users/settings/system', () => {
     expect(await claimJob(t.db, 'housekeeping', 'test', new Date(NOW.getTime() - 30 * 60_000), 6 * HOUR)).toBe(true);
     await finishJob(t.db, 'housekeeping', 'test', { at: new Date(NOW.getTime() - 29 * 60_000), outcome: { sessions: 1 }, error: null });
     expect(await claimJob(t.db, 'sweep-files', 'test', new Date(NOW.getTime() - 20 * 60_000), HOUR)).toBe(true);
-    await finishJob(t.db, 'sweep-files', 'test', { at: new Date(NOW.getTime() - 19 * 60_000), outcome: null, error: 'storage unreachable' });
+    await finishJob(t.db, 'sweep-files', 'test', {
+      at: new Date(NOW.getTime() - 19 * 60_000),
+      outcome: null,
+      error: 'storage unreachable',
+    });
     const s = await status();
     expect(s.jobs).toEqual([
       {
@@ -103,7 +107,13 @@ describe('GET /api/users/settings/system', () => {
       if (entry.isFile()) size += fs.statSync(path.join(entry.parentPath, entry.name)).size;
     }
     const s = await status();
-    expect(s.backup).toEqual({ scheduled: true, everyHours: 24, latestAt: new Date(NOW.getTime() - 49 * HOUR).toISOString(), ageHours: 49, sizeBytes: size });
+    expect(s.backup).toEqual({
+      scheduled: true,
+      everyHours: 24,
+      latestAt: new Date(NOW.getTime() - 49 * HOUR).toISOString(),
+      ageHours: 49,
+      sizeBytes: size,
+    });
     expect(s.warnings).toContain(SYSTEM_MESSAGES.backupOld(49, 24));
     expect(s.storageUsedBytes).toBe(1234);
 

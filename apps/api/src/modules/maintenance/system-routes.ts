@@ -12,12 +12,19 @@ export default async function systemRoutes(app: FastifyInstance, { ctx }: RouteO
     {
       schema: {
         tags: ['users'],
-        summary: "The server's health for its owner: version, uptime, scheduled jobs, backups, mail, storage, disk, readiness (super-admins)",
+        summary:
+          "The server's health for its owner: version, uptime, scheduled jobs, backups, mail, storage, disk, readiness (super-admins)",
         security: [{ bearer: [] }],
         response: { 200: SystemStatusSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
     async () =>
-      systemStatus({ config: ctx.config, db: ctx.db, storage: ctx.storage, now: ctx.now?.() ?? new Date(), uptimeSeconds: process.uptime() }),
+      systemStatus({
+        config: ctx.config,
+        db: ctx.db,
+        storage: ctx.storage,
+        now: ctx.now?.() ?? new Date(),
+        uptimeSeconds: process.uptime(),
+      }),
   );
 }

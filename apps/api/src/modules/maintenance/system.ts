@@ -66,7 +66,13 @@ async function diskOf(dir: string): Promise<SystemStatus['disk']> {
  * What the System page shows: version and uptime, each job's last run, the latest backup, the mail
  * outbox, storage and disk, readiness, and the warnings worth an owner's attention.
  */
-export async function systemStatus(deps: { config: Config; db: Db; storage: Storage; now: Date; uptimeSeconds: number }): Promise<SystemStatus> {
+export async function systemStatus(deps: {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  now: Date;
+  uptimeSeconds: number;
+}): Promise<SystemStatus> {
   const { config, db, now } = deps;
   const layout = dataDirLayout(config.dataDir);
   const scheduled = config.BACKUP_EVERY_HOURS > 0 && !backupUnsupported(config);
@@ -80,7 +86,13 @@ export async function systemStatus(deps: { config: Config; db: Db; storage: Stor
   ]);
   const jobs = rows.map((row) => ({
     name: row.name,
-    outcome: !row.started_at ? ('never' as const) : !row.finished_at ? ('running' as const) : row.error ? ('failed' as const) : ('ok' as const),
+    outcome: !row.started_at
+      ? ('never' as const)
+      : !row.finished_at
+        ? ('running' as const)
+        : row.error
+          ? ('failed' as const)
+          : ('ok' as const),
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     nextRunAt: row.next_run_at,
@@ -93,7 +105,8 @@ export async function systemStatus(deps: { config: Config; db: Db; storage: Stor
   for (const job of jobs) if (job.outcome === 'failed') warnings.push(SYSTEM_MESSAGES.jobFailed(job.name));
   if (scheduled) {
     const backupJob = jobs.find((j) => j.name === 'backup');
-    if (ageHours !== null && ageHours >= 2 * config.BACKUP_EVERY_HOURS) warnings.push(SYSTEM_MESSAGES.backupOld(ageHours, config.BACKUP_EVERY_HOURS));
+    if (ageHours !== null && ageHours >= 2 * config.BACKUP_EVERY_HOURS)
+      warnings.push(SYSTEM_MESSAGES.backupOld(ageHours, config.BACKUP_EVERY_HOURS));
     if (ageHours === null && backupJob && backupJob.outcome !== 'never') warnings.push(SYSTEM_MESSAGES.noBackup);
   }
   if (disk && disk.freePercent < DISK_FREE_WARNING_PERCENT) warnings.push(SYSTEM_MESSAGES.diskLow(disk.freePercent));

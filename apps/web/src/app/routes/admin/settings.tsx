@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
 import { FAILED } from '@visa/shared/messages';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
-import { version } from '../../../../package.json';
+import { version } from '../../../../../../package.json';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
@@ -12,6 +12,7 @@ import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
 import { RequireSecondFactorSetting } from '../../../features/auth/components/require-second-factor-setting';
 import { SessionList } from '../../../features/auth/components/session-list';
 import { OfficeContactForm } from '../../../features/office-contact/components/office-contact-form';
+import { SystemStatusPanel } from '../../../features/system/components/system-status';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
 
@@ -71,6 +72,11 @@ export default function SettingsPage() {
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-office-contact" title="Office contact on the public site">
             <OfficeContactForm />
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-system" title="System">
+            <SystemStatusPanel />
           </SettingsSection>
         )}
         <SettingsSection id="settings-devices" title="Signed-in devices">
