@@ -9,7 +9,25 @@ import { buildRelease, must, onlyNode, repoRoot, runRelease, unpack, versionOf, 
 // server with Node alone would start it: PATH holds nothing but node, and only the settings given.
 
 /** What builds or checks code and has no business on a server. */
-const BUILD_TOOLS = ['typescript', 'vite', 'esbuild', 'vitest', 'rollup', '@vitejs', '@react-router/dev', 'eslint', 'prettier', 'knip', '@playwright', 'playwright', 'node-gyp', 'prebuild-install', '@types', 'jsdom', 'lighthouse'];
+const BUILD_TOOLS = [
+  'typescript',
+  'vite',
+  'esbuild',
+  'vitest',
+  'rollup',
+  '@vitejs',
+  '@react-router/dev',
+  'eslint',
+  'prettier',
+  'knip',
+  '@playwright',
+  'playwright',
+  'node-gyp',
+  'prebuild-install',
+  '@types',
+  'jsdom',
+  'lighthouse',
+];
 
 let tarball: string;
 let release: string;
@@ -42,7 +60,9 @@ describe('npm run release', () => {
       expect([...modules].filter((m) => m === tool || m.startsWith(`${tool}/`))).toEqual([]);
     }
     const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    const api = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/api/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const api = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/api/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     const devOnly = Object.keys(root.devDependencies).filter((name) => !(name in api.dependencies));
     expect(devOnly.filter((name) => modules.has(name))).toEqual([]);
     expect(names.filter((n) => !n.includes('/node_modules/') && /\.tsx?$/.test(n))).toEqual([]);
@@ -53,7 +73,9 @@ describe('npm run release', () => {
 
   it("carries better-sqlite3 for Node 20's and Node 24's ABI, the entry point, the deployment files and the documents", () => {
     for (const abi of ['115', '137']) {
-      expect(fs.existsSync(path.join(release, `node_modules/better-sqlite3/lib/binding/node-v${abi}-linux-x64/better_sqlite3.node`))).toBe(true);
+      expect(fs.existsSync(path.join(release, `node_modules/better-sqlite3/lib/binding/node-v${abi}-linux-x64/better_sqlite3.node`))).toBe(
+        true,
+      );
     }
     expect(fs.statSync(path.join(release, 'bin/visa-desk')).mode & 0o111).toBe(0o111);
     for (const file of ['deploy/visa-desk.service', 'deploy/Caddyfile', 'docs/deploy.md', 'CHANGELOG.md', 'README.md']) {
@@ -81,7 +103,12 @@ describe('npm run release', () => {
       const dataDir = fs.mkdtempSync(path.join(path.dirname(release), `data-${line}-`));
       const pathDir = onlyNode(node);
       const port = await freePort();
-      const server = runRelease(release, pathDir, { PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'clerk@example.com', ADMIN_PASSWORD: 'granite harbour 42' }, ['start']);
+      const server = runRelease(
+        release,
+        pathDir,
+        { PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'clerk@example.com', ADMIN_PASSWORD: 'granite harbour 42' },
+        ['start'],
+      );
       try {
         const health = await waitForHealth(server);
         expect(health).toEqual({ status: 'ok', database: 'ok', version: versionOf(repoRoot) });

@@ -25,7 +25,14 @@ export function previousRef(): { ref: string; why: string } {
 }
 
 /** Files that make up the release machinery, laid over a tree from before releases existed. */
-const RELEASE_MACHINERY = ['scripts/release.mjs', 'scripts/release-deps.mjs', 'scripts/release-files', 'deploy', 'docs/deploy.md', 'CHANGELOG.md'];
+const RELEASE_MACHINERY = [
+  'scripts/release.mjs',
+  'scripts/release-deps.mjs',
+  'scripts/release-files',
+  'deploy',
+  'docs/deploy.md',
+  'CHANGELOG.md',
+];
 
 /**
  * The files of `ref` in a folder of their own, sharing its installed packages through hard links (no

@@ -34,14 +34,21 @@ beforeAll(() => {
   newRelease = unpack(buildRelease(repoRoot));
   dataDir = fs.mkdtempSync(path.join(path.dirname(newRelease), 'data-'));
   pathDir = onlyNode();
-  for (const dir of [path.dirname(oldRelease), path.dirname(newRelease), pathDir]) cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  for (const dir of [path.dirname(oldRelease), path.dirname(newRelease), pathDir])
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
 }, 900_000);
 
 afterAll(() => {
   for (const cleanup of cleanups.reverse()) cleanup();
 });
 
-const env = async () => ({ PORT: String(await freePort()), DATA_DIR: dataDir, APP_SECRET: 'an upgrade test secret of enough length', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+const env = async () => ({
+  PORT: String(await freePort()),
+  DATA_DIR: dataDir,
+  APP_SECRET: 'an upgrade test secret of enough length',
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 /** Every record the office keeps and the checksum of every file they point at, as the staff app reads them. */
 async function snapshot(base: string) {
@@ -59,7 +66,12 @@ async function snapshot(base: string) {
   const slides = await fetch(`${base}/api/slider/fetchSlider`).then((r) => r.json() as Promise<unknown>);
   const urls = [...fileUrls(applications), ...fileUrls(slides)];
   return {
-    applications: applications.map((a) => ({ id: a._id, passport: a.passport, surname: a.surname, documents: (a.documents as unknown[]).length })),
+    applications: applications.map((a) => ({
+      id: a._id,
+      passport: a.passport,
+      surname: a.surname,
+      documents: (a.documents as unknown[]).length,
+    })),
     staff: users.json(),
     files: await servedFiles(base, urls),
     urlCount: urls.length,
@@ -79,8 +91,13 @@ describe('upgrading from the previous release', () => {
       await owner.signIn(OWNER.email, OWNER.password);
       const clerk = await owner.request({ method: 'POST', url: '/api/users/add_user', payload: CLERK });
       expect(clerk.statusCode, clerk.body).toBe(201);
-      for (let i = 0; i < 2; i += 1) await addApplicationWithFiles(owner.request as unknown as Parameters<typeof addApplicationWithFiles>[0]);
-      const slide = await owner.request({ method: 'POST', url: '/api/slider/addSlider', payload: slideForm(slideFields(), [{ file: await picture(800, 400) }]) });
+      for (let i = 0; i < 2; i += 1)
+        await addApplicationWithFiles(owner.request as unknown as Parameters<typeof addApplicationWithFiles>[0]);
+      const slide = await owner.request({
+        method: 'POST',
+        url: '/api/slider/addSlider',
+        payload: slideForm(slideFields(), [{ file: await picture(800, 400) }]),
+      });
       expect(slide.statusCode, slide.body).toBe(201);
       before = await snapshot(server.url);
     } finally {
@@ -95,7 +112,11 @@ describe('upgrading from the previous release', () => {
 
   it('stopped, it is backed up with its own command', async () => {
     backupDir = path.join(path.dirname(newRelease), 'backup-before-upgrade');
-    const backup = runRelease(oldRelease, pathDir, { DATA_DIR: dataDir, APP_SECRET: (await env()).APP_SECRET, LOG_LEVEL: 'silent' }, ['admin', 'backup', backupDir]);
+    const backup = runRelease(oldRelease, pathDir, { DATA_DIR: dataDir, APP_SECRET: (await env()).APP_SECRET, LOG_LEVEL: 'silent' }, [
+      'admin',
+      'backup',
+      backupDir,
+    ]);
     expect(await backup.exited, backup.output()).toBe(0);
     expect(fs.existsSync(path.join(backupDir, 'SHA256SUMS'))).toBe(true);
   });
