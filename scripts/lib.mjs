@@ -1,5 +1,6 @@
 // Helpers shared by `npm start` and `npm test`: install when needed, build when stale.
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,15 +23,6 @@ const mtime = (file) => {
   }
 };
 
-function newest(dir) {
-  let latest = 0;
-  if (!fs.existsSync(dir)) return latest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) latest = Math.max(latest, mtime(path.join(entry.parentPath, entry.name)));
-  }
-  return latest;
-}
-
 /**
  * Installs when node_modules is missing or older than the lock file (npm install, see .ci/run for
  * why not npm ci), then makes better-sqlite3 fit the running Node: on Node 24 a plain install
@@ -49,17 +41,66 @@ export function ensureInstalled() {
   }
 }
 
-const SOURCES = ['packages/shared/src', 'apps/api/src', 'apps/web/src', 'apps/web/public', 'apps/web/scripts'];
-const CONFIGS = ['package-lock.json', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'tsconfig.base.json'];
+/** The workspaces `npm run build` builds, in its order. */
+const BUILT = ['packages/shared', 'apps/api', 'apps/web'];
+/** Folders of a workspace whose every file the build may read. */
+const SOURCE_DIRS = ['src', 'public', 'scripts'];
 
-/** Builds when the build is missing or any source is newer than the last build. */
+/**
+ * Every file the build reads: the root's manifest, lock file and shared tsconfig, and in each built
+ * workspace its top-level files (package.json, tsconfig*.json, vite*.config.ts, react-router.config.ts
+ * and whatever config is added later) and everything under its source folders. Generated files
+ * (tsbuildinfo) are not inputs.
+ */
+export function buildInputs(dir = root) {
+  const files = ['package.json', 'package-lock.json', 'tsconfig.base.json'].filter((f) => fs.existsSync(path.join(dir, f)));
+  for (const workspace of BUILT) {
+    const base = path.join(dir, workspace);
+    if (!fs.existsSync(base)) continue;
+    for (const entry of fs.readdirSync(base, { withFileTypes: true })) {
+      if (entry.isFile() && !entry.name.endsWith('.tsbuildinfo')) files.push(`${workspace}/${entry.name}`);
+    }
+    for (const sub of SOURCE_DIRS) {
+      const from = path.join(base, sub);
+      if (!fs.existsSync(from)) continue;
+      for (const entry of fs.readdirSync(from, { withFileTypes: true, recursive: true })) {
+        if (entry.isFile()) files.push(path.relative(dir, path.join(entry.parentPath, entry.name)));
+      }
+    }
+  }
+  return files.sort();
+}
+
+/** One digest of the build's inputs, their names and contents: an edit, a new file or a removed one changes it; a touch does not. */
+export function inputsDigest(dir = root) {
+  const hash = crypto.createHash('sha256');
+  for (const file of buildInputs(dir)) {
+    hash.update(`${file}\0`);
+    hash.update(fs.readFileSync(path.join(dir, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Whether the last build recorded in `dir` was made from exactly the inputs there now. */
+export function buildIsCurrent(dir = root) {
+  const outputs = ['apps/api/dist/server.js', 'apps/web/build/client/index.html'].every((f) => fs.existsSync(path.join(dir, f)));
+  let recorded = '';
+  try {
+    recorded = fs.readFileSync(path.join(dir, '.tmp', 'build-stamp'), 'utf8').trim();
+  } catch {
+    // No build recorded yet.
+  }
+  return outputs && recorded === inputsDigest(dir);
+}
+
+/** Builds when the build is missing or any input differs from the last build's (or when forced). */
 export function ensureBuilt({ force = false } = {}) {
-  const built = mtime(stampFile);
-  const outputs = ['apps/api/dist/server.js', 'apps/web/build/client/index.html'].every((f) => fs.existsSync(path.join(root, f)));
-  const latestSource = Math.max(...SOURCES.map((d) => newest(path.join(root, d))), ...CONFIGS.map((f) => mtime(path.join(root, f))));
-  if (!force && outputs && built && built >= latestSource) return;
+  if (!force && buildIsCurrent()) return;
   console.log('Building…');
+  // Taken before building: an edit made while the build runs is then noticed next time.
+  const digest = inputsDigest();
   run('npm', ['run', 'build', '--silent']);
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });
-  fs.writeFileSync(stampFile, new Date().toISOString());
+  fs.writeFileSync(stampFile, `${digest}\n`);
 }

@@ -23,6 +23,7 @@ import passwordResetRoutes from './modules/password-reset/routes.js';
 import { secondFactorAccountRoutes, secondStepRoutes } from './modules/second-factor/routes.js';
 import seoRoutes from './modules/seo/routes.js';
 import settingsRoutes from './modules/settings/routes.js';
+import systemRoutes from './modules/maintenance/system-routes.js';
 import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import staffAccountRoutes, { profileRoutes } from './modules/staff-accounts/routes.js';
 import statusCheckRoutes from './modules/status-check/routes.js';
@@ -58,6 +59,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['superadmin', '/api/users', messageSettingsRoutes],
   ['staff', '/api/application', failedMessageRoutes],
   ['public', RECEIPTS_PREFIX, receiptRoutes],
+  ['superadmin', '/api/users', systemRoutes],
   ['staff', '/api/application', applicationsRoutes],
   ['staff', '/api/application', applicantFileRoutes],
   ['public', '/api/application', statusCheckRoutes],

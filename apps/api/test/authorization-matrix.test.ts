@@ -45,6 +45,7 @@ const SUPERADMIN_ONLY = [
   'GET /api/users/settings/messages',
   'PUT /api/users/settings/messages',
   'POST /api/users/settings/messages/test',
+  'GET /api/users/settings/system',
 ];
 
 /** Syntactically valid, so a 400 "Invalid ID format" cannot stand in for the missing 401. */

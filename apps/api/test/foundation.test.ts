@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { loadConfig } from '../src/config.js';
@@ -10,7 +11,11 @@ describe('server basics', () => {
   it('answers the health check after checking the database', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version,
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

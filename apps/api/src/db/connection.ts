@@ -1,12 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  type SqliteDatabase,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { withMigrationLock } from './migration-lock.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { APP_VERSION } from '../lib/version.js';
 
 export type Db = Kysely<Database>;
 
@@ -117,9 +127,31 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
 /** Safe to call from several processes at once: they take turns (db/migration-lock.ts). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await withMigrationLock(db, () => migrator.migrateToLatest());
+  const { error, results } = await withMigrationLock(db, async () => {
+    await refuseNewerDatabase(db);
+    return migrator.migrateToLatest();
+  });
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Thrown when the database was migrated by a later release than the code now starting. */
+export class NewerDatabaseError extends Error {}
+
+/**
+ * A database migrated by a later release has tables this code does not know and may lack what it
+ * expects; running on it could lose data, so the start stops with one line saying what to do
+ * (ADR 0049). Kysely's own check says only that a migration is "missing".
+ */
+async function refuseNewerDatabase(db: Db) {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const unknown = rows.map((r) => r.name).filter((name) => !Object.hasOwn(migrations, name));
+  if (unknown.length === 0) return;
+  throw new NewerDatabaseError(
+    `this database was migrated by a newer release of Canada Visa Desk (${unknown.length} migration(s) unknown to version ${APP_VERSION}, the latest ${unknown.sort().at(-1)}); start that release or a later one, or restore the backup taken before the upgrade`,
+  );
 }
 
 export const nowIso = () => new Date().toISOString();

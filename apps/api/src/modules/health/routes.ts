@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../context.js';
+import { APP_VERSION } from '../../lib/version.js';
 import { pingDatabase } from './repository.js';
 
 export default async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -10,20 +11,20 @@ export default async function healthRoutes(app: FastifyInstance, { ctx }: RouteO
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness and database check, with the running version',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
-          503: z.object({ status: z.string(), database: z.string() }),
+          200: z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() }),
+          503: z.object({ status: z.string(), database: z.string(), version: z.string() }),
         },
       },
     },
     async (_request, reply) => {
       try {
         await pingDatabase(ctx.db);
-        return { status: 'ok' as const, database: 'ok' as const };
+        return { status: 'ok' as const, database: 'ok' as const, version: APP_VERSION };
       } catch (err) {
         app.log.error({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'error', database: 'unreachable' });
+        return reply.status(503).send({ status: 'error', database: 'unreachable', version: APP_VERSION });
       }
     },
   );

@@ -26,6 +26,7 @@ import {
   writeManifest,
 } from './backup-format.js';
 import { appliedMigrations, referencedStorageKeys, tableCounts } from './repository.js';
+import { APP_VERSION } from '../../lib/version.js';
 
 // Taking a backup (the format is backup-format.ts). It is written under a temporary name and
 // renamed when complete, so a folder with the final name is a whole backup.
@@ -38,15 +39,6 @@ const stamp = (now: Date) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
-
-function appVersion(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** A read-only Kysely view of a snapshot file, to reuse the module's queries on it. */
 function openSnapshot(file: string): { db: Db; close: () => Promise<void> } {
@@ -153,7 +145,7 @@ export async function createBackup(options: BackupOptions): Promise<{ dir: strin
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       createdAt: now.toISOString(),
-      appVersion: appVersion(),
+      appVersion: APP_VERSION,
       engine: 'sqlite',
       storage: 'local',
       migrations: migrationNames,

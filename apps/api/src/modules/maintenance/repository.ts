@@ -99,3 +99,8 @@ export async function tableCounts(db: Db) {
     emails: await count('email_outbox'),
   };
 }
+
+/** Every scheduled job's row: its next run, and how its last run went. */
+export async function listJobs(db: Db) {
+  return db.selectFrom('job_runs').selectAll().orderBy('name').execute();
+}

@@ -172,3 +172,14 @@ export async function deleteFinishedEmailsBefore(db: Db, before: Date): Promise<
 export async function probeOutbox(db: Db): Promise<void> {
   await db.selectFrom('email_outbox').select('id').limit(1).execute();
 }
+
+/** The outbox's backlog (queued or being sent) and the messages given up on, for the System page. */
+export async function countOutbox(db: Db): Promise<{ backlog: number; failed: number }> {
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  const of = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+  return { backlog: of('queued', 'sending'), failed: of('failed') };
+}

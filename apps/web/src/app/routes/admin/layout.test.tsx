@@ -10,6 +10,7 @@ import { login } from '../../../features/auth/api/login';
 import { getToken, setToken } from '../../../lib/auth-storage';
 import NotFound from '../not-found';
 import StaffLayout from './layout';
+import rootPackage from '../../../../../../package.json?raw';
 
 const h = apiHarnessForFile();
 afterEach(() => {
@@ -54,6 +55,16 @@ describe('staff layout guard', () => {
   it('redirects an unknown path to the home page', async () => {
     renderRoutes(routes, ['/no/such/page']);
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+});
+
+describe('staff footer', () => {
+  it('names the version the server runs, from its health check', async () => {
+    const { version } = JSON.parse(rootPackage) as { version: string };
+    await h.signIn('admin', { name: 'Sub Admin' });
+    renderRoutes(routes, ['/dashboard']);
+    const footer = await screen.findByRole('contentinfo');
+    await waitFor(() => expect(footer).toHaveTextContent(`Canada Visa Desk version ${version}`));
   });
 });
 

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@visa/shared/constants';
 import type { SessionEndReason } from '@visa/shared/session';
 import { ROLE_LABELS, STAFF } from '@visa/shared/users';
+import { StaffFooter } from '../../../components/layout/staff-footer';
 import { StaffSidebar } from '../../../components/layout/staff-sidebar';
 import { paths } from '../../../config/paths';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
@@ -163,6 +164,7 @@ export default function StaffLayout() {
         <main className="p-3 p-md-4" id="main">
           <Outlet />
         </main>
+        <StaffFooter />
       </div>
       <IdleWarningDialog show={idle.warning && !leaving} staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
     </div>

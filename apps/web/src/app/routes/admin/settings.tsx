@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
 import { FAILED } from '@visa/shared/messages';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
-import { version } from '../../../../package.json';
+import { version } from '../../../../../../package.json';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
@@ -13,6 +13,7 @@ import { RequireSecondFactorSetting } from '../../../features/auth/components/re
 import { SessionList } from '../../../features/auth/components/session-list';
 import { OfficeContactForm } from '../../../features/office-contact/components/office-contact-form';
 import { MessageSettingsForm } from '../../../features/text-messages/components/message-settings-form';
+import { SystemStatusPanel } from '../../../features/system/components/system-status';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
 
@@ -77,6 +78,11 @@ export default function SettingsPage() {
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-messages" title="Messages">
             <MessageSettingsForm />
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-system" title="System">
+            <SystemStatusPanel />
           </SettingsSection>
         )}
         <SettingsSection id="settings-devices" title="Signed-in devices">

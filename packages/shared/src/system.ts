@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** How the last run of a scheduled job went: never run yet, running now, finished well, or failed. */
+export const JOB_OUTCOMES = ['never', 'running', 'ok', 'failed'] as const;
+
+export const SystemJobSchema = z.object({
+  name: z.string(),
+  outcome: z.enum(JOB_OUTCOMES),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  nextRunAt: z.string(),
+  /** The failure's message, as the job recorded it (never personal data: jobs log counts and keys). */
+  error: z.string().nullable(),
+});
+
+/** The System page (Settings, super-admins): what an owner checks to know the office's server is healthy. */
+export const SystemStatusSchema = z.object({
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  checkedAt: z.string(),
+  jobs: z.array(SystemJobSchema),
+  backup: z.object({
+    /** False with PostgreSQL or S3 (backed up with their own tools), or BACKUP_EVERY_HOURS=0. */
+    scheduled: z.boolean(),
+    everyHours: z.number(),
+    latestAt: z.string().nullable(),
+    ageHours: z.number().nullable(),
+    sizeBytes: z.number().nullable(),
+  }),
+  mail: z.object({ backlog: z.number(), failed: z.number() }),
+  /** Bytes of stored files (photos, documents, slide images); null when they are in S3. */
+  storageUsedBytes: z.number().nullable(),
+  disk: z.object({ freeBytes: z.number(), totalBytes: z.number(), freePercent: z.number() }).nullable(),
+  readiness: z.object({ ok: z.boolean(), failing: z.array(z.string()) }),
+  /** Each problem in one sentence; empty when all is well. The dashboard shows them on one line. */
+  warnings: z.array(z.string()),
+});
+export type SystemStatus = z.infer<typeof SystemStatusSchema>;
+
+/** Below this share of DATA_DIR's disk free, the System page warns. */
+export const DISK_FREE_WARNING_PERCENT = 10;
+
+export const SYSTEM_MESSAGES = {
+  jobFailed: (name: string) => `The scheduled job "${name}" failed at its last run.`,
+  backupOld: (hours: number, every: number) => `The latest backup is ${hours} hours old; backups should run every ${every} hours.`,
+  noBackup: 'No backup has been made yet, although the backup job has run.',
+  diskLow: (percent: number) => `Only ${percent}% of the data folder's disk is free.`,
+  mailFailed: (count: number) => `${count} email(s) could not be sent.`,
+  notReady: (parts: string[]) => `The server is not ready: ${parts.join(', ')}.`,
+} as const;
