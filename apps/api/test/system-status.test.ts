@@ -5,7 +5,9 @@ import { SERVER } from '@visa/shared/messages';
 import { SYSTEM_MESSAGES, type SystemStatus, SystemStatusSchema } from '@visa/shared/system';
 import { createBackup } from '../src/modules/maintenance/backup.js';
 import { claimJob, ensureJob, finishJob } from '../src/modules/maintenance/repository.js';
+import { scheduleMessage } from '../src/modules/messages/repository.js';
 import { enqueueEmail, markEmailFailed } from '../src/modules/notifications/repository.js';
+import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 
 // The System page's figures come from the job table, the backups folder, the outbox and the data
@@ -92,6 +94,19 @@ describe('GET /api/users/settings/system', () => {
     const s = await status();
     expect(s.mail).toEqual({ backlog: 1, failed: 1 });
     expect(s.warnings).toContain(SYSTEM_MESSAGES.mailFailed(1));
+  });
+
+  it('counts the status messages waiting and given up on', async () => {
+    expect((await status()).messages).toEqual({ backlog: 0, failed: 0 });
+    for (const channel of ['sms', 'whatsapp'] as const) {
+      const application = await createApplication(t.db, { given_name: 'Karim', surname: 'Rahman' });
+      await scheduleMessage(t.db, { applicationId: application.id, channel, fromStatus: 'pending', dueAt: NOW, now: NOW });
+      if (channel === 'whatsapp')
+        await t.db.updateTable('message_outbox').set({ status: 'failed' }).where('application_id', '=', application.id).execute();
+    }
+    const s = await status();
+    expect(s.messages).toEqual({ backlog: 1, failed: 1 });
+    expect(s.warnings).toContain(SYSTEM_MESSAGES.messagesFailed(1));
   });
 
   it("gives the latest backup's age and size, warns past two periods, and measures stored files (SQLite; no backups with PostgreSQL)", async () => {

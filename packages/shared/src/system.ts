@@ -28,6 +28,8 @@ export const SystemStatusSchema = z.object({
     sizeBytes: z.number().nullable(),
   }),
   mail: z.object({ backlog: z.number(), failed: z.number() }),
+  /** The SMS and WhatsApp status messages: waiting (settling, quiet hours, retrying) and given up on. */
+  messages: z.object({ backlog: z.number(), failed: z.number() }),
   /** Bytes of stored files (photos, documents, slide images); null when they are in S3. */
   storageUsedBytes: z.number().nullable(),
   disk: z.object({ freeBytes: z.number(), totalBytes: z.number(), freePercent: z.number() }).nullable(),
@@ -46,5 +48,6 @@ export const SYSTEM_MESSAGES = {
   noBackup: 'No backup has been made yet, although the backup job has run.',
   diskLow: (percent: number) => `Only ${percent}% of the data folder's disk is free.`,
   mailFailed: (count: number) => `${count} email(s) could not be sent.`,
+  messagesFailed: (count: number) => `${count} status message(s) by SMS or WhatsApp could not be sent.`,
   notReady: (parts: string[]) => `The server is not ready: ${parts.join(', ')}.`,
 } as const;

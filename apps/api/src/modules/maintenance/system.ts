@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { APP_VERSION } from '../../lib/version.js';
+import { countMessageOutbox } from '../messages/repository.js';
 import { countOutbox } from '../notifications/repository.js';
 import { backupUnsupported } from './backup-format.js';
 import { checkReadiness } from './readiness.js';
@@ -64,7 +65,7 @@ async function diskOf(dir: string): Promise<SystemStatus['disk']> {
 
 /**
  * What the System page shows: version and uptime, each job's last run, the latest backup, the mail
- * outbox, storage and disk, readiness, and the warnings worth an owner's attention.
+ * and message outboxes, storage and disk, readiness, and the warnings worth an owner's attention.
  */
 export async function systemStatus(deps: {
   config: Config;
@@ -76,9 +77,10 @@ export async function systemStatus(deps: {
   const { config, db, now } = deps;
   const layout = dataDirLayout(config.dataDir);
   const scheduled = config.BACKUP_EVERY_HOURS > 0 && !backupUnsupported(config);
-  const [rows, mail, backup, disk, ready, storageUsedBytes] = await Promise.all([
+  const [rows, mail, messages, backup, disk, ready, storageUsedBytes] = await Promise.all([
     listJobs(db),
     countOutbox(db),
+    countMessageOutbox(db),
     scheduled || !backupUnsupported(config) ? latestBackup(config.backupDir) : Promise.resolve(null),
     diskOf(config.dataDir),
     checkReadiness({ db, storage: deps.storage, mailFolder: config.SMTP_URL ? null : layout.outbox }),
@@ -111,6 +113,7 @@ export async function systemStatus(deps: {
   }
   if (disk && disk.freePercent < DISK_FREE_WARNING_PERCENT) warnings.push(SYSTEM_MESSAGES.diskLow(disk.freePercent));
   if (mail.failed > 0) warnings.push(SYSTEM_MESSAGES.mailFailed(mail.failed));
+  if (messages.failed > 0) warnings.push(SYSTEM_MESSAGES.messagesFailed(messages.failed));
 
   return {
     version: APP_VERSION,
@@ -119,6 +122,7 @@ export async function systemStatus(deps: {
     jobs,
     backup: { scheduled, everyHours: config.BACKUP_EVERY_HOURS, latestAt: backup?.at ?? null, ageHours, sizeBytes: backup?.bytes ?? null },
     mail,
+    messages,
     storageUsedBytes,
     disk,
     readiness: { ok: ready.readiness.ok, failing: ready.readiness.failing },

@@ -162,6 +162,17 @@ export async function countFailedMessages(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Status messages waiting (or being sent) and given up on, for the System page. */
+export async function countMessageOutbox(db: Db): Promise<{ backlog: number; failed: number }> {
+  const rows = await db
+    .selectFrom('message_outbox')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .groupBy('status')
+    .execute();
+  const of = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+  return { backlog: of('queued', 'sending'), failed: of('failed') };
+}
+
 /** A delivery receipt: the provider's word on a message it accepted earlier. */
 export async function recordReceipt(
   db: Db,

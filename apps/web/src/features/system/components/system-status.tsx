@@ -55,6 +55,10 @@ export function SystemStatusPanel() {
         <dd className="col-sm-8">
           {s.mail.backlog} waiting to be sent, {s.mail.failed} could not be sent
         </dd>
+        <dt className="col-sm-4">SMS and WhatsApp outbox</dt>
+        <dd className="col-sm-8">
+          {s.messages.backlog} waiting to be sent, {s.messages.failed} could not be sent
+        </dd>
         <dt className="col-sm-4">Stored files</dt>
         <dd className="col-sm-8">{s.storageUsedBytes === null ? 'In S3 (not measured here)' : formatBytes(s.storageUsedBytes)}</dd>
         <dt className="col-sm-4">Free disk in the data folder</dt>
