@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form } from 'react-bootstrap';
 
 interface Props {
@@ -15,12 +16,18 @@ interface Props {
  * may fill a one-time code it received), or a recovery code.
  */
 export function CodeField({ id, mode, value, onChange, invalid, describedBy, autoFocus }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  // Focus follows the switch between a code and a recovery code, so the person can type at once.
+  // Focused here rather than by `autoFocus`, which Preact (the sign-in pages, ADR 0050) leaves to the
+  // browser, and a browser honours only on page load.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{mode === 'code' ? 'Authentication code' : 'Recovery code'}</Form.Label>
       <Form.Control
-        // Focus follows the switch between a code and a recovery code, so the person can type at once.
-        autoFocus={autoFocus}
+        ref={input}
         type="text"
         value={value}
         onChange={(e) => onChange(e.target.value)}
