@@ -27,9 +27,9 @@ export const PAGE_BUDGETS = [
   // Sign-in pages (ADR 0050): the islands script and the sign-in chunk their HTML preloads, which
   // the script always imports there; each page's weight of 2026-11-26 plus a little headroom.
   ...[
-    ['/login', 50],
-    ['/forgot-password', 50],
-    ['/reset-password', 50],
+    ['/login', 40],
+    ['/forgot-password', 40],
+    ['/reset-password', 40],
   ].map(([page, budget]) => ({ page, html: page, budget: budget * KB })),
   // Staff pages: the staff layout and the page's own route.
   ...[

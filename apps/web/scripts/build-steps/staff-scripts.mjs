@@ -9,9 +9,9 @@ import path from 'node:path';
 import { appPageScripts, readRouterManifest } from '../page-weight.mjs';
 import { staffRoutes } from './preload-staff-routes.mjs';
 
-export const STAFF_SCRIPTS_ID = 'staff-scripts';
+const STAFF_SCRIPTS_ID = 'staff-scripts';
 
-export function staffScriptList(root) {
+function staffScriptList(root) {
   const shell = fs.readFileSync(path.join(root, '__spa-fallback.html'), 'utf8');
   const shellFiles = [...shell.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"|import\("([^"]+\.js)"\)/g)].map((m) => m[1] ?? m[2]);
   const router = readRouterManifest(root);
