@@ -51,7 +51,7 @@ test('pages and scripts are sent compressed', async ({ request }) => {
   expect(js.headers()['cache-control']).toContain('immutable');
 });
 
-test('public pages load the islands script only; the login page adds its sign-in chunk, not the app (ADR 0029, ADR 0050)', async ({
+test('public pages load the islands script only; the login page its own islands script, not the app (ADR 0029, ADR 0050)', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -70,7 +70,7 @@ test('public pages load the islands script only; the login page adds its sign-in
       path,
     ).toBe(true);
   }
-  // From a public page, Login is a plain link: the sign-in page is an islands page too, with its own chunk.
+  // From a public page, Login is a plain link: the sign-in page is an islands page too, with its own script.
   scripts.length = 0;
   await page.getByRole('navigation', { name: 'প্রধান মেনু' }).getByRole('link', { name: 'লগইন' }).click();
   await expect(page).toHaveURL(/\/login$/);
