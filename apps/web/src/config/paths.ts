@@ -44,8 +44,8 @@ export interface PublicPage {
   languages: readonly Language[];
   /**
    * The islands this page mounts once the build has swapped the React Router app's scripts for the
-   * islands script; `null` for a page that keeps the app. `signIn` (the sign-in pages' forms, ADR
-   * 0050) comes in a chunk of its own that only those pages load.
+   * islands script; `null` for a page that keeps the app. A page with `signIn` (the sign-in pages'
+   * forms, ADR 0050) gets the sign-in pages' own islands script (src/islands/sign-in.tsx) instead.
    */
   islands: readonly Island[] | null;
 }
