@@ -12,14 +12,16 @@ import { hydrateIsland } from './mount';
 import { startPage } from './page-shell';
 
 /**
- * The public pages' only script (ADR 0029); the sign-in pages have their own build (sign-in.tsx, ADR 0050). Their HTML is React's prerender; this gives the parts
- * that do something their behaviour, with the same components rendered by Preact: the navbar, the
- * back-to-top button, and the islands the public page table (PUBLIC_PAGES in config/paths.ts) lists for
- * this page: the hero video and the carousel, the status check, the result. Everything else on a public page is plain HTML, and its links are plain links.
+ * The public pages' only script (ADR 0029); the sign-in pages have their own (sign-in.tsx, ADR
+ * 0050). Their HTML is React's prerender; this gives the parts that do something their behaviour,
+ * with the same components rendered by Preact: the navbar, the back-to-top button, and the islands
+ * the public page table (PUBLIC_PAGES in config/paths.ts) lists for this page: the hero video and
+ * the carousel, the status check, the result. Everything else on a public page is plain HTML, and
+ * its links are plain links.
  */
 const { language, withLocale, page, main } = startPage((lang) => (lang === 'bn' ? bn : en));
 
-/** How each island of the public page table is mounted over this page's HTML; some finish later. */
+/** How each island of the public page table is mounted over this page's HTML (`signIn` is sign-in.tsx's). */
 const mount: Record<Exclude<Island, 'signIn'>, () => void> = {
   hero: () => {
     const copy = language === 'bn' ? import('../features/marketing/content/home.bn') : import('../features/marketing/content/home.en');
