@@ -18,9 +18,17 @@ const SSR_BUNDLED = [
   'goober',
 ];
 
-export default defineConfig(({ command }) => ({
+const preactAliases = [
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouter()],
-  resolve: { alias: [sharedAlias] },
+  resolve: { alias: command === 'build' && !isSsrBuild ? [sharedAlias, ...preactAliases] : [sharedAlias] },
   server: { proxy: { '/api': api, '/files': api, '/media': api } },
   build: { assetsInlineLimit: 0 },
   // The dev server lets Node load them (their CommonJS builds), as it cannot evaluate CommonJS inline.

@@ -13,6 +13,7 @@ import { accessCheckOf } from './modules/auth/service.js';
 import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import readyRoutes from './modules/maintenance/routes.js';
+import messageSettingsRoutes, { failedMessageRoutes, receiptRoutes } from './modules/messages/routes.js';
 import notifications from './modules/notifications/plugin.js';
 import { createFilledPages } from './modules/office-contact/filled-pages.js';
 import { officeContactRoutes } from './modules/office-contact/routes.js';
@@ -34,6 +35,9 @@ import storagePlugin from './plugins/storage.js';
 import web from './plugins/web.js';
 import xsrf from './plugins/xsrf.js';
 
+/** Where the providers post delivery receipts: signed by them, so exempt from the XSRF check. */
+const RECEIPTS_PREFIX = '/api/messages/receipts';
+
 /**
  * Every route group with who may call it, in the order the OpenAPI document lists them. A new
  * public group is a deliberate choice: the authorization test's allowlist must name its routes too.
@@ -50,6 +54,10 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/users', secondFactorAccountRoutes],
   ['superadmin', '/api/users', staffAccountRoutes],
   ['superadmin', '/api/users', settingsRoutes],
+  // Status messages by SMS and WhatsApp (ADR 0044, 0045).
+  ['superadmin', '/api/users', messageSettingsRoutes],
+  ['staff', '/api/application', failedMessageRoutes],
+  ['public', RECEIPTS_PREFIX, receiptRoutes],
   ['staff', '/api/application', applicationsRoutes],
   ['staff', '/api/application', applicantFileRoutes],
   ['public', '/api/application', statusCheckRoutes],
@@ -111,6 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     secure: deps.config.cookieSecure,
     publicOrigin: new URL(deps.config.publicUrl).origin,
     isFormPage: isFormPagePath,
+    isSignedWebhook: (path) => path.startsWith(`${RECEIPTS_PREFIX}/`),
   });
   // The tests sign tokens through the app; the auth plugin only checks them, with what the auth module gives it.
   app.decorate('tokens', ctx.tokens);

@@ -6,6 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session';
 import { dataDirLayout } from './infra/data-dir.js';
 import { type PasswordProblem, passwordProblem } from './modules/staff-accounts/password-policy.js';
+import { textMessageConfigProblem } from './modules/messages/provider-config.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -213,6 +214,29 @@ const EnvSchema = z.object({
   // The import's files step fetches only from public addresses unless this allows private and
   // loopback ones too (ADR 0042).
   IMPORT_ALLOW_PRIVATE_HOSTS: bool.default(false),
+  // Status messages by SMS and WhatsApp (ADR 0044, docs/messages.md): a channel without its
+  // provider's settings is unavailable; the pairs that go together are checked by textMessageConfigProblem.
+  SMS_PROVIDER: z.enum(['http', 'twilio'], 'must be http or twilio (leave it unset for no SMS)').optional(),
+  SMS_HTTP_URL: z.url('must be a URL').optional(),
+  SMS_HTTP_METHOD: z.enum(['GET', 'POST'], 'must be GET or POST').default('POST'),
+  SMS_HTTP_PARAMS: z.string().optional(),
+  SMS_HTTP_FAILURE: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hexadecimal digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.url('must be a URL').default('https://api.twilio.com'),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'must be the numeric phone number id')
+    .optional(),
+  WHATSAPP_API_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  NOTIFY_SETTLE_MINUTES: count(0, 1440).default(5),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -245,7 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const got = cleaned[name];
-    const shown = name.includes('SECRET') || name.includes('PASSWORD') ? '' : got === undefined ? '' : ` (got "${got}")`;
+    const shown =
+      name.includes('SECRET') || name.includes('PASSWORD') || name.includes('TOKEN') ? '' : got === undefined ? '' : ` (got "${got}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;
@@ -259,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (adminPasswordProblem) {
     throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD ${ADMIN_PASSWORD_REASONS[adminPasswordProblem]}`);
   }
+  const textMessageProblem = textMessageConfigProblem(e);
+  if (textMessageProblem) throw new ConfigError(`Invalid configuration: ${textMessageProblem}`);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const layout = dataDirLayout(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

@@ -4,6 +4,8 @@ import type { Db } from './db/connection.js';
 import { type RateLimiter, createRateLimiter } from './modules/rate-limits/limiter.js';
 import { createMailer } from './infra/mail-transport.js';
 import { type OutboxWorker, createOutboxWorker } from './modules/notifications/worker.js';
+import { createMessageDelivery } from './modules/messages/delivery.js';
+import { type Providers, createProviders } from './modules/messages/providers.js';
 import { type SessionPolicy, sessionPolicyOf } from './modules/auth/sessions.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.js';
 import { type UrlSigner, createUrlSigner } from './infra/storage/signed-urls.js';
@@ -34,6 +36,8 @@ export interface AppContext extends AppDeps {
   log: FastifyBaseLogger;
   /** The idle and absolute limits of staff sessions and the clock they are kept by (ADR 0018). */
   sessionPolicy: SessionPolicy;
+  /** The SMS and WhatsApp providers the environment configures (ADR 0044); null: channel unavailable. */
+  textProviders: Providers;
 }
 
 /** The options every route group is registered with. */
@@ -44,13 +48,22 @@ export interface RouteOptions {
 export type RouteGroup = (app: FastifyInstance, opts: RouteOptions) => Promise<void>;
 
 export function createAppContext(deps: AppDeps, log: FastifyBaseLogger): AppContext {
+  const textProviders = createProviders(deps.config, deps.config.publicUrl);
+  const messages = createMessageDelivery({
+    db: deps.db,
+    providers: textProviders,
+    log: log.child({ module: 'messages' }),
+    timeZone: deps.config.APP_TIMEZONE,
+    publicUrl: deps.config.publicUrl,
+  });
   return {
     ...deps,
     urls: createUrlSigner(deps.secret),
     tokens: createAccessTokens(deps.secret),
     rateLimiter: createRateLimiter(deps.db, { secret: deps.secret, ipv6Prefix: deps.config.RATE_LIMIT_IPV6_PREFIX, now: deps.now }),
-    outbox: createOutboxWorker({ db: deps.db, mailer: createMailer(deps.config), log: log.child({ module: 'outbox' }) }),
+    outbox: createOutboxWorker({ db: deps.db, mailer: createMailer(deps.config), log: log.child({ module: 'outbox' }), messages }),
     log,
     sessionPolicy: sessionPolicyOf(deps.config, deps.now),
+    textProviders,
   };
 }

@@ -27,6 +27,10 @@ const PUBLIC = new Set([
   'POST /api/application/fetchApplicationEnquiry',
   // The office's contact details, shown on the public site (ADR 0025).
   'GET /api/office-contact',
+  // Delivery receipts from the SMS and WhatsApp providers, checked by their signatures (ADR 0045).
+  'POST /api/messages/receipts/twilio',
+  'GET /api/messages/receipts/whatsapp',
+  'POST /api/messages/receipts/whatsapp',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */
@@ -38,6 +42,9 @@ const SUPERADMIN_ONLY = [
   'GET /api/users/settings/security',
   'PUT /api/users/settings/security',
   'PUT /api/users/settings/office-contact',
+  'GET /api/users/settings/messages',
+  'PUT /api/users/settings/messages',
+  'POST /api/users/settings/messages/test',
 ];
 
 /** Syntactically valid, so a 400 "Invalid ID format" cannot stand in for the missing 401. */

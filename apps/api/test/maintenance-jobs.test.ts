@@ -138,7 +138,16 @@ describe('housekeeping', () => {
     await challenge('challenge-open', ahead(60_000));
 
     const result = await runHousekeeping(t.db, { auditRetentionDays: 730, mailRetentionDays: 90, now });
-    expect(result).toEqual({ sessions: 3, passwordResets: 1, loginChallenges: 1, rateLimits: 2, auditEvents: 1, emails: 2, mailFiles: 0 });
+    expect(result).toEqual({
+      sessions: 3,
+      passwordResets: 1,
+      loginChallenges: 1,
+      rateLimits: 2,
+      auditEvents: 1,
+      emails: 2,
+      mailFiles: 0,
+      messages: 0,
+    });
     expect((await t.db.selectFrom('login_challenges').select('id').execute()).map((r) => r.id)).toEqual(['challenge-open']);
     expect((await t.db.selectFrom('password_resets').select('id').execute()).map((r) => r.id)).toEqual(['reset-recent']);
     expect(await ids('sessions')).toEqual(Object.values(keep).sort());
@@ -158,6 +167,7 @@ describe('housekeeping', () => {
       auditEvents: 0,
       emails: 0,
       mailFiles: 0,
+      messages: 0,
     });
   });
 });

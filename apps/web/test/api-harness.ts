@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@visa/shared/constants';
-import { AxiosError, AxiosHeaders, type AxiosResponse, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { api } from '../src/lib/api-client';
+import { HttpError, type Transport, requestHeaders, requestUrl } from '../src/lib/http';
 import { setToken } from '../src/lib/auth-storage';
 
 // jsdom installs its own typed-array constructors as globals, so a Node Buffer is not an
@@ -47,7 +47,7 @@ export interface ApiHarness {
   setOffline(offline: boolean): void;
   /** Holds every request until the returned function is called: the "pending" state. */
   hold(): () => void;
-  /** Every request the app sent through its axios client, and every fetch POST (the sign-in pages), oldest first. */
+  /** Every request the app sent through its api client, and every fetch POST (the sign-in pages), oldest first. */
   sent: SentRequest[];
   sentTo(key: string): SentRequest[];
   /** The requests sent with plain `fetch` (the public carousel), oldest first. */
@@ -82,9 +82,9 @@ export async function multipartBody(form: FormData): Promise<{ body: Buffer; con
 }
 
 /**
- * The real API (fresh migrated database, real argon2, sessions, files) behind the app's own axios
+ * The real API (fresh migrated database, real argon2, sessions, files) behind the app's own api
  * client and behind `fetch`. Only the transport differs: requests go through Fastify's inject
- * instead of a socket, so interceptors, routes, validation, storage and database are the real ones.
+ * instead of a socket, so renewal, routes, validation, storage and database are the real ones.
  * Cookies behave as in a browser: httpOnly ones (the refresh token) live in a jar the page cannot
  * read, the others (the session marker) land in document.cookie where the app looks for them.
  * `env` adds settings to the API's test configuration (e.g. PUBLIC_URL).
@@ -100,7 +100,7 @@ async function startApiHarness(options: { env?: Record<string, string> } = {}): 
   let gate: Promise<void> | null = null;
   let release: () => void = () => undefined;
   let current: Staff | undefined;
-  const originalAdapter = api.defaults.adapter;
+  const originalTransport: Transport = api.transport;
   const originalFetch = globalThis.fetch;
 
   const storeCookies = (cookies: { name: string; value: string; path?: string; httpOnly?: boolean; maxAge?: number; expires?: Date }[]) => {
@@ -126,47 +126,41 @@ async function startApiHarness(options: { env?: Record<string, string> } = {}): 
     return out;
   };
 
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = api.getUri(config).replace(/^https?:\/\/[^/]+/, '');
-    const path = url.split('?')[0] ?? url;
-    const data = typeof config.data === 'string' && /^[[{]/.test(config.data) ? (JSON.parse(config.data) as unknown) : config.data;
+  api.transport = async (config) => {
+    const method = config.method.toUpperCase();
+    const url = requestUrl(config);
+    const path = config.url.split('?')[0] ?? config.url;
+    const sentHeaders = requestHeaders(config);
     const record: SentRequest = {
       method,
       url: path,
-      params: config.params as unknown,
-      data,
+      params: config.params,
+      data: config.data,
       timeout: config.timeout || undefined,
-      headers: AxiosHeaders.from(config.headers).toJSON(true) as Record<string, unknown>,
+      headers: sentHeaders,
       outcome: 0,
     };
     sent.push(record);
-    const request = { url: path };
     if (gate) await gate;
 
     const fault = offline ? 'network-error' : faults.get(`${method} ${path}`)?.shift();
     if (fault !== undefined) {
       record.outcome = typeof fault === 'string' ? fault : `proxy ${fault.proxyStatus}`;
-      if (fault === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, request);
-      if (fault === 'timeout')
-        throw new AxiosError(`timeout of ${config.timeout ?? 0}ms exceeded`, AxiosError.ECONNABORTED, config, request);
-      if (fault === 'aborted') throw new AxiosError('Request aborted', AxiosError.ECONNABORTED, config, request);
+      if (fault === 'network-error') throw new HttpError('Network Error', 'ERR_NETWORK', config);
+      if (fault === 'timeout') throw new HttpError(`timeout of ${config.timeout ?? 0}ms exceeded`, 'ECONNABORTED', config);
+      if (fault === 'aborted') throw new HttpError('Request aborted', 'ECONNABORTED', config);
       if (fault === 'setup-error') throw new Error('The request could not be prepared');
       if (fault === 'hang') {
         return new Promise((_resolve, reject) => {
-          config.signal?.addEventListener?.('abort', () => reject(new CanceledError(undefined, config, request)));
+          config.signal?.addEventListener('abort', () => reject(new HttpError('canceled', 'ERR_CANCELED', config)));
         });
       }
-      return settle(config, request, fault.proxyStatus, fault.body ?? '', { 'content-type': 'text/html' });
+      return { status: fault.proxyStatus, headers: { 'content-type': 'text/html' }, data: fault.body ?? '' };
     }
 
-    const headers = AxiosHeaders.from(config.headers).toJSON(true) as Record<string, string>;
-    let payload: string | Buffer | undefined = typeof config.data === 'string' ? config.data : undefined;
-    // As the browser adapter does: a request without a body carries no content type, and a
-    // multipart body brings its own (with the boundary).
-    if (config.data === undefined || config.data instanceof FormData) {
-      for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-type') delete headers[key];
-    }
+    const headers = { ...sentHeaders };
+    let payload: string | Buffer | undefined = config.data === undefined || config.data instanceof FormData ? undefined : JSON.stringify(config.data);
+    // As the browser does: a multipart body brings its own content type (with the boundary).
     if (config.data instanceof FormData) {
       const multipart = await multipartBody(config.data);
       payload = multipart.body;
@@ -182,13 +176,15 @@ async function startApiHarness(options: { env?: Record<string, string> } = {}): 
     storeCookies(res.cookies as Parameters<typeof storeCookies>[0]);
     record.outcome = res.statusCode;
     const contentType = String(res.headers['content-type'] ?? '');
-    const body =
+    const data =
       config.responseType === 'blob' && res.statusCode < 400
         ? new Blob([new Uint8Array(res.rawPayload)], { type: contentType })
         : contentType.includes('json')
-          ? res.json()
+          ? (res.json() as unknown)
           : res.body;
-    return settle(config, request, res.statusCode, body, res.headers as Record<string, string>);
+    const responseHeaders: Record<string, string> = {};
+    for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders[key.toLowerCase()] = String(value);
+    return { status: res.statusCode, headers: responseHeaders, data };
   };
 
   // The sign-in pages post with plain fetch (ADR 0050): same origin with cookies, JSON, the XSRF
@@ -300,30 +296,11 @@ async function startApiHarness(options: { env?: Record<string, string> } = {}): 
     },
     async close() {
       release();
-      api.defaults.adapter = originalAdapter;
+      api.transport = originalTransport;
       globalThis.fetch = originalFetch;
       await t.close();
     },
   };
-}
-
-function settle(
-  config: InternalAxiosRequestConfig,
-  request: object,
-  status: number,
-  data: unknown,
-  headers: Record<string, string>,
-): AxiosResponse {
-  const response: AxiosResponse = { status, statusText: String(status), data, headers: new AxiosHeaders(headers), config, request };
-  const ok = config.validateStatus ? config.validateStatus(status) : status >= 200 && status < 300;
-  if (ok) return response;
-  throw new AxiosError(
-    `Request failed with status code ${status}`,
-    status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-    config,
-    request,
-    response,
-  );
 }
 
 /**

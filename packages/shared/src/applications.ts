@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES, DOCUMENT_LABELS, JOB_TITLES, MAX_PAGE_SIZE, NAME_
 import { isIsoDate } from './dates.js';
 import { VALIDATION, pleaseEnterValid } from './messages.js';
 import { toE164 } from './phone.js';
+import { NOTIFY_CHANNELS } from './text-messages.js';
 
 const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
@@ -115,6 +116,8 @@ export const ApplicationSchema = z.object({
   isAdmin: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The channels the applicant agreed to be told on (ADR 0044); answered for one application, not in lists. */
+  notify: z.array(z.enum(NOTIFY_CHANNELS)).optional(),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 

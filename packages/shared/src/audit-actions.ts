@@ -31,6 +31,18 @@ export const AUDIT_ACTIONS = {
     sent: 'email.sent',
     failed: 'email.failed',
   },
+  /** Status messages by SMS and WhatsApp (ADR 0044): consent, each attempt and its outcome. */
+  message: {
+    consent: 'message.consent',
+    sent: 'message.sent',
+    retry: 'message.retry',
+    failed: 'message.failed',
+    skipped: 'message.skipped',
+    limited: 'message.limited',
+    deferred: 'message.deferred',
+    receipt: 'message.receipt',
+    test: 'message.test',
+  },
   statusCheck: {
     match: 'enquiry.match',
     miss: 'enquiry.miss',

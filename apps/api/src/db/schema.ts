@@ -244,6 +244,8 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   app_settings: AppSettingsTable;
   import_files: ImportFilesTable;
+  message_consents: MessageConsentsTable;
+  message_outbox: MessageOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -253,3 +255,34 @@ export type ApplicationUpdateRow = Updateable<ApplicationsTable>;
 export type SlideRow = Selectable<SlidesTable>;
 export type DocumentRow = Selectable<ApplicationDocumentsTable>;
 export type OutboxRow = Selectable<EmailOutboxTable>;
+
+/** The channels an applicant agreed to, a comma list (ADR 0044); no row means email only. */
+interface MessageConsentsTable {
+  application_id: string;
+  channels: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** Status messages by SMS and WhatsApp waiting, being sent or done (ADR 0044). */
+interface MessageOutboxTable {
+  id: string;
+  application_id: string;
+  channel: 'sms' | 'whatsapp';
+  /** The application's status before the changes this message reports: if it settles back there, nothing is sent. */
+  from_status: 'pending' | 'approved' | 'rejected';
+  status: 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'skipped' | 'limited';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** The status the sent message reported. */
+  sent_status: 'pending' | 'approved' | 'rejected' | null;
+  /** The number it went to (E.164), set when it is sent: what the per-number daily limit counts. */
+  to_number: string | null;
+  provider_id: string | null;
+  provider_status: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export type MessageOutboxRow = Selectable<MessageOutboxTable>;

@@ -43,7 +43,13 @@ function fromThisSite(request: FastifyRequest, publicOrigin: string): boolean {
 
 export default fp(async function xsrf(
   app: FastifyInstance,
-  opts: { secure: boolean; publicOrigin: string; isFormPage: (path: string) => boolean },
+  opts: {
+    secure: boolean;
+    publicOrigin: string;
+    isFormPage: (path: string) => boolean;
+    /** A provider's webhook (ADR 0045): no browser posts there, and the route checks the provider's signature instead. */
+    isSignedWebhook?: (path: string) => boolean;
+  },
 ) {
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
@@ -57,6 +63,7 @@ export default fp(async function xsrf(
     }
     if (SAFE.has(request.method)) return done();
     const path = pathOf(request);
+    if (request.method === 'POST' && path !== null && opts.isSignedWebhook?.(path)) return done();
     if (request.method === 'POST' && path !== null && opts.isFormPage(path)) {
       if (fromThisSite(request, opts.publicOrigin)) done();
       else reply.status(403).send({ message: SERVER.xsrf });

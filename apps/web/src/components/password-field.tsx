@@ -7,8 +7,8 @@ import { VALIDATION } from '@visa/shared/messages';
  * common passwords or a wrong current password (ADR 0017).
  */
 function serverFieldMessage(error: unknown, field: string): string | undefined {
-  // Read by shape: the staff forms' axios errors and the sign-in pages' fetch errors both carry
-  // `response.status` and `response.data` (no axios here, so the light sign-in pages can use it).
+  // Read by shape: the staff client's errors and the sign-in pages' both carry `response.status`
+  // and `response.data` (no API client here, so the light sign-in pages can use it).
   const response = (error as { response?: { status?: unknown; data?: unknown } } | null)?.response;
   if (response?.status !== 400) return undefined;
   const data = response.data as { errors?: unknown } | null | undefined;

@@ -1,35 +1,16 @@
-import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig, isAxiosError } from 'axios';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, SessionEndReasonSchema } from '@visa/shared/session';
 import { clearToken, getToken, setToken } from './auth-storage';
+import { type HttpResponse, type RequestConfig, type Transport, browserTransport, isHttpError, send } from './http';
 
-/**
- * The one HTTP client. Same origin, cookies included, X-XSRF-TOKEN echoed from the XSRF-TOKEN
- * cookie on every request (axios does the double submit), Bearer token from local storage.
- * A 401 triggers one refresh (shared by concurrent requests) and one retry; if the refresh
- * fails the user is signed out.
- */
-export const api = axios.create({
-  baseURL: '/',
-  withCredentials: true,
-  withXSRFToken: true,
-  xsrfCookieName: 'XSRF-TOKEN',
-  xsrfHeaderName: 'X-XSRF-TOKEN',
-});
-
-api.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+export { type HttpResponse, type RequestConfig, type UploadProgress, HttpError, isCanceled, isHttpError } from './http';
 
 /**
  * For calls the app makes by itself (session checks, polling): the server does not count them as
  * the person's activity, so they never keep an idle session alive (ADR 0018).
  */
-export const BACKGROUND: AxiosRequestConfig = { headers: { [BACKGROUND_HEADER]: BACKGROUND_VALUE } };
-const isBackground = (config: InternalAxiosRequestConfig) => config.headers.get(BACKGROUND_HEADER) === BACKGROUND_VALUE;
+export const BACKGROUND: RequestConfig = { headers: { [BACKGROUND_HEADER]: BACKGROUND_VALUE } };
+const isBackground = (config: RequestConfig) => config.headers?.[BACKGROUND_HEADER] === BACKGROUND_VALUE;
 
-type Retryable = InternalAxiosRequestConfig & { _retried?: boolean };
 const NO_REFRESH = ['/api/users/login', '/api/users/refresh', '/api/users/logout'];
 
 type Renewal = { token: string } | { reason: SessionEndReason };
@@ -54,7 +35,7 @@ export const onActivity = (listener: () => void) => {
 
 /** The `reason` of a 401 for a session that has ended, when the server gave a known one. */
 const sessionEndReason = (error: unknown): SessionEndReason | undefined => {
-  const data = (error as AxiosError<{ reason?: unknown }>)?.response?.data;
+  const data = isHttpError<{ reason?: unknown }>(error) ? error.response?.data : undefined;
   return SessionEndReasonSchema.safeParse(data?.reason).data;
 };
 
@@ -78,46 +59,64 @@ const ended = (reason: SessionEndReason) => {
   onSignedOut(reason);
 };
 
-api.interceptors.response.use(
-  (response) => {
-    if (response.config.headers.has('Authorization') && !isBackground(response.config))
-      for (const listener of activityListeners) listener();
+const withToken = (config: RequestConfig, token: string | null): RequestConfig =>
+  token && !config.headers?.Authorization ? { ...config, headers: { ...config.headers, Authorization: `Bearer ${token}` } } : config;
+
+/**
+ * Sends with the staff token; a 401 triggers one refresh (shared by concurrent requests) and one
+ * retry; if the refresh fails, or the server says the session has ended, the user is signed out.
+ */
+async function request<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+  const signed = withToken(config, getToken());
+  try {
+    const response = await send<T>(api.transport, signed);
+    if (signed.headers?.Authorization && !isBackground(config)) for (const listener of activityListeners) listener();
     return response;
-  },
-  async (error: AxiosError) => {
-    const config = error.config as Retryable | undefined;
-    const url = config?.url ?? '';
-    if (error.response?.status !== 401 || !config || NO_REFRESH.some((p) => url.includes(p)) || !getToken()) throw error;
+  } catch (error) {
+    const url = config.url ?? '';
+    if (!isHttpError(error) || error.response?.status !== 401 || NO_REFRESH.some((p) => url.includes(p)) || !getToken()) throw error;
     // The session itself has ended (idle, expired, elsewhere...): renewing cannot help.
     const reason = sessionEndReason(error);
     if (reason) {
       ended(reason);
       throw error;
     }
-    if (config._retried) throw error;
-    config._retried = true;
     const renewed = await refreshAccessToken();
     if ('reason' in renewed) {
       ended(renewed.reason);
       throw error;
     }
-    config.headers.set('Authorization', `Bearer ${renewed.token}`);
-    return api.request(config);
-  },
-);
+    const response = await send<T>(api.transport, { ...config, headers: { ...config.headers, Authorization: `Bearer ${renewed.token}` } });
+    if (!isBackground(config)) for (const listener of activityListeners) listener();
+    return response;
+  }
+}
+
+type Options = Omit<RequestConfig, 'method' | 'url' | 'data'>;
+
+/** The one HTTP client of the staff pages. `transport` is the network (tests put the API in-process there). */
+export const api = {
+  transport: browserTransport as Transport,
+  request,
+  get: <T = unknown>(url: string, options: Options = {}) => request<T>({ ...options, method: 'GET', url }),
+  delete: <T = unknown>(url: string, options: Options = {}) => request<T>({ ...options, method: 'DELETE', url }),
+  post: <T = unknown>(url: string, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'POST', url, data }),
+  put: <T = unknown>(url: string, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'PUT', url, data }),
+  patch: <T = unknown>(url: string, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'PATCH', url, data }),
+};
 
 /** A request that ran out of time (its timeout), rather than one the server answered or refused. */
-export const isTimeout = (error: unknown): boolean => isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
+export const isTimeout = (error: unknown): boolean => isHttpError(error) && error.code === 'ECONNABORTED';
 
 /**
  * The request got no answer: the connection dropped or the time ran out (not cancelled on purpose).
  * The upload forms keep what was entered and offer to send it again (ADR 0026).
  */
-export const isDroppedConnection = (error: unknown): boolean => isAxiosError(error) && !error.response && error.code !== 'ERR_CANCELED';
+export const isDroppedConnection = (error: unknown): boolean => isHttpError(error) && !error.response && error.code !== 'ERR_CANCELED';
 
 /** The server's {"message"} when there is one. */
 export const serverMessage = (error: unknown): string | undefined => {
-  const data = (error as AxiosError<{ message?: unknown }>)?.response?.data;
+  const data = isHttpError<{ message?: unknown } | null>(error) ? error.response?.data : undefined;
   return typeof data?.message === 'string' ? data.message : undefined;
 };
 
@@ -126,6 +125,6 @@ export const serverMessage = (error: unknown): string | undefined => {
  * (which means signed out, not a mistake in the form).
  */
 export const refusalMessage = (error: unknown): string | undefined => {
-  const status = (error as AxiosError | null)?.response?.status;
+  const status = isHttpError(error) ? error.response?.status : undefined;
   return status !== undefined && status >= 400 && status < 500 && status !== 401 ? serverMessage(error) : undefined;
 };

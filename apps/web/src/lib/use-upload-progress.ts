@@ -1,4 +1,4 @@
-import type { AxiosProgressEvent } from 'axios';
+import type { UploadProgress } from './http';
 import { useCallback, useState } from 'react';
 
 /**
@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
  */
 export function useUploadProgress() {
   const [fraction, setFraction] = useState<number | null>(null);
-  const onUploadProgress = useCallback((event: AxiosProgressEvent) => {
+  const onUploadProgress = useCallback((event: UploadProgress) => {
     if (event.total) setFraction(Math.min(1, event.loaded / event.total));
   }, []);
   const start = useCallback(() => setFraction(0), []);

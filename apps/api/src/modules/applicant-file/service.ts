@@ -14,6 +14,8 @@ import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, type ApplicationFields } from
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
+import { getConsent } from '../messages/repository.js';
+import { scheduleStatusMessages } from '../messages/service.js';
 import { enqueueEmail, listEmailsFor } from '../notifications/repository.js';
 import { type EmailEvent, renderEmail } from '../notifications/templates.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
@@ -33,6 +35,8 @@ const RECIPIENT_FIELDS = ['_id', 'email', 'surname', 'givenN'] as const;
 type Recipient = Pick<ApplicationFields, (typeof RECIPIENT_FIELDS)[number]>;
 
 async function queueApplicantEmail(db: Db, ctx: AppContext, to: Recipient, event: EmailEvent): Promise<void> {
+  // Only to an applicant who agreed to email (ADR 0044): every application did, until staff untick it.
+  if (!(await getConsent(db, to._id)).includes('email')) return;
   const content = renderEmail({ reference: to._id, surname: to.surname, givenN: to.givenN }, event, ctx.config.publicUrl);
   await enqueueEmail(db, { applicationId: to._id, to: to.email, ...content });
 }
@@ -91,6 +95,12 @@ export async function changeStatus(
       details: { from, to, date },
     });
     await queueApplicantEmail(trx, ctx, current, { kind: 'status', status: to, date });
+    await scheduleStatusMessages(
+      trx,
+      { providers: ctx.textProviders, settleMinutes: ctx.config.NOTIFY_SETTLE_MINUTES, now: ctx.now?.() ?? new Date() },
+      id,
+      from,
+    );
     return true;
   });
   if (!changed) {

@@ -9,7 +9,8 @@ export interface ApplicationForm {
   image: UploadedFile | null;
 }
 
-const KNOWN_FIELDS = new Set<string>(APPLICATION_FIELDS);
+/** The form's fields, and `notify`: the channels the applicant agreed to (ADR 0044). */
+const KNOWN_FIELDS = new Set<string>([...APPLICATION_FIELDS, 'notify']);
 const IMAGE_FIELD = 'image';
 
 /**

@@ -5,6 +5,7 @@ import { nowIso } from '../../db/connection.js';
 import { type QueryParam, compiledQueryShapes } from '../../db/compiled-query.js';
 import type { ApplicationRow, ApplicationUpdateRow, NewApplicationRow } from '../../db/schema.js';
 import type { UrlSigner } from '../../infra/storage/signed-urls.js';
+import { getConsent } from '../messages/repository.js';
 import { listDocumentRows } from './documents-repository.js';
 import { type ApplicationField, type ApplicationFields, columnsOf, fieldsOf, toColumns } from './mapping.js';
 import { toApplication } from './rows.js';
@@ -35,7 +36,9 @@ export async function getApplicationWithPhotoKey(
 ): Promise<{ application: Application; photoKey: string | null } | undefined> {
   const row = await findApplicationRow(db, id);
   if (!row) return undefined;
-  return { application: toApplication(row, await listDocumentRows(db, id), urls), photoKey: row.image_key };
+  const application = toApplication(row, await listDocumentRows(db, id), urls);
+  application.notify = await getConsent(db, id);
+  return { application, photoKey: row.image_key };
 }
 
 export async function applicationExists(db: Db, id: string): Promise<boolean> {

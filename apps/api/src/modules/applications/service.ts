@@ -14,6 +14,7 @@ import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { VALIDATION } from '@visa/shared/messages';
+import { DEFAULT_NOTIFY, type NotifyChannel, NotifyFieldSchema, TEXT_MESSAGE_TEXTS } from '@visa/shared/text-messages';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
@@ -24,6 +25,7 @@ import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type Prepare
 import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { recordAudit } from '../audit/repository.js';
+import { recordConsent } from '../messages/service.js';
 import { csvHeader, csvRow } from './csv.js';
 import type { UploadedFile } from '../../plugins/uploads.js';
 import type { ApplicationForm } from './form.js';
@@ -103,10 +105,19 @@ export async function storePhoto(ctx: AppContext, prepared: PreparedPhoto): Prom
   return stored;
 }
 
+/** The `notify` field, when the form sent one (ADR 0044). */
+function parseNotify(fields: Record<string, string>): NotifyChannel[] | undefined {
+  if (fields.notify === undefined) return undefined;
+  const result = NotifyFieldSchema.safeParse(fields.notify);
+  if (result.success) return result.data;
+  throw fieldError(400, 'notify', TEXT_MESSAGE_TEXTS.invalidNotify);
+}
+
 export async function addApplication(ctx: AppContext, actor: Actor, form: ApplicationForm): Promise<Application> {
   // The form's order (docs/product.md#application-form): field rules (1–5), duplicates (6–7),
   // image size (8), image present (9).
   const input = parseFields(ApplicationInputSchema, form.fields);
+  const notify = parseNotify(form.fields) ?? DEFAULT_NOTIFY;
   await assertUnique(ctx.db, input.email, input.passport);
   if (form.image?.tooLarge) throw fieldError(413, 'image', VALIDATION.imageTooLargeAdd);
   if (!form.image) throw fieldError(400, 'image', APPLICATION_MESSAGES.imageRequired);
@@ -139,12 +150,13 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
         entityId: row.id,
         details: { fields: Object.keys(input), image: true },
       });
+      await recordConsent(trx, row.id, notify, actor._id, new Date(now), true);
     });
   } catch (err) {
     await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
     rethrowDuplicate(err);
   }
-  return toApplication(row, [], ctx.urls);
+  return { ...toApplication(row, [], ctx.urls), notify };
 }
 
 /** API field names whose value differs: what the audit records (never the values themselves). */
@@ -160,6 +172,7 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
   const existing = await repo.findApplicationRow(ctx.db, id);
   if (!existing) throw notFound();
   const input = parseFields(ApplicationUpdateSchema, form.fields);
+  const notify = parseNotify(form.fields);
   await assertUnique(ctx.db, input.email, input.passport, id);
   const prepared = form.image
     ? await processPhoto(form.image, { tooLarge: VALIDATION.imageTooLargeEdit, wrongType: VALIDATION.imageTypeEdit })
@@ -181,6 +194,7 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
         entityId: id,
         details: { fields, image: Boolean(stored) },
       });
+      if (notify) await recordConsent(trx, id, notify, actor._id, new Date(), false);
       return true;
     });
     // Deleted by someone else between our read and our write.

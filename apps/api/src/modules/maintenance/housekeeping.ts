@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection.js';
 import { deleteAuditBefore } from '../audit/repository.js';
 import { deleteMailFilesBefore } from '../../infra/mail-transport.js';
 import { deleteFinishedEmailsBefore } from '../notifications/repository.js';
+import { deleteFinishedMessagesBefore } from '../messages/repository.js';
 import { deleteStaleCounters } from '../rate-limits/repository.js';
 import { deleteOldResets } from '../password-reset/repository.js';
 import { deleteExpiredChallenges } from '../second-factor/repository.js';
@@ -38,6 +39,8 @@ export interface HousekeepingResult {
   emails: number;
   /** .eml files of the mail folder older than the mail retention. */
   mailFiles: number;
+  /** Status messages by SMS and WhatsApp done with, kept as long as emails (ADR 0044). */
+  messages: number;
 }
 
 /** Purges rows nobody needs any more, so no table grows without bound. Counts only in the result. */
@@ -55,5 +58,6 @@ export async function runHousekeeping(db: Db, options: HousekeepingOptions): Pro
     auditEvents: await deleteAuditBefore(db, ago(options.auditRetentionDays * DAY_MS)),
     emails: await deleteFinishedEmailsBefore(db, ago(options.mailRetentionDays * DAY_MS)),
     mailFiles: options.mailFolder ? await deleteMailFilesBefore(options.mailFolder, ago(options.mailRetentionDays * DAY_MS)) : 0,
+    messages: await deleteFinishedMessagesBefore(db, ago(options.mailRetentionDays * DAY_MS)),
   };
 }

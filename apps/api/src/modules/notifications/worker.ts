@@ -20,6 +20,8 @@ export interface OutboxWorkerOptions {
   backoffMaxMs?: number;
   /** 0..1 spread of each backoff, so many failed messages do not all retry in the same second. */
   jitter?: number;
+  /** The status messages by SMS and WhatsApp (ADR 0044), delivered on the same runs. */
+  messages?: { run(now: Date): Promise<unknown> };
 }
 
 interface RunSummary {
@@ -123,6 +125,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       for (const row of claimed) await deliver(row, now, summary);
       // Another process may have claimed some of this batch; keep going while more were due.
       if (exhausted) break;
+    }
+    if (o.messages) {
+      try {
+        await o.messages.run(now);
+      } catch (err) {
+        log.error({ err }, 'status message run failed');
+      }
     }
     return summary;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
+import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/text-messages';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
 
@@ -12,6 +13,8 @@ const SETTINGS = {
   requireSecondFactor: { schema: z.boolean(), default: false },
   // The office's address, phone, email, hours and map link for the public site (ADR 0025).
   officeContact: { schema: OfficeContactSchema, default: EMPTY_OFFICE_CONTACT },
+  // Status messages by SMS and WhatsApp: channels, templates, quiet hours, daily limits (ADR 0044).
+  messages: { schema: MessageSettingsSchema, default: DEFAULT_MESSAGE_SETTINGS },
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios';
 import { Alert } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { listErrorMessage } from '../../../features/applications/api/get-applica
 import { EditApplicationForm } from '../../../features/applications/components/edit-application-form';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PageHeader } from '../../../components/page-header';
+import { isHttpError } from '../../../lib/api-client';
 
 export function meta() {
   return [{ title: 'Edit Application | Canada Visa Desk' }];
@@ -35,7 +35,7 @@ export default function ApplicationEditPage() {
   const query = useApplication(id && isValidId(id) ? id : null, fromState);
 
   if (!id || !isValidId(id)) return <Navigate to={paths.applicationList} replace />;
-  if (query.isError && isAxiosError(query.error) && query.error.response?.status === 404) {
+  if (query.isError && isHttpError(query.error) && query.error.response?.status === 404) {
     return <Navigate to={paths.applicationList} replace />;
   }
 

@@ -275,7 +275,7 @@ describe('documents', () => {
     form.append('label', 'LMIA');
     form.append('label', 'Other');
     const { api } = await import('../../../lib/api-client');
-    const uploaded = await api.put(`/api/application/updateApplicationAdd/${row.id}`, form);
+    const uploaded = await api.put<{ documents: unknown[] }>(`/api/application/updateApplicationAdd/${row.id}`, form);
     expect(uploaded.data.documents).toHaveLength(2);
 
     const user = setup();

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AxiosProgressEvent, isAxiosError } from 'axios';
 import type { Application, ApplicationInput } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
+import type { NotifyChannel } from '@visa/shared/text-messages';
 import { ADD_APPLICATION } from '@visa/shared/messages';
-import { api, refusalMessage } from '../../../lib/api-client';
+import { api, refusalMessage, type UploadProgress, isHttpError } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
 import { applicationKeys } from './keys';
 
@@ -17,12 +17,14 @@ class UnexpectedStatusError extends Error {
 interface NewApplication {
   input: ApplicationInput;
   image: File;
+  /** The channels the applicant agreed to (ADR 0044); left out, an edit keeps them as they were. */
+  notify?: NotifyChannel[];
   /** The upload's progress as the body goes out (ADR 0026). */
-  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onUploadProgress?: (event: UploadProgress) => void;
 }
 
-async function createApplication({ input, image, onUploadProgress }: NewApplication): Promise<Application> {
-  const res = await api.post<Application>('/api/application/addApplication', toFormData(input, image), {
+async function createApplication({ input, image, notify, onUploadProgress }: NewApplication): Promise<Application> {
+  const res = await api.post<Application>('/api/application/addApplication', toFormData(input, image, notify), {
     timeout: TIMEOUTS.addApplication,
     onUploadProgress,
   });
@@ -46,7 +48,7 @@ export function useCreateApplication() {
  */
 export function addErrorMessage(error: unknown): string {
   if (error instanceof UnexpectedStatusError) return error.message;
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     const status = error.response?.status;
     if (status !== undefined) return refusalMessage(error) ?? ADD_APPLICATION.failedWithStatus(status);
   }

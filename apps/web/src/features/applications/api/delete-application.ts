@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { isValidId } from '@visa/shared/ids';
 import { APPLICATION_LIST } from '@visa/shared/messages';
-import { api } from '../../../lib/api-client';
+import { api, isHttpError } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
 class InvalidIdError extends Error {
@@ -34,7 +33,7 @@ export function useDeleteApplication() {
 /** A refused delete, or no answer / a failure before sending (docs/product.md#messages). */
 export function deleteErrorMessage(error: unknown): string {
   if (error instanceof InvalidIdError) return error.message;
-  if (isAxiosError(error) && error.response) return APPLICATION_LIST.deleteFailed;
+  if (isHttpError(error) && error.response) return APPLICATION_LIST.deleteFailed;
   if (error instanceof Error && error.message === APPLICATION_LIST.deleteFailed) return APPLICATION_LIST.deleteFailed;
   return APPLICATION_LIST.deleteError;
 }

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import type { ApplicationPage } from '@visa/shared/applications';
 import { PAGE_SIZE, TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
-import { api } from '../../../lib/api-client';
+import { api, isHttpError } from '../../../lib/api-client';
 import { type ApplicationsQuery, applicationKeys } from './keys';
 
 async function getApplications({ page, limit = PAGE_SIZE, search = '', status }: ApplicationsQuery, signal?: AbortSignal) {
@@ -23,9 +22,9 @@ export const useApplications = (q: ApplicationsQuery, enabled = true) => useQuer
 
 /** The list's load failure (docs/product.md#messages): an answer that is an error, no answer, or anything else. */
 export function listErrorMessage(error: unknown): string {
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     if (error.response) return APPLICATION_LIST.fetchFailed;
-    if (error.request) return APPLICATION_LIST.noResponse;
+    return APPLICATION_LIST.noResponse;
   }
   return APPLICATION_LIST.unexpected;
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AxiosProgressEvent, isAxiosError } from 'axios';
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
+import type { NotifyChannel } from '@visa/shared/text-messages';
 import { EDIT_APPLICATION } from '@visa/shared/messages';
-import { api, refusalMessage } from '../../../lib/api-client';
+import { api, refusalMessage, type UploadProgress, isHttpError } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
 import { applicationChanged } from './keys';
 
@@ -13,12 +13,14 @@ interface ApplicationChange {
   id: string;
   input: ApplicationUpdate;
   image: File | null;
+  /** The channels the applicant agreed to (ADR 0044); left out, an edit keeps them as they were. */
+  notify?: NotifyChannel[];
   /** The upload's progress as the body goes out (ADR 0026). */
-  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onUploadProgress?: (event: UploadProgress) => void;
 }
 
-async function updateApplication({ id, input, image, onUploadProgress }: ApplicationChange) {
-  const res = await api.put<Application>(`/api/application/updateApplication/${encodeURIComponent(id)}`, toFormData(input, image), {
+async function updateApplication({ id, input, image, notify, onUploadProgress }: ApplicationChange) {
+  const res = await api.put<Application>(`/api/application/updateApplication/${encodeURIComponent(id)}`, toFormData(input, image, notify), {
     // The product gives no timeout for the edit; the add form's 20 s suits an upload of the same kind.
     timeout: TIMEOUTS.addApplication,
     onUploadProgress,
@@ -42,6 +44,6 @@ export function useUpdateApplication() {
  */
 export function editErrorMessage(error: unknown): string {
   if (error instanceof UpdateRefusedError) return error.message;
-  if (isAxiosError(error) && error.response) return refusalMessage(error) ?? EDIT_APPLICATION.failed;
+  if (isHttpError(error) && error.response) return refusalMessage(error) ?? EDIT_APPLICATION.failed;
   return EDIT_APPLICATION.error;
 }

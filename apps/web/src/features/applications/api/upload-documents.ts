@@ -1,15 +1,14 @@
-import type { AxiosProgressEvent } from 'axios';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_LABEL_FIELD } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { type DocumentLabel, TIMEOUTS } from '@visa/shared/constants';
-import { api } from '../../../lib/api-client';
+import { api, type UploadProgress } from '../../../lib/api-client';
 import { useApplicationMutation } from './application-mutation';
 
 interface UploadDocumentsInput {
   id: string;
   documents: { file: File; label: DocumentLabel }[];
   /** The upload's progress as the body goes out (ADR 0026). */
-  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onUploadProgress?: (event: UploadProgress) => void;
 }
 
 /**

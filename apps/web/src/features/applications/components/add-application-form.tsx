@@ -1,4 +1,5 @@
 import type { Application, ApplicationInput } from '@visa/shared/applications';
+import type { NotifyChannel } from '@visa/shared/text-messages';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { addErrorMessage, useCreateApplication } from '../api/create-application';
@@ -13,9 +14,12 @@ import { ApplicationForm } from './application-form';
 export function AddApplicationForm({ onCreated }: { onCreated: (application: Application) => void }) {
   const create = useCreateApplication();
   const progress = useUploadProgress();
-  const send = (input: ApplicationInput, image: File) => {
+  const send = (input: ApplicationInput, image: File, notify: NotifyChannel[] | undefined) => {
     progress.start();
-    create.mutate({ input, image, onUploadProgress: progress.onUploadProgress }, { onSuccess: onCreated, onSettled: progress.stop });
+    create.mutate(
+      { input, image, notify, onUploadProgress: progress.onUploadProgress },
+      { onSuccess: onCreated, onSettled: progress.stop },
+    );
   };
   return (
     <ApplicationForm
@@ -25,8 +29,8 @@ export function AddApplicationForm({ onCreated }: { onCreated: (application: App
       failure={create.isError ? problemOf(create.error, addErrorMessage(create.error)) : undefined}
       retryable={create.isError && isDroppedConnection(create.error)}
       onReset={() => create.reset()}
-      onSubmit={(input, image) => {
-        if (image) send(input, image);
+      onSubmit={(input, image, notify) => {
+        if (image) send(input, image, notify);
       }}
     />
   );

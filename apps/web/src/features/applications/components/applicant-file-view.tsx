@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
@@ -18,6 +17,7 @@ import { DocumentUpload } from './document-upload';
 import { HistoryPanel } from './history-panel';
 import { StatusActions } from './status-actions';
 import './applicant-file.css';
+import { isHttpError } from '../../../lib/api-client';
 
 /** Back to the list with a toast: a missing application is not an error page, just gone. */
 function BackToList({ message }: { message: string }) {
@@ -89,7 +89,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
     );
   }
   if (query.isError) {
-    const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+    const status = isHttpError(query.error) ? query.error.response?.status : undefined;
     if (status === 404) return <BackToList message={APPLICANT_FILE_MESSAGES.applicationNotFound} />;
     if (status === 400) return <BackToList message={VALIDATION.invalidId} />;
     return (

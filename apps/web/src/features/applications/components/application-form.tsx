@@ -16,6 +16,7 @@ import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/messages';
 import { formatPhone } from '@visa/shared/phone';
 import { LOADING } from '@visa/shared/staff-texts';
+import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/text-messages';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { prepareImage } from '../../../lib/images/downscale';
@@ -24,6 +25,7 @@ import { useObjectUrl } from '../../../lib/use-object-url';
 import { checkAvailability } from '../api/check-availability';
 import { type FormProblem, type FormTarget, targetOfMessage } from '../lib/form-target';
 import { addImageMessage, editImageMessage } from '../lib/image-rules';
+import { NotifyChoices } from './notify-choices';
 import { PendingButton } from '../../../components/pending-button';
 import { usePageForm } from '../../../lib/page-form';
 
@@ -68,7 +70,8 @@ interface Props {
   failure: FormProblem | undefined;
   /** The connection dropped: the form offers Retry, which sends what it holds again without asking the server about duplicates first. */
   retryable?: boolean;
-  onSubmit: (input: ApplicationInput, image: File | null) => void;
+  /** `notify`: the channels ticked; undefined on an edit that neither knew nor changed them, which keeps them. */
+  onSubmit: (input: ApplicationInput, image: File | null, notify: NotifyChannel[] | undefined) => void;
   /** A new attempt starts: the previous failure is no longer true. */
   onReset: () => void;
 }
@@ -95,6 +98,8 @@ export function ApplicationForm({ mode, application, submitting, progress = null
     defaultValues: application ? valuesOf(application) : EMPTY,
   });
   const [image, setImage] = useState<File | null>(null);
+  // An edit opened from the list's row does not know the consent: it is sent only once ticked.
+  const [notify, setNotify] = useState<NotifyChannel[] | undefined>(application ? application.notify : DEFAULT_NOTIFY);
   const [ruleProblem, setRuleProblem] = useState<FormProblem | undefined>();
   const [checking, setChecking] = useState(false);
   const [preparing, setPreparing] = useState(false);
@@ -145,7 +150,7 @@ export function ApplicationForm({ mode, application, submitting, progress = null
     if (taken.passportTaken) return setRuleProblem({ message: VALIDATION.passportTaken, field: 'passport' });
     const imageMessage = mode === 'add' ? addImageMessage(image) : editImageMessage(image);
     if (imageMessage) return setRuleProblem({ message: imageMessage, field: targetOfMessage(imageMessage) ?? 'image' });
-    onSubmit(input, image);
+    onSubmit(input, image, notify);
   };
 
   /**
@@ -159,7 +164,7 @@ export function ApplicationForm({ mode, application, submitting, progress = null
       focusAfterSubmit.current = true;
       const imageMessage = mode === 'add' ? addImageMessage(image) : editImageMessage(image);
       if (imageMessage) return setRuleProblem({ message: imageMessage, field: targetOfMessage(imageMessage) ?? 'image' });
-      onSubmit(input, image);
+      onSubmit(input, image, notify);
     },
     () => {
       onReset();
@@ -322,6 +327,9 @@ export function ApplicationForm({ mode, application, submitting, progress = null
               style={{ maxHeight: 160, maxWidth: '100%', objectFit: 'contain' }}
             />
           )}
+        </Col>
+        <Col xs={12}>
+          <NotifyChoices value={notify ?? application?.notify ?? DEFAULT_NOTIFY} onChange={setNotify} />
         </Col>
       </Row>
       {problem && !problem.field && (

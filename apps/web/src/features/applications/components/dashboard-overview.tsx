@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { useStats } from '../api/get-stats';
+import { FailedMessagesNotice } from './failed-messages';
 import { BarChart } from './bar-chart';
 import { LoadingStatus } from '../../../components/loading-status';
 
@@ -37,6 +38,7 @@ export function DashboardOverview({ page, onPageChange }: Props) {
           {listErrorMessage(list.error)}
         </Alert>
       )}
+      <FailedMessagesNotice />
       <Row xs={1} sm={2} lg={5} className="g-3 mb-4">
         <Summary label="Total applications" value={data?.totalApplication} />
         <Summary label="Total pages" value={data?.totalPages} />

@@ -1,4 +1,5 @@
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
+import type { NotifyChannel } from '@visa/shared/text-messages';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { editErrorMessage, useUpdateApplication } from '../api/update-application';
@@ -12,10 +13,10 @@ import { ApplicationForm } from './application-form';
 export function EditApplicationForm({ application, onUpdated }: { application: Application; onUpdated: (a: Application) => void }) {
   const update = useUpdateApplication();
   const progress = useUploadProgress();
-  const send = (input: ApplicationUpdate, image: File | null) => {
+  const send = (input: ApplicationUpdate, image: File | null, notify: NotifyChannel[] | undefined) => {
     progress.start();
     update.mutate(
-      { id: application._id, input, image, onUploadProgress: progress.onUploadProgress },
+      { id: application._id, input, image, notify, onUploadProgress: progress.onUploadProgress },
       { onSuccess: onUpdated, onSettled: progress.stop },
     );
   };

@@ -1,7 +1,6 @@
-import { isAxiosError } from 'axios';
 import { DOCUMENT_MESSAGES, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import { VIEW } from '@visa/shared/messages';
-import { isTimeout, serverMessage } from '../../../lib/api-client';
+import { isHttpError, isTimeout, serverMessage } from '../../../lib/api-client';
 
 const FAILED: Record<StatusAction, string> = {
   pending: VIEW.pendingFailed,
@@ -15,7 +14,7 @@ const FAILED: Record<StatusAction, string> = {
  * ADR 0008); no answer at all → 'Error <verb>ing application: <message>. Please try again.'
  */
 export function statusActionError(action: StatusAction, error: unknown): { message: string; detail?: string } {
-  if (isAxiosError(error) && error.response) {
+  if (isHttpError(error) && error.response) {
     return { message: FAILED[action], detail: serverMessage(error) };
   }
   const reason = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);

@@ -1,9 +1,9 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '@visa/shared/applicant-file';
 import { VIEW } from '@visa/shared/messages';
 import { statusActionError, uploadError } from './action-errors';
 import { describeEvent } from './describe-event';
+import { HttpError } from '../../../lib/http';
 
 const event = (action: string, details: Record<string, unknown> = {}): HistoryEvent => ({
   _id: 'x',
@@ -63,27 +63,20 @@ describe('history sentences', () => {
 });
 
 describe('status action errors', () => {
-  const config = { headers: new AxiosHeaders() };
+  const config = { method: 'PUT' as const, url: '/api/application/status' };
   it('a server answer: "Failed to … application..." with the reason', () => {
-    const error = new AxiosError(
-      'Request failed',
-      'ERR_BAD_REQUEST',
+    const error = new HttpError('Request failed', 'ERR_BAD_RESPONSE', config, {
+      status: 409,
+      data: { message: 'This application is already pending.' },
+      headers: {},
       config,
-      {},
-      {
-        status: 409,
-        statusText: 'Conflict',
-        data: { message: 'This application is already pending.' },
-        headers: {},
-        config,
-      },
-    );
+    });
     expect(statusActionError('pending', error)).toEqual({ message: VIEW.pendingFailed, detail: 'This application is already pending.' });
     expect(statusActionError('reject', error).message).toBe('Failed to reject application...');
   });
 
   it('no answer: "Error … {message}. Please try again."', () => {
-    const error = new AxiosError('timeout of 0ms exceeded', 'ECONNABORTED', config);
+    const error = new HttpError('timeout of 0ms exceeded', 'ECONNABORTED', config);
     expect(statusActionError('reject', error)).toEqual({
       message: 'Error rejecting application: timeout of 0ms exceeded. Please try again.',
     });

@@ -2,6 +2,7 @@ import { HISTORY_MESSAGES, type HistoryEvent, displayDate, importedFileName } fr
 import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
+import { describeMessageEvent } from './describe-message-event';
 
 const asStatus = (value: unknown): ApplicationStatus | null =>
   typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value) ? (value as ApplicationStatus) : null;
@@ -47,6 +48,6 @@ export function describeEvent(event: HistoryEvent): string {
     case A.email.failed:
       return HISTORY_MESSAGES.emailFailed(String(d.attempts ?? ''), asString(d.subject));
     default:
-      return event.action;
+      return describeMessageEvent(event.action, d) ?? event.action;
   }
 }

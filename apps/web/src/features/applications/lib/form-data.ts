@@ -1,9 +1,14 @@
 import { APPLICATION_FIELDS, type ApplicationInput } from '@visa/shared/applications';
+import type { NotifyChannel } from '@visa/shared/text-messages';
 
-/** The multipart body of add and edit: every field by its API name (docs/product.md#data), then the image. */
-export function toFormData(input: ApplicationInput, image: File | null): FormData {
+/**
+ * The multipart body of add and edit: every field by its API name (docs/product.md#data), the
+ * channels the applicant agreed to when known (ADR 0044), then the image.
+ */
+export function toFormData(input: ApplicationInput, image: File | null, notify?: NotifyChannel[]): FormData {
   const form = new FormData();
   for (const field of APPLICATION_FIELDS) form.append(field, input[field]);
+  if (notify) form.append('notify', notify.join(','));
   if (image) form.append('image', image, image.name);
   return form;
 }

@@ -1,6 +1,6 @@
-import { isAxiosError } from 'axios';
 import { APPLICATION_FIELDS, APPLICATION_MESSAGES, type ApplicationInput } from '@visa/shared/applications';
 import { VALIDATION } from '@visa/shared/messages';
+import { isHttpError } from '../../../lib/api-client';
 
 /** A control of the application form a message can belong to: one of the fields, or the photo. */
 export type FormTarget = keyof ApplicationInput | 'image';
@@ -36,7 +36,7 @@ export const targetOfMessage = (message: string): FormTarget | undefined => TARG
  * control, else the control its message is about. A refusal about nothing in particular has none.
  */
 function targetOfRefusal(error: unknown, message: string): FormTarget | undefined {
-  if (isAxiosError<{ errors?: { path?: unknown; message?: unknown }[] }>(error)) {
+  if (isHttpError<{ errors?: { path?: unknown; message?: unknown }[] }>(error)) {
     const first = error.response?.data?.errors?.[0];
     if (first && first.message === message && isTarget(first.path)) return first.path;
   }

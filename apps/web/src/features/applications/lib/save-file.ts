@@ -1,7 +1,7 @@
-import type { AxiosResponse } from 'axios';
+import type { HttpResponse } from '../../../lib/api-client';
 
 /** The file name the server gave a download (Content-Disposition), or `fallback`. */
-export function downloadName(res: AxiosResponse, fallback: string): string {
+export function downloadName(res: HttpResponse, fallback: string): string {
   const disposition = String(res.headers['content-disposition'] ?? '');
   return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
 }

@@ -18,8 +18,8 @@ interface Props {
 export function CodeField({ id, mode, value, onChange, invalid, describedBy, autoFocus }: Props) {
   const input = useRef<HTMLInputElement>(null);
   // Focus follows the switch between a code and a recovery code, so the person can type at once.
-  // Focused here rather than by `autoFocus`, which Preact (the sign-in pages, ADR 0050) leaves to the
-  // browser, and a browser honours only on page load.
+  // Focused here rather than by the autofocus attribute, which Preact (the built app) leaves to the
+  // browser, and the browser applies only while a page loads.
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);

@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   SESSION_ACTIVITY_WRITE_SECONDS,
@@ -6,7 +5,7 @@ import {
   type SessionEndReason,
   type SessionInfo,
 } from '@visa/shared/session';
-import { onActivity } from '../../../lib/api-client';
+import { onActivity, isHttpError } from '../../../lib/api-client';
 import { checkSession, staySignedIn } from '../api/session';
 import { type SessionMessage, openSessionChannel } from '../lib/session-channel';
 
@@ -100,7 +99,7 @@ export function useIdleMonitor(enabled: boolean, onEndedElsewhere: (reason: Sess
         schedule();
       } catch (error) {
         // A 401 has already sent the person to the login page; anything else (offline): try again.
-        if (!stopped && !(isAxiosError(error) && error.response?.status === 401)) wait(RETRY_MS, check);
+        if (!stopped && !(isHttpError(error) && error.response?.status === 401)) wait(RETRY_MS, check);
       }
     }
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AxiosProgressEvent } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide, SlideInput } from '@visa/shared/slides';
-import { api } from '../../../lib/api-client';
+import { api, type UploadProgress } from '../../../lib/api-client';
 import { SLIDES_API, slideKeys } from './slide-keys';
 import { appendSlide } from './slide-list-cache';
 
@@ -10,7 +9,7 @@ export interface NewSlide {
   fields: SlideInput;
   image: File;
   /** The upload's progress as the body goes out (ADR 0026). */
-  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onUploadProgress?: (event: UploadProgress) => void;
 }
 
 /** addSlider: multipart, 5000 ms timeout (docs/product.md#api-slides). */

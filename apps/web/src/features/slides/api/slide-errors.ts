@@ -1,12 +1,11 @@
-import type { AxiosError } from 'axios';
 import { SLIDE } from '@visa/shared/messages';
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage, type HttpError } from '../../../lib/api-client';
 
-type MaybeAxiosError = Partial<Pick<AxiosError<unknown>, 'response' | 'message'>>;
+type MaybeHttpError = Partial<Pick<HttpError<unknown>, 'response' | 'message'>>;
 
 /** What the server said: its whole body when that is text, otherwise its {"message"}. */
 const said = (error: unknown): string | undefined => {
-  const data = (error as MaybeAxiosError | null)?.response?.data;
+  const data = (error as MaybeHttpError | null)?.response?.data;
   return typeof data === 'string' && data.trim() !== '' ? data : serverMessage(error);
 };
 
@@ -16,7 +15,7 @@ const said = (error: unknown): string | undefined => {
  * when there is no response body to tell more.
  */
 export function slideErrorMessage(error: unknown): string {
-  const { response } = (error ?? {}) as MaybeAxiosError;
+  const { response } = (error ?? {}) as MaybeHttpError;
   if (response?.status === 404) return SLIDE.notFound;
   return said(error) ?? SLIDE.unexpected;
 }
@@ -26,7 +25,7 @@ export function slideErrorMessage(error: unknown): string {
  * own message when no response came back (a timeout after 5000 ms, the network down).
  */
 export function addSlideErrorMessage(error: unknown): string {
-  const { response, message } = (error ?? {}) as MaybeAxiosError;
+  const { response, message } = (error ?? {}) as MaybeHttpError;
   if (response) return said(error) ?? SLIDE.unexpected;
   return message && message.trim() !== '' ? message : SLIDE.unexpected;
 }

@@ -6,6 +6,7 @@ import { TIMEOUTS } from '@visa/shared/constants';
 import { SLIDE } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
+import { HttpError } from '../../../lib/http';
 import { gifFile } from '../../../../test/files';
 import { pictureFile, slideInput } from '../test/fixtures';
 import { createSlide, useCreateSlide } from './create-slide';
@@ -67,10 +68,9 @@ describe('list updates (pure)', () => {
 });
 
 describe('error messages', () => {
-  const withResponse = (status: number, data: unknown) => ({
-    message: `Request failed with status code ${status}`,
-    response: { status, data },
-  });
+  const config = { method: 'POST' as const, url: '/api/slider/addSlider' };
+  const withResponse = (status: number, data: unknown) =>
+    new HttpError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, { status, data, headers: {}, config });
 
   it('fetch, update and delete: 404 is "Resource not found"', () => {
     expect(slideErrorMessage(withResponse(404, { message: 'Not found' }))).toBe(SLIDE.notFound);

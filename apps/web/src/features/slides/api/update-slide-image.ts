@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AxiosProgressEvent } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide } from '@visa/shared/slides';
-import { api } from '../../../lib/api-client';
+import { api, type UploadProgress } from '../../../lib/api-client';
 import { SLIDES_API } from './slide-keys';
 import { applyUpdatedSlide } from './update-slide';
 
@@ -11,7 +10,7 @@ interface NewPicture {
   _id: string;
   image: File;
   /** The upload's progress as the body goes out (ADR 0026). */
-  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onUploadProgress?: (event: UploadProgress) => void;
 }
 
 async function updateSlideImage({ _id, image, onUploadProgress }: NewPicture): Promise<Slide> {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_STAFF_ACCOUNT } from '@visa/shared/messages';
 import type { AddUserInput, User } from '@visa/shared/users';
-import { api, serverMessage } from '../../../lib/api-client';
+import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 import { staffAccountsQueryOptions } from './get-staff-accounts';
 
 const createStaffAccount = async (input: AddUserInput): Promise<User> =>
@@ -23,12 +22,12 @@ export function useCreateStaffAccount() {
  * as a detail underneath.
  */
 export function addStaffAccountErrorMessage(error: unknown): { message: string; detail?: string } {
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     if (error.response) {
       const detail = error.response.status === 409 ? undefined : serverMessage(error);
       return detail ? { message: ADD_STAFF_ACCOUNT.exists, detail } : { message: ADD_STAFF_ACCOUNT.exists };
     }
-    if (error.request) return { message: ADD_STAFF_ACCOUNT.noResponse };
+    return { message: ADD_STAFF_ACCOUNT.noResponse };
   }
   return { message: ADD_STAFF_ACCOUNT.error };
 }

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { isAxiosError, isCancel } from 'axios';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { FAILED, LOGIN, PROFILE } from '@visa/shared/messages';
 import type { ProfileInput, User } from '@visa/shared/users';
-import { api, isTimeout, serverMessage } from '../../../lib/api-client';
+import { api, isTimeout, serverMessage, isHttpError, isCanceled } from '../../../lib/api-client';
 
 const updateProfile = async (input: ProfileInput): Promise<User> =>
   (await api.post<User>('/api/users/profile', input, { timeout: TIMEOUTS.profile })).data;
@@ -15,12 +14,12 @@ export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile })
  * timeout) says so with its reason.
  */
 export function profileErrorMessage(error: unknown): string {
-  if (isCancel(error) || isTimeout(error)) {
+  if (isCanceled(error) || isTimeout(error)) {
     return PROFILE.aborted((error as Error).message);
   }
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     if (error.response) return serverMessage(error) ?? FAILED.profileRefused;
-    if (error.request) return LOGIN.noResponse;
+    return LOGIN.noResponse;
   }
   return FAILED.profileError;
 }

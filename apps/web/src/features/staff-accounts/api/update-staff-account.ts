@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { EDIT_STAFF_ACCOUNT } from '@visa/shared/messages';
 import type { UpdateUserInput, User } from '@visa/shared/users';
-import { api, serverMessage } from '../../../lib/api-client';
+import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 
 /** An answer other than 200 (the API answers exactly 200); carries the server's message if any. */
 class UpdateRefusedError extends Error {}
@@ -28,6 +27,6 @@ export function useUpdateStaffAccount() {
  */
 export function updateStaffAccountErrorMessage(error: unknown): string {
   if (error instanceof UpdateRefusedError) return error.message;
-  if (isAxiosError(error) && error.response) return serverMessage(error) ?? EDIT_STAFF_ACCOUNT.failed;
+  if (isHttpError(error) && error.response) return serverMessage(error) ?? EDIT_STAFF_ACCOUNT.failed;
   return EDIT_STAFF_ACCOUNT.error;
 }

@@ -26,7 +26,7 @@ export class StatusCheckError extends Error {
  * POST fetchApplicationEnquiry (docs/product.md#api-status-check): limit 10, search = passport,
  * search1 = nationality, search2 = date of birth, in the body so they are in no address (ADR 0037),
  * 10 s timeout. The public pages' one call, made
- * with fetch rather than the staff area's axios client, which would add its whole weight to the page
+ * with fetch rather than the staff area's api client, which would add its whole weight to the page
  * for one call (ADR 0010). Rejects with an AbortError when `signal` aborts, with an StatusCheckError otherwise.
  */
 export async function getStatusCheck(input: StatusCheckInput, signal?: AbortSignal): Promise<EnquiryApplication[]> {

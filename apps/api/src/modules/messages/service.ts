@@ -1,0 +1,53 @@
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import type { ApplicationStatus } from '@visa/shared/constants';
+import { type NotifyChannel, PHONE_CHANNELS } from '@visa/shared/text-messages';
+import type { Db } from '../../db/connection.js';
+import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
+import { recordAudit } from '../audit/repository.js';
+import { getSetting } from '../settings/repository.js';
+import type { Providers } from './providers.js';
+import { getConsent, scheduleMessage, setConsent } from './repository.js';
+
+/**
+ * The channels an applicant agreed to, recorded with who and when in the application's history
+ * (ADR 0044). Called inside the add or edit transaction; an unchanged answer records nothing.
+ */
+export async function recordConsent(
+  trx: Db,
+  applicationId: string,
+  channels: NotifyChannel[],
+  actorUserId: string,
+  now: Date,
+  isNew: boolean,
+): Promise<void> {
+  const before = isNew ? null : await getConsent(trx, applicationId);
+  if (before && before.join(',') === channels.join(',')) return;
+  await setConsent(trx, applicationId, channels, actorUserId, now);
+  await recordAudit(trx, {
+    actorUserId,
+    action: AUDIT_ACTIONS.message.consent,
+    entity: APPLICATION_AUDIT_ENTITY,
+    entityId: applicationId,
+    details: { notify: channels, ...(before ? { before } : {}) },
+  });
+}
+
+/**
+ * A status change's messages by SMS and WhatsApp, on each channel the applicant agreed to and the
+ * office has on, due once the status has been stable for the settling time. Called in the status
+ * change's transaction, so a message exists exactly when its change does.
+ */
+export async function scheduleStatusMessages(
+  trx: Db,
+  deps: { providers: Providers; settleMinutes: number; now: Date },
+  applicationId: string,
+  from: ApplicationStatus,
+): Promise<void> {
+  const consent = await getConsent(trx, applicationId);
+  const settings = await getSetting(trx, 'messages');
+  const dueAt = new Date(deps.now.getTime() + deps.settleMinutes * 60_000);
+  for (const channel of PHONE_CHANNELS) {
+    if (!consent.includes(channel) || !settings.channels[channel] || !deps.providers[channel]) continue;
+    await scheduleMessage(trx, { applicationId, channel, fromStatus: from, dueAt, now: deps.now });
+  }
+}

@@ -1,0 +1,55 @@
+import { options, Fragment } from 'preact';
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+
+/**
+ * React Router's first render waits for the page's state to be decoded by throwing a promise: the
+ * whole root suspends, which React allows. Preact, which runs the staff pages in the build, cannot
+ * suspend the document it hydrates, so the wait happens before.
+ */
+async function routerStateDecoded() {
+  try {
+    (HydratedRouter as (props: object) => unknown)({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+  }
+}
+
+/**
+ * Preact renders a document into its <html> element, so the root layout's <html> is that element:
+ * it renders as its children only, and its language goes onto the element itself.
+ */
+const nextVNode = options.vnode;
+options.vnode = (vnode) => {
+  if (vnode.type === 'html') {
+    const { lang } = vnode.props as { lang?: string };
+    if (lang && typeof document !== 'undefined') document.documentElement.lang = lang;
+    vnode.type = Fragment;
+  }
+  nextVNode?.(vnode);
+};
+
+/**
+ * Preact hydrates an element by claiming the first unclaimed element of the same tag, and does not
+ * correct attributes. React hoisted its preloads (modules, the logo) above the layout's icon and
+ * stylesheet links, which would then claim preloads and lose the stylesheet: the preloads (acted on
+ * already) go to the end of the head, where no element of the layout claims them.
+ */
+function orderHeadForHydration() {
+  const hints = document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"], link[rel="prefetch"]');
+  for (const hint of hints) document.head.appendChild(hint);
+}
+
+orderHeadForHydration();
+
+void routerStateDecoded().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);

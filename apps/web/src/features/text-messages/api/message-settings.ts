@@ -1,0 +1,25 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageSettings, MessageSettingsView, TestMessageResult } from '@visa/shared/text-messages';
+import { api } from '../../../lib/api-client';
+
+/** Settings → Messages (ADR 0044): super-admins only; the server checks the role too. */
+const getMessageSettings = async (): Promise<MessageSettingsView> =>
+  (await api.get<MessageSettingsView>('/api/users/settings/messages')).data;
+
+const messageSettingsQueryOptions = () => queryOptions({ queryKey: ['settings', 'messages'], queryFn: getMessageSettings });
+
+export const useMessageSettings = () => useQuery(messageSettingsQueryOptions());
+
+export function useSaveMessageSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: MessageSettings) => (await api.put<MessageSettingsView>('/api/users/settings/messages', settings)).data,
+    onSuccess: (saved) => queryClient.setQueryData(messageSettingsQueryOptions().queryKey, saved),
+  });
+}
+
+export const useSendTestMessage = () =>
+  useMutation({
+    mutationFn: async (input: { channel: 'sms' | 'whatsapp'; to: string }) =>
+      (await api.post<TestMessageResult>('/api/users/settings/messages/test', input)).data,
+  });
