@@ -159,7 +159,8 @@ async function startApiHarness(options: { env?: Record<string, string> } = {}): 
     }
 
     const headers = { ...sentHeaders };
-    let payload: string | Buffer | undefined = config.data === undefined || config.data instanceof FormData ? undefined : JSON.stringify(config.data);
+    let payload: string | Buffer | undefined =
+      config.data === undefined || config.data instanceof FormData ? undefined : JSON.stringify(config.data);
     // As the browser does: a multipart body brings its own content type (with the boundary).
     if (config.data instanceof FormData) {
       const multipart = await multipartBody(config.data);
