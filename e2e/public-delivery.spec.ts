@@ -51,7 +51,9 @@ test('pages and scripts are sent compressed', async ({ request }) => {
   expect(js.headers()['cache-control']).toContain('immutable');
 });
 
-test('public pages load the islands script only; the login page loads the app (ADR 0029)', async ({ page }) => {
+test('public pages load the islands script only; the login page its own islands script, not the app (ADR 0029, ADR 0050)', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
@@ -68,10 +70,12 @@ test('public pages load the islands script only; the login page loads the app (A
       path,
     ).toBe(true);
   }
-  // From a public page, Login is a plain link: the sign-in page arrives with the app.
+  // From a public page, Login is a plain link: the sign-in page is an islands page too, with its own script.
   scripts.length = 0;
   await page.getByRole('navigation', { name: 'প্রধান মেনু' }).getByRole('link', { name: 'লগইন' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  expect(scripts.some((s) => /\/entry\.client-/.test(s))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => /^\/assets\/sign-in-[\w-]+\.js$/.test(s))).toBe(true);
+  expect(scripts.filter((s) => /\/(entry\.client|react-dom|root)-/.test(s))).toEqual([]);
 });

@@ -5,9 +5,13 @@ import { sharedAlias } from './vite.shared.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** Which islands script this build makes: the public pages' (main.tsx) or the sign-in pages' (ADR 0050). */
+const SIGN_IN = process.env.ISLANDS_ENTRY === 'sign-in';
+
 /**
  * The public pages' script (ADR 0029), built after `react-router build` into the same assets
- * folder: the public components of src/, rendered by Preact through preact/compat instead of React
+ * folder; built again with ISLANDS_ENTRY=sign-in for the sign-in pages' script (src/islands/sign-in.tsx,
+ * ADR 0050), a separate build so that the two share no chunk and the public one carries nothing of it: the public components of src/, rendered by Preact through preact/compat instead of React
  * DOM, and React Router replaced by src/islands/router.tsx. The build step
  * scripts/build-steps/swap-scripts.mjs puts it into the prerendered public pages in place of the
  * React Router app, and reads which file it is from the manifest written here.
@@ -30,10 +34,12 @@ export default defineConfig({
     outDir: 'build/client',
     emptyOutDir: false,
     assetsInlineLimit: 0,
-    manifest: '.vite/islands-manifest.json',
+    manifest: SIGN_IN ? '.vite/sign-in-manifest.json' : '.vite/islands-manifest.json',
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: { islands: path.resolve(here, 'src/islands/main.tsx') },
+      input: SIGN_IN
+        ? { 'sign-in': path.resolve(here, 'src/islands/sign-in.tsx') }
+        : { islands: path.resolve(here, 'src/islands/main.tsx') },
       // TanStack Query marks its modules "use client", which means nothing without React Server Components.
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

@@ -3,10 +3,12 @@
 // 1. preload-fonts: the pages that get the islands script ask for their regular web font with
 //    their stylesheets (first, so these preloads stay next to the stylesheets in the head);
 // 2. swap-scripts: those pages load the islands script instead of the React Router app;
-// 3. preload-staff-routes: the staff pages' shell asks at once for the scripts of the page it is
+// 3. staff-scripts: the sign-in pages list the staff shell's scripts by staff page, for the
+//    prefetch while the second factor is typed (ADR 0050);
+// 4. preload-staff-routes: the staff pages' shell asks at once for the scripts of the page it is
 //    opened on (ADR 0043);
-// 4. csp-hashes: the hashes of the inline scripts of every page as served, for the CSP;
-// 5. compress: brotli and gzip twins of every text file, csp.json included.
+// 5. csp-hashes: the hashes of the inline scripts of every page as served (JSON data excepted), for the CSP;
+// 6. compress: brotli and gzip twins of every text file, csp.json included.
 // Which pages get the islands script is the public page table's (PUBLIC_PAGES in
 // src/config/paths.ts), as react-router.config.ts writes it to build/public-pages.json.
 import fs from 'node:fs';
@@ -15,17 +17,19 @@ import { compressFiles } from './build-steps/compress.mjs';
 import { cspHashes } from './build-steps/csp-hashes.mjs';
 import { preloadFonts } from './build-steps/preload-fonts.mjs';
 import { preloadStaffRoutes } from './build-steps/preload-staff-routes.mjs';
+import { staffScripts } from './build-steps/staff-scripts.mjs';
 import { swapScripts } from './build-steps/swap-scripts.mjs';
 
 const root = path.resolve(import.meta.dirname, '../build/client');
 const publicPages = JSON.parse(fs.readFileSync(path.resolve(root, '../public-pages.json'), 'utf8'));
 const islandsPages = publicPages
   .filter((page) => page.islands !== null)
-  .map(({ url }) => ({ url, file: path.join(root, url.replace(/^\/+/, ''), 'index.html') }));
+  .map(({ url, islands }) => ({ url, islands, file: path.join(root, url.replace(/^\/+/, ''), 'index.html') }));
 
 const steps = [
   ['preload-fonts', () => preloadFonts(root, islandsPages)],
   ['swap-scripts', () => swapScripts(root, islandsPages)],
+  ['staff-scripts', () => staffScripts(root, islandsPages)],
   ['preload-staff-routes', () => preloadStaffRoutes(root)],
   ['csp-hashes', () => cspHashes(root)],
   ['compress', () => compressFiles(root)],

@@ -47,7 +47,7 @@ export interface ApiHarness {
   setOffline(offline: boolean): void;
   /** Holds every request until the returned function is called: the "pending" state. */
   hold(): () => void;
-  /** Every request the app sent through its api client, oldest first. */
+  /** Every request the app sent through its api client, and every fetch POST (the sign-in pages), oldest first. */
   sent: SentRequest[];
   sentTo(key: string): SentRequest[];
   /** The requests sent with plain `fetch` (the public carousel), oldest first. */
@@ -159,7 +159,8 @@ async function startApiHarness(options: { env?: Record<string, string> } = {}): 
     }
 
     const headers = { ...sentHeaders };
-    let payload: string | Buffer | undefined = config.data === undefined || config.data instanceof FormData ? undefined : JSON.stringify(config.data);
+    let payload: string | Buffer | undefined =
+      config.data === undefined || config.data instanceof FormData ? undefined : JSON.stringify(config.data);
     // As the browser does: a multipart body brings its own content type (with the boundary).
     if (config.data instanceof FormData) {
       const multipart = await multipartBody(config.data);
@@ -187,11 +188,58 @@ async function startApiHarness(options: { env?: Record<string, string> } = {}): 
     return { status: res.statusCode, headers: responseHeaders, data };
   };
 
+  // The sign-in pages post with plain fetch (ADR 0050): same origin with cookies, JSON, the XSRF
+  // header when the cookie is there. Such a call is recorded and meets faults like an axios call.
+  const fetchPost = async (url: string, init: RequestInit): Promise<Response> => {
+    const method = (init.method ?? 'POST').toUpperCase();
+    const path = url.split('?')[0] ?? url;
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const text = typeof init.body === 'string' ? init.body : undefined;
+    const record: SentRequest = {
+      method,
+      url: path,
+      params: undefined,
+      data: text && /^[[{]/.test(text) ? (JSON.parse(text) as unknown) : text,
+      timeout: undefined,
+      headers,
+      outcome: 0,
+    };
+    sent.push(record);
+    if (gate) await gate;
+    const fault = offline ? 'network-error' : faults.get(`${method} ${path}`)?.shift();
+    if (fault !== undefined) {
+      record.outcome = typeof fault === 'string' ? fault : `proxy ${fault.proxyStatus}`;
+      if (fault === 'network-error') throw new TypeError('Failed to fetch');
+      if (fault === 'timeout' || fault === 'aborted') throw new DOMException('The operation was aborted.', 'AbortError');
+      if (fault === 'setup-error') throw new Error('The request could not be prepared');
+      if (fault === 'hang') {
+        return new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        });
+      }
+      const body = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body ?? '');
+      return new Response(body, { status: fault.proxyStatus, headers: { 'content-type': 'text/html' } });
+    }
+    const res = await t.request({
+      method: method as 'POST',
+      url,
+      headers,
+      cookies: init.credentials === 'omit' ? {} : cookiesFor(path),
+      ...(text !== undefined ? { payload: text } : {}),
+    });
+    storeCookies(res.cookies as Parameters<typeof storeCookies>[0]);
+    record.outcome = res.statusCode;
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders.set(key, value);
+    return new Response(res.body, { status: res.statusCode, headers: responseHeaders });
+  };
+
   // The public carousel uses plain fetch (no cookies, no token); it goes to the same API.
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = new Headers(init?.headers);
     fetched.push({ url, headers });
+    if (init?.method && init.method.toUpperCase() !== 'GET') return fetchPost(url, init);
     if (gate) await gate;
     if (offline) throw new TypeError('Failed to fetch');
     const res = await t.app.inject({ method: (init?.method ?? 'GET') as 'GET', url, headers: Object.fromEntries(headers.entries()) });

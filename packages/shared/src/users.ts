@@ -1,22 +1,12 @@
 import { z } from 'zod';
-import { BRAND_NAME, LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
-import { LIMITS } from './limits.js';
+import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
 import { PASSWORD, SERVER, VALIDATION } from './messages.js';
+import { PASSWORD_RESET } from './password-reset-texts.js';
+import { STAFF } from './staff-account-texts.js';
 import { SessionInfoSchema } from './session.js';
 
-/** Messages of staff-account rules the earlier app had no words for (ADR 0006). */
-export const STAFF = {
-  nameTooLong: 'Name must be at most 100 characters long.',
-  passwordTooLong: 'Password must be at most 1024 characters long.',
-  notFound: 'This staff account does not exist.',
-  cannotChangeOwnRole: 'You cannot change your own role.',
-  created: 'Admin added.',
-  updated: 'Admin updated.',
-  deleted: 'Admin deleted.',
-  deleteFailed: 'Failed to delete admin.',
-  profileUpdated: 'Profile updated.',
-  loadFailed: 'Failed to load the admin list.',
-} as const;
+/** Messages of staff-account rules (ADR 0006), kept apart so the sign-in pages import them without the schemas. */
+export { STAFF };
 
 const required = z.string({ error: VALIDATION.allFieldsRequired }).trim().min(1, VALIDATION.allFieldsRequired);
 // 254 is the longest address SMTP can deliver to.
@@ -105,14 +95,8 @@ export const ProfileInputSchema = z
   });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
-/** "Forgot password?" (ADR 0023): what the pages and the email say. */
-export const PASSWORD_RESET = {
-  link: 'Forgot password?',
-  requested: `If that email belongs to a staff account, a link to choose a new password is on its way. It works once, within ${LIMITS.passwordReset.linkMinutes} minutes.`,
-  invalidLink: 'This link to reset your password is invalid or has expired. Please ask for a new one.',
-  done: 'Your password has been changed. Please sign in with it.',
-  emailSubject: `Choose a new password for ${BRAND_NAME.en}`,
-} as const;
+/** "Forgot password?" (ADR 0023): its texts live apart, so the sign-in pages import them without the schemas. */
+export { PASSWORD_RESET };
 
 export const ForgotPasswordInputSchema = z.object({ email: email.pipe(z.email(VALIDATION.email)) });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;

@@ -11,7 +11,7 @@ function addHashes(dir, hashes) {
     if (entry.isDirectory()) addHashes(full, hashes);
     else if (entry.name.endsWith('.html')) {
       const html = fs.readFileSync(full, 'utf8');
-      for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      for (const m of html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)) {
         if (m[1].length) hashes.add('sha256-' + createHash('sha256').update(m[1]).digest('base64'));
       }
     }

@@ -1,1 +1,2 @@
 export function preloadStaffRoutes(root: string): string;
+export function staffRoutes(manifest: unknown): { id: string; pattern: string }[];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { appPageScripts, readRouterManifest } from '../page-weight.mjs';
 
 /** The staff routes with a path, by the pattern of that path (`:id` is any one segment). */
-function staffRoutes(manifest) {
+export function staffRoutes(manifest) {
   const underStaffLayout = (id) => {
     for (let at = manifest.routes[id]; at; at = manifest.routes[at.parentId]) if (at.id === 'routes/admin/layout') return true;
     return false;

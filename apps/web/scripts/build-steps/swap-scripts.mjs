@@ -1,19 +1,26 @@
 // Build step: the public pages that mount islands ship the islands script instead of the React
 // Router app (ADR 0029). Their prerendered HTML keeps its content and styles, loses the app's
 // module preloads, module scripts, streamed route data and placeholders, and gains the islands
-// entry (vite.islands.config.ts) with its preloads. Login and the staff pages keep the app; a link
-// from a public page to them is a full page load.
+// entry (vite.islands.config.ts) with its preloads; the sign-in pages (island `signIn`) get the
+// sign-in build's entry instead (ADR 0050). The staff pages keep the app; a link from a public page
+// to them is a full page load.
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The islands entry and the chunks it imports at once, from the manifest the islands build wrote. */
-function islandsScript(root) {
-  const manifestFile = path.join(root, '.vite/islands-manifest.json');
+/** An islands build's entry and the chunks it imports at once, from the manifest that build wrote. */
+function entryScript(root, name) {
+  const manifestFile = path.join(root, `.vite/${name}-manifest.json`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  // Read here only: it is not served.
-  fs.rmSync(path.dirname(manifestFile), { recursive: true });
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   return { entry: entry.file, preloads: (entry.imports ?? []).map((key) => manifest[key].file) };
+}
+
+/** The public pages' script and the sign-in pages' (ADR 0050), each from its own build. */
+function islandsScripts(root) {
+  const scripts = { islands: entryScript(root, 'islands'), signIn: entryScript(root, 'sign-in') };
+  // Read here only: they are not served.
+  fs.rmSync(path.join(root, '.vite'), { recursive: true });
+  return scripts;
 }
 
 function toIslandsPage(html, url, script) {
@@ -43,7 +50,10 @@ function toIslandsPage(html, url, script) {
 
 /** Rewrites each page in place; returns what it did, for the build's log. */
 export function swapScripts(root, pages) {
-  const script = islandsScript(root);
-  for (const { url, file } of pages) fs.writeFileSync(file, toIslandsPage(fs.readFileSync(file, 'utf8'), url, script));
-  return `${pages.length} public page(s) use ${script.entry}`;
+  const scripts = islandsScripts(root);
+  for (const { url, file, islands } of pages) {
+    const script = islands?.includes('signIn') ? scripts.signIn : scripts.islands;
+    fs.writeFileSync(file, toIslandsPage(fs.readFileSync(file, 'utf8'), url, script));
+  }
+  return `${pages.length} islands page(s) use ${scripts.islands.entry} or, to sign in, ${scripts.signIn.entry}`;
 }

@@ -1,15 +1,19 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Form } from 'react-bootstrap';
 import { VALIDATION } from '@visa/shared/messages';
-import { isHttpError } from '../lib/api-client';
 
 /**
  * The message a server's 400 gives for one field (`errors[].path`), e.g. a password on the list of
  * common passwords or a wrong current password (ADR 0017).
  */
 function serverFieldMessage(error: unknown, field: string): string | undefined {
-  if (!isHttpError<{ errors?: { path?: unknown; message?: unknown }[] }>(error) || error.response?.status !== 400) return undefined;
-  const problem = error.response.data?.errors?.find((e) => e.path === field);
+  // Read by shape: the staff client's errors and the sign-in pages' both carry `response.status`
+  // and `response.data` (no API client here, so the light sign-in pages can use it).
+  const response = (error as { response?: { status?: unknown; data?: unknown } } | null)?.response;
+  if (response?.status !== 400) return undefined;
+  const data = response.data as { errors?: unknown } | null | undefined;
+  const errors = Array.isArray(data?.errors) ? (data.errors as { path?: unknown; message?: unknown }[]) : [];
+  const problem = errors.find((e) => e.path === field);
   return typeof problem?.message === 'string' ? problem.message : undefined;
 }
 
@@ -26,7 +30,8 @@ interface Props {
   id: string;
   label: string;
   autoComplete: 'current-password' | 'new-password';
-  registration: UseFormRegisterReturn;
+  /** react-hook-form's registration, or just the field's name for a form that reads its own fields. */
+  registration: UseFormRegisterReturn | { name: string };
   /** Shown under the box, which is then marked invalid. */
   message?: string;
   /** The form's own flag for the box (an empty required box). */

@@ -36,7 +36,7 @@ export const paths = {
  * A behaviour the islands script gives a public page, besides the navbar and the back-to-top
  * button every such page gets (src/islands/main.tsx mounts them, ADR 0029).
  */
-export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne';
+export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn';
 
 export interface PublicPage {
   /** Its English path; a page in Bengali too has its twin under /bn (`localePath`, ADR 0010). */
@@ -44,7 +44,8 @@ export interface PublicPage {
   languages: readonly Language[];
   /**
    * The islands this page mounts once the build has swapped the React Router app's scripts for the
-   * islands script; `null` for the pages that keep the app (login and its siblings).
+   * islands script; `null` for a page that keeps the app. A page with `signIn` (the sign-in pages'
+   * forms, ADR 0050) gets the sign-in pages' own islands script (src/islands/sign-in.tsx) instead.
    */
   islands: readonly Island[] | null;
 }
@@ -62,9 +63,9 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: paths.about, languages: ['en', 'bn'], islands: [] },
   { path: paths.terms, languages: ['en', 'bn'], islands: [] },
   { path: paths.viewOne, languages: ['en', 'bn'], islands: ['viewOne'] },
-  { path: paths.login, languages: ['en'], islands: null },
-  { path: paths.forgotPassword, languages: ['en'], islands: null },
-  { path: paths.resetPassword, languages: ['en'], islands: null },
+  { path: paths.login, languages: ['en'], islands: ['signIn'] },
+  { path: paths.forgotPassword, languages: ['en'], islands: ['signIn'] },
+  { path: paths.resetPassword, languages: ['en'], islands: ['signIn'] },
 ];
 
 /** The public pages' English paths. */

@@ -1,39 +1,28 @@
-import type { ReactNode } from 'react';
-import { PublicNavbar } from '../components/layout/public-navbar';
-import { ScrollToTop } from '../components/layout/scroll-to-top';
 import { type Island, PUBLIC_PAGES, paths } from '../config/paths';
 import { StatusCheckPage } from '../features/status-check/components/status-check-page';
 import { ViewOnePage } from '../features/status-check/components/view-one-page';
 import { Hero } from '../features/marketing/components/hero';
 import { WhenVisible } from '../features/marketing/components/when-visible';
-import { type Locale, LocaleContext, rememberLanguage } from '../lib/i18n';
 import { bn } from '../lib/locales/bn';
 import { en } from '../lib/locales/en';
-import { basePath, languageOfPath, localePath } from '../lib/locales/paths';
+import { localePath } from '../lib/locales/paths';
 import { loadHomeCarousel } from '../app/routes/public/load-carousel';
 import { formsReady } from '../lib/page-form';
-import { appendIsland, hydrateIsland } from './mount';
+import { hydrateIsland } from './mount';
+import { startPage } from './page-shell';
 
 /**
- * The public pages' only script (ADR 0029). Their HTML is React's prerender; this gives the parts
- * that do something their behaviour, with the same components rendered by Preact: the navbar, the
- * back-to-top button, and the islands the public page table (PUBLIC_PAGES in config/paths.ts) lists for
- * this page: the hero video and the carousel, the status check, the result. Everything else on a public page is plain HTML, and its links are plain links.
+ * The public pages' only script (ADR 0029); the sign-in pages have their own (sign-in.tsx, ADR
+ * 0050). Their HTML is React's prerender; this gives the parts that do something their behaviour,
+ * with the same components rendered by Preact: the navbar, the back-to-top button, and the islands
+ * the public page table (PUBLIC_PAGES in config/paths.ts) lists for this page: the hero video and
+ * the carousel, the status check, the result. Everything else on a public page is plain HTML, and
+ * its links are plain links.
  */
-const language = languageOfPath(location.pathname);
-const locale: Locale = { language, messages: language === 'bn' ? bn : en, linkLanguage: language };
-// The language of the last bilingual page read is the one the site opens in next time (ADR 0010).
-rememberLanguage(language);
+const { language, withLocale, page, main } = startPage((lang) => (lang === 'bn' ? bn : en));
 
-const withLocale = (node: ReactNode) => <LocaleContext.Provider value={locale}>{node}</LocaleContext.Provider>;
-const page = basePath(location.pathname).replace(/(.)\/+$/, '$1');
-const main = document.getElementById('main');
-
-hydrateIsland(document.querySelector('body > header'), withLocale(<PublicNavbar />));
-appendIsland(document.body, withLocale(<ScrollToTop />));
-
-/** How each island of the public page table is mounted over this page's HTML. */
-const mount: Record<Island, () => void> = {
+/** How each island of the public page table is mounted over this page's HTML (`signIn` is sign-in.tsx's). */
+const mount: Record<Exclude<Island, 'signIn'>, () => void> = {
   hero: () => {
     const copy = language === 'bn' ? import('../features/marketing/content/home.bn') : import('../features/marketing/content/home.en');
     void copy.then((module) => {
@@ -50,6 +39,6 @@ const mount: Record<Island, () => void> = {
   viewOne: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<ViewOnePage />)),
 };
 
-for (const island of PUBLIC_PAGES.find((entry) => entry.path === page)?.islands ?? []) mount[island]();
+for (const island of PUBLIC_PAGES.find((entry) => entry.path === page)?.islands ?? []) if (island !== 'signIn') mount[island]();
 // The islands have hydrated: a form submitted before is sent now (ADR 0037).
 formsReady();

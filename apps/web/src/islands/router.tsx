@@ -1,4 +1,5 @@
-import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { type AnchorHTMLAttributes, type MouseEvent, type ReactNode, useEffect } from 'react';
+import { prefetchStaffPage } from './staff-prefetch';
 
 /**
  * What the public components use of React Router, for the islands build (ADR 0029), where
@@ -97,4 +98,13 @@ export function NavLink({ to, end, className, ...rest }: NavLinkProps) {
   const active = here === target || (!end && here.startsWith(target === '/' ? '/' : `${target}/`));
   const classes = [className, active ? 'active' : ''].filter(Boolean).join(' ');
   return <Link to={to} className={classes || undefined} aria-current={active ? 'page' : undefined} {...rest} />;
+}
+
+/**
+ * React Router's prefetch of the page a link leads to. Here the next page is a full load of the
+ * staff shell, whose scripts the build listed in this page (ADR 0050): they are prefetched at once.
+ */
+export function PrefetchPageLinks({ page }: { page: string }) {
+  useEffect(() => prefetchStaffPage(page), [page]);
+  return null;
 }

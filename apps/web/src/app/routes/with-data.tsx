@@ -1,12 +1,22 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { Outlet } from 'react-router';
+import { meQueryOptions } from '../../features/auth/api/get-me';
+import { onSignedIn } from '../../features/auth/lib/signed-in';
 import { createQueryClient } from '../../lib/query-client';
 
 // One cache for the whole visit: the login page and the staff area share it (both mount this
 // layout), so signing in and landing on the dashboard keep what was fetched.
 let client: QueryClient | undefined;
 const getQueryClient = () => (client ??= createQueryClient());
+
+// A sign-in in this app (the login page reached by client navigation): nothing cached for a previous
+// account may leak into this one, and the account just signed in is known already.
+onSignedIn((user) => {
+  const queryClient = getQueryClient();
+  queryClient.clear();
+  if (user) queryClient.setQueryData(meQueryOptions().queryKey, user);
+});
 
 /**
  * TanStack Query and the toaster, for the pages that use them: the staff area and the login page.

@@ -62,7 +62,12 @@ export default function StaffLayout() {
   }, [here]);
 
   const toLogin = useCallback(
-    (reason: SessionEndReason) => navigate(loginPathFor(paths.login, reason), { replace: true, state: { from: hereRef.current } }),
+    (reason: SessionEndReason) => {
+      // The token is often gone already, and the login page's modules may still be loading (a staff
+      // page opened by a full load, as after signing in on the islands page): no bare /login meanwhile.
+      setLeaving(true);
+      navigate(loginPathFor(paths.login, reason), { replace: true, state: { from: hereRef.current } });
+    },
     [navigate],
   );
   const idle = useIdleMonitor(signedIn && !leaving, toLogin);

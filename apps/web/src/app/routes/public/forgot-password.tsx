@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PASSWORD_RESET } from '@visa/shared/users';
+import { PASSWORD_RESET } from '@visa/shared/password-reset-texts';
 import { paths } from '../../../config/paths';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 import { SignInCard } from '../../../components/layout/sign-in-card';

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LOGIN, SERVER } from '@visa/shared/messages';
 import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import type { LoginInput, LoginResponse, User } from '@visa/shared/users';
-import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-storage';
-import { meQueryOptions } from './get-me';
+import { signedIn } from '../lib/signed-in';
+import { type RequestFailed, noAnswer, postJson, refusalText, statusOf } from './sign-in-request';
 
 /** Thrown for a 2xx answer that carries no token ('Login failed. No token received.'). */
 class NoTokenError extends Error {
@@ -25,13 +24,13 @@ const isChallenge = (data: unknown): data is SecondFactorChallenge =>
 
 /** Signs in and stores the token; a storage failure (disabled in private mode, full) fails the sign-in too. */
 export async function login(input: LoginInput): Promise<LoginResult> {
-  const { data } = await api.post<Partial<LoginResponse> | SecondFactorChallenge | string | undefined>('/api/users/login', input, {
-    timeout: TIMEOUTS.login,
-  });
+  const data = (await postJson('/api/users/login', input, TIMEOUTS.login)) as
+    Partial<LoginResponse> | SecondFactorChallenge | string | undefined;
   if (isChallenge(data)) return { secondFactor: data.secondFactor, challenge: data.challenge };
   // A proxy or captive portal can answer 200 with a page of its own: no token, no sign-in.
   if (!data || typeof data !== 'object' || typeof data.token !== 'string' || data.token === '') throw new NoTokenError();
   setToken(data.token);
+  signedIn(data.user);
   return { token: data.token, user: data.user };
 }
 
@@ -44,31 +43,15 @@ const BUSY_RETRY_AFTER_S = 5;
  */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof NoTokenError) return LOGIN.noToken;
-  if (isHttpError(error)) {
-    if (error.response) {
-      if (error.response.status === 401) return LOGIN.invalidCredentials;
-      if (error.response.status === 429) {
-        const retryAfter = Number(error.response.headers['retry-after']);
-        if (retryAfter > 0 && retryAfter <= BUSY_RETRY_AFTER_S) return LOGIN.busy;
-        return serverMessage(error) ?? SERVER.tooManyRequests;
-      }
-      return LOGIN.failed;
-    }
-    // A request went out but nothing came back: offline, refused, or the 5 s timeout.
-    return LOGIN.noResponse;
+  const status = statusOf(error);
+  if (status === 401) return LOGIN.invalidCredentials;
+  if (status === 429) {
+    const retryAfter = Number((error as RequestFailed).response?.headers['retry-after']);
+    if (retryAfter > 0 && retryAfter <= BUSY_RETRY_AFTER_S) return LOGIN.busy;
+    return refusalText(error) ?? SERVER.tooManyRequests;
   }
+  if (status !== undefined) return LOGIN.failed;
+  // A request went out but nothing came back: offline, refused, or the 5 s timeout.
+  if (noAnswer(error)) return LOGIN.noResponse;
   return LOGIN.error;
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      if ('challenge' in result) return;
-      // Nothing cached for a previous account may leak into this one.
-      queryClient.clear();
-      if (result.user) queryClient.setQueryData(meQueryOptions().queryKey, result.user);
-    },
-  });
 }

@@ -1,26 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
 import { LOGIN, SERVER } from '@visa/shared/messages';
 import type { ForgotPasswordInput, ResetPasswordInput } from '@visa/shared/users';
-import { api, serverMessage, isHttpError } from '../../../lib/api-client';
+import { noAnswer, postJson, refusalText } from './sign-in-request';
 
 const TIMEOUT_MS = 10_000;
 
+const answerText = (data: unknown) => ({ message: String((data as { message?: unknown } | null)?.message ?? '') });
+
 /** Asks for a reset link; the answer is the same whether or not the email has an account. */
-export const useForgotPassword = () =>
-  useMutation({
-    mutationFn: async (input: ForgotPasswordInput) =>
-      (await api.post<{ message: string }>('/api/users/forgot-password', input, { timeout: TIMEOUT_MS })).data,
-  });
+export const askForResetLink = async (input: ForgotPasswordInput) =>
+  answerText(await postJson('/api/users/forgot-password', input, TIMEOUT_MS));
 
 /** Sets the new password with the emailed link's token. */
-export const useResetPassword = () =>
-  useMutation({
-    mutationFn: async (input: ResetPasswordInput) =>
-      (await api.post<{ message: string }>('/api/users/reset-password', input, { timeout: TIMEOUT_MS })).data,
-  });
+export const resetPassword = async (input: ResetPasswordInput) =>
+  answerText(await postJson('/api/users/reset-password', input, TIMEOUT_MS));
 
 /** The server's own words for a refusal (invalid link, a password rule, too many tries); otherwise what went wrong. */
 export function resetErrorMessage(error: unknown): string {
-  if (isHttpError(error) && !error.response) return LOGIN.noResponse;
-  return serverMessage(error) ?? SERVER.internal;
+  if (noAnswer(error)) return LOGIN.noResponse;
+  return refusalText(error) ?? SERVER.internal;
 }

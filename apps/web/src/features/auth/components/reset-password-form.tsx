@@ -1,9 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
-import { PASSWORD_RESET, type ResetPasswordInput, ResetPasswordInputSchema } from '@visa/shared/users';
+import { PASSWORD_RESET } from '@visa/shared/password-reset-texts';
 import { PasswordField, passwordFieldMessage } from '../../../components/password-field';
-import { resetErrorMessage, useResetPassword } from '../api/password-reset';
+import { resetErrorMessage, resetPassword } from '../api/password-reset';
+import { checkResetPassword } from '../lib/sign-in-checks';
+import { formValues } from '../lib/form-values';
+import { useRequest } from '../lib/use-request';
 import { PendingButton } from '../../../components/pending-button';
 import { usePageForm } from '../../../lib/page-form';
 
@@ -11,28 +13,24 @@ interface Props {
   /** The emailed link's token; empty when the page was opened without one. */
   token: string;
   /** Where to sign in afterwards. */
-  signIn: React.ReactNode;
+  signIn: ReactNode;
 }
+
+type Errors = { token?: string; password?: string; confirmPassword?: string };
 
 /**
  * Choosing a new password from the emailed link (ADR 0023). A refused password (too short, too
  * long, common, or containing the email name: ADR 0017) shows under its box, as on the profile and
  * add-admin forms; the other messages (an empty box, a mismatch, a used or expired link, no
- * answer) show above the fields.
+ * answer) show above the fields. Checked when sent, then again as the person corrects it.
  */
 export function ResetPasswordForm({ token, signIn }: Props) {
   const pageForm = usePageForm('Saving…');
-  const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetPasswordInput>({
-    resolver: zodResolver(ResetPasswordInputSchema),
-    values: { token, password: '', confirmPassword: '' },
-  });
+  const reset = useRequest(resetPassword);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
 
-  if (reset.isSuccess) {
+  if (reset.status === 'success') {
     return (
       <Alert variant="success" role="status" className="mb-0">
         {reset.data.message} {signIn}
@@ -46,19 +44,34 @@ export function ResetPasswordForm({ token, signIn }: Props) {
       </Alert>
     );
   }
+
+  const check = (form: HTMLFormElement) => {
+    const values = formValues(form);
+    const checked = checkResetPassword({ token, password: values.password ?? '', confirmPassword: values.confirmPassword ?? '' });
+    setErrors(checked.ok ? {} : checked.errors);
+    return checked;
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const checked = check(event.currentTarget);
+    if (checked.ok) reset.run(checked.value);
+    else reset.reset();
+  };
+
   const failed = reset.isError ? reset.error : null;
-  const passwordMessage = passwordFieldMessage(errors.password?.message, failed, 'password');
-  const validation = errors.token?.message ?? errors.password?.message ?? errors.confirmPassword?.message;
+  const passwordMessage = passwordFieldMessage(errors.password, failed, 'password');
+  const validation = errors.token ?? errors.password ?? errors.confirmPassword;
   const atTop = validation && validation !== passwordMessage ? validation : undefined;
   const message = atTop ?? (failed && !passwordMessage ? resetErrorMessage(failed) : undefined);
   return (
     <Form
       {...pageForm}
       noValidate
-      onSubmit={handleSubmit(
-        (values) => reset.mutate(values),
-        () => reset.reset(),
-      )}
+      onSubmit={submit}
+      onInput={(event: FormEvent<HTMLFormElement>) => {
+        if (submitted) check(event.currentTarget);
+      }}
     >
       {message && (
         <Alert variant="danger" role="alert" className="py-2">
@@ -69,7 +82,7 @@ export function ResetPasswordForm({ token, signIn }: Props) {
         id="reset-password"
         label="New password"
         autoComplete="new-password"
-        registration={register('password')}
+        registration={{ name: 'password' }}
         message={passwordMessage}
         invalid={Boolean(errors.password)}
       />
@@ -77,7 +90,7 @@ export function ResetPasswordForm({ token, signIn }: Props) {
         id="reset-confirm"
         label="Confirm new password"
         autoComplete="new-password"
-        registration={register('confirmPassword')}
+        registration={{ name: 'confirmPassword' }}
         invalid={Boolean(errors.confirmPassword)}
       />
       <PendingButton type="submit" variant="danger" className="w-100" pending={reset.isPending} pendingLabel="Saving…">

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { SECOND_FACTOR, VALIDATION } from '@visa/shared/messages';
-import { type SecondFactorSetup, TotpCodeSchema } from '@visa/shared/second-factor';
+import type { SecondFactorSetup } from '@visa/shared/second-factor';
+import { checkTotpCode } from '../lib/sign-in-checks';
 import { CodeField } from './code-field';
 import { PendingButton } from '../../../components/pending-button';
 import { usePageForm } from '../../../lib/page-form';
@@ -34,8 +35,9 @@ export function SecondFactorSetupForm({ setup, onConfirm, askPassword = false, p
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = TotpCodeSchema.safeParse(code);
-    if (!parsed.success) {
+    // TotpCodeSchema's rule, checked by hand: this form is also the sign-in's setup step (ADR 0050).
+    const parsed = checkTotpCode(code);
+    if (parsed === null) {
       setInvalid(SECOND_FACTOR.codeFormat);
       return;
     }
@@ -44,7 +46,7 @@ export function SecondFactorSetupForm({ setup, onConfirm, askPassword = false, p
       return;
     }
     setInvalid(null);
-    onConfirm(parsed.data, currentPassword);
+    onConfirm(parsed, currentPassword);
   };
 
   return (

@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { SECOND_FACTOR } from '@visa/shared/messages';
-import { RecoveryCodeSchema, type SecondFactorChallenge, TotpCodeSchema } from '@visa/shared/second-factor';
-import { LOADING } from '@visa/shared/staff-texts';
-import { challengeEnded, secondStepErrorMessage, useCompleteSecondStep, useStartEnrolment } from '../api/login-second-factor';
+import type { SecondFactorChallenge } from '@visa/shared/second-factor';
+import { challengeEnded, completeSecondStep, secondStepErrorMessage } from '../api/login-second-factor';
+import { checkRecoveryCode, checkTotpCode } from '../lib/sign-in-checks';
+import { useRequest } from '../lib/use-request';
+import { ChallengeEnded, type StepProps } from './challenge-ended';
 import { CodeField } from './code-field';
-import { RecoveryCodes } from './recovery-codes';
-import { SecondFactorSetupForm } from './second-factor-setup';
-import { LoadingStatus } from '../../../components/loading-status';
+import { EnrolStep } from './enrol-step';
 import { PendingButton } from '../../../components/pending-button';
 import { usePageForm } from '../../../lib/page-form';
 
@@ -38,47 +38,26 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: Props) {
   );
 }
 
-interface StepProps {
-  challenge: string;
-  onSignedIn: () => void;
-  onRestart: () => void;
-}
-
-function Ended({ onRestart }: { onRestart: () => void }) {
-  return (
-    <>
-      <Alert variant="danger" role="alert" className="py-2">
-        {SECOND_FACTOR.challengeEnded}
-      </Alert>
-      <Button variant="danger" onClick={onRestart}>
-        Sign in again
-      </Button>
-    </>
-  );
-}
-
 function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
   const pageForm = usePageForm('Checking…');
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const complete = useCompleteSecondStep();
+  const complete = useRequest(completeSecondStep);
 
-  if (complete.isError && challengeEnded(complete.error)) return <Ended onRestart={onRestart} />;
+  if (complete.isError && challengeEnded(complete.error)) return <ChallengeEnded onRestart={onRestart} />;
   const message = invalid ?? (complete.isError ? secondStepErrorMessage(complete.error) : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = (mode === 'code' ? TotpCodeSchema : RecoveryCodeSchema).safeParse(value);
-    if (!parsed.success) {
+    const parsed = mode === 'code' ? checkTotpCode(value) : checkRecoveryCode(value);
+    if (parsed === null) {
       complete.reset();
       setInvalid(mode === 'code' ? SECOND_FACTOR.codeFormat : SECOND_FACTOR.recoveryCodeFormat);
       return;
     }
     setInvalid(null);
-    complete.mutate(mode === 'code' ? { challenge, code: parsed.data } : { challenge, recoveryCode: parsed.data }, {
-      onSuccess: onSignedIn,
-    });
+    complete.run(mode === 'code' ? { challenge, code: parsed } : { challenge, recoveryCode: parsed }, onSignedIn);
   };
 
   const switchMode = () => {
@@ -104,36 +83,5 @@ function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
         {mode === 'code' ? SECOND_FACTOR.useRecoveryCode : SECOND_FACTOR.useAuthenticatorCode}
       </Button>
     </Form>
-  );
-}
-
-function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
-  const start = useStartEnrolment();
-  const complete = useCompleteSecondStep();
-  const { mutate: startMutate } = start;
-  useEffect(() => startMutate(challenge), [startMutate, challenge]);
-
-  if ((start.isError && challengeEnded(start.error)) || (complete.isError && challengeEnded(complete.error)))
-    return <Ended onRestart={onRestart} />;
-  if (complete.data?.recoveryCodes) return <RecoveryCodes codes={complete.data.recoveryCodes} onDone={onSignedIn} doneLabel="Continue" />;
-
-  return (
-    <>
-      <Alert variant="info">{SECOND_FACTOR.enrolRequired}</Alert>
-      {start.isError && (
-        <Alert variant="danger" role="alert" className="py-2">
-          {secondStepErrorMessage(start.error)}
-        </Alert>
-      )}
-      {start.isPending && <LoadingStatus>{LOADING.generic}</LoadingStatus>}
-      {start.data && (
-        <SecondFactorSetupForm
-          setup={start.data}
-          pending={complete.isPending || complete.isSuccess}
-          error={complete.isError ? secondStepErrorMessage(complete.error) : undefined}
-          onConfirm={(code) => complete.mutate({ challenge, code })}
-        />
-      )}
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { SESSION } from '@visa/shared/messages';
-import { type SessionEndReason, SessionEndReasonSchema } from '@visa/shared/session';
+import type { SessionEndReason } from '@visa/shared/session';
 
 const MESSAGES: Record<SessionEndReason, string> = {
   idle: SESSION.endedIdle,
@@ -14,8 +14,8 @@ const MESSAGES: Record<SessionEndReason, string> = {
  * nothing for anything else, so the address cannot be used to put words on the page.
  */
 export function sessionEndMessage(reason: string | null | undefined): string | null {
-  const known = SessionEndReasonSchema.safeParse(reason);
-  return known.success ? MESSAGES[known.data] : null;
+  // A plain own-key look-up, not the shared zod enum: the sign-in page has no zod (ADR 0050).
+  return reason != null && Object.hasOwn(MESSAGES, reason) ? MESSAGES[reason as SessionEndReason] : null;
 }
 
 /** The login page, saying why the session ended. */
