@@ -7,6 +7,7 @@ import { type MessageSettings, type MessageSettingsView, TEXT_MESSAGE_TEXTS, unk
 import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
+import { usePageForm } from '../../../lib/page-form';
 import { useMessageSettings, useSaveMessageSettings, useSendTestMessage } from '../api/message-settings';
 import { SmsCounter } from './sms-counter';
 
@@ -25,6 +26,7 @@ export function MessageSettingsForm() {
 
 function LoadedForm({ view }: { view: MessageSettingsView }) {
   const id = useId();
+  const pageForm = usePageForm('Saving…');
   const [settings, setSettings] = useState<MessageSettings>(view.settings);
   const save = useSaveMessageSettings();
   const update = (change: (draft: MessageSettings) => void) =>
@@ -68,6 +70,7 @@ function LoadedForm({ view }: { view: MessageSettingsView }) {
   return (
     <>
       <Form
+        {...pageForm}
         noValidate
         aria-label="Messages"
         onSubmit={(e) => {
