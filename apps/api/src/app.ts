@@ -8,6 +8,8 @@ import { originForm } from './lib/request-path.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
+import documentRequestRoutes, { documentPageRoutes } from './modules/document-requests/routes.js';
+import uploadRoutes, { isUploadPath } from './modules/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { accessCheckOf } from './modules/auth/service.js';
 import fileRoutes from './modules/files/routes.js';
@@ -53,6 +55,10 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/application', applicationsRoutes],
   ['staff', '/api/application', applicantFileRoutes],
   ['public', '/api/application', statusCheckRoutes],
+  // Documents by link (ADR 0046, ADR 0047): staff's side, then the applicant's page and its tus uploads, opened by the link's token.
+  ['staff', '/api/application', documentRequestRoutes],
+  ['public', '/api', documentPageRoutes],
+  ['public', '/api/uploads', uploadRoutes],
   // The office's contact details for the public site (ADR 0025).
   ['public', '/api', officeContactRoutes],
   // Public, with more for a caller that sends a valid bearer token.
@@ -111,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     secure: deps.config.cookieSecure,
     publicOrigin: new URL(deps.config.publicUrl).origin,
     isFormPage: isFormPagePath,
+    isTokenUpload: isUploadPath,
   });
   // The tests sign tokens through the app; the auth plugin only checks them, with what the auth module gives it.
   app.decorate('tokens', ctx.tokens);

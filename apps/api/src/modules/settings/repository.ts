@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CHECKLISTS, DEFAULT_GRACE_DAYS, DocumentRequestSettingsSchema } from '@visa/shared/document-requests';
 import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
@@ -12,6 +13,8 @@ const SETTINGS = {
   requireSecondFactor: { schema: z.boolean(), default: false },
   // The office's address, phone, email, hours and map link for the public site (ADR 0025).
   officeContact: { schema: OfficeContactSchema, default: EMPTY_OFFICE_CONTACT },
+  // Checklists per visa type and how long a link works after its due date (ADR 0046).
+  documentRequests: { schema: DocumentRequestSettingsSchema, default: { checklists: DEFAULT_CHECKLISTS, graceDays: DEFAULT_GRACE_DAYS } },
 } as const;
 
 type Settings = typeof SETTINGS;
