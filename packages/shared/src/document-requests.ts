@@ -106,7 +106,7 @@ export const RequestItemSpecSchema = z.object({
   types: z
     .array(z.enum(REQUEST_FILE_TYPES), { error: DOCUMENT_REQUEST_MESSAGES.typesRequired })
     .min(1, DOCUMENT_REQUEST_MESSAGES.typesRequired)
-    .transform((types) => [...new Set(types)]),
+    .max(REQUEST_FILE_TYPES.length, DOCUMENT_REQUEST_MESSAGES.typesRequired),
   maxBytes: z
     .number({ error: DOCUMENT_REQUEST_MESSAGES.maxBytes })
     .int(DOCUMENT_REQUEST_MESSAGES.maxBytes)
