@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-error.js';
 import * as repo from './repository.js';
 import { openRequestOf } from './routes.js';
 import { clockOf } from './service.js';
-import { UPLOAD_ID_HEADER, createUploadServer, isUploadId, newUploadId } from './uploads.js';
+import { createUploadServer, isUploadId, newUploadId, uploadNames } from './uploads.js';
 
 const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentLinks;
 
@@ -52,11 +52,10 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
     await rateLimiter.hit(rateLimiter.key('documents:uploads:ip', { client: request.ip }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
     const id = newUploadId();
     await repo.insertUpload(ctx.db, { id, requestId, itemId: item.id, length, at: clockOf(ctx)().toISOString() });
-    request.raw.headers[UPLOAD_ID_HEADER] = id;
+    uploadNames.set(request.raw, id);
   }
 
   async function handle(request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
-    delete request.raw.headers[UPLOAD_ID_HEADER];
     if (request.method !== 'OPTIONS') {
       const open = await openRequestOf(ctx, request, reply);
       const id = request.params.id;

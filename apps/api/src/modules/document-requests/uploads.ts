@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -24,8 +25,8 @@ import { clockOf } from './service.js';
  * has already checked the token, the item and the length, and named the upload.
  */
 
-/** The header the route in front of tus names a new upload by; a client's own value is always overwritten. */
-export const UPLOAD_ID_HEADER = 'x-visa-upload-id';
+/** The name the route in front of tus gave a new upload, by its raw request: nothing a client sends can set it. */
+export const uploadNames = new WeakMap<IncomingMessage, string>();
 export const isUploadId = (id: string) => /^[a-f0-9]{32}$/.test(id);
 export const newUploadId = () => randomBytes(16).toString('hex');
 
@@ -119,7 +120,8 @@ export function createUploadServer(ctx: AppContext): Server {
     maxSize: DOCUMENT_MAX_BYTES,
     // Only names the route in front gave: the route has checked the token and recorded the name.
     namingFunction: (req) => {
-      const id = req.headers.get(UPLOAD_ID_HEADER);
+      const raw = (req.runtime as { node?: { req?: IncomingMessage } } | undefined)?.node?.req;
+      const id = raw && uploadNames.get(raw);
       if (!id || !isUploadId(id)) throw refusal(400, M.uploadNotOpen);
       return id;
     },
