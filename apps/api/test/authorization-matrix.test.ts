@@ -27,6 +27,14 @@ const PUBLIC = new Set([
   'POST /api/application/fetchApplicationEnquiry',
   // The office's contact details, shown on the public site (ADR 0025).
   'GET /api/office-contact',
+  // Documents by link: the link's token in a header stands in for a session (ADR 0046, ADR 0047).
+  'GET /api/documents',
+  'POST /api/uploads/',
+  'PATCH /api/uploads/',
+  'DELETE /api/uploads/',
+  'POST /api/uploads/{id}',
+  'PATCH /api/uploads/{id}',
+  'DELETE /api/uploads/{id}',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */
@@ -38,6 +46,8 @@ const SUPERADMIN_ONLY = [
   'GET /api/users/settings/security',
   'PUT /api/users/settings/security',
   'PUT /api/users/settings/office-contact',
+  'GET /api/users/settings/document-requests',
+  'PUT /api/users/settings/document-requests',
 ];
 
 /** Syntactically valid, so a 400 "Invalid ID format" cannot stand in for the missing 401. */

@@ -74,6 +74,10 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
   }
 
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-  app.route({ method: [...methods], url: '/', handler: handle });
-  app.route({ method: [...methods], url: '/:id', handler: handle });
+  const schema = {
+    tags: ['document requests'],
+    summary: 'tus 1.0 resumable uploads of the applicant page (token in X-Document-Token; POST creates with Upload-Length and item metadata)',
+  };
+  app.route({ method: [...methods], url: '/', handler: handle, schema });
+  app.route({ method: [...methods], url: '/:id', handler: handle, schema });
 }
