@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES } from './constants.js';
 import { isIsoDate } from './dates.js';
+import { DOCUMENT_PAGE_TEXTS, LINK_NOT_VALID } from './document-page.js';
+
+export { DOCUMENT_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, LINK_NOT_VALID, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from './document-page.js';
 
 /**
  * Documents by link (ADR 0046): the checklists per visa type the owner keeps, the request staff
@@ -14,13 +17,6 @@ export const DEFAULT_VISA_TYPE: VisaType = 'Work';
 /** The types an item may accept; what the bytes are is checked when an upload completes. */
 export const REQUEST_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export type RequestFileType = (typeof REQUEST_FILE_TYPES)[number];
-
-/** The header the applicant's page sends its token in: never in a URL, so never in a log or a Referer. */
-export const DOCUMENT_TOKEN_HEADER = 'x-document-token';
-/** The tus metadata key naming which item of the request an upload is for. */
-export const UPLOAD_ITEM_METADATA = 'item';
-/** Where the tus endpoint lives. */
-export const UPLOADS_PATH = '/api/uploads';
 
 const MB = 1024 * 1024;
 const ITEM_LABEL_MAX = 120;
@@ -43,55 +39,14 @@ export const DOCUMENT_REQUEST_MESSAGES = {
   notReceived: 'That document has not been received yet.',
   graceDays: 'The grace period is a whole number of days from 0 to 60.',
   noEmail: 'This application has no email address to send the link to.',
-  /** The one answer to a token that is wrong, expired, revoked or done: it says nothing about which. */
-  linkNotValid: 'This link does not work any more. Please contact the office for a new one.',
-  uploadTooLarge: 'The file is larger than this document allows.',
-  uploadWrongType: 'This file type is not accepted for this document.',
+  linkNotValid: LINK_NOT_VALID,
+  uploadTooLarge: DOCUMENT_PAGE_TEXTS.en.tooLarge,
+  uploadWrongType: DOCUMENT_PAGE_TEXTS.en.wrongType,
   uploadNotOpen: 'This document cannot be sent now.',
 } as const;
 
 /** What the printable copy shows on the page of a PDF document. */
 export const PDF_DOCUMENT_IN_COPY = 'A PDF document: open it from the applicant file to see it.';
-
-/** Texts of the applicant's page and of the emails, in both languages. */
-export const DOCUMENT_PAGE_TEXTS = {
-  en: {
-    title: 'Send your documents',
-    greeting: (name: string) => `Hello ${name},`,
-    intro: 'Please send the documents below. You can take a photo with your phone or choose a file.',
-    due: (date: string) => `Please send them by ${date}.`,
-    office: 'Office',
-    required: 'Required',
-    optional: 'Optional',
-    states: { to_send: 'To send', received: 'Received', accepted: 'Accepted', asked_again: 'Please send again' },
-    reason: 'Reason:',
-    choose: 'Take a photo or choose a file',
-    sending: (percent: number) => `Sending: ${percent}%`,
-    sent: 'Received. Thank you.',
-    failed: 'The file could not be sent. Please try again.',
-    accepts: (types: string, mb: number) => `${types}, up to ${mb} MB`,
-    loading: 'Loading…',
-    noScript: 'This page needs JavaScript to send files.',
-  },
-  bn: {
-    title: 'আপনার কাগজপত্র পাঠান',
-    greeting: (name: string) => `প্রিয় ${name},`,
-    intro: 'নিচের কাগজপত্রগুলো পাঠান। ফোনে ছবি তুলতে পারেন বা একটি ফাইল বেছে নিতে পারেন।',
-    due: (date: string) => `${date} তারিখের মধ্যে পাঠান।`,
-    office: 'অফিস',
-    required: 'আবশ্যক',
-    optional: 'ঐচ্ছিক',
-    states: { to_send: 'পাঠাতে হবে', received: 'পাওয়া গেছে', accepted: 'গৃহীত', asked_again: 'আবার পাঠান' },
-    reason: 'কারণ:',
-    choose: 'ছবি তুলুন বা ফাইল বেছে নিন',
-    sending: (percent: number) => `পাঠানো হচ্ছে: ${percent}%`,
-    sent: 'পাওয়া গেছে। ধন্যবাদ।',
-    failed: 'ফাইলটি পাঠানো যায়নি। আবার চেষ্টা করুন।',
-    accepts: (types: string, mb: number) => `${types}, সর্বোচ্চ ${mb} MB`,
-    loading: 'লোড হচ্ছে…',
-    noScript: 'ফাইল পাঠাতে এই পাতায় JavaScript লাগে।',
-  },
-} as const;
 
 const label = z
   .string({ error: DOCUMENT_REQUEST_MESSAGES.labelRequired })
