@@ -9,7 +9,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
 import documentRequestRoutes, { documentPageRoutes } from './modules/document-requests/routes.js';
-import uploadRoutes, { isUploadPath } from './modules/document-requests/upload-routes.js';
+import uploadRoutes, { isDocumentPagePath, isUploadPath } from './modules/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { accessCheckOf } from './modules/auth/service.js';
 import fileRoutes from './modules/files/routes.js';
@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Routes.
   for (const [access, prefix, routes] of ROUTE_GROUPS) await app.register(withAccess(access, routes), { prefix, ctx });
   const root = deps.webRoot;
-  await app.register(web, { root, filledPages: root ? createFilledPages(ctx.db, root) : null });
+  await app.register(web, { root, filledPages: root ? createFilledPages(ctx.db, root) : null, isNoStorePage: isDocumentPagePath });
 
   return app;
 }

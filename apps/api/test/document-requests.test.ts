@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHECKLISTS, DOCUMENT_REQUEST_MESSAGES as M } from '@visa/shared/document-requests';
 import { createApplication } from '@visa/test-support/applications';
 import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
-import { appForFile, staffForFile } from '@visa/test-support/file-app';
+import { appForFile, staffForFile, startSite } from '@visa/test-support/file-app';
 
 /** The clock the app keeps links by: moved on by the tests, never waited out. */
 let clock = new Date('2026-11-20T08:00:00.000Z');
@@ -136,5 +136,20 @@ describe('document request links', () => {
     const refused = await t.request({ method: 'PUT', url: '/api/users/settings/document-requests', token: owner.token, payload: tooBig });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(M.maxBytes);
+  });
+
+  it('serves the page itself no-store in both languages', async () => {
+    const html = '<!doctype html><html><body><main><div></div></main></body></html>';
+    const site = await startSite(t, { 'index.html': html, 'documents/index.html': html, 'bn/documents/index.html': html, 'about/index.html': html });
+    try {
+      for (const url of ['/documents', '/documents/', '/bn/documents']) {
+        const res = await site.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
+      expect((await site.inject({ method: 'GET', url: '/about' })).headers['cache-control']).toBe('no-cache');
+    } finally {
+      await site.close();
+    }
   });
 });
