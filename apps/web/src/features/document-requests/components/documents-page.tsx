@@ -5,8 +5,26 @@ import { ItemUpload } from './item-upload';
 
 type Loaded = { kind: 'loading' } | { kind: 'refused'; message: string } | { kind: 'ready'; request: PageRequest };
 
-/** The link's token: after `#`, so it never reaches a server log, a proxy or a Referer header. */
-const tokenOfLocation = () => decodeURIComponent(location.hash.replace(/^#/, ''));
+const TOKEN_KEY = 'visa-document-link';
+
+/**
+ * The link's token: after `#`, so it never reaches a server log, a proxy or a Referer header. It is
+ * taken out of the address bar at once (a screenshot or a shared address then carries nothing) and
+ * kept for this tab only, so a reload still opens the list and resumes an upload.
+ */
+function takeToken(): string {
+  const fromLink = decodeURIComponent(location.hash.replace(/^#/, ''));
+  try {
+    if (fromLink) {
+      sessionStorage.setItem(TOKEN_KEY, fromLink);
+      history.replaceState(history.state, '', location.pathname);
+      return fromLink;
+    }
+    return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return fromLink;
+  }
+}
 
 const TYPE_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'application/pdf': 'PDF' };
 
@@ -18,9 +36,9 @@ export function DocumentsPage() {
   const { language } = useLocale();
   const t = DOCUMENT_PAGE_TEXTS[language];
   const [state, setState] = useState<Loaded>({ kind: 'loading' });
+  const [token, setToken] = useState('');
 
-  const load = async () => {
-    const token = tokenOfLocation();
+  const load = async (token: string) => {
     if (!token) return setState({ kind: 'refused', message: t.linkNotValid });
     try {
       const res = await fetch('/api/documents', { headers: { [DOCUMENT_TOKEN_HEADER]: token }, cache: 'no-store' });
@@ -33,7 +51,9 @@ export function DocumentsPage() {
     }
   };
   useEffect(() => {
-    void load();
+    const taken = takeToken();
+    setToken(taken);
+    void load(taken);
     // Loaded once per page; each upload reloads the list itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -74,7 +94,7 @@ export function DocumentsPage() {
                     </p>
                   )}
                   {(item.state === 'to_send' || item.state === 'asked_again') && (
-                    <ItemUpload item={item} token={tokenOfLocation()} endpoint={UPLOADS_PATH} texts={t} onDone={() => void load()} />
+                    <ItemUpload item={item} token={token} endpoint={UPLOADS_PATH} texts={t} onDone={() => void load(token)} />
                   )}
                 </div>
               </li>
