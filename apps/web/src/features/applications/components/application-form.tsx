@@ -292,6 +292,9 @@ export function ApplicationForm({ mode, application, submitting, progress = null
           </Form.Select>
           {feedback('jobTitle')}
         </Form.Group>
+        {text('salary')}
+        {text('passport')}
+        {country('issuedCountry')}
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('visaType')}>
           <Form.Label>{LABELS.visaType}</Form.Label>
           <Form.Select {...invalidProps('visaType')} {...register('visaType')}>
@@ -303,9 +306,6 @@ export function ApplicationForm({ mode, application, submitting, progress = null
           </Form.Select>
           {feedback('visaType')}
         </Form.Group>
-        {text('salary')}
-        {text('passport')}
-        {country('issuedCountry')}
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('image')}>
           <Form.Label>{mode === 'add' ? LABELS.image : 'New image (optional)'}</Form.Label>
           <Form.Control
