@@ -11,6 +11,7 @@ import { useMe } from '../../../features/auth/api/get-me';
 import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
 import { RequireSecondFactorSetting } from '../../../features/auth/components/require-second-factor-setting';
 import { SessionList } from '../../../features/auth/components/session-list';
+import { ChecklistsForm } from '../../../features/document-requests/components/checklists-form';
 import { OfficeContactForm } from '../../../features/office-contact/components/office-contact-form';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
@@ -71,6 +72,11 @@ export default function SettingsPage() {
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-office-contact" title="Office contact on the public site">
             <OfficeContactForm />
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-document-checklists" title="Document checklists per visa type">
+            <ChecklistsForm />
           </SettingsSection>
         )}
         <SettingsSection id="settings-devices" title="Signed-in devices">
