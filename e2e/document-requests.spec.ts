@@ -24,7 +24,10 @@ function documentLinkSentTo(to: string): string | undefined {
   for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
     const eml = fs.readFileSync(path.join(outbox, file), 'utf8');
     if (!eml.includes(`To: ${to}`)) continue;
-    const decoded = [eml.replace(/=\r?\n/g, '').replace(/=3D/g, '='), ...(eml.match(/^[A-Za-z0-9+/=\r\n]{200,}$/gm) ?? []).map((b) => Buffer.from(b.replace(/\s+/g, ''), 'base64').toString('utf8'))];
+    const decoded = [
+      eml.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+      ...(eml.match(/^[A-Za-z0-9+/=\r\n]{200,}$/gm) ?? []).map((b) => Buffer.from(b.replace(/\s+/g, ''), 'base64').toString('utf8')),
+    ];
     for (const text of decoded) {
       const link = /(https?:\/\/[^\s"<]+\/documents#[\w-]{43})/.exec(text)?.[1];
       if (link) return link;
@@ -63,7 +66,10 @@ async function addApplication(page: Page, token: string) {
   return (await res.json()) as { _id: string; email: string; passport: string; visaType: string };
 }
 
-test('documents by link: the applicant opens the link at 375 px, sends a large camera photo, and sees it received', async ({ page, browser }) => {
+test('documents by link: the applicant opens the link at 375 px, sends a large camera photo, and sees it received', async ({
+  page,
+  browser,
+}) => {
   const staffToken = await signInViaApi(page);
   const application = await addApplication(page, staffToken);
   expect(application.visaType).toBe('Visit');
@@ -106,7 +112,9 @@ test('documents by link: the applicant opens the link at 375 px, sends a large c
   await phone.close();
 
   // Staff see it to review.
-  const view = await page.request.get(`/api/application/documentRequest/${application._id}`, { headers: { authorization: `Bearer ${staffToken}` } });
+  const view = await page.request.get(`/api/application/documentRequest/${application._id}`, {
+    headers: { authorization: `Bearer ${staffToken}` },
+  });
   const item = ((await view.json()) as { request: { items: { state: string; size: number; contentType: string }[] } }).request.items[0]!;
   expect(item.state).toBe('received');
   expect(item.contentType).toBe('image/jpeg');

@@ -14,8 +14,16 @@ const REQUEST_SUBJECT = 'Documents needed / প্রয়োজনীয় �
 const page = (token: string | undefined, ip = '198.51.100.7') =>
   t.request({ method: 'GET', url: '/api/documents', headers: token === undefined ? {} : { 'x-document-token': token }, remoteAddress: ip });
 
-async function sendRequest(applicationId: string, body: Record<string, unknown> = { dueDate: '2026-11-30', checklistItems: ['passport', 'police'] }) {
-  const res = await t.request({ method: 'POST', url: `/api/application/documentRequest/${applicationId}`, token: staff.token, payload: body });
+async function sendRequest(
+  applicationId: string,
+  body: Record<string, unknown> = { dueDate: '2026-11-30', checklistItems: ['passport', 'police'] },
+) {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/application/documentRequest/${applicationId}`,
+    token: staff.token,
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -41,7 +49,9 @@ describe('document request links', () => {
       ['Passport (photo page)', 'to_send'],
       ['Police clearance certificate', 'to_send'],
     ]);
-    const stored = JSON.stringify(await t.db.selectFrom('document_requests').selectAll().where('application_id', '=', application.id).execute());
+    const stored = JSON.stringify(
+      await t.db.selectFrom('document_requests').selectAll().where('application_id', '=', application.id).execute(),
+    );
     expect(stored).not.toContain(token);
     const outbox = JSON.stringify(await t.db.selectFrom('email_outbox').selectAll().where('application_id', '=', application.id).execute());
     expect(outbox).not.toContain(token);
@@ -53,7 +63,14 @@ describe('document request links', () => {
   it('shows nothing of the passport, birth date, surname, email, phone or other documents', async () => {
     const { application, token } = await newApplicantWithLink();
     const body = (await page(token)).body;
-    for (const secret of [application.passport, application.dob, application.surname, application.email, application.phone, application.id]) {
+    for (const secret of [
+      application.passport,
+      application.dob,
+      application.surname,
+      application.email,
+      application.phone,
+      application.id,
+    ]) {
       expect(body).not.toContain(secret);
     }
   });
@@ -115,7 +132,9 @@ describe('document request links', () => {
     const view = await sendRequest(application.id, {
       dueDate: '2026-11-30',
       checklistItems: ['admission'],
-      customItems: [{ label: { en: 'Sponsor letter', bn: 'স্পনসর চিঠি' }, required: false, types: ['application/pdf'], maxBytes: 2 * 1024 * 1024 }],
+      customItems: [
+        { label: { en: 'Sponsor letter', bn: 'স্পনসর চিঠি' }, required: false, types: ['application/pdf'], maxBytes: 2 * 1024 * 1024 },
+      ],
     });
     expect(view.visaType).toBe('Student');
     expect(view.checklist.map((i: { id: string }) => i.id)).toEqual(DEFAULT_CHECKLISTS.Student.map((i) => i.id));
@@ -132,7 +151,10 @@ describe('document request links', () => {
     expect((await put(owner.token)).statusCode).toBe(200);
     const read = await t.request({ method: 'GET', url: '/api/users/settings/document-requests', token: owner.token });
     expect(read.json().graceDays).toBe(3);
-    const tooBig = { ...settings, checklists: { ...DEFAULT_CHECKLISTS, Work: [{ ...DEFAULT_CHECKLISTS.Work[0]!, maxBytes: 50 * 1024 * 1024 }] } };
+    const tooBig = {
+      ...settings,
+      checklists: { ...DEFAULT_CHECKLISTS, Work: [{ ...DEFAULT_CHECKLISTS.Work[0]!, maxBytes: 50 * 1024 * 1024 }] },
+    };
     const refused = await t.request({ method: 'PUT', url: '/api/users/settings/document-requests', token: owner.token, payload: tooBig });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(M.maxBytes);
@@ -140,7 +162,12 @@ describe('document request links', () => {
 
   it('serves the page itself no-store in both languages', async () => {
     const html = '<!doctype html><html><body><main><div></div></main></body></html>';
-    const site = await startSite(t, { 'index.html': html, 'documents/index.html': html, 'bn/documents/index.html': html, 'about/index.html': html });
+    const site = await startSite(t, {
+      'index.html': html,
+      'documents/index.html': html,
+      'bn/documents/index.html': html,
+      'about/index.html': html,
+    });
     try {
       for (const url of ['/documents', '/documents/', '/bn/documents']) {
         const res = await site.inject({ method: 'GET', url });

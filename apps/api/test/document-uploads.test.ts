@@ -10,7 +10,7 @@ import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { jpeg, pdf, png } from '@visa/test-support/images';
 import { removeUnfinishedUploads, stagingFolder } from '../src/modules/document-requests/uploads.js';
 
-let clock = new Date('2026-11-20T08:00:00.000Z');
+const clock = new Date('2026-11-20T08:00:00.000Z');
 const t = appForFile({}, { now: () => clock });
 const staff = staffForFile(t, 'admin');
 let base = '';
@@ -47,7 +47,13 @@ const b64 = (value: string) => Buffer.from(value).toString('base64');
 async function create(link: Link, itemId: string, length: number, headers: Record<string, string> = {}) {
   return fetch(`${base}/api/uploads`, {
     method: 'POST',
-    headers: { ...TUS, 'x-document-token': link.token, 'upload-length': String(length), 'upload-metadata': `item ${b64(itemId)}`, ...headers },
+    headers: {
+      ...TUS,
+      'x-document-token': link.token,
+      'upload-length': String(length),
+      'upload-metadata': `item ${b64(itemId)}`,
+      ...headers,
+    },
   });
 }
 
@@ -85,7 +91,13 @@ async function patchCutHalfway(link: Link, location: string, bytes: Buffer, cutA
       port: url.port,
       path: url.pathname,
       method: 'PATCH',
-      headers: { ...TUS, 'x-document-token': link.token, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': bytes.length },
+      headers: {
+        ...TUS,
+        'x-document-token': link.token,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': bytes.length,
+      },
     });
     req.on('error', () => resolve());
     req.on('close', () => resolve());
@@ -133,7 +145,8 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
     expect(received.contentType).toBe('image/jpeg');
     expect(received.size).toBe(file.length);
     // The stored file is the whole file, byte for byte; the staging copy is gone.
-    const key = (await t.db.selectFrom('document_request_items').select('storage_key').where('id', '=', item.id).executeTakeFirstOrThrow()).storage_key!;
+    const key = (await t.db.selectFrom('document_request_items').select('storage_key').where('id', '=', item.id).executeTakeFirstOrThrow())
+      .storage_key!;
     const object = await t.storage.get(key);
     const chunks: Buffer[] = [];
     for await (const chunk of object!.body) chunks.push(chunk as Buffer);
@@ -156,7 +169,9 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
     const link = await newLink();
     const item = link.items[0]!;
     const notAnImage = Buffer.from('MZ this is not a picture, whatever its name says '.repeat(40));
-    const created = await create(link, item.id, notAnImage.length, { 'upload-metadata': `item ${b64(item.id)},filename ${b64('photo.jpg')}` });
+    const created = await create(link, item.id, notAnImage.length, {
+      'upload-metadata': `item ${b64(item.id)},filename ${b64('photo.jpg')}`,
+    });
     const res = await patch(link, created.headers.get('location')!, 0, notAnImage);
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ message: M.uploadWrongType });
@@ -180,7 +195,13 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
     expect(wrong.status).toBe(404);
     const crossSite = await fetch(`${base}${location}`, {
       method: 'PATCH',
-      headers: { ...TUS, origin: 'https://evil.example', 'x-document-token': link.token, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        ...TUS,
+        origin: 'https://evil.example',
+        'x-document-token': link.token,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
       body: new Uint8Array(10),
     });
     expect(crossSite.status).toBe(403);
@@ -218,7 +239,11 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
       });
       expect(accepted.statusCode, accepted.body).toBe(200);
       expect(accepted.json().request.items[0].state).toBe('accepted');
-      const documents = await t.db.selectFrom('application_documents').selectAll().where('application_id', '=', link.applicationId).execute();
+      const documents = await t.db
+        .selectFrom('application_documents')
+        .selectAll()
+        .where('application_id', '=', link.applicationId)
+        .execute();
       expect(documents).toHaveLength(1);
       expect(documents[0]!.content_type).toBe('image/jpeg');
 
@@ -232,7 +257,11 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
       expect(asked.statusCode, asked.body).toBe(200);
       const page = (await t.request({ method: 'GET', url: '/api/documents', headers: { 'x-document-token': link.token } })).json();
       expect(page.items[1]).toMatchObject({ state: 'asked_again', reason });
-      const application = await t.db.selectFrom('applications').select('email').where('id', '=', link.applicationId).executeTakeFirstOrThrow();
+      const application = await t.db
+        .selectFrom('applications')
+        .select('email')
+        .where('id', '=', link.applicationId)
+        .executeTakeFirstOrThrow();
       expect(await deliveredMail(t, application.email, 'Please send a document again / আবার পাঠান')).toContain(reason);
 
       // Sent again and accepted: every item is accepted, so the link is done.
@@ -247,7 +276,9 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
       expect(last.json().request.status).toBe('done');
       expect((await t.request({ method: 'GET', url: '/api/documents', headers: { 'x-document-token': link.token } })).statusCode).toBe(404);
 
-      const actions = (await t.db.selectFrom('audit_events').select('action').where('entity_id', '=', link.applicationId).execute()).map((a) => a.action);
+      const actions = (await t.db.selectFrom('audit_events').select('action').where('entity_id', '=', link.applicationId).execute()).map(
+        (a) => a.action,
+      );
       expect(actions).toEqual(
         expect.arrayContaining([
           'document_request.sent',

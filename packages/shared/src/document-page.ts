@@ -61,7 +61,6 @@ export const DOCUMENT_PAGE_TEXTS = {
   },
 } as const;
 
-
 /** What the page reads from GET /api/documents (the schema is PublicDocumentRequestSchema in document-requests.ts). */
 export interface PageItem {
   id: string;

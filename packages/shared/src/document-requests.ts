@@ -129,8 +129,14 @@ export const NewDocumentRequestSchema = z
     checklistItems: z.array(z.string().max(40)).max(ITEMS_MAX).default([]),
     customItems: z.array(RequestItemSpecSchema).max(ITEMS_MAX).default([]),
   })
-  .refine((r) => r.checklistItems.length + r.customItems.length > 0, { message: DOCUMENT_REQUEST_MESSAGES.itemsRequired, path: ['checklistItems'] })
-  .refine((r) => r.checklistItems.length + r.customItems.length <= ITEMS_MAX, { message: DOCUMENT_REQUEST_MESSAGES.tooManyItems, path: ['customItems'] });
+  .refine((r) => r.checklistItems.length + r.customItems.length > 0, {
+    message: DOCUMENT_REQUEST_MESSAGES.itemsRequired,
+    path: ['checklistItems'],
+  })
+  .refine((r) => r.checklistItems.length + r.customItems.length <= ITEMS_MAX, {
+    message: DOCUMENT_REQUEST_MESSAGES.tooManyItems,
+    path: ['customItems'],
+  });
 export type NewDocumentRequest = z.infer<typeof NewDocumentRequestSchema>;
 
 export const AskAgainSchema = z.object({
@@ -189,7 +195,13 @@ export type StaffDocumentRequest = z.infer<typeof StaffDocumentRequestSchema>;
 export const DocumentsToReviewSchema = z.object({ count: z.number() });
 
 /** The request email, both languages; the link holds the token only through the outbox's placeholder. */
-export function documentRequestEmail(firstName: string, link: string, linkBn: string, dueDate: string, labels: { en: string; bn: string }[]) {
+export function documentRequestEmail(
+  firstName: string,
+  link: string,
+  linkBn: string,
+  dueDate: string,
+  labels: { en: string; bn: string }[],
+) {
   const en = [
     `Hello ${firstName},`,
     'The office needs the following documents from you:',

@@ -12,7 +12,10 @@ type AnyDb = Kysely<any>;
  * checked against the token that created it and an unfinished upload found and removed.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('applications').addColumn('visa_type', 'text', (c) => c.notNull().defaultTo('Work')).execute();
+  await db.schema
+    .alterTable('applications')
+    .addColumn('visa_type', 'text', (c) => c.notNull().defaultTo('Work'))
+    .execute();
 
   await db.schema
     .createTable('document_requests')

@@ -116,7 +116,8 @@ export function storedFields(row: ApplicationRow): ApplicationFields & CountryCo
 /** API-named values as the columns they are stored in. */
 export function toColumns(values: Partial<ApplicationFields>): ApplicationUpdateRow {
   const columns: Partial<Record<keyof ApplicationRow, unknown>> = {};
-  for (const [field, value] of Object.entries(values)) if (value !== undefined) columns[APPLICATION_COLUMNS[field as ApplicationField]] = value;
+  for (const [field, value] of Object.entries(values))
+    if (value !== undefined) columns[APPLICATION_COLUMNS[field as ApplicationField]] = value;
   return columns as ApplicationUpdateRow;
 }
 

@@ -207,10 +207,6 @@ export async function deleteFinishedUploadsBefore(db: Db, before: string): Promi
 
 /** Stored keys of received files: the orphan sweep must keep them. */
 export async function receivedStorageKeys(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('document_request_items')
-    .select('storage_key')
-    .where('storage_key', 'is not', null)
-    .execute();
+  const rows = await db.selectFrom('document_request_items').select('storage_key').where('storage_key', 'is not', null).execute();
   return rows.map((r) => r.storage_key!);
 }

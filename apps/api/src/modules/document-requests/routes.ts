@@ -59,7 +59,12 @@ export default async function documentRequestRoutes(app: FastifyInstance, { ctx 
   r.delete(
     '/documentRequest/:id',
     {
-      schema: { tags, summary: 'Revoke the link of the document request', params: IdParamsSchema, response: { 200: StaffDocumentRequestSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Revoke the link of the document request',
+        params: IdParamsSchema,
+        response: { 200: StaffDocumentRequestSchema, ...errors },
+      },
     },
     async (request) => revokeRequest(ctx, request.user!, request.params.id),
   );
@@ -113,7 +118,8 @@ export async function openRequestOf(ctx: RouteOptions['ctx'], request: FastifyRe
   reply.header('cache-control', 'no-store');
   await rateLimiter.hit(rateLimiter.key('documents:ip', { client: request.ip }), REQUESTS.limit, REQUESTS.windowMs);
   const badKey = rateLimiter.key('documents:bad-token:ip', { client: request.ip });
-  if ((await rateLimiter.peek(badKey, BAD_TOKENS.windowMs)) >= BAD_TOKENS.limit) throw tooManyRequests(Math.ceil(BAD_TOKENS.windowMs / 1000));
+  if ((await rateLimiter.peek(badKey, BAD_TOKENS.windowMs)) >= BAD_TOKENS.limit)
+    throw tooManyRequests(Math.ceil(BAD_TOKENS.windowMs / 1000));
   const header = request.headers[DOCUMENT_TOKEN_HEADER];
   try {
     return await workingRequest(ctx, typeof header === 'string' ? header : undefined);

@@ -8,7 +8,6 @@ import {
   type RequestFileType,
   type RequestItemSpec,
   type StaffDocumentRequest,
-  askAgainEmail,
   documentRequestEmail,
 } from '@visa/shared/document-requests';
 import type { AppContext } from '../../context.js';
@@ -61,23 +60,25 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
   return {
     visaType: application.visa_type,
     checklist: settings.checklists[application.visa_type],
-    request: request ? {
-      _id: request.id,
-      status: request.end_reason ?? (request.expires_at > clockOf(ctx)().toISOString() ? 'open' : 'expired'),
-      dueDate: request.due_date,
-      expiresAt: request.ended_at && request.ended_at < request.expires_at ? request.ended_at : request.expires_at,
-      createdAt: request.created_at,
-      items: items.map((row) => ({
-        id: row.id,
-        ...specOf(row),
-        state: row.state,
-        reason: row.reason,
-        contentType: row.content_type,
-        size: row.size === null ? null : Number(row.size),
-        receivedAt: row.received_at,
-        fileUrl: row.storage_key ? ctx.urls.sign(row.storage_key) : null,
-      })),
-    } : null,
+    request: request
+      ? {
+          _id: request.id,
+          status: request.end_reason ?? (request.expires_at > clockOf(ctx)().toISOString() ? 'open' : 'expired'),
+          dueDate: request.due_date,
+          expiresAt: request.ended_at && request.ended_at < request.expires_at ? request.ended_at : request.expires_at,
+          createdAt: request.created_at,
+          items: items.map((row) => ({
+            id: row.id,
+            ...specOf(row),
+            state: row.state,
+            reason: row.reason,
+            contentType: row.content_type,
+            size: row.size === null ? null : Number(row.size),
+            receivedAt: row.received_at,
+            fileUrl: row.storage_key ? ctx.urls.sign(row.storage_key) : null,
+          })),
+        }
+      : null,
   };
 }
 

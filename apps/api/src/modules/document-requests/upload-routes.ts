@@ -79,7 +79,8 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   const schema = {
     tags: ['document requests'],
-    summary: 'tus 1.0 resumable uploads of the applicant page (token in X-Document-Token; POST creates with Upload-Length and item metadata)',
+    summary:
+      'tus 1.0 resumable uploads of the applicant page (token in X-Document-Token; POST creates with Upload-Length and item metadata)',
   };
   app.route({ method: [...methods], url: '/', handler: handle, schema });
   app.route({ method: [...methods], url: '/:id', handler: handle, schema });

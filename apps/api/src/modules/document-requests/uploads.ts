@@ -65,9 +65,10 @@ export function createUploadServer(ctx: AppContext): Server {
     const bytes = await fs.readFile(path.join(directory, uploadId));
     const sniffed = await sniffType(bytes);
     const types = JSON.parse(item.types) as string[];
-    const type = sniffed && (REQUEST_FILE_TYPES as readonly string[]).includes(sniffed.mime) && types.includes(sniffed.mime)
-      ? (sniffed.mime as RequestFileType)
-      : null;
+    const type =
+      sniffed && (REQUEST_FILE_TYPES as readonly string[]).includes(sniffed.mime) && types.includes(sniffed.mime)
+        ? (sniffed.mime as RequestFileType)
+        : null;
     const at = now().toISOString();
     if (!type) {
       // The item stays as it was (to send, or asked again): the page says why and offers it again.

@@ -104,7 +104,10 @@ export default async function settingsRoutes(app: FastifyInstance, { ctx }: Rout
       await saveSetting(db, 'documentRequests', next, {
         actorUserId: request.user!._id,
         entityId: 'document-requests',
-        details: { graceDays: next.graceDays, items: { Work: next.checklists.Work.length, Visit: next.checklists.Visit.length, Student: next.checklists.Student.length } },
+        details: {
+          graceDays: next.graceDays,
+          items: { Work: next.checklists.Work.length, Visit: next.checklists.Visit.length, Student: next.checklists.Student.length },
+        },
       });
       return next;
     },

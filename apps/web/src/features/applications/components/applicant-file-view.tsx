@@ -14,7 +14,7 @@ import { useDownloadPdf } from '../api/download-pdf';
 import { useApplication } from '../api/get-application';
 import { useVerification } from '../api/get-verification';
 import { ApplicantFileCopy } from './applicant-file-copy';
-import { DocumentRequestPanel } from '../../document-requests/components/document-request-panel';
+import { DocumentRequestPanel } from './document-request-panel';
 import { DocumentUpload } from './document-upload';
 import { HistoryPanel } from './history-panel';
 import { StatusActions } from './status-actions';

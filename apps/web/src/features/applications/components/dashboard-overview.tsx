@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { useStats } from '../api/get-stats';
-import { useDocumentsToReview } from '../../document-requests/api/document-requests';
+import { useDocumentsToReview } from '../api/document-requests';
 import { BarChart } from './bar-chart';
 import { LoadingStatus } from '../../../components/loading-status';
 

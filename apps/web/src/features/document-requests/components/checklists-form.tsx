@@ -10,8 +10,7 @@ import {
   type VisaType,
 } from '@visa/shared/document-requests';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
-import { api } from '../../../lib/api-client';
-import { refusalOf } from '../api/document-requests';
+import { api, serverMessage } from '../../../lib/api-client';
 
 const MB = 1024 * 1024;
 const KEY = ['settings', 'document-requests'] as const;
@@ -32,7 +31,10 @@ function newItemId(items: ChecklistItem[]): string {
  */
 export function ChecklistsForm() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: async ({ signal }) => DocumentRequestSettingsSchema.parse((await api.get(URL, { signal })).data) });
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: async ({ signal }) => DocumentRequestSettingsSchema.parse((await api.get(URL, { signal })).data),
+  });
   const save = useMutation({
     mutationFn: async (value: DocumentRequestSettings) => DocumentRequestSettingsSchema.parse((await api.put(URL, value)).data),
     onSuccess: (value) => queryClient.setQueryData(KEY, value),
@@ -46,7 +48,8 @@ export function ChecklistsForm() {
 
   const items = draft.checklists[visa];
   const setItems = (next: ChecklistItem[]) => setDraft({ ...draft, checklists: { ...draft.checklists, [visa]: next } });
-  const change = (index: number, patch: Partial<ChecklistItem>) => setItems(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+  const change = (index: number, patch: Partial<ChecklistItem>) =>
+    setItems(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
 
   return (
     <Form
@@ -56,7 +59,7 @@ export function ChecklistsForm() {
         save.mutate(draft);
       }}
     >
-      {save.isError && <Alert variant="danger">{refusalOf(save.error)}</Alert>}
+      {save.isError && <Alert variant="danger">{serverMessage(save.error) ?? 'Something went wrong. Please try again.'}</Alert>}
       {save.isSuccess && <Alert variant="success">Saved.</Alert>}
       <Form.Group className="mb-3" controlId="checklists-visa">
         <Form.Label>Visa type</Form.Label>
@@ -83,13 +86,28 @@ export function ChecklistsForm() {
           {items.map((item, index) => (
             <tr key={item.id}>
               <td>
-                <Form.Control aria-label={`Item ${index + 1} in English`} size="sm" value={item.label.en} onChange={(e) => change(index, { label: { ...item.label, en: e.target.value } })} />
+                <Form.Control
+                  aria-label={`Item ${index + 1} in English`}
+                  size="sm"
+                  value={item.label.en}
+                  onChange={(e) => change(index, { label: { ...item.label, en: e.target.value } })}
+                />
               </td>
               <td>
-                <Form.Control aria-label={`Item ${index + 1} in Bangla`} size="sm" lang="bn" value={item.label.bn} onChange={(e) => change(index, { label: { ...item.label, bn: e.target.value } })} />
+                <Form.Control
+                  aria-label={`Item ${index + 1} in Bangla`}
+                  size="sm"
+                  lang="bn"
+                  value={item.label.bn}
+                  onChange={(e) => change(index, { label: { ...item.label, bn: e.target.value } })}
+                />
               </td>
               <td>
-                <Form.Check aria-label={`Item ${index + 1} required`} checked={item.required} onChange={(e) => change(index, { required: e.target.checked })} />
+                <Form.Check
+                  aria-label={`Item ${index + 1} required`}
+                  checked={item.required}
+                  onChange={(e) => change(index, { required: e.target.checked })}
+                />
               </td>
               <td>
                 {REQUEST_FILE_TYPES.map((type) => (
@@ -99,7 +117,9 @@ export function ChecklistsForm() {
                     id={`${visa}-${item.id}-${type}`}
                     label={TYPE_NAMES[type]}
                     checked={item.types.includes(type)}
-                    onChange={(e) => change(index, { types: e.target.checked ? [...item.types, type] : item.types.filter((t) => t !== type) })}
+                    onChange={(e) =>
+                      change(index, { types: e.target.checked ? [...item.types, type] : item.types.filter((t) => t !== type) })
+                    }
                   />
                 ))}
               </td>
@@ -126,13 +146,30 @@ export function ChecklistsForm() {
       <Button
         variant="outline-secondary"
         size="sm"
-        onClick={() => setItems([...items, { id: newItemId(items), label: { en: '', bn: '' }, required: true, types: [...REQUEST_FILE_TYPES], maxBytes: DOCUMENT_MAX_BYTES }])}
+        onClick={() =>
+          setItems([
+            ...items,
+            {
+              id: newItemId(items),
+              label: { en: '', bn: '' },
+              required: true,
+              types: [...REQUEST_FILE_TYPES],
+              maxBytes: DOCUMENT_MAX_BYTES,
+            },
+          ])
+        }
       >
         Add an item
       </Button>
       <Form.Group className="mt-3" controlId="checklists-grace">
         <Form.Label>Days a link keeps working after its due date</Form.Label>
-        <Form.Control type="number" min={0} max={60} value={draft.graceDays} onChange={(e) => setDraft({ ...draft, graceDays: Number(e.target.value) })} />
+        <Form.Control
+          type="number"
+          min={0}
+          max={60}
+          value={draft.graceDays}
+          onChange={(e) => setDraft({ ...draft, graceDays: Number(e.target.value) })}
+        />
       </Form.Group>
       <Button type="submit" className="mt-3" disabled={save.isPending}>
         Save checklists

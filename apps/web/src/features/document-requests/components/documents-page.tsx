@@ -83,7 +83,8 @@ export function DocumentsPage() {
                 <div className="card-body">
                   <h2 className="h5 mb-1">{item.label[language]}</h2>
                   <p className="mb-1 text-muted small">
-                    {item.required ? t.required : t.optional} · {t.accepts(item.types.map((type) => TYPE_NAMES[type] ?? type).join(', '), Math.floor(item.maxBytes / (1024 * 1024)))}
+                    {item.required ? t.required : t.optional} ·{' '}
+                    {t.accepts(item.types.map((type) => TYPE_NAMES[type] ?? type).join(', '), Math.floor(item.maxBytes / (1024 * 1024)))}
                   </p>
                   <p className="mb-1" data-state={item.state}>
                     <strong>{t.states[item.state]}</strong>

@@ -35,7 +35,10 @@ export function ItemUpload({ item, token, endpoint, texts, onDone }: Props) {
   const [announced, setAnnounced] = useState('');
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
-  const accept = [item.types.some((type) => type.startsWith('image/')) ? 'image/*' : null, item.types.includes('application/pdf') ? 'application/pdf' : null]
+  const accept = [
+    item.types.some((type) => type.startsWith('image/')) ? 'image/*' : null,
+    item.types.includes('application/pdf') ? 'application/pdf' : null,
+  ]
     .filter(Boolean)
     .join(',');
 

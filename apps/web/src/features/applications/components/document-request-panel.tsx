@@ -16,7 +16,17 @@ const STATUS_TEXT: Record<NonNullable<StaffDocumentRequest['request']>['status']
 
 type Item = NonNullable<StaffDocumentRequest['request']>['items'][number];
 
-function ReceivedItem({ item, onAccept, onAskAgain, busy }: { item: Item; onAccept: () => void; onAskAgain: (reason: string) => void; busy: boolean }) {
+function ReceivedItem({
+  item,
+  onAccept,
+  onAskAgain,
+  busy,
+}: {
+  item: Item;
+  onAccept: () => void;
+  onAskAgain: (reason: string) => void;
+  busy: boolean;
+}) {
   const [reason, setReason] = useState('');
   const id = useId();
   return (
@@ -39,7 +49,14 @@ function ReceivedItem({ item, onAccept, onAskAgain, busy }: { item: Item; onAcce
         <Form.Label htmlFor={id} className="visually-hidden">
           Reason to ask for {item.label.en} again
         </Form.Label>
-        <Form.Control id={id} size="sm" placeholder="Reason the applicant sees" value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />
+        <Form.Control
+          id={id}
+          size="sm"
+          placeholder="Reason the applicant sees"
+          value={reason}
+          maxLength={300}
+          onChange={(e) => setReason(e.target.value)}
+        />
         <Button size="sm" variant="outline-secondary" type="submit" disabled={busy}>
           Ask again
         </Button>
@@ -70,7 +87,14 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
         dueDate,
         checklistItems: picked,
         customItems: custom.en.trim()
-          ? [{ label: { en: custom.en, bn: custom.bn || custom.en }, required: true, types: ['image/jpeg', 'image/png', 'application/pdf'], maxBytes: DOCUMENT_MAX_BYTES }]
+          ? [
+              {
+                label: { en: custom.en, bn: custom.bn || custom.en },
+                required: true,
+                types: ['image/jpeg', 'image/png', 'application/pdf'],
+                maxBytes: DOCUMENT_MAX_BYTES,
+              },
+            ]
           : [],
       },
     });
@@ -97,7 +121,8 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
             <ul className="list-unstyled">
               {request.items.map((item) => (
                 <li key={item.id} className="border-bottom py-2">
-                  <strong>{item.label.en}</strong> <Badge bg={item.state === 'received' ? 'warning' : 'secondary'}>{STATES[item.state]}</Badge>{' '}
+                  <strong>{item.label.en}</strong>{' '}
+                  <Badge bg={item.state === 'received' ? 'warning' : 'secondary'}>{STATES[item.state]}</Badge>{' '}
                   {item.state === 'received' && <Badge bg="info">Sent by the applicant</Badge>}
                   {item.reason && item.state === 'asked_again' && <div className="small">Reason: {item.reason}</div>}
                   {item.state === 'received' && (
@@ -121,7 +146,9 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
           }}
         >
           <fieldset>
-            <legend className="h6">{request ? 'Send a new request (the old link stops working)' : 'Ask the applicant for documents'}</legend>
+            <legend className="h6">
+              {request ? 'Send a new request (the old link stops working)' : 'Ask the applicant for documents'}
+            </legend>
             {data.checklist.map((item) => (
               <Form.Check
                 key={item.id}

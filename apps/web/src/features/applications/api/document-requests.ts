@@ -3,7 +3,7 @@ import { isAxiosError } from 'axios';
 import { z } from 'zod';
 import { type NewDocumentRequest, type StaffDocumentRequest, StaffDocumentRequestSchema } from '@visa/shared/document-requests';
 import { api } from '../../../lib/api-client';
-import { applicationKeys } from '../../applications/api/keys';
+import { applicationKeys } from './keys';
 
 /** Documents by link on the applicant file (ADR 0046): the request, sending, revoking and the review. */
 
@@ -62,6 +62,7 @@ export function useDocumentRequestAction(id: string) {
 export function useDocumentsToReview() {
   return useQuery({
     queryKey: reviewCountKey,
-    queryFn: async ({ signal }) => z.object({ count: z.number() }).parse((await api.get('/api/application/documentsToReview', { signal })).data).count,
+    queryFn: async ({ signal }) =>
+      z.object({ count: z.number() }).parse((await api.get('/api/application/documentsToReview', { signal })).data).count,
   });
 }
