@@ -42,7 +42,7 @@ const specOf = (row: repo.DocumentRequestItemRow): RequestItemSpec => ({
 });
 
 /** A link works until the end (UTC) of its due date plus the office's grace days. */
-export const linkExpiry = (dueDate: string, graceDays: number) =>
+const linkExpiry = (dueDate: string, graceDays: number) =>
   new Date(Date.parse(`${dueDate}T00:00:00.000Z`) + (graceDays + 1) * DAY_MS).toISOString();
 
 async function loadApplication(ctx: AppContext, id: string) {
@@ -85,7 +85,7 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
 /**
  * Sends a new request: any earlier link of the application stops working, the new token's hash is
  * stored, and the email (token only through the outbox's placeholder) is queued, all in one
- * transaction. Answers the token for the caller's tests only through the outbox.
+ * transaction. The token itself leaves only through the email.
  */
 export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: string, input: NewDocumentRequest) {
   const now = clockOf(ctx)();
@@ -178,4 +178,3 @@ export async function publicView(ctx: AppContext, request: repo.DocumentRequestR
   };
 }
 
-export { specOf };
