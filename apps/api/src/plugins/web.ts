@@ -71,9 +71,10 @@ export default fp(async function web(
   // A page that must never be kept by a browser or a proxy (the applicant's document page, ADR 0046).
   if (opts.isNoStorePage) {
     const isNoStorePage = opts.isNoStorePage;
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const decoded = pathOf(request);
       if (decoded !== null && !isApiPath(decoded) && isNoStorePage(decoded)) reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
   }
 
