@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
@@ -11,10 +11,14 @@ import { useMe } from '../../../features/auth/api/get-me';
 import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
 import { RequireSecondFactorSetting } from '../../../features/auth/components/require-second-factor-setting';
 import { SessionList } from '../../../features/auth/components/session-list';
-import { ChecklistsForm } from '../../../features/document-requests/components/checklists-form';
 import { OfficeContactForm } from '../../../features/office-contact/components/office-contact-form';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
+
+/** The owner's alone, and the page's largest part: loaded only when an owner opens Settings. */
+const ChecklistsForm = lazy(() =>
+  import('../../../features/document-requests/components/checklists-form').then((module) => ({ default: module.ChecklistsForm })),
+);
 
 export function meta() {
   return [{ title: 'Settings | Canada Visa Desk' }];
@@ -76,7 +80,9 @@ export default function SettingsPage() {
         )}
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-document-checklists" title="Document checklists per visa type">
-            <ChecklistsForm />
+            <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
+              <ChecklistsForm />
+            </Suspense>
           </SettingsSection>
         )}
         <SettingsSection id="settings-devices" title="Signed-in devices">
