@@ -4,8 +4,10 @@ import type { Config } from '@react-router/dev/config';
 import { PUBLIC_PAGES, paths } from './src/config/paths';
 import { BILINGUAL_PATHS, localePath } from './src/lib/locales/paths';
 
-/** Pages search engines may list: the bilingual public pages except the personal results page. */
-const INDEXABLE: string[] = BILINGUAL_PATHS.filter((p) => p !== paths.viewOne);
+/** Personal pages: never listed, whatever their language. */
+const PERSONAL: string[] = [paths.viewOne, paths.documents];
+/** Pages search engines may list: the bilingual public pages except the personal ones. */
+const INDEXABLE: string[] = BILINGUAL_PATHS.filter((p) => !PERSONAL.includes(p));
 
 /**
  * What robots.txt and sitemap.xml are made of, written next to the build for the API to serve with
@@ -20,7 +22,7 @@ const siteMap = () => ({
     ...Object.values(paths)
       .filter((p) => !INDEXABLE.includes(p))
       .map((p) => p.replace(/:.*$/, '')),
-    localePath(paths.viewOne, 'bn'),
+    ...PERSONAL.map((p) => localePath(p, 'bn')),
   ],
 });
 

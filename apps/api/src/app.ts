@@ -8,6 +8,8 @@ import { originForm } from './lib/request-path.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
 import applicationsRoutes from './modules/applications/routes.js';
+import documentRequestRoutes, { documentPageRoutes } from './modules/document-requests/routes.js';
+import uploadRoutes, { isDocumentPagePath, isUploadPath } from './modules/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { accessCheckOf } from './modules/auth/service.js';
 import fileRoutes from './modules/files/routes.js';
@@ -63,6 +65,10 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/application', applicationsRoutes],
   ['staff', '/api/application', applicantFileRoutes],
   ['public', '/api/application', statusCheckRoutes],
+  // Documents by link (ADR 0046, ADR 0047): staff's side, then the applicant's page and its tus uploads, opened by the link's token.
+  ['staff', '/api/application', documentRequestRoutes],
+  ['public', '/api', documentPageRoutes],
+  ['public', '/api/uploads', uploadRoutes],
   // The office's contact details for the public site (ADR 0025).
   ['public', '/api', officeContactRoutes],
   // Public, with more for a caller that sends a valid bearer token.
@@ -122,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     publicOrigin: new URL(deps.config.publicUrl).origin,
     isFormPage: isFormPagePath,
     isSignedWebhook: (path) => path.startsWith(`${RECEIPTS_PREFIX}/`),
+    isTokenUpload: isUploadPath,
   });
   // The tests sign tokens through the app; the auth plugin only checks them, with what the auth module gives it.
   app.decorate('tokens', ctx.tokens);
@@ -132,7 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Routes.
   for (const [access, prefix, routes] of ROUTE_GROUPS) await app.register(withAccess(access, routes), { prefix, ctx });
   const root = deps.webRoot;
-  await app.register(web, { root, filledPages: root ? createFilledPages(ctx.db, root) : null });
+  await app.register(web, { root, filledPages: root ? createFilledPages(ctx.db, root) : null, isNoStorePage: isDocumentPagePath });
 
   return app;
 }

@@ -31,6 +31,14 @@ const PUBLIC = new Set([
   'POST /api/messages/receipts/twilio',
   'GET /api/messages/receipts/whatsapp',
   'POST /api/messages/receipts/whatsapp',
+  // Documents by link: the link's token in a header stands in for a session (ADR 0046, ADR 0047).
+  'GET /api/documents',
+  'POST /api/uploads/',
+  'PATCH /api/uploads/',
+  'DELETE /api/uploads/',
+  'POST /api/uploads/{id}',
+  'PATCH /api/uploads/{id}',
+  'DELETE /api/uploads/{id}',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */
@@ -46,6 +54,8 @@ const SUPERADMIN_ONLY = [
   'PUT /api/users/settings/messages',
   'POST /api/users/settings/messages/test',
   'GET /api/users/settings/system',
+  'GET /api/users/settings/document-requests',
+  'PUT /api/users/settings/document-requests',
 ];
 
 /** Syntactically valid, so a 400 "Invalid ID format" cannot stand in for the missing 401. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, DOCUMENT_LABELS, JOB_TITLES, MAX_PAGE_SIZE, NAME_MAX, NAME_MIN, PAGE_SIZE, SEXES } from './constants.js';
 import { isIsoDate } from './dates.js';
+import { DEFAULT_VISA_TYPE, VISA_TYPES } from './document-requests.js';
 import { VALIDATION, pleaseEnterValid } from './messages.js';
 import { toE164 } from './phone.js';
 import { NOTIFY_CHANNELS } from './text-messages.js';
@@ -53,6 +54,7 @@ export const ApplicationInputSchema = z.object({
   surname: name(VALIDATION.surnameLength),
   givenN: name(VALIDATION.givenNameLength),
   ...otherFields,
+  visaType: z.enum(VISA_TYPES, pleaseEnterValid('visa type')).default(DEFAULT_VISA_TYPE),
 });
 export type ApplicationInput = z.infer<typeof ApplicationInputSchema>;
 /** What the form holds before parsing: every field a string. */
@@ -62,6 +64,8 @@ export const ApplicationUpdateSchema = z.object({
   surname: name(VALIDATION.namesLengthEdit),
   givenN: name(VALIDATION.namesLengthEdit),
   ...otherFields,
+  /** Left out, the application keeps the visa type it has. */
+  visaType: z.enum(VISA_TYPES, pleaseEnterValid('visa type')).optional(),
 });
 export type ApplicationUpdate = z.infer<typeof ApplicationUpdateSchema>;
 
@@ -118,6 +122,7 @@ export const ApplicationSchema = z.object({
   updatedAt: z.string(),
   /** The channels the applicant agreed to be told on (ADR 0044); answered for one application, not in lists. */
   notify: z.array(z.enum(NOTIFY_CHANNELS)).optional(),
+  visaType: z.enum(VISA_TYPES),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 

@@ -71,6 +71,15 @@ export const AUDIT_ACTIONS = {
     loginRefused: 'user.login_refused',
     passwordResetRequestsRefused: 'user.password_reset_requests_refused',
   },
+  /** Documents by link (ADR 0046): each step staff take and each file the applicant sends. */
+  documentRequest: {
+    sent: 'document_request.sent',
+    revoked: 'document_request.revoked',
+    received: 'document_request.received',
+    refused: 'document_request.refused',
+    accepted: 'document_request.accepted',
+    askedAgain: 'document_request.asked_again',
+  },
   /** `npm run admin -- import`: one entry per run, with its counts (ADR 0041). */
   dataImport: {
     run: 'import.run',

@@ -27,6 +27,7 @@ export const FIELD_LABELS = {
   isStatus: 'Status',
   pending: 'Visa collect date',
   approve: 'Visa approve date',
+  visaType: 'Visa type',
 } as const satisfies Record<keyof ApplicationInput | 'image' | 'isStatus' | 'pending' | 'approve', string>;
 export type LabelledField = keyof typeof FIELD_LABELS;
 

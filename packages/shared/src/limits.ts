@@ -85,6 +85,16 @@ export const LIMITS = {
    * may wait, and a request from someone not signed in beyond them is refused with 429.
    */
   passwordHashing: { waitingPerCore: 4 },
+  /**
+   * Documents by link (ADR 0046, ADR 0047): links that do not work, per address; every answer of
+   * the applicant's page per address; uploads started per link and per address.
+   */
+  documentLinks: {
+    badTokensPerAddress: { limit: 20, windowMs: FIFTEEN_MINUTES_MS },
+    requestsPerAddress: { limit: 600, windowMs: FIFTEEN_MINUTES_MS },
+    uploadsPerToken: { limit: 60, windowMs: HOUR_MS },
+    uploadsPerAddress: { limit: 120, windowMs: HOUR_MS },
+  },
 } as const satisfies Record<string, Record<string, CountLimit | AcrossAddresses | number>>;
 
 /** A window in whole minutes, for the sentences that state it. */

@@ -59,6 +59,8 @@ interface ApplicationsTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** Work, Visit or Student (migration 20261126T160000, ADR 0046). */
+  visa_type: Generated<'Work' | 'Visit' | 'Student'>;
 }
 
 interface ApplicationDocumentsTable {
@@ -225,6 +227,50 @@ interface SessionFamiliesTable {
   end_reason: string | null;
 }
 
+/** A link that asks an applicant for documents (migration 20261126T160000, ADR 0046): its token's hash only. */
+interface DocumentRequestsTable {
+  id: string;
+  application_id: string;
+  token_hash: string;
+  due_date: string;
+  /** The due date's end plus the office's grace period. */
+  expires_at: string;
+  created_by: string | null;
+  created_at: string;
+  /** When it stopped working before expiring, and why: replaced, revoked or done (every item accepted). */
+  ended_at: string | null;
+  end_reason: 'replaced' | 'revoked' | 'done' | null;
+}
+
+interface DocumentRequestItemsTable {
+  id: string;
+  request_id: string;
+  position: number;
+  label_en: string;
+  label_bn: string;
+  required: number;
+  /** JSON list of accepted content types. */
+  types: string;
+  max_bytes: number;
+  state: 'to_send' | 'received' | 'accepted' | 'asked_again';
+  reason: string | null;
+  storage_key: string | null;
+  content_type: string | null;
+  size: number | null;
+  received_at: string | null;
+  updated_at: string;
+}
+
+/** One tus upload, tied to the request and item its token opened it for (ADR 0047). */
+interface DocumentUploadsTable {
+  id: string;
+  request_id: string;
+  item_id: string;
+  length: number;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -246,6 +292,9 @@ export interface Database {
   import_files: ImportFilesTable;
   message_consents: MessageConsentsTable;
   message_outbox: MessageOutboxTable;
+  document_requests: DocumentRequestsTable;
+  document_request_items: DocumentRequestItemsTable;
+  document_uploads: DocumentUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -286,3 +335,5 @@ interface MessageOutboxTable {
 }
 
 export type MessageOutboxRow = Selectable<MessageOutboxTable>;
+export type DocumentRequestRow = Selectable<DocumentRequestsTable>;
+export type DocumentRequestItemRow = Selectable<DocumentRequestItemsTable>;

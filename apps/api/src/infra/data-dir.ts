@@ -18,6 +18,8 @@ export interface DataDirLayout {
   uploads: string;
   /** Scheduled backups and `backup` without a folder, unless BACKUP_DIR is given. */
   backups: string;
+  /** Resumable uploads while they are under way (ADR 0047); finished files move to the storage. */
+  resumableUploads: string;
 }
 
 export function dataDirLayout(root: string): DataDirLayout {
@@ -29,6 +31,7 @@ export function dataDirLayout(root: string): DataDirLayout {
     outbox: at('outbox'),
     uploads: at('uploads'),
     backups: at('backups'),
+    resumableUploads: at('resumable-uploads'),
   };
 }
 

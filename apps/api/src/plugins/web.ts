@@ -24,7 +24,10 @@ interface FilledPages {
  * hashed assets with a one-year cache, and the SPA shell for every other page route. Every page
  * is served with the office's contact filled in and its data block (ADR 0025).
  */
-export default fp(async function web(app: FastifyInstance, opts: { root: string | null; filledPages: FilledPages | null }) {
+export default fp(async function web(
+  app: FastifyInstance,
+  opts: { root: string | null; filledPages: FilledPages | null; isNoStorePage?: (path: string) => boolean },
+) {
   const { root, filledPages } = opts;
   const shellFile = root && ['__spa-fallback.html', 'index.html'].find((f) => fs.existsSync(path.join(root, f)));
 
@@ -62,6 +65,16 @@ export default fp(async function web(app: FastifyInstance, opts: { root: string 
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
+    });
+  }
+
+  // A page that must never be kept by a browser or a proxy (the applicant's document page, ADR 0046).
+  if (opts.isNoStorePage) {
+    const isNoStorePage = opts.isNoStorePage;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const decoded = pathOf(request);
+      if (decoded !== null && !isApiPath(decoded) && isNoStorePage(decoded)) reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
   }
 

@@ -49,6 +49,7 @@ export default fp(async function xsrf(
     isFormPage: (path: string) => boolean;
     /** A provider's webhook (ADR 0045): no browser posts there, and the route checks the provider's signature instead. */
     isSignedWebhook?: (path: string) => boolean;
+    isTokenUpload?: (path: string) => boolean;
   },
 ) {
   app.addHook('onRequest', (request, reply, done) => {
@@ -65,6 +66,13 @@ export default fp(async function xsrf(
     const path = pathOf(request);
     if (request.method === 'POST' && path !== null && opts.isSignedWebhook?.(path)) return done();
     if (request.method === 'POST' && path !== null && opts.isFormPage(path)) {
+      if (fromThisSite(request, opts.publicOrigin)) done();
+      else reply.status(403).send({ message: SERVER.xsrf });
+      return;
+    }
+    // Resumable uploads (ADR 0047) are opened by the link's token in a header, never by a cookie, so
+    // a forged cross-site request has nothing to ride on; where they come from is still checked.
+    if (path !== null && opts.isTokenUpload?.(path)) {
       if (fromThisSite(request, opts.publicOrigin)) done();
       else reply.status(403).send({ message: SERVER.xsrf });
       return;

@@ -11,6 +11,7 @@ export default [
     route(paths.about, 'routes/public/about.tsx'),
     route(paths.enquiry, 'routes/public/enquiry.tsx'),
     route(paths.viewOne, 'routes/public/view-one.tsx'),
+    route(paths.documents, 'routes/public/documents.tsx'),
     // TanStack Query and toasts only where they are used (ADR 0010).
     layout('routes/with-data.tsx', { id: 'login-data' }, [
       route(paths.login, 'routes/public/login.tsx'),
@@ -25,6 +26,7 @@ export default [
     route(bn(paths.about), 'routes/public/bn/about.tsx'),
     route(bn(paths.enquiry), 'routes/public/bn/enquiry.tsx'),
     route(bn(paths.viewOne), 'routes/public/bn/view-one.tsx'),
+    route(bn(paths.documents), 'routes/public/bn/documents.tsx'),
     // An unknown address under /bn stays in Bengali (ADR 0020); elsewhere the last route redirects home.
     route(bn('/*'), 'routes/public/bn/not-found.tsx', { id: 'bn-not-found' }),
   ]),

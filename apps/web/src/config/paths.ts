@@ -10,6 +10,8 @@ export const paths = {
   about: '/about',
   enquiry: '/enquiry',
   viewOne: '/view-one',
+  /** An applicant's document list, opened from the emailed link; its token travels after `#` (ADR 0046). */
+  documents: '/documents',
   login: '/login',
   forgotPassword: '/forgot-password',
   /** Opened from the emailed link; the token travels after `#`, never to the server's logs. */
@@ -36,7 +38,7 @@ export const paths = {
  * A behaviour the islands script gives a public page, besides the navbar and the back-to-top
  * button every such page gets (src/islands/main.tsx mounts them, ADR 0029).
  */
-export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn';
+export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn' | 'documents';
 
 export interface PublicPage {
   /** Its English path; a page in Bengali too has its twin under /bn (`localePath`, ADR 0010). */
@@ -66,6 +68,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: paths.login, languages: ['en'], islands: ['signIn'] },
   { path: paths.forgotPassword, languages: ['en'], islands: ['signIn'] },
   { path: paths.resetPassword, languages: ['en'], islands: ['signIn'] },
+  { path: paths.documents, languages: ['en', 'bn'], islands: ['documents'] },
 ];
 
 /** The public pages' English paths. */

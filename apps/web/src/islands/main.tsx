@@ -37,6 +37,11 @@ const mount: Record<Exclude<Island, 'signIn'>, () => void> = {
     ),
   statusCheck: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<StatusCheckPage />)),
   viewOne: () => hydrateIsland(main?.firstElementChild ?? null, withLocale(<ViewOnePage />)),
+  // Loaded only on the applicant's document page (ADR 0046); its upload code loads when a file is chosen.
+  documents: () =>
+    void import('../features/document-requests/components/documents-page').then(({ DocumentsPage }) =>
+      hydrateIsland(main?.firstElementChild ?? null, withLocale(<DocumentsPage />)),
+    ),
 };
 
 for (const island of PUBLIC_PAGES.find((entry) => entry.path === page)?.islands ?? []) if (island !== 'signIn') mount[island]();

@@ -16,6 +16,7 @@ import * as outboxSecret from './20261126T132000-outbox-secret.js';
 import * as importClaimsPasswordChange from './20261126T133000-import-claims-password-change.js';
 import * as rateLimitTurns from './20261126T134000-rate-limit-turns.js';
 import * as textMessages from './20261126T150000-text-messages.js';
+import * as documentRequests from './20261126T160000-document-requests.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T133000-import-claims-password-change': importClaimsPasswordChange,
   '20261126T134000-rate-limit-turns': rateLimitTurns,
   '20261126T150000-text-messages': textMessages,
+  '20261126T160000-document-requests': documentRequests,
 };

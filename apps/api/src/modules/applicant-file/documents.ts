@@ -128,7 +128,7 @@ export async function prepareDocuments(upload: DocumentUpload): Promise<Prepared
  * ADR 0012).
  * Answers null when the bytes are not a sound image.
  */
-async function reencodeDocument(bytes: Buffer): Promise<Buffer | null> {
+export async function reencodeDocument(bytes: Buffer): Promise<Buffer | null> {
   try {
     return await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' })
       .rotate()

@@ -1,3 +1,4 @@
+import { PDF_DOCUMENT_IN_COPY } from '@visa/shared/document-requests';
 import PDFDocument from 'pdfkit';
 import { COPY_TEXT, type CopyVerification, copySections } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
@@ -134,8 +135,11 @@ export async function renderCopyPdf(input: {
       .text(`${a.givenN} ${a.surname} - ${COPY_TEXT.referenceNo(a._id)}`);
     const top = doc.y + 12;
     // publicId is the document's storage key.
-    const bytes = await readAll(input.storage, entry.publicId);
-    if (bytes) {
+    // A PDF an applicant sent (ADR 0046) cannot be drawn as a picture: the copy names it instead.
+    const bytes = entry.contentType === 'application/pdf' ? null : await readAll(input.storage, entry.publicId);
+    if (entry.contentType === 'application/pdf') {
+      doc.fillColor(MUTED).text(PDF_DOCUMENT_IN_COPY, MARGIN, top);
+    } else if (bytes) {
       doc.image(bytes, MARGIN, top, { fit: [contentWidth, A4.height - MARGIN - top], align: 'center' });
     } else {
       doc.fillColor(MUTED).text(COPY_TEXT.documentMissing, MARGIN, top);

@@ -31,6 +31,7 @@ export const APPLICATION_COLUMNS = {
   approve: 'approve_date',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
+  visaType: 'visa_type',
 } as const satisfies Record<string, keyof ApplicationRow>;
 
 type Columns = typeof APPLICATION_COLUMNS;
@@ -108,13 +109,15 @@ export function storedFields(row: ApplicationRow): ApplicationFields & CountryCo
     approve: row.approve_date,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    visaType: row.visa_type,
   };
 }
 
 /** API-named values as the columns they are stored in. */
 export function toColumns(values: Partial<ApplicationFields>): ApplicationUpdateRow {
   const columns: Partial<Record<keyof ApplicationRow, unknown>> = {};
-  for (const [field, value] of Object.entries(values)) columns[APPLICATION_COLUMNS[field as ApplicationField]] = value;
+  for (const [field, value] of Object.entries(values))
+    if (value !== undefined) columns[APPLICATION_COLUMNS[field as ApplicationField]] = value;
   return columns as ApplicationUpdateRow;
 }
 

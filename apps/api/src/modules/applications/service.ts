@@ -171,7 +171,9 @@ function changedFields(before: ApplicationRow, after: ApplicationInput): string[
 export async function updateApplication(ctx: AppContext, actor: Actor, id: string, form: ApplicationForm): Promise<Application> {
   const existing = await repo.findApplicationRow(ctx.db, id);
   if (!existing) throw notFound();
-  const input = parseFields(ApplicationUpdateSchema, form.fields);
+  const parsed = parseFields(ApplicationUpdateSchema, form.fields);
+  // A client that does not send the visa type (the earlier app's) leaves it as it is.
+  const input = { ...parsed, visaType: parsed.visaType ?? existing.visa_type };
   const notify = parseNotify(form.fields);
   await assertUnique(ctx.db, input.email, input.passport, id);
   const prepared = form.image

@@ -6,6 +6,10 @@ import type { Storage } from '../../infra/storage/storage.js';
 import { createBackup, pruneBackups } from './backup.js';
 import { backupUnsupported } from './backup-format.js';
 import { runHousekeeping } from './housekeeping.js';
+import { removeUnfinishedUploads } from '../document-requests/uploads.js';
+
+/** How long a resumable upload may stay unfinished before housekeeping removes it. */
+const UNFINISHED_UPLOAD_MS = 24 * 60 * 60_000;
 import type { Job } from './scheduler.js';
 import { sweepFiles } from './sweep.js';
 
@@ -37,6 +41,8 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
             mailFolder: dataDirLayout(config.dataDir).outbox,
             now,
           })),
+          // Resumable uploads never finished within a day (ADR 0047): their bytes and rows go.
+          unfinishedUploads: await removeUnfinishedUploads(db, config.dataDir, new Date(now.getTime() - UNFINISHED_UPLOAD_MS)),
         };
       },
     },

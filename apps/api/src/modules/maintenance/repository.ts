@@ -1,3 +1,4 @@
+import { receivedStorageKeys } from '../document-requests/repository.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { listApplicationStorageKeys } from '../applications/repository.js';
@@ -12,7 +13,7 @@ import { listSlideStorageKeys } from '../slides/repository.js';
  * applications and slides repositories read their own tables.
  */
 export async function referencedStorageKeys(db: Db): Promise<Set<string>> {
-  return new Set([...(await listApplicationStorageKeys(db)), ...(await listSlideStorageKeys(db))]);
+  return new Set([...(await listApplicationStorageKeys(db)), ...(await listSlideStorageKeys(db)), ...(await receivedStorageKeys(db))]);
 }
 
 // --- job leases -----------------------------------------------------------------------------

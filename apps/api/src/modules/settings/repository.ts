@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CHECKLISTS, DEFAULT_GRACE_DAYS, DocumentRequestSettingsSchema } from '@visa/shared/document-requests';
 import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
 import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/text-messages';
 import type { Db } from '../../db/connection.js';
@@ -15,6 +16,8 @@ const SETTINGS = {
   officeContact: { schema: OfficeContactSchema, default: EMPTY_OFFICE_CONTACT },
   // Status messages by SMS and WhatsApp: channels, templates, quiet hours, daily limits (ADR 0044).
   messages: { schema: MessageSettingsSchema, default: DEFAULT_MESSAGE_SETTINGS },
+  // Checklists per visa type and how long a link works after its due date (ADR 0046).
+  documentRequests: { schema: DocumentRequestSettingsSchema, default: { checklists: DEFAULT_CHECKLISTS, graceDays: DEFAULT_GRACE_DAYS } },
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DocumentRequestSettingsSchema } from '@visa/shared/document-requests';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { type OfficeContact, OfficeContactInputSchema, OfficeContactViewSchema, toOfficeContactView } from '@visa/shared/office-contact';
 import { SecuritySettingsSchema } from '@visa/shared/second-factor';
@@ -70,6 +71,45 @@ export default async function settingsRoutes(app: FastifyInstance, { ctx }: Rout
         details: (before) => ({ changed: (Object.keys(next) as (keyof OfficeContact)[]).filter((key) => before[key] !== next[key]) }),
       });
       return toOfficeContactView(next);
+    },
+  );
+
+  r.get(
+    '/settings/document-requests',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'The document checklists per visa type and the grace days of a request link (super-admins)',
+        security,
+        response: { 200: DocumentRequestSettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => getSetting(db, 'documentRequests'),
+  );
+
+  r.put(
+    '/settings/document-requests',
+    {
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Set the document checklists per visa type (items in English and Bangla, required or optional, accepted types, size limit) and the grace days (super-admins)',
+        security,
+        body: DocumentRequestSettingsSchema,
+        response: { 200: DocumentRequestSettingsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const next = request.body;
+      await saveSetting(db, 'documentRequests', next, {
+        actorUserId: request.user!._id,
+        entityId: 'document-requests',
+        details: {
+          graceDays: next.graceDays,
+          items: { Work: next.checklists.Work.length, Visit: next.checklists.Visit.length, Student: next.checklists.Student.length },
+        },
+      });
+      return next;
     },
   );
 }

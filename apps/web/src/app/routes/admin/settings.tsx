@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
@@ -16,6 +16,11 @@ import { MessageSettingsForm } from '../../../features/text-messages/components/
 import { SystemStatusPanel } from '../../../features/system/components/system-status';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
+
+/** The owner's alone, and the page's largest part: loaded only when an owner opens Settings. */
+const ChecklistsForm = lazy(() =>
+  import('../../../features/document-requests/components/checklists-form').then((module) => ({ default: module.ChecklistsForm })),
+);
 
 export function meta() {
   return [{ title: 'Settings | Canada Visa Desk' }];
@@ -83,6 +88,13 @@ export default function SettingsPage() {
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-system" title="System">
             <SystemStatusPanel />
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-document-checklists" title="Document checklists per visa type">
+            <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
+              <ChecklistsForm />
+            </Suspense>
           </SettingsSection>
         )}
         <SettingsSection id="settings-devices" title="Signed-in devices">

@@ -76,7 +76,7 @@ describe('add application form', { timeout: 30_000 }, () => {
     const labels = within(screen.getByRole('form', { name: 'Add application' }))
       .getAllByText((_, el) => el?.tagName === 'LABEL')
       .map((l) => l.textContent);
-    expect(labels).toEqual([...LABELS.map(([, label]) => label), 'Image', 'By email', 'By SMS', 'By WhatsApp']);
+    expect(labels).toEqual([...LABELS.map(([, label]) => label), 'Visa type', 'Image', 'By email', 'By SMS', 'By WhatsApp']);
     const jobOptions = within(screen.getByLabelText('Job title')).getAllByRole('option').slice(1);
     expect(jobOptions.map((o) => o.textContent)).toHaveLength(14);
     expect(

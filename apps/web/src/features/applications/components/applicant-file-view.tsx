@@ -13,6 +13,7 @@ import { useDownloadPdf } from '../api/download-pdf';
 import { useApplication } from '../api/get-application';
 import { useVerification } from '../api/get-verification';
 import { ApplicantFileCopy } from './applicant-file-copy';
+import { DocumentRequestPanel } from './document-request-panel';
 import { DocumentUpload } from './document-upload';
 import { HistoryPanel } from './history-panel';
 import { StatusActions } from './status-actions';
@@ -142,6 +143,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
 
       <div className="mt-3">
         <DocumentUpload applicationId={application._id} />
+        <DocumentRequestPanel applicationId={application._id} />
         <HistoryPanel applicationId={application._id} />
       </div>
 

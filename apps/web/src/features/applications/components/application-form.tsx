@@ -10,6 +10,7 @@ import {
   ApplicationInputSchema,
   ApplicationUpdateSchema,
 } from '@visa/shared/applications';
+import { DEFAULT_VISA_TYPE, VISA_TYPES } from '@visa/shared/document-requests';
 import { IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT, JOB_TITLES, SEXES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
@@ -31,7 +32,10 @@ import { usePageForm } from '../../../lib/page-form';
 
 type Field = (typeof APPLICATION_FIELDS)[number];
 
-const EMPTY: ApplicationFormValues = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, ''])) as ApplicationFormValues;
+const EMPTY: ApplicationFormValues = {
+  ...(Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, ''])) as ApplicationFormValues),
+  visaType: DEFAULT_VISA_TYPE,
+};
 
 /**
  * What the country lists hold for a stored country: its code (the lists' values), or an old value
@@ -86,7 +90,8 @@ interface Props {
 export function ApplicationForm({ mode, application, submitting, progress = null, failure, retryable = false, onSubmit, onReset }: Props) {
   const pageForm = usePageForm('Saving…');
   const formId = useId();
-  const schema = mode === 'add' ? ApplicationInputSchema : ApplicationUpdateSchema;
+  // The edit form always holds a visa type (its select has no empty choice), so both schemas give a full input.
+  const schema = (mode === 'add' ? ApplicationInputSchema : ApplicationUpdateSchema) as typeof ApplicationInputSchema;
   const {
     register,
     handleSubmit,
@@ -295,6 +300,17 @@ export function ApplicationForm({ mode, application, submitting, progress = null
         {text('salary')}
         {text('passport')}
         {country('issuedCountry')}
+        <Form.Group as={Col} md={6} className="mb-3" controlId={id('visaType')}>
+          <Form.Label>{LABELS.visaType}</Form.Label>
+          <Form.Select {...invalidProps('visaType')} {...register('visaType')}>
+            {VISA_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </Form.Select>
+          {feedback('visaType')}
+        </Form.Group>
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('image')}>
           <Form.Label>{mode === 'add' ? LABELS.image : 'New image (optional)'}</Form.Label>
           <Form.Control

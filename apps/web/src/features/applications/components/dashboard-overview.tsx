@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { useStats } from '../api/get-stats';
 import { FailedMessagesNotice } from './failed-messages';
+import { useDocumentsToReview } from '../api/document-requests';
 import { BarChart } from './bar-chart';
 import { LoadingStatus } from '../../../components/loading-status';
 
@@ -29,6 +30,7 @@ interface Props {
 export function DashboardOverview({ page, onPageChange }: Props) {
   const list = useApplications({ page, limit: PAGE_SIZE });
   const stats = useStats();
+  const toReview = useDocumentsToReview();
   const data = list.data;
 
   return (
@@ -39,7 +41,7 @@ export function DashboardOverview({ page, onPageChange }: Props) {
         </Alert>
       )}
       <FailedMessagesNotice />
-      <Row xs={1} sm={2} lg={5} className="g-3 mb-4">
+      <Row xs={1} sm={2} lg={6} className="g-3 mb-4">
         <Summary label="Total applications" value={data?.totalApplication} />
         <Summary label="Total pages" value={data?.totalPages} />
         {APPLICATION_STATUSES.map((status) => (
@@ -50,6 +52,8 @@ export function DashboardOverview({ page, onPageChange }: Props) {
             to={`${paths.applicationList}?${new URLSearchParams({ status })}`}
           />
         ))}
+        {/* Files applicants sent by link that staff have not yet accepted or asked again for (ADR 0046). */}
+        <Summary label="Documents to review" value={toReview.data} />
       </Row>
 
       <Row className="g-4">

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
+import { DOCUMENT_REQUEST_MESSAGES as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import { dataDirLayout } from '../../infra/data-dir.js';
+import { newId } from '../../lib/ids.js';
+import { sniffType } from '../../lib/images.js';
+import { removeStoredFiles } from '../../infra/storage/remove.js';
+import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY } from '../applications/mapping.js';
+import { recordAudit } from '../audit/repository.js';
+import * as repo from './repository.js';
+import { clockOf } from './service.js';
+
+/**
+ * The tus 1.0 server behind /api/uploads (ADR 0047). Bytes under way sit in a folder of DATA_DIR
+ * through @tus/file-store; a finished upload is judged by its bytes, then moved into the product's
+ * storage (disk or S3) and the staging file removed. The route in front of it (upload-routes.ts)
+ * has already checked the token, the item and the length, and named the upload.
+ */
+
+/** The name the route in front of tus gave a new upload, by its raw request: nothing a client sends can set it. */
+export const uploadNames = new WeakMap<IncomingMessage, string>();
+export const isUploadId = (id: string) => /^[a-f0-9]{32}$/.test(id);
+export const newUploadId = () => randomBytes(16).toString('hex');
+
+const EXTENSIONS: Record<RequestFileType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
+
+/** An answer tus sends as it is: the same JSON body every other refusal of the API has. */
+const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ message }) });
+
+/** Where bytes under way are kept: DATA_DIR's folder for them. */
+export const stagingFolder = (dataDir: string) => dataDirLayout(dataDir).resumableUploads;
+
+/**
+ * Removes uploads begun before `before` and never finished, bytes and rows, and the rows of
+ * finished ones as old; answers how many unfinished ones went. The housekeeping job runs it.
+ */
+export async function removeUnfinishedUploads(db: Db, dataDir: string, before: Date): Promise<number> {
+  const datastore = new FileStore({ directory: stagingFolder(dataDir) });
+  const ids = await repo.listUnfinishedUploads(db, before.toISOString());
+  for (const id of ids) await datastore.remove(id).catch(() => undefined);
+  await repo.deleteUploads(db, ids);
+  await repo.deleteFinishedUploadsBefore(db, before.toISOString());
+  return ids.length;
+}
+
+export function createUploadServer(ctx: AppContext): Server {
+  const directory = stagingFolder(ctx.config.dataDir);
+  const datastore = new FileStore({ directory });
+  const now = clockOf(ctx);
+
+  async function finish(uploadId: string) {
+    const upload = await repo.findUpload(ctx.db, uploadId);
+    if (!upload) throw refusal(404, M.linkNotValid);
+    const request = await ctx.db.selectFrom('document_requests').selectAll().where('id', '=', upload.request_id).executeTakeFirst();
+    const item = request && (await repo.findItem(ctx.db, request.id, upload.item_id));
+    if (!request || !item) throw refusal(404, M.linkNotValid);
+    const bytes = await fs.readFile(path.join(directory, uploadId));
+    const sniffed = await sniffType(bytes);
+    const types = JSON.parse(item.types) as string[];
+    const type =
+      sniffed && (REQUEST_FILE_TYPES as readonly string[]).includes(sniffed.mime) && types.includes(sniffed.mime)
+        ? (sniffed.mime as RequestFileType)
+        : null;
+    const at = now().toISOString();
+    if (!type) {
+      // The item stays as it was (to send, or asked again): the page says why and offers it again.
+      await ctx.db.transaction().execute(async (trx) => {
+        await repo.deleteUploads(trx, [uploadId]);
+        await recordAudit(trx, {
+          actorUserId: null,
+          action: AUDIT_ACTIONS.documentRequest.refused,
+          entity: AUDIT_ENTITY,
+          entityId: request.application_id,
+          details: { item: item.label_en, type: sniffed?.mime ?? 'unknown' },
+        });
+      });
+      await datastore.remove(uploadId).catch(() => undefined);
+      throw refusal(415, M.uploadWrongType);
+    }
+    const key = `private/received-${newId()}.${EXTENSIONS[type]}`;
+    await ctx.storage.put(key, bytes, type);
+    const moved = await ctx.db.transaction().execute(async (trx) => {
+      const ok = await repo.moveItem(
+        trx,
+        item.id,
+        ['to_send', 'asked_again'],
+        'received',
+        { storage_key: key, content_type: type, size: bytes.length, received_at: at, reason: null },
+        at,
+      );
+      if (!ok) return false;
+      await repo.finishUpload(trx, uploadId, at);
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: AUDIT_ACTIONS.documentRequest.received,
+        entity: AUDIT_ENTITY,
+        entityId: request.application_id,
+        details: { item: item.label_en, type, size: bytes.length },
+      });
+      return true;
+    });
+    await datastore.remove(uploadId).catch(() => undefined);
+    if (!moved) {
+      await removeStoredFiles(ctx.storage, [key], ctx.log);
+      throw refusal(409, M.uploadNotOpen);
+    }
+  }
+
+  const server = new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: DOCUMENT_MAX_BYTES,
+    // Only names the route in front gave: the route has checked the token and recorded the name.
+    namingFunction: (req) => {
+      const raw = (req.runtime as { node?: { req?: IncomingMessage } } | undefined)?.node?.req;
+      const id = raw && uploadNames.get(raw);
+      if (!id || !isUploadId(id)) throw refusal(400, M.uploadNotOpen);
+      return id;
+    },
+    onUploadFinish: async (_req, upload) => {
+      await finish(upload.id);
+      return {};
+    },
+    // Tus's own refusals (offsets, lengths) pass as they are; anything else says nothing of its cause.
+    onResponseError: (_req, err) => {
+      if ('status_code' in err && err.status_code < 500) return undefined;
+      ctx.log.error({ err: err instanceof Error ? { message: err.message } : { status: err.status_code } }, 'resumable upload failed');
+      return refusal(500, 'Something went wrong. Please try again.');
+    },
+  });
+
+  return server;
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { z } from 'zod';
+import { type NewDocumentRequest, type StaffDocumentRequest, StaffDocumentRequestSchema } from '@visa/shared/document-requests';
+import { api } from '../../../lib/api-client';
+import { applicationKeys } from './keys';
+
+/** Documents by link on the applicant file (ADR 0046): the request, sending, revoking and the review. */
+
+const requestKey = (id: string) => [...applicationKeys.detail(id), 'document-request'] as const;
+const reviewCountKey = [...applicationKeys.all, 'documents-to-review'] as const;
+const path = (id: string) => `/api/application/documentRequest/${encodeURIComponent(id)}`;
+
+/** The server's own message for a refusal, else a plain one. */
+export const refusalOf = (error: unknown): string =>
+  (isAxiosError(error) && typeof error.response?.data?.message === 'string' && error.response.data.message) ||
+  'Something went wrong. Please try again.';
+
+export function useDocumentRequest(id: string) {
+  return useQuery({
+    queryKey: requestKey(id),
+    queryFn: async ({ signal }) => StaffDocumentRequestSchema.parse((await api.get(path(id), { signal })).data),
+  });
+}
+
+type Action =
+  | { kind: 'send'; body: NewDocumentRequest }
+  | { kind: 'revoke' }
+  | { kind: 'accept'; itemId: string }
+  | { kind: 'askAgain'; itemId: string; reason: string };
+
+async function act(id: string, action: Action): Promise<StaffDocumentRequest> {
+  const item = (itemId: string) => `${path(id)}/items/${encodeURIComponent(itemId)}`;
+  const res =
+    action.kind === 'send'
+      ? await api.post(path(id), action.body)
+      : action.kind === 'revoke'
+        ? await api.delete(path(id))
+        : action.kind === 'accept'
+          ? await api.post(`${item(action.itemId)}/accept`)
+          : await api.post(`${item(action.itemId)}/ask-again`, { reason: action.reason });
+  return StaffDocumentRequestSchema.parse(res.data);
+}
+
+export function useDocumentRequestAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: Action) => act(id, action),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(requestKey(id), data);
+      // An accepted file is one of the application's documents now; every step is in the history.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: applicationKeys.detail(id), exact: true }),
+        queryClient.invalidateQueries({ queryKey: applicationKeys.history(id) }),
+        queryClient.invalidateQueries({ queryKey: reviewCountKey }),
+      ]);
+    },
+  });
+}
+
+/** How many received files wait for staff, for the dashboard. */
+export function useDocumentsToReview() {
+  return useQuery({
+    queryKey: reviewCountKey,
+    queryFn: async ({ signal }) =>
+      z.object({ count: z.number() }).parse((await api.get('/api/application/documentsToReview', { signal })).data).count,
+  });
+}
