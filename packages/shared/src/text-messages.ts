@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, type ApplicationStatus } from './constants.js';
+import { NOTIFY_CHANNELS, PHONE_CHANNELS } from './notify.js';
 
 /**
  * Status messages by SMS and WhatsApp (ADR 0044): the channels an applicant can agree to, the
@@ -7,15 +8,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from './constants.js';
  * Settings page count and render with the same code.
  */
 
-export const NOTIFY_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
-export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
-/** Channels that carry a text to a phone; email keeps its own outbox and texts. */
-export type PhoneChannel = Exclude<NotifyChannel, 'email'>;
-export const PHONE_CHANNELS = ['sms', 'whatsapp'] as const satisfies readonly PhoneChannel[];
-
-/** What an application agreed to before the applicant was asked (and what a new one gets by default). */
-export const DEFAULT_NOTIFY: NotifyChannel[] = ['email'];
-
+export { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, PHONE_CHANNELS, type PhoneChannel } from './notify.js';
 export const TEXT_MESSAGE_TEXTS = {
   invalidNotify: 'Notify must be a comma-separated list of email, sms and whatsapp.',
   unknownVariable: (name: string) =>

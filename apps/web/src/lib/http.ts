@@ -61,14 +61,22 @@ const XSRF_HEADER = 'X-XSRF-TOKEN';
 const readCookie = (name: string): string | undefined => {
   if (typeof document === 'undefined') return undefined;
   const pair = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return pair === undefined ? undefined : decodeURIComponent(pair.slice(name.length + 1));
+  if (pair === undefined) return undefined;
+  const value = pair.slice(name.length + 1);
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    // A value that is not valid percent-encoding is sent as it is; the server then refuses it.
+    return value;
+  }
 };
 
 /** The URL with its query: the path as given, parameters encoded, undefined and null ones left out. */
 export function requestUrl(config: RequestConfig): string {
   const url = config.url ?? '/';
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(config.params ?? {})) if (value !== undefined && value !== null) query.append(key, String(value));
+  for (const [key, value] of Object.entries(config.params ?? {}))
+    if (value !== undefined && value !== null) query.append(key, String(value));
   const search = query.toString();
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
@@ -146,14 +154,20 @@ const xhrTransport: Transport = (config) =>
     xhr.onload = () => {
       done();
       const headers: Record<string, string> = {};
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(':');
         if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
       }
       const raw: unknown = xhr.response;
       const body = raw instanceof Blob ? raw : new Blob([typeof raw === 'string' ? raw : '']);
       const asBlob = config.responseType === 'blob' && xhr.status >= 200 && xhr.status < 300;
-      readBody({ blob: () => Promise.resolve(body), text: () => body.text() }, headers['content-type'] ?? '', asBlob).then((data) => resolve({ status: xhr.status, headers, data }), reject);
+      readBody({ blob: () => Promise.resolve(body), text: () => body.text() }, headers['content-type'] ?? '', asBlob).then(
+        (data) => resolve({ status: xhr.status, headers, data }),
+        reject,
+      );
     };
     xhr.onerror = () => (done(), reject(networkError(config)));
     xhr.ontimeout = () => (done(), reject(timeoutError(config)));

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@visa/shared/constants';
@@ -14,9 +14,16 @@ import { IdleWarningDialog } from '../../../features/auth/components/idle-warnin
 import { useIdleMonitor } from '../../../features/auth/hooks/use-idle-monitor';
 import { useSessionCheck } from '../../../features/auth/hooks/use-session-check';
 import { loginPathFor } from '../../../features/auth/lib/session-end';
-import { ChoosePassword } from '../../../features/staff-accounts/components/choose-password';
 import { setSignedOutHandler } from '../../../lib/api-client';
 import { hasToken } from '../../../lib/auth-storage';
+import { LoadingStatus } from '../../../components/loading-status';
+import { LOADING } from '@visa/shared/staff-texts';
+
+// Only an account signed in with an earlier app's weak password sees it: its form (and the form
+// library) load then, not with every staff page.
+const ChoosePassword = lazy(() =>
+  import('../../../features/staff-accounts/components/choose-password').then((m) => ({ default: m.ChoosePassword })),
+);
 
 const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < BREAKPOINTS.lg;
 
@@ -124,15 +131,17 @@ export default function StaffLayout() {
   if (me.data?.mustChangePassword) {
     return (
       <>
-        <ChoosePassword
-          user={me.data}
-          onSaved={(saved) => {
-            queryClient.setQueryData(meQueryOptions().queryKey, saved);
-            toast.success(STAFF.profileUpdated);
-          }}
-          signingOut={logout.isPending}
-          onSignOut={signOut}
-        />
+        <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
+          <ChoosePassword
+            user={me.data}
+            onSaved={(saved) => {
+              queryClient.setQueryData(meQueryOptions().queryKey, saved);
+              toast.success(STAFF.profileUpdated);
+            }}
+            signingOut={logout.isPending}
+            onSignOut={signOut}
+          />
+        </Suspense>
         <IdleWarningDialog show={idle.warning && !leaving} staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
       </>
     );

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { z } from 'zod';
 import { type NewDocumentRequest, type StaffDocumentRequest, StaffDocumentRequestSchema } from '@visa/shared/document-requests';
-import { api } from '../../../lib/api-client';
+import { api, serverMessage } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
 /** Documents by link on the applicant file (ADR 0046): the request, sending, revoking and the review. */
@@ -12,9 +11,7 @@ const reviewCountKey = [...applicationKeys.all, 'documents-to-review'] as const;
 const path = (id: string) => `/api/application/documentRequest/${encodeURIComponent(id)}`;
 
 /** The server's own message for a refusal, else a plain one. */
-export const refusalOf = (error: unknown): string =>
-  (isAxiosError(error) && typeof error.response?.data?.message === 'string' && error.response.data.message) ||
-  'Something went wrong. Please try again.';
+export const refusalOf = (error: unknown): string => serverMessage(error) ?? 'Something went wrong. Please try again.';
 
 export function useDocumentRequest(id: string) {
   return useQuery({

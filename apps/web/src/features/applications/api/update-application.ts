@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
-import type { NotifyChannel } from '@visa/shared/text-messages';
+import type { NotifyChannel } from '@visa/shared/notify';
 import { EDIT_APPLICATION } from '@visa/shared/messages';
 import { api, refusalMessage, type UploadProgress, isHttpError } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';

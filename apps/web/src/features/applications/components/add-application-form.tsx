@@ -1,5 +1,5 @@
 import type { Application, ApplicationInput } from '@visa/shared/applications';
-import type { NotifyChannel } from '@visa/shared/text-messages';
+import type { NotifyChannel } from '@visa/shared/notify';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { addErrorMessage, useCreateApplication } from '../api/create-application';

@@ -17,7 +17,7 @@ import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/messages';
 import { formatPhone } from '@visa/shared/phone';
 import { LOADING } from '@visa/shared/staff-texts';
-import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/text-messages';
+import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/notify';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { prepareImage } from '../../../lib/images/downscale';

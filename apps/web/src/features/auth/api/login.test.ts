@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN, SERVER } from '@visa/shared/messages';
 import { loginErrorMessage } from './login';
-import { RequestFailed } from './sign-in-request';
+import { HttpError } from '../../../lib/http';
 
 /** A refusal as the browser receives it from the API: status, Retry-After and the server's message. */
+const config = { method: 'POST' as const, url: '/api/users/login' };
 const refusal = (status: number, retryAfter?: string) =>
-  new RequestFailed({ status, headers: retryAfter ? { 'retry-after': retryAfter } : {}, data: { message: SERVER.tooManyRequests } });
+  new HttpError('refused', 'ERR_BAD_RESPONSE', config, {
+    status,
+    headers: retryAfter ? { 'retry-after': retryAfter } : {},
+    data: { message: SERVER.tooManyRequests },
+    config,
+  });
 
 describe('the sign-in refusal a person reads', () => {
   it('says to try again in a moment when the server asks for a second or two, and keeps the limit message otherwise', () => {

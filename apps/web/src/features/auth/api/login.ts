@@ -4,7 +4,8 @@ import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import type { LoginInput, LoginResponse, User } from '@visa/shared/users';
 import { setToken } from '../../../lib/auth-storage';
 import { signedIn } from '../lib/signed-in';
-import { type RequestFailed, noAnswer, postJson, refusalText, statusOf } from './sign-in-request';
+import type { HttpError } from '../../../lib/http';
+import { noAnswer, postJson, refusalText, statusOf } from './sign-in-request';
 
 /** Thrown for a 2xx answer that carries no token ('Login failed. No token received.'). */
 class NoTokenError extends Error {
@@ -46,7 +47,7 @@ export function loginErrorMessage(error: unknown): string {
   const status = statusOf(error);
   if (status === 401) return LOGIN.invalidCredentials;
   if (status === 429) {
-    const retryAfter = Number((error as RequestFailed).response?.headers['retry-after']);
+    const retryAfter = Number((error as HttpError).response?.headers['retry-after']);
     if (retryAfter > 0 && retryAfter <= BUSY_RETRY_AFTER_S) return LOGIN.busy;
     return refusalText(error) ?? SERVER.tooManyRequests;
   }
