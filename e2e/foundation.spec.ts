@@ -2,10 +2,10 @@ import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
-test('the health check answers JSON', async ({ request }) => {
+test('the health check answers JSON, with the running version', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+  expect(await res.json()).toEqual({ status: 'ok', database: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
 });
 
 test('public pages are served as prerendered HTML, before any script runs', async ({ request }) => {

@@ -2,8 +2,26 @@ import type { Page } from '@playwright/test';
 import { PASSWORD_RESET } from '@visa/shared/password-reset-texts';
 import { VALIDATION } from '@visa/shared/messages';
 import { totpCode } from '@visa/test-support/totp';
+import { type ClockedServer, startClockedServer } from './support/clocked-server';
 import { OWNER, addSubAdminViaApi, signInViaApi } from './support/staff';
-import { expect, test } from './support/test';
+import { expect, test as base } from './support/test';
+
+// A server of its own: these journeys sign in several times, and every sign-in counts against
+// the one address all journeys come from (50 per 15 minutes), which the shared server's other
+// journeys need too.
+const test = base.extend<object, { islandsServer: ClockedServer }>({
+  islandsServer: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startClockedServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ islandsServer }, use) => use(islandsServer.url),
+});
 
 /**
  * The sign-in pages as a full load serves them (ADR 0050): their own islands script, no React

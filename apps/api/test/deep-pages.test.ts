@@ -123,7 +123,7 @@ describe('the day counts migration', () => {
   it('counts the applications already there by day and by status and day', async () => {
     const { db, migrator, close } = await databaseBefore('20261123T180000-day-counts');
     try {
-      for (let i = 0; i < 40; i++) await createApplication(db, { status: STATUSES[i % 3], created_at: at(i * 3) });
+      for (let i = 0; i < 40; i++) await createApplication(db, { status: STATUSES[i % 3], created_at: at(i * 3) }, { omit: ['visa_type'] });
       expect((await migrator.migrateTo('20261123T180000-day-counts')).error).toBeUndefined();
       const rows = await db.selectFrom('applications').select(['status', 'created_at']).execute();
       const expected = new Map<string, number>();

@@ -237,6 +237,8 @@ describe('order of the add-application checks', () => {
       'Please enter a valid email address.',
       'Please enter a valid phone number.',
       ...PLEASE_ENTER_VALID,
+      // A field beyond the spec's list (documents by link), checked after the spec's fields.
+      'Please enter a valid visa type.',
     ]);
   });
 

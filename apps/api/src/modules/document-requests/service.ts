@@ -177,4 +177,3 @@ export async function publicView(ctx: AppContext, request: repo.DocumentRequestR
     items: items.map((row) => ({ id: row.id, ...specOf(row), state: row.state, reason: row.state === 'asked_again' ? row.reason : null })),
   };
 }
-

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -39,11 +40,21 @@ const refusal = (status: number, message: string) => ({ status_code: status, bod
 export const stagingFolder = (dataDir: string) => dataDirLayout(dataDir).resumableUploads;
 
 /**
+ * The tus store over the staging folder. FileStore creates its folder from its constructor and
+ * throws from a callback when that fails, which no caller can catch: the folder is made here first,
+ * so a data folder that cannot be written fails where it is called, and FileStore finds it there.
+ */
+function stagingStore(directory: string): FileStore {
+  fsSync.mkdirSync(directory, { recursive: true, mode: 0o700 });
+  return new FileStore({ directory });
+}
+
+/**
  * Removes uploads begun before `before` and never finished, bytes and rows, and the rows of
  * finished ones as old; answers how many unfinished ones went. The housekeeping job runs it.
  */
 export async function removeUnfinishedUploads(db: Db, dataDir: string, before: Date): Promise<number> {
-  const datastore = new FileStore({ directory: stagingFolder(dataDir) });
+  const datastore = stagingStore(stagingFolder(dataDir));
   const ids = await repo.listUnfinishedUploads(db, before.toISOString());
   for (const id of ids) await datastore.remove(id).catch(() => undefined);
   await repo.deleteUploads(db, ids);
@@ -53,7 +64,7 @@ export async function removeUnfinishedUploads(db: Db, dataDir: string, before: D
 
 export function createUploadServer(ctx: AppContext): Server {
   const directory = stagingFolder(ctx.config.dataDir);
-  const datastore = new FileStore({ directory });
+  const datastore = stagingStore(directory);
   const now = clockOf(ctx);
 
   async function finish(uploadId: string) {

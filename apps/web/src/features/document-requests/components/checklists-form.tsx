@@ -11,6 +11,9 @@ import {
 } from '@visa/shared/document-requests';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { api, serverMessage } from '../../../lib/api-client';
+import { usePageForm } from '../../../lib/page-form';
+import { LoadingStatus } from '../../../components/loading-status';
+import { LOADING } from '@visa/shared/staff-texts';
 
 const MB = 1024 * 1024;
 const KEY = ['settings', 'document-requests'] as const;
@@ -41,10 +44,14 @@ export function ChecklistsForm() {
   });
   const [draft, setDraft] = useState<DocumentRequestSettings | null>(null);
   const [visa, setVisa] = useState<VisaType>('Work');
+  const pageForm = usePageForm('Saving…');
   useEffect(() => {
     if (query.data && !draft) setDraft(query.data);
   }, [query.data, draft]);
-  if (!draft) return null;
+  if (!draft) {
+    if (query.isError) return <Alert variant="danger">{serverMessage(query.error) ?? 'The checklists could not be loaded.'}</Alert>;
+    return <LoadingStatus>{LOADING.generic}</LoadingStatus>;
+  }
 
   const items = draft.checklists[visa];
   const setItems = (next: ChecklistItem[]) => setDraft({ ...draft, checklists: { ...draft.checklists, [visa]: next } });
@@ -53,6 +60,7 @@ export function ChecklistsForm() {
 
   return (
     <Form
+      {...pageForm}
       aria-label="Document checklists"
       onSubmit={(event) => {
         event.preventDefault();
@@ -69,80 +77,88 @@ export function ChecklistsForm() {
           ))}
         </Form.Select>
       </Form.Group>
-      <Table responsive size="sm">
-        <thead>
-          <tr>
-            <th scope="col">English</th>
-            <th scope="col">Bangla</th>
-            <th scope="col">Required</th>
-            <th scope="col">Accepted types</th>
-            <th scope="col">Limit (MB)</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            <tr key={item.id}>
-              <td>
-                <Form.Control
-                  aria-label={`Item ${index + 1} in English`}
-                  size="sm"
-                  value={item.label.en}
-                  onChange={(e) => change(index, { label: { ...item.label, en: e.target.value } })}
-                />
-              </td>
-              <td>
-                <Form.Control
-                  aria-label={`Item ${index + 1} in Bangla`}
-                  size="sm"
-                  lang="bn"
-                  value={item.label.bn}
-                  onChange={(e) => change(index, { label: { ...item.label, bn: e.target.value } })}
-                />
-              </td>
-              <td>
-                <Form.Check
-                  aria-label={`Item ${index + 1} required`}
-                  checked={item.required}
-                  onChange={(e) => change(index, { required: e.target.checked })}
-                />
-              </td>
-              <td>
-                {REQUEST_FILE_TYPES.map((type) => (
-                  <Form.Check
-                    inline
-                    key={type}
-                    id={`${visa}-${item.id}-${type}`}
-                    label={TYPE_NAMES[type]}
-                    checked={item.types.includes(type)}
-                    onChange={(e) =>
-                      change(index, { types: e.target.checked ? [...item.types, type] : item.types.filter((t) => t !== type) })
-                    }
-                  />
-                ))}
-              </td>
-              <td>
-                <Form.Control
-                  aria-label={`Item ${index + 1} size limit in MB`}
-                  size="sm"
-                  type="number"
-                  min={1}
-                  max={DOCUMENT_MAX_BYTES / MB}
-                  value={Math.round(item.maxBytes / MB)}
-                  onChange={(e) => change(index, { maxBytes: Number(e.target.value) * MB })}
-                />
-              </td>
-              <td>
-                <Button size="sm" variant="link" className="text-danger p-0" onClick={() => setItems(items.filter((_, i) => i !== index))}>
-                  Remove<span className="visually-hidden"> item {index + 1}</span>
-                </Button>
-              </td>
+      {/* Positioned, so the visually hidden header text scrolls with the table instead of widening the page. */}
+      <div className="table-responsive position-relative">
+        <Table size="sm">
+          <thead>
+            <tr>
+              <th scope="col">English</th>
+              <th scope="col">Bangla</th>
+              <th scope="col">Required</th>
+              <th scope="col">Accepted types</th>
+              <th scope="col">Limit (MB)</th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {items.map((item, index) => (
+              <tr key={item.id}>
+                <td>
+                  <Form.Control
+                    aria-label={`Item ${index + 1} in English`}
+                    size="sm"
+                    value={item.label.en}
+                    onChange={(e) => change(index, { label: { ...item.label, en: e.target.value } })}
+                  />
+                </td>
+                <td>
+                  <Form.Control
+                    aria-label={`Item ${index + 1} in Bangla`}
+                    size="sm"
+                    lang="bn"
+                    value={item.label.bn}
+                    onChange={(e) => change(index, { label: { ...item.label, bn: e.target.value } })}
+                  />
+                </td>
+                <td>
+                  <Form.Check
+                    aria-label={`Item ${index + 1} required`}
+                    checked={item.required}
+                    onChange={(e) => change(index, { required: e.target.checked })}
+                  />
+                </td>
+                <td>
+                  {REQUEST_FILE_TYPES.map((type) => (
+                    <Form.Check
+                      inline
+                      key={type}
+                      id={`${visa}-${item.id}-${type}`}
+                      label={TYPE_NAMES[type]}
+                      checked={item.types.includes(type)}
+                      onChange={(e) =>
+                        change(index, { types: e.target.checked ? [...item.types, type] : item.types.filter((t) => t !== type) })
+                      }
+                    />
+                  ))}
+                </td>
+                <td>
+                  <Form.Control
+                    aria-label={`Item ${index + 1} size limit in MB`}
+                    size="sm"
+                    type="number"
+                    min={1}
+                    max={DOCUMENT_MAX_BYTES / MB}
+                    value={Math.round(item.maxBytes / MB)}
+                    onChange={(e) => change(index, { maxBytes: Number(e.target.value) * MB })}
+                  />
+                </td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="text-danger p-0"
+                    onClick={() => setItems(items.filter((_, i) => i !== index))}
+                  >
+                    Remove<span className="visually-hidden"> item {index + 1}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
       <Button
         variant="outline-secondary"
         size="sm"

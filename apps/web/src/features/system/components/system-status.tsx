@@ -66,30 +66,32 @@ export function SystemStatusPanel() {
           {s.disk ? `${formatBytes(s.disk.freeBytes)} of ${formatBytes(s.disk.totalBytes)} (${s.disk.freePercent}%)` : 'Unknown'}
         </dd>
       </dl>
-      <table className="table table-sm mb-0">
-        <caption className="caption-top">Scheduled jobs</caption>
-        <thead>
-          <tr>
-            <th scope="col">Job</th>
-            <th scope="col">Last run</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Next run</th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.jobs.map((job) => (
-            <tr key={job.name}>
-              <th scope="row">{job.name}</th>
-              <td>{job.startedAt ? formatDateTime(job.startedAt) : '—'}</td>
-              <td>
-                {OUTCOME_LABELS[job.outcome]}
-                {job.error ? `: ${job.error}` : ''}
-              </td>
-              <td>{formatDateTime(job.nextRunAt)}</td>
+      <div className="table-responsive">
+        <table className="table table-sm mb-0">
+          <caption className="caption-top">Scheduled jobs</caption>
+          <thead>
+            <tr>
+              <th scope="col">Job</th>
+              <th scope="col">Last run</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Next run</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {s.jobs.map((job) => (
+              <tr key={job.name}>
+                <th scope="row">{job.name}</th>
+                <td>{job.startedAt ? formatDateTime(job.startedAt) : '—'}</td>
+                <td>
+                  {OUTCOME_LABELS[job.outcome]}
+                  {job.error ? `: ${job.error}` : ''}
+                </td>
+                <td>{formatDateTime(job.nextRunAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
