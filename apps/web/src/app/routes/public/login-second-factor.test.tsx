@@ -52,7 +52,8 @@ describe('the second step of signing in', () => {
     const { secret } = await enrol(staff);
     const user = await password(staff);
 
-    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toHaveFocus();
+    const stepHeading = await screen.findByRole('heading', { name: 'Two-step sign-in' });
+    await waitFor(() => expect(stepHeading).toHaveFocus());
     expect(getToken()).toBeNull();
     const field = screen.getByLabelText('Authentication code');
     expect(field).toHaveAttribute('inputmode', 'numeric');
@@ -152,7 +153,9 @@ describe('the second step of signing in', () => {
 
       await user.type(screen.getByLabelText('Authentication code'), totpCode(secret));
       await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
-      expect(await screen.findByRole('heading', { name: 'Your recovery codes' })).toHaveFocus();
+      const codesHeading = await screen.findByRole('heading', { name: 'Your recovery codes' });
+      // Focus moves there in an effect, after the heading is on the page.
+      await waitFor(() => expect(codesHeading).toHaveFocus());
       expect(screen.getByText(SECOND_FACTOR.storeRecoveryCodes)).toBeInTheDocument();
       expect(screen.getAllByRole('listitem')).toHaveLength(10);
       expect(screen.getByRole('link', { name: 'Download codes' })).toHaveAttribute('download');
