@@ -6,8 +6,28 @@ import type { InjectOptions } from 'fastify';
 import { must, repoRoot } from './release-helpers.js';
 
 /**
+ * The commit of the newest release CHANGELOG.md lists other than this version (its `[x.y.z]: <commit>`
+ * line), when this clone has that commit: a clone made without tags still finds it.
+ */
+function changelogRelease(): { ref: string; why: string } | null {
+  const changelog = fs.readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8');
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  for (const [, release, commit] of changelog.matchAll(/^\[(\d+\.\d+\.\d+)\]: ([0-9a-f]{40})$/gm)) {
+    if (release === version || !commit) continue;
+    try {
+      must('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: repoRoot });
+      return { ref: commit, why: `release ${release} (CHANGELOG.md), ${commit.slice(0, 12)}` };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
  * The release to upgrade from: UPGRADE_FROM (any git ref) when set, else the newest `v*` tag this
- * commit contains. Without either there is nothing to upgrade from, and the test says so and fails.
+ * commit contains, else the newest earlier release CHANGELOG.md names by commit. Without any there is
+ * nothing to upgrade from, and the test says so and fails.
  */
 export function previousRef(): { ref: string; why: string } {
   const given = process.env.UPGRADE_FROM?.trim();
@@ -16,6 +36,8 @@ export function previousRef(): { ref: string; why: string } {
     .split('\n')
     .filter(Boolean);
   if (!tags[0]) {
+    const listed = changelogRelease();
+    if (listed) return listed;
     throw new Error(
       'No earlier release is tagged (git tag --list "v*" is empty), so there is no release to upgrade from. ' +
         'Tag the released commit (git tag -a v1.0.0 -m "Canada Visa Desk 1.0.0" <commit>) or set UPGRADE_FROM=<git ref> to upgrade from that commit.',
