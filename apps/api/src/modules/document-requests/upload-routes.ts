@@ -36,7 +36,8 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
  * the raw request itself, so the body parser here takes nothing.
  */
 export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const tus = createUploadServer(ctx);
+  // Built at the first upload request, not with the app (see stagingStore).
+  let tus: ReturnType<typeof createUploadServer> | null = null;
   const { rateLimiter } = ctx;
 
   // Tus reads the bytes from the raw request; Fastify must leave them unread.
@@ -73,6 +74,7 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
     // The headers the app gives every answer (no-store, the security headers) go on tus's answer too.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
+    tus ??= createUploadServer(ctx);
     await tus.handle(request.raw, reply.raw);
   }
 

@@ -40,9 +40,9 @@ const refusal = (status: number, message: string) => ({ status_code: status, bod
 export const stagingFolder = (dataDir: string) => dataDirLayout(dataDir).resumableUploads;
 
 /**
- * The tus store over the staging folder. FileStore creates its folder from its constructor and
- * throws from a callback when that fails, which no caller can catch: the folder is made here first,
- * so a data folder that cannot be written fails where it is called, and FileStore finds it there.
+ * The tus store over the staging folder. FileStore makes its folder from its constructor and throws
+ * from that callback when it fails, where nothing can catch it: the folder is made here first, and
+ * the store is only built when the first upload request comes (createUploadServer is called then).
  */
 function stagingStore(directory: string): FileStore {
   fsSync.mkdirSync(directory, { recursive: true, mode: 0o700 });
@@ -54,9 +54,14 @@ function stagingStore(directory: string): FileStore {
  * finished ones as old; answers how many unfinished ones went. The housekeeping job runs it.
  */
 export async function removeUnfinishedUploads(db: Db, dataDir: string, before: Date): Promise<number> {
-  const datastore = stagingStore(stagingFolder(dataDir));
+  // The bytes and FileStore's record beside them (`<id>.json`), removed as FileStore.remove would.
+  const directory = stagingFolder(dataDir);
   const ids = await repo.listUnfinishedUploads(db, before.toISOString());
-  for (const id of ids) await datastore.remove(id).catch(() => undefined);
+  for (const id of ids) {
+    if (!isUploadId(id)) continue;
+    await fs.rm(path.join(directory, id), { force: true });
+    await fs.rm(path.join(directory, `${id}.json`), { force: true });
+  }
   await repo.deleteUploads(db, ids);
   await repo.deleteFinishedUploadsBefore(db, before.toISOString());
   return ids.length;
