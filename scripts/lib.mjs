@@ -100,7 +100,9 @@ export function ensureBuilt({ force = false } = {}) {
   console.log('Building…');
   // Taken before building: an edit made while the build runs is then noticed next time.
   const digest = inputsDigest();
-  run('npm', ['run', 'build', '--silent']);
+  // A production build whoever asks: a caller's NODE_ENV (vitest's `test`, when the release tests
+  // build the release) would otherwise make Vite bundle libraries' development code.
+  run('npm', ['run', 'build', '--silent'], { env: { ...process.env, NODE_ENV: 'production' } });
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });
   fs.writeFileSync(stampFile, `${digest}\n`);
 }
