@@ -61,6 +61,14 @@ interface ApplicationsTable {
   updated_at: string;
   /** Work, Visit or Student (migration 20261126T160000, ADR 0046). */
   visa_type: Generated<'Work' | 'Visit' | 'Student'>;
+  /** The privacy notice version the applicant agreed to at intake, who recorded it and when (ADR 0052). */
+  consent_version: Generated<number | null>;
+  consent_recorded_by: Generated<string | null>;
+  consent_recorded_at: Generated<string | null>;
+  /** When the applicant withdrew consent: messages stop and the erasure clock starts. */
+  consent_withdrawn_at: Generated<string | null>;
+  /** When the personal fields, photo and documents were removed; the record stays for counts and history. */
+  anonymised_at: Generated<string | null>;
 }
 
 interface ApplicationDocumentsTable {
@@ -295,6 +303,7 @@ export interface Database {
   document_requests: DocumentRequestsTable;
   document_request_items: DocumentRequestItemsTable;
   document_uploads: DocumentUploadsTable;
+  privacy_notices: PrivacyNoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -337,3 +346,12 @@ interface MessageOutboxTable {
 export type MessageOutboxRow = Selectable<MessageOutboxTable>;
 export type DocumentRequestRow = Selectable<DocumentRequestsTable>;
 export type DocumentRequestItemRow = Selectable<DocumentRequestItemsTable>;
+
+/** Each published privacy notice, numbered from 1 (ADR 0052). */
+interface PrivacyNoticesTable {
+  version: number;
+  body_en: string;
+  body_bn: string;
+  published_at: string;
+  published_by: string | null;
+}

@@ -17,6 +17,7 @@ import * as importClaimsPasswordChange from './20261126T133000-import-claims-pas
 import * as rateLimitTurns from './20261126T134000-rate-limit-turns.js';
 import * as textMessages from './20261126T150000-text-messages.js';
 import * as documentRequests from './20261126T160000-document-requests.js';
+import * as personalData from './20261126T170000-personal-data.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T134000-rate-limit-turns': rateLimitTurns,
   '20261126T150000-text-messages': textMessages,
   '20261126T160000-document-requests': documentRequests,
+  '20261126T170000-personal-data': personalData,
 };

@@ -139,6 +139,11 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
     created_by: actor._id,
     created_at: now,
     updated_at: now,
+    consent_version: null,
+    consent_recorded_by: null,
+    consent_recorded_at: null,
+    consent_withdrawn_at: null,
+    anonymised_at: null,
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
