@@ -97,6 +97,9 @@ describe('server basics', () => {
     const res = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths).toHaveProperty('/api/users/login');
+    // The release it describes, as /api/health and the staff footer name it.
+    const health = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.json().info.version).toBe(health.json().version);
   });
 });
 
