@@ -1,0 +1,203 @@
+// Resumable uploads (tus 1.0 on /api/uploads, ADR 0047): UPLOADS documents of the largest size an
+// item takes, each created and sent in one PATCH as the applicant's page sends it, through the built
+// server, against a same-work reference: a bare node:http server speaking the same three tus
+// requests (POST, PATCH, HEAD) that streams each upload to a staging file, reads it back when it is
+// complete, checks its first bytes, writes it into a storage folder (temporary file, then rename),
+// removes the staging file and records the item in SQLite. Rounds take turns, product then
+// reference, in one run. Then one upload is cut part-way: the bytes the server holds are asked for
+// (HEAD) and only the rest is sent, and the bench counts what was sent twice.
+//
+// Prints each side's MB/s (median round), the ratio product ÷ reference, CPU seconds per 100 MB of
+// each server, and the resume's figures. Exit 1 when the ratio is under MIN_RATIO or a resumed
+// upload sends more again than was cut off in flight.
+//
+//   npm run build && node bench/uploads.mjs
+//   UPLOADS (15) per round, ROUNDS (3), MIN_RATIO (0.5)
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { DOCUMENT_MAX_BYTES } from '../packages/shared/dist/constants.js';
+import { cpuSeconds, startServer, startUploadReference } from './lib/processes.mjs';
+import { seedApplications } from './lib/seed-applications.mjs';
+
+// A link takes 60 uploads an hour (LIMITS.documentLinks): UPLOADS × ROUNDS + 1 must stay within it.
+const UPLOADS = Number(process.env.UPLOADS ?? 15);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const MIN_RATIO = Number(process.env.MIN_RATIO ?? 0.5);
+const ORIGIN = 'http://bench.invalid';
+const SECRET = 'u'.repeat(40);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-uploads-'));
+const dataDir = path.join(work, 'data');
+
+/** A PDF as the server judges it (by its first bytes), of exactly `size` bytes. */
+function pdfOf(size) {
+  const head = Buffer.from('%PDF-1.7\n');
+  const tail = Buffer.from('\n%%EOF\n');
+  return Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]);
+}
+
+/** One open request with enough items for every upload of the run; answers its token and item ids. */
+function seedRequest(count) {
+  const db = new SQLite(path.join(dataDir, 'visa.sqlite'));
+  const applicationId = db.prepare('select id from applications limit 1').pluck().get();
+  const token = randomBytes(32).toString('base64url');
+  const requestId = randomBytes(12).toString('hex');
+  const now = new Date().toISOString();
+  const far = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  db.prepare(
+    `insert into document_requests (id, application_id, token_hash, due_date, expires_at, created_by, created_at, ended_at, end_reason)
+     values (?, ?, ?, ?, ?, null, ?, null, null)`,
+  ).run(requestId, applicationId, createHash('sha256').update(token).digest('hex'), far.slice(0, 10), far, now);
+  const insertItem = db.prepare(
+    `insert into document_request_items (id, request_id, position, label_en, label_bn, required, types, max_bytes, state, updated_at)
+     values (?, ?, ?, ?, ?, 1, ?, ?, 'to_send', ?)`,
+  );
+  const items = [];
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const id = randomBytes(12).toString('hex');
+      insertItem.run(id, requestId, i, `Document ${i + 1}`, `নথি ${i + 1}`, JSON.stringify(['application/pdf']), DOCUMENT_MAX_BYTES, now);
+      items.push(id);
+    }
+  })();
+  db.close();
+  return { token, items };
+}
+
+const tusHeaders = (token, extra = {}) => ({ 'tus-resumable': '1.0.0', 'x-document-token': token, origin: ORIGIN, ...extra });
+
+/** POST then one PATCH of the whole file; answers the upload's address. */
+async function upload(base, token, item, bytes) {
+  const created = await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: tusHeaders(token, {
+      'upload-length': String(bytes.length),
+      'upload-metadata': `item ${Buffer.from(item).toString('base64')}`,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
+  const location = new URL(created.headers.get('location'), base).href;
+  const sent = await fetch(location, {
+    method: 'PATCH',
+    headers: tusHeaders(token, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
+    body: bytes,
+  });
+  if (sent.status !== 204) throw new Error(`patch: ${sent.status} ${await sent.text()}`);
+  return location;
+}
+
+/** Sends `count` uploads one after another: MB/s, and the server's CPU seconds for them. */
+async function round(server, token, items, bytes) {
+  const cpuBefore = cpuSeconds(server.pid);
+  const started = process.hrtime.bigint();
+  for (const item of items) await upload(server.base, token, item, bytes);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const megabytes = (items.length * bytes.length) / 1e6;
+  return { mbps: megabytes / seconds, cpuPer100Mb: ((cpuSeconds(server.pid) - cpuBefore) / megabytes) * 100 };
+}
+
+/**
+ * One upload cut after `cutAt` bytes (the connection dropped mid-PATCH), then resumed as tus-js-client
+ * resumes: HEAD for the offset the server holds, PATCH from there. Answers the bytes sent in all and
+ * what the server had kept when the connection dropped.
+ */
+async function cutAndResume(base, token, item, bytes, cutAt) {
+  const created = await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: tusHeaders(token, {
+      'upload-length': String(bytes.length),
+      'upload-metadata': `item ${Buffer.from(item).toString('base64')}`,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
+  const location = new URL(created.headers.get('location'), base).href;
+  const controller = new AbortController();
+  let firstSent = 0;
+  const body = new ReadableStream({
+    async pull(c) {
+      if (firstSent >= cutAt) {
+        // Let the server write what it has before the line drops.
+        await new Promise((r) => setTimeout(r, 300));
+        controller.abort();
+        return;
+      }
+      const piece = bytes.subarray(firstSent, Math.min(cutAt, firstSent + 64 * 1024));
+      firstSent += piece.length;
+      c.enqueue(piece);
+    },
+  });
+  await fetch(location, {
+    method: 'PATCH',
+    headers: tusHeaders(token, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
+    body,
+    duplex: 'half',
+    signal: controller.signal,
+  }).catch(() => undefined);
+  let offset = -1;
+  // The server notices the dropped connection a moment later; its offset is final when HEAD answers it twice alike.
+  for (let tries = 0; tries < 50; tries++) {
+    const head = await fetch(location, { method: 'HEAD', headers: tusHeaders(token) });
+    const now = Number(head.headers.get('upload-offset'));
+    if (now === offset) break;
+    offset = now;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const rest = await fetch(location, {
+    method: 'PATCH',
+    headers: tusHeaders(token, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
+    body: bytes.subarray(offset),
+  });
+  if (rest.status !== 204) throw new Error(`resume: ${rest.status} ${await rest.text()}`);
+  return { sent: firstSent + (bytes.length - offset), kept: offset };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+let product;
+let reference;
+try {
+  await seedApplications({ dataDir, secret: SECRET, count: 1 });
+  const { token, items } = seedRequest(UPLOADS * ROUNDS + 1);
+  const env = { DATA_DIR: dataDir, APP_SECRET: SECRET, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn' };
+  product = await startServer(env);
+  reference = await startUploadReference(path.join(work, 'reference'));
+  const bytes = pdfOf(DOCUMENT_MAX_BYTES);
+  // One of each first, not counted: both sides' first request pays for loading code.
+  await upload(reference.base, 'warm', 'warm', bytes);
+  const results = { product: [], reference: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    const mine = items.slice(r * UPLOADS, (r + 1) * UPLOADS);
+    results.product.push(await round(product, token, mine, bytes));
+    results.reference.push(await round(reference, 'reference', mine, bytes));
+  }
+  const mbps = (side) => median(results[side].map((x) => x.mbps));
+  const cpu = (side) => median(results[side].map((x) => x.cpuPer100Mb));
+  const ratio = mbps('product') / mbps('reference');
+  console.log(`uploads of ${(bytes.length / 1e6).toFixed(1)} MB, ${UPLOADS} per round, ${ROUNDS} rounds taking turns`);
+  console.log(`  product    ${mbps('product').toFixed(1)} MB/s, ${cpu('product').toFixed(2)} CPU s per 100 MB`);
+  console.log(`  reference  ${mbps('reference').toFixed(1)} MB/s, ${cpu('reference').toFixed(2)} CPU s per 100 MB`);
+  console.log(
+    `  ratio product ÷ reference: ${ratio.toFixed(2)} (rounds: ${results.product.map((x, i) => (x.mbps / results.reference[i].mbps).toFixed(2)).join(', ')})`,
+  );
+
+  const cutAt = Math.floor(bytes.length * 0.6);
+  const resumed = await cutAndResume(product.base, token, items.at(-1), bytes, cutAt);
+  const again = resumed.sent - bytes.length;
+  console.log(
+    `cut at 60 %: the server had kept ${((resumed.kept / bytes.length) * 100).toFixed(1)} %; ${resumed.sent} bytes sent for ${bytes.length}, ${again} sent twice`,
+  );
+  const failures = [];
+  if (ratio < MIN_RATIO) failures.push(`ratio ${ratio.toFixed(2)} under ${MIN_RATIO}`);
+  if (again > cutAt - resumed.kept) failures.push('the resumed upload sent again more than was cut off in flight');
+  if (resumed.kept === 0) failures.push('nothing was kept of the cut upload');
+  if (failures.length) {
+    console.error(failures.join('\n'));
+    process.exitCode = 1;
+  }
+} finally {
+  await product?.stop();
+  await reference?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}
