@@ -72,7 +72,7 @@ const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
  * `documents`: each application also gets a job letter, and every third one a visa form too, as
  * rows pointing at (absent) files, so lists and exports read documents as they would in use.
  */
-export async function seedApplications({ dataDir, secret, count, documents = false }) {
+export async function seedApplications({ dataDir, secret, count, documents = false, role = 'admin' }) {
   const { loadConfig } = await import(dist('config.js'));
   const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
   const { createAccessTokens } = await import(dist('modules/auth/access-tokens.js'));
@@ -160,7 +160,7 @@ export async function seedApplications({ dataDir, secret, count, documents = fal
     userId,
     'Bench Staff',
     'bench-staff@example.com',
-    'admin',
+    role,
     'not-a-real-hash',
     iso,
     iso,
@@ -173,6 +173,6 @@ export async function seedApplications({ dataDir, secret, count, documents = fal
     'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)',
   ).run(randomBytes(12).toString('hex'), userId, randomBytes(32).toString('hex'), family, new Date(now + 86_400_000).toISOString(), iso);
   db.close();
-  const token = await createAccessTokens(secret).sign({ id: userId, role: 'admin' }, family);
+  const token = await createAccessTokens(secret).sign({ id: userId, role }, family);
   return { token };
 }
