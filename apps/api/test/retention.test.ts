@@ -6,6 +6,7 @@ import { dataDirLayout } from '../src/infra/data-dir.js';
 import { newId } from '../src/lib/ids.js';
 import { runRetentionCommand } from '../src/modules/retention/cli.js';
 import { readErasures } from '../src/modules/retention/erasure-log.js';
+import { forgetOldAddresses } from '../src/modules/retention/addresses.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
@@ -294,5 +295,36 @@ describe('erase now', () => {
     for (const e of events) expect(e.details).not.toContain(row.passport);
     expect((await erase(owner.token, { reason: 'again', confirmation: 'x' })).statusCode).toBe(409);
     expect(fs.readFileSync(dataDirLayout(t.dataDir).erasures, 'utf8')).toContain(row.id);
+  });
+});
+
+describe('client addresses are kept CLIENT_ADDRESS_RETENTION_DAYS', () => {
+  it('drops the addresses of older sessions and the address hashes of older audit entries, and keeps the newer', async () => {
+    const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', 'in', [owner.id, admin.id]).execute();
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    await t.db.updateTable('sessions').set({ created_at: '2030-01-01T00:00:00.000Z' }).where('id', '=', sessions[0]!.id).execute();
+    await t.db.updateTable('sessions').set({ created_at: '2030-06-01T00:00:00.000Z' }).where('id', '=', sessions[1]!.id).execute();
+    const event = (at: string) => ({
+      id: newId(),
+      actor_user_id: owner.id,
+      action: 'user.login_failed',
+      entity: 'user',
+      entity_id: owner.id,
+      at,
+      details: JSON.stringify({ client: 'keyed-hash', account: 'unknown' }),
+    });
+    const old = event('2030-01-01T00:00:00.000Z');
+    const recent = event('2030-06-01T00:00:00.000Z');
+    await t.db.insertInto('audit_events').values([old, recent]).execute();
+
+    const r = await forgetOldAddresses(t.db, t.config.CLIENT_ADDRESS_RETENTION_DAYS, NOW);
+    expect(r.sessionAddresses).toBeGreaterThanOrEqual(1);
+    const ip = async (id: string) => (await t.db.selectFrom('sessions').select('ip').where('id', '=', id).executeTakeFirstOrThrow()).ip;
+    expect(await ip(sessions[0]!.id)).toBeNull();
+    expect(await ip(sessions[1]!.id)).toBe('127.0.0.1');
+    const details = async (id: string) =>
+      JSON.parse((await t.db.selectFrom('audit_events').select('details').where('id', '=', id).executeTakeFirstOrThrow()).details);
+    expect(await details(old.id)).toEqual({ account: 'unknown' });
+    expect(await details(recent.id)).toEqual({ client: 'keyed-hash', account: 'unknown' });
   });
 });

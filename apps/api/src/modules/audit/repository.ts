@@ -99,7 +99,11 @@ export async function forgetClientsBefore(db: Db, before: Date): Promise<number>
     }
     if (!('client' in details)) continue;
     delete details.client;
-    await db.updateTable('audit_events').set({ details: JSON.stringify(details) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('audit_events')
+      .set({ details: JSON.stringify(details) })
+      .where('id', '=', row.id)
+      .execute();
     changed += 1;
   }
   return changed;

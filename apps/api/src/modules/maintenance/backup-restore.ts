@@ -8,17 +8,7 @@ import { migrations as knownMigrations } from '../../db/migrations/index.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
 import { createLocalStorage } from '../../infra/storage/local-storage.js';
 import { isValidKey } from '../../infra/storage/storage.js';
-import {
-  BackupError,
-  DATABASE,
-  FILES,
-  MAIL,
-  MANIFEST,
-  type Manifest,
-  SECRET,
-  backupUnsupported,
-  writeHashed,
-} from './backup-format.js';
+import { BackupError, DATABASE, FILES, MAIL, MANIFEST, type Manifest, SECRET, backupUnsupported, writeHashed } from './backup-format.js';
 import { verifyBackup } from './backup-verify.js';
 import { onlyErasureLog, replayIntoRestore } from '../retention/restore.js';
 
@@ -116,7 +106,11 @@ export interface RestoreOptions {
   now?: Date;
 }
 
-export async function restoreBackup(from: string, config: Config, options: RestoreOptions = {}): Promise<Manifest & { erasedAgain: number }> {
+export async function restoreBackup(
+  from: string,
+  config: Config,
+  options: RestoreOptions = {},
+): Promise<Manifest & { erasedAgain: number }> {
   const unsupported = backupUnsupported(config);
   if (unsupported || config.database.kind !== 'sqlite') {
     throw new BackupError(`restore rebuilds an SQLite DATA_DIR with local files.\n${unsupported ?? ''}`);

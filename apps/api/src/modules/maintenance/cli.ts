@@ -101,7 +101,9 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
         io.out(
           `Restored the backup of ${manifest.createdAt} into ${config.dataDir}\n` +
             `  ${manifest.counts.applications} applications, ${manifest.storedFiles} stored files; checksums verified.\n` +
-            (manifest.erasedAgain ? `  ${manifest.erasedAgain} applicants erased after this backup were erased again (erasure log).\n` : '') +
+            (manifest.erasedAgain
+              ? `  ${manifest.erasedAgain} applicants erased after this backup were erased again (erasure log).\n`
+              : '') +
             (manifest.secretKey
               ? ''
               : '  The backup holds no secret.key: if the server ran with APP_SECRET, start it with the same value.\n') +

@@ -31,7 +31,8 @@ const addDays = (from: string, days: number) => new Date(Date.parse(`${from}T00:
 /** When each rule's window of this record ends, for the rules that apply to it. */
 function windowsOf(row: RetentionRow, settings: RetentionSettings): { rule: ExpiryRule; expiredOn: string }[] {
   const windows: { rule: ExpiryRule; expiredOn: string }[] = [];
-  if (row.consent_withdrawn_at) windows.push({ rule: 'withdrawn', expiredOn: addDays(day(row.consent_withdrawn_at), settings.withdrawnDays) });
+  if (row.consent_withdrawn_at)
+    windows.push({ rule: 'withdrawn', expiredOn: addDays(day(row.consent_withdrawn_at), settings.withdrawnDays) });
   if (row.status === 'rejected' && settings.rejectedMonths) {
     windows.push({ rule: 'rejected', expiredOn: addMonths(day(row.updated_at), settings.rejectedMonths) });
   }

@@ -1,11 +1,6 @@
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { normalizePassport } from '@visa/shared/applications';
-import {
-  ERASURE_MESSAGES,
-  type EraseApplicationInput,
-  type ExpiredApplication,
-  type RetentionPreview,
-} from '@visa/shared/retention';
+import { ERASURE_MESSAGES, type EraseApplicationInput, type ExpiredApplication, type RetentionPreview } from '@visa/shared/retention';
 import type { Db } from '../../db/connection.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
@@ -66,7 +61,11 @@ export async function runRetention(deps: ErasureDeps, options: RetentionRunOptio
   if (!dryRun) {
     for (const [index, item] of applications.entries()) {
       if (options.signal?.aborted) break;
-      const audit = { actorUserId: null, action: AUDIT_ACTIONS.application.anonymised, details: { rule: item.rule, expiredOn: item.expiredOn } };
+      const audit = {
+        actorUserId: null,
+        action: AUDIT_ACTIONS.application.anonymised,
+        details: { rule: item.rule, expiredOn: item.expiredOn },
+      };
       if (await anonymiseApplication(deps, item._id, now, audit)) anonymised += 1;
       options.onItem?.(item, index, applications.length);
     }
