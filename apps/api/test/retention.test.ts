@@ -295,6 +295,9 @@ describe('erase now', () => {
     for (const e of events) expect(e.details).not.toContain(row.passport);
     expect((await erase(owner.token, { reason: 'again', confirmation: 'x' })).statusCode).toBe(409);
     expect(fs.readFileSync(dataDirLayout(t.dataDir).erasures, 'utf8')).toContain(row.id);
+    const copy = await t.request({ method: 'GET', url: `/api/application/applicationCopyPdf/${row.id}`, token: admin.token });
+    expect(copy.statusCode).toBe(410);
+    expect(copy.json().message).toBe(ERASURE_MESSAGES.noLongerHeld);
   });
 });
 

@@ -71,12 +71,6 @@ export const ERASURE_MESSAGES = {
   noLongerHeld: 'This record is no longer held: its personal data was erased.',
 } as const;
 
-/** The Bangla of what the public status check adds under "not found" (ADR 0052). */
-export const NO_LONGER_HELD = {
-  en: 'Records of finished applications are erased after the period in our privacy notice, so an older application may no longer be held.',
-  bn: 'সমাপ্ত আবেদনের তথ্য আমাদের গোপনীয়তা নোটিশে বলা সময়ের পরে মুছে ফেলা হয়, তাই পুরোনো আবেদন আর সংরক্ষিত নাও থাকতে পারে।',
-} as const;
-
 /**
  * Erasing one applicant: why, and the passport number typed again. Sent in the body of a POST,
  * never in a URL.
