@@ -17,7 +17,7 @@ import { type Cutoffs, type RetentionRow, listCandidates } from './repository.js
 const day = (iso: string) => iso.slice(0, 10);
 
 /** The day `months` calendar months after `from` (YYYY-MM-DD), the last of the month when shorter. */
-export function addMonths(from: string, months: number): string {
+function addMonths(from: string, months: number): string {
   const [y, m, d] = from.split('-').map(Number) as [number, number, number];
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
