@@ -157,7 +157,7 @@ function RetentionPreviewTable({
             {preview.counts.pending} untouched pending, {preview.counts.withdrawn} with consent withdrawn.
           </p>
           {preview.applications.length > 0 && (
-            <div className="table-responsive" style={{ maxHeight: '20rem' }}>
+            <div className="table-responsive">
               <Table size="sm" striped>
                 <thead>
                   <tr>
