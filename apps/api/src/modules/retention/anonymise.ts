@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/repository.js';
 import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { forgetRequestsOf } from '../document-requests/repository.js';
 import { removeStagedUploads } from '../document-requests/uploads.js';
+import { forgetImportFilesOf } from '../import/files-repository.js';
 import { forgetMessagesOf } from '../messages/repository.js';
 import { forgetEmailsOf } from '../notifications/repository.js';
 import { appendErasure } from './erasure-log.js';
@@ -61,6 +62,7 @@ export async function anonymiseApplication(deps: ErasureDeps, id: string, now: D
     await repo.deleteDocumentRows(trx, id);
     await forgetMessagesOf(trx, id);
     await forgetEmailsOf(trx, id);
+    await forgetImportFilesOf(trx, id);
     for (const event of await repo.auditEntriesOf(trx, id)) {
       let details: unknown;
       try {
