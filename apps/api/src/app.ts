@@ -25,6 +25,7 @@ import passwordResetRoutes from './modules/password-reset/routes.js';
 import { secondFactorAccountRoutes, secondStepRoutes } from './modules/second-factor/routes.js';
 import seoRoutes from './modules/seo/routes.js';
 import settingsRoutes from './modules/settings/routes.js';
+import retentionSettingsRoutes, { erasureRoutes } from './modules/retention/routes.js';
 import systemRoutes from './modules/maintenance/system-routes.js';
 import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import staffAccountRoutes, { profileRoutes } from './modules/staff-accounts/routes.js';
@@ -65,6 +66,9 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/application', applicationsRoutes],
   ['staff', '/api/application', applicantFileRoutes],
   ['public', '/api/application', statusCheckRoutes],
+  // Retention windows and erasing one applicant (ADR 0052).
+  ['superadmin', '/api/users', retentionSettingsRoutes],
+  ['superadmin', '/api/application', erasureRoutes],
   // Documents by link (ADR 0046, ADR 0047): staff's side, then the applicant's page and its tus uploads, opened by the link's token.
   ['staff', '/api/application', documentRequestRoutes],
   ['public', '/api', documentPageRoutes],

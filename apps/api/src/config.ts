@@ -211,6 +211,8 @@ const EnvSchema = z.object({
   BACKUP_KEEP: count(1, 1000).default(7),
   AUDIT_RETENTION_DAYS: count(1, 36500).default(730),
   MAIL_RETENTION_DAYS: count(1, 36500).default(90),
+  // Client addresses of staff sessions and in audit entries are dropped after this many days (ADR 0052).
+  CLIENT_ADDRESS_RETENTION_DAYS: count(1, 36500).default(90),
   // The import's files step fetches only from public addresses unless this allows private and
   // loopback ones too (ADR 0042).
   IMPORT_ALLOW_PRIVATE_HOSTS: bool.default(false),

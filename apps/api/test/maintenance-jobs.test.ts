@@ -257,7 +257,7 @@ describe('scheduled jobs run once per period across instances', () => {
 });
 
 describe('the server’s jobs', () => {
-  it('sweep and housekeeping always; backups only on SQLite with local files; nothing runs unless asked', async () => {
+  it('sweep, housekeeping and retention always; backups only on SQLite with local files; nothing runs unless asked', async () => {
     const config = loadConfig(cliEnv(t.config, { SCHEDULED_JOBS: 'false' }));
     const app = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot: null });
     await app.register(maintenance, { config, db: t.db, storage: t.storage });
@@ -268,13 +268,15 @@ describe('the server’s jobs', () => {
       expect(await app.jobs.runDue(new Date(now + 7 * HOUR_MS))).toEqual(['sweep-files', 'housekeeping']);
       const daily = await app.jobs.runDue(new Date(now + 25 * HOUR_MS));
       if (engine === 'sqlite') {
-        expect(daily).toEqual(['sweep-files', 'housekeeping', 'backup']);
+        expect(daily).toEqual(['sweep-files', 'housekeeping', 'retention', 'backup']);
         const backups = fs.readdirSync(config.backupDir);
         expect(backups).toHaveLength(1);
         expect(JSON.parse((await findJob(t.db, 'backup'))!.outcome!)).toMatchObject({ missing: 0, pruned: [] });
       } else {
-        expect(daily).toEqual(['sweep-files', 'housekeeping']);
+        expect(daily).toEqual(['sweep-files', 'housekeeping', 'retention']);
       }
+      // Every rule is off by default: the daily run finds nothing to anonymise.
+      expect(JSON.parse((await findJob(t.db, 'retention'))!.outcome!)).toMatchObject({ expired: 0, anonymised: 0, replayed: 0 });
       const sweep = JSON.parse((await findJob(t.db, 'sweep-files'))!.outcome!);
       expect(sweep).toMatchObject({ removed: 0, failed: 0 });
     } finally {
@@ -288,10 +290,11 @@ describe('the server’s jobs', () => {
     const jobsFor = (env: NodeJS.ProcessEnv) =>
       scheduledJobs({ config: loadConfig({ DATA_DIR: '/srv/visa', ...env }), db: t.db, storage: t.storage, log }).map((j) => j.name);
 
-    expect(jobsFor({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual(['sweep-files', 'housekeeping']);
+    expect(jobsFor({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual(['sweep-files', 'housekeeping', 'retention']);
     expect(jobsFor({ DATABASE_URL: 'postgres://visa@db.invalid/visa', STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual([
       'sweep-files',
       'housekeeping',
+      'retention',
     ]);
     expect(lines).toEqual([
       [

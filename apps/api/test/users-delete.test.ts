@@ -21,7 +21,7 @@ describe('DELETE /api/users/delete_user/:id', () => {
     const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', sub.id).execute();
     expect(sessions).toEqual([]);
     expect((await auditFor(sub.id)).map((a) => [a.action, a.actor_user_id, JSON.parse(a.details)])).toEqual([
-      ['user.deleted', owner.id, { name: 'Leaving Soon', email: sub.email, role: 'admin' }],
+      ['user.deleted', owner.id, { role: 'admin' }],
     ]);
   });
 

@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = {
     /** The import's files step brought in a photo or document of the earlier app, or could not (ADR 0042). */
     importFileStored: 'application.import_file.stored',
     importFileMissing: 'application.import_file.missing',
+    /** Personal data removed by the retention rules (no actor) or erased by a super-admin, with the reason (ADR 0052). */
+    anonymised: 'application.anonymised',
+    erased: 'application.erased',
   },
   slide: {
     create: 'slide.create',

@@ -2,10 +2,11 @@ import { ConfigError } from '../config.js';
 import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '../modules/maintenance/cli.js';
 import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
 import { IMPORT_USAGE, isImportCommand, runImportCommand } from '../modules/import/cli.js';
+import { RETENTION_USAGE, isRetentionCommand, runRetentionCommand } from '../modules/retention/cli.js';
 import { ACCOUNT_USAGE, isAccountCommand, runAccountCommand } from './accounts.js';
 
 const USAGE = `Usage:
-${ACCOUNT_USAGE}${SECOND_FACTOR_USAGE}${IMPORT_USAGE}${MAINTENANCE_USAGE}`;
+${ACCOUNT_USAGE}${SECOND_FACTOR_USAGE}${IMPORT_USAGE}${MAINTENANCE_USAGE}${RETENTION_USAGE}`;
 
 async function run(argv: string[]) {
   const [command, ...rest] = argv;
@@ -15,6 +16,15 @@ async function run(argv: string[]) {
   if (isSecondFactorCommand(command)) return runSecondFactorCommand(rest);
   // Moving an office in from the earlier app (ADR 0041).
   if (isImportCommand(command)) return runImportCommand(rest);
+  // Personal data past the office's retention windows (ADR 0052).
+  if (isRetentionCommand(command)) {
+    return runRetentionCommand(rest, {
+      env: process.env,
+      cwd: process.cwd(),
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+    });
+  }
   if (isAccountCommand(command)) {
     return runAccountCommand(command as 'create' | 'reset-password', rest, {
       env: process.env,

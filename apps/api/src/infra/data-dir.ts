@@ -20,6 +20,8 @@ export interface DataDirLayout {
   backups: string;
   /** Resumable uploads while they are under way (ADR 0047); finished files move to the storage. */
   resumableUploads: string;
+  /** Which applications were erased and when (ADR 0052): outside the backups, replayed after a restore. */
+  erasures: string;
 }
 
 export function dataDirLayout(root: string): DataDirLayout {
@@ -32,6 +34,7 @@ export function dataDirLayout(root: string): DataDirLayout {
     uploads: at('uploads'),
     backups: at('backups'),
     resumableUploads: at('resumable-uploads'),
+    erasures: at('erasures.log'),
   };
 }
 

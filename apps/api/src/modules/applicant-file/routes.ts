@@ -124,9 +124,10 @@ export default async function applicantFileRoutes(app: FastifyInstance, { ctx }:
       schema: {
         tags,
         summary: 'The applicant copy as a PDF',
-        description: 'application/pdf, A4: the copy (photo, sections A–D, visa dates, reference and QR) then one page per document.',
+        description:
+          'application/pdf, A4: the copy (photo, sections A–D, visa dates, reference and QR) then one page per document; 410 once the personal data was erased.',
         params: IdParamsSchema,
-        response: { ...errors },
+        response: { ...errors, 410: ErrorBodySchema },
       },
     },
     async (request, reply) => {

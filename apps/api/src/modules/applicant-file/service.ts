@@ -21,6 +21,7 @@ import { type EmailEvent, renderEmail } from '../notifications/templates.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
 import { copyVerification } from './verification.js';
+import { assertStillHeld } from '../retention/service.js';
 
 const notFound = () => new HttpError(404, M.applicationNotFound);
 
@@ -181,6 +182,7 @@ export async function getHistory(ctx: AppContext, id: string): Promise<Applicati
 
 /** The applicant copy as a PDF, with a file name staff can recognise in their downloads. */
 export async function copyPdf(ctx: AppContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
+  await assertStillHeld(ctx.db, id);
   const found = await applications.getApplicationWithPhotoKey(ctx.db, ctx.urls, id);
   if (!found) throw notFound();
   const { application, photoKey } = found;

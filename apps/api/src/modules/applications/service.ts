@@ -249,7 +249,8 @@ export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, quer
     action: AUDIT_ACTIONS.application.export,
     entity: AUDIT_ENTITY,
     entityId: null,
-    details: { search: query.search, ...(query.status ? { status: query.status } : {}) },
+    // Whether it was narrowed by a search, not the term: a term is a passport number or a name (ADR 0052).
+    details: { searched: Boolean(query.search), ...(query.status ? { status: query.status } : {}) },
   });
   yield `\uFEFF${csvHeader()}`;
   for await (const rows of iterateApplicationRows(ctx.db, query)) {

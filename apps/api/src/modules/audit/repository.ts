@@ -77,3 +77,34 @@ export async function deleteAuditBefore(db: Db, before: Date): Promise<number> {
   const result = await db.deleteFrom('audit_events').where('at', '<', before.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Audit entries older than `before` lose the keyed hash of their client address (ADR 0052): who,
+ * what and when stay. Answers how many entries changed.
+ */
+export async function forgetClientsBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .select(['id', 'details'])
+    .where('at', '<', before.toISOString())
+    .where('details', 'like', '%"client":%')
+    .execute();
+  let changed = 0;
+  for (const row of rows) {
+    let details: Record<string, unknown>;
+    try {
+      details = JSON.parse(row.details) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    if (!('client' in details)) continue;
+    delete details.client;
+    await db
+      .updateTable('audit_events')
+      .set({ details: JSON.stringify(details) })
+      .where('id', '=', row.id)
+      .execute();
+    changed += 1;
+  }
+  return changed;
+}

@@ -246,3 +246,14 @@ export async function deleteDeadSessions(db: Db, now: Date, revokedBefore: Date)
     .execute();
   return Number(result.numDeletedRows);
 }
+
+/** Client addresses of sessions started before `before` are dropped (ADR 0052); answers how many. */
+export async function forgetSessionAddressesBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ip: null })
+    .where('created_at', '<', before.toISOString())
+    .where('ip', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

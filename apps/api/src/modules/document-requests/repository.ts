@@ -210,3 +210,21 @@ export async function receivedStorageKeys(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('document_request_items').select('storage_key').where('storage_key', 'is not', null).execute();
   return rows.map((r) => r.storage_key!);
 }
+
+/**
+ * An anonymised application's document requests (ADR 0052): open ones end, received files are let
+ * go of and the reasons staff wrote cleared; answers the stored keys and staged uploads to remove.
+ */
+export async function forgetRequestsOf(db: Db, applicationId: string, at: string): Promise<{ storageKeys: string[]; uploadIds: string[] }> {
+  const requests = db.selectFrom('document_requests').select('id').where('application_id', '=', applicationId);
+  const items = await db.selectFrom('document_request_items').select('storage_key').where('request_id', 'in', requests).execute();
+  const uploads = await db.selectFrom('document_uploads').select('id').where('request_id', 'in', requests).execute();
+  await db
+    .updateTable('document_request_items')
+    .set({ storage_key: null, content_type: null, size: null, reason: null, updated_at: at })
+    .where('request_id', 'in', requests)
+    .execute();
+  await db.deleteFrom('document_uploads').where('request_id', 'in', requests).execute();
+  await endOpenRequests(db, applicationId, 'revoked', at);
+  return { storageKeys: items.flatMap((i) => (i.storage_key ? [i.storage_key] : [])), uploadIds: uploads.map((u) => u.id) };
+}

@@ -54,17 +54,21 @@ function stagingStore(directory: string): FileStore {
  * finished ones as old; answers how many unfinished ones went. The housekeeping job runs it.
  */
 export async function removeUnfinishedUploads(db: Db, dataDir: string, before: Date): Promise<number> {
-  // The bytes and FileStore's record beside them (`<id>.json`), removed as FileStore.remove would.
-  const directory = stagingFolder(dataDir);
   const ids = await repo.listUnfinishedUploads(db, before.toISOString());
+  await removeStagedUploads(dataDir, ids);
+  await repo.deleteUploads(db, ids);
+  await repo.deleteFinishedUploadsBefore(db, before.toISOString());
+  return ids.length;
+}
+
+/** The staged bytes of uploads and FileStore's records beside them, removed as FileStore.remove would. */
+export async function removeStagedUploads(dataDir: string, ids: string[]): Promise<void> {
+  const directory = stagingFolder(dataDir);
   for (const id of ids) {
     if (!isUploadId(id)) continue;
     await fs.rm(path.join(directory, id), { force: true });
     await fs.rm(path.join(directory, `${id}.json`), { force: true });
   }
-  await repo.deleteUploads(db, ids);
-  await repo.deleteFinishedUploadsBefore(db, before.toISOString());
-  return ids.length;
 }
 
 export function createUploadServer(ctx: AppContext): Server {

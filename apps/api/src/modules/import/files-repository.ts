@@ -128,3 +128,8 @@ export async function heldFiles(db: Db, now: Date, ownClaim: string): Promise<{ 
   const count = Number(row?.n ?? 0);
   return count && row?.first ? { count, firstLapse: new Date(String(row.first)) } : undefined;
 }
+
+/** An anonymised application's files of the earlier app are not fetched any more; their addresses go (ADR 0052). */
+export async function forgetImportFilesOf(db: Db, applicationId: string): Promise<void> {
+  await db.deleteFrom('import_files').where('application_id', '=', applicationId).execute();
+}

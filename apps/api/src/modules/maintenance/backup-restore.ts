@@ -8,19 +8,9 @@ import { migrations as knownMigrations } from '../../db/migrations/index.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
 import { createLocalStorage } from '../../infra/storage/local-storage.js';
 import { isValidKey } from '../../infra/storage/storage.js';
-import {
-  BackupError,
-  DATABASE,
-  FILES,
-  MAIL,
-  MANIFEST,
-  type Manifest,
-  SECRET,
-  backupUnsupported,
-  isEmptyOrMissing,
-  writeHashed,
-} from './backup-format.js';
+import { BackupError, DATABASE, FILES, MAIL, MANIFEST, type Manifest, SECRET, backupUnsupported, writeHashed } from './backup-format.js';
 import { verifyBackup } from './backup-verify.js';
+import { onlyErasureLog, replayIntoRestore } from '../retention/restore.js';
 
 /** What a restore writes: only files SHA256SUMS lists, each with the hash it must still have. */
 interface RestorePlan {
@@ -110,7 +100,17 @@ async function copyVerified(source: string, rel: string, sha256: string, dest: s
  * back through the local storage driver, as the server would have written them. Only what
  * SHA256SUMS lists and verified is read, never a path the manifest alone names.
  */
-export async function restoreBackup(from: string, config: Config): Promise<Manifest> {
+export interface RestoreOptions {
+  /** An erasure log besides DATA_DIR's own, such as the one of a DATA_DIR moved aside (ADR 0052). */
+  erasureLog?: string;
+  now?: Date;
+}
+
+export async function restoreBackup(
+  from: string,
+  config: Config,
+  options: RestoreOptions = {},
+): Promise<Manifest & { erasedAgain: number }> {
   const unsupported = backupUnsupported(config);
   if (unsupported || config.database.kind !== 'sqlite') {
     throw new BackupError(`restore rebuilds an SQLite DATA_DIR with local files.\n${unsupported ?? ''}`);
@@ -130,10 +130,14 @@ export async function restoreBackup(from: string, config: Config): Promise<Manif
       `The backup was made by a newer version of the app (migrations ${unknown.join(', ')}); restore it with that version.`,
     );
   }
+  if (options.erasureLog && !fs.existsSync(path.resolve(options.erasureLog))) {
+    throw new BackupError(`The erasure log ${path.resolve(options.erasureLog)} does not exist; nothing was restored.`);
+  }
   const dataDir = config.dataDir;
-  if (!(await isEmptyOrMissing(dataDir))) {
+  // Its erasure log is the one thing it may hold: what it names is erased again below (ADR 0052).
+  if (!(await onlyErasureLog(dataDir))) {
     throw new BackupError(
-      `DATA_DIR ${dataDir} is not empty. Restore only rebuilds an empty DATA_DIR, so nothing is overwritten:\n` +
+      `DATA_DIR ${dataDir} is not empty. Restore only rebuilds an empty DATA_DIR (its erasures.log aside), so nothing is overwritten:\n` +
         '  point DATA_DIR at a new folder (or move this one aside) and run restore again.',
     );
   }
@@ -156,9 +160,14 @@ export async function restoreBackup(from: string, config: Config): Promise<Manif
     if (plan.secretKey !== null) {
       await copyVerified(source, SECRET, plan.secretKey, layout.secretKey);
     }
+    const ownLog = dataDirLayout(dataDir).erasures;
+    const logs = [ownLog, ...(options.erasureLog ? [path.resolve(options.erasureLog)] : [])];
+    const erasedAgain = await replayIntoRestore(work, logs, options.now ?? new Date());
+    // Its entries are in the restored folder's log now.
+    await fsp.rm(ownLog, { force: true });
     if (fs.existsSync(dataDir)) await fsp.rmdir(dataDir); // empty, checked above
     await fsp.rename(work, dataDir);
-    return manifest;
+    return { ...manifest, erasedAgain };
   } catch (err) {
     await fsp.rm(work, { recursive: true, force: true });
     throw err;

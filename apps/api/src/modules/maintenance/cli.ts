@@ -12,7 +12,7 @@ import { DEFAULT_MIN_AGE_S, sweepFiles } from './sweep.js';
 export const MAINTENANCE_USAGE = `  npm run admin -- sweep-files [--min-age SECONDS] [--dry-run]
   npm run admin -- backup [DIR]
   npm run admin -- verify-backup DIR
-  npm run admin -- restore DIR
+  npm run admin -- restore DIR [--erasure-log FILE]
 `;
 
 const MAINTENANCE_COMMANDS = ['sweep-files', 'backup', 'verify-backup', 'restore'] as const;
@@ -44,7 +44,7 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { 'min-age': { type: 'string' }, 'dry-run': { type: 'boolean' } },
+      options: { 'min-age': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'erasure-log': { type: 'string' } },
     });
   } catch (err) {
     io.err(`${(err as Error).message}\nUsage:\n${MAINTENANCE_USAGE}`);
@@ -96,10 +96,14 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
       case 'restore': {
         if (positionals.length !== 1) break;
         const from = path.resolve(io.cwd, positionals[0]!);
-        const manifest = await restoreBackup(from, config);
+        const erasureLog = values['erasure-log'] && path.resolve(io.cwd, values['erasure-log']);
+        const manifest = await restoreBackup(from, config, { erasureLog });
         io.out(
           `Restored the backup of ${manifest.createdAt} into ${config.dataDir}\n` +
             `  ${manifest.counts.applications} applications, ${manifest.storedFiles} stored files; checksums verified.\n` +
+            (manifest.erasedAgain
+              ? `  ${manifest.erasedAgain} applicants erased after this backup were erased again (erasure log).\n`
+              : '') +
             (manifest.secretKey
               ? ''
               : '  The backup holds no secret.key: if the server ran with APP_SECRET, start it with the same value.\n') +

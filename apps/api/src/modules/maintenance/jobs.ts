@@ -11,11 +11,14 @@ import { removeUnfinishedUploads } from '../document-requests/uploads.js';
 /** How long a resumable upload may stay unfinished before housekeeping removes it. */
 const UNFINISHED_UPLOAD_MS = 24 * 60 * 60_000;
 import type { Job } from './scheduler.js';
+import { forgetOldAddresses } from '../retention/addresses.js';
+import { runRetention } from '../retention/service.js';
 import { sweepFiles } from './sweep.js';
 
 const HOUR_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = HOUR_MS;
 const HOUSEKEEPING_EVERY_MS = 6 * HOUR_MS;
+const RETENTION_EVERY_MS = 24 * HOUR_MS;
 
 /** The server's periodic jobs: orphan sweep, housekeeping, and (SQLite with local files) backups. */
 export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; log: FastifyBaseLogger }): Job[] {
@@ -43,6 +46,20 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
           })),
           // Resumable uploads never finished within a day (ADR 0047): their bytes and rows go.
           unfinishedUploads: await removeUnfinishedUploads(db, config.dataDir, new Date(now.getTime() - UNFINISHED_UPLOAD_MS)),
+        };
+      },
+    },
+    {
+      // Personal data past the office's retention windows, erasures to replay, old client addresses (ADR 0052).
+      name: 'retention',
+      everyMs: RETENTION_EVERY_MS,
+      async run({ now, signal }) {
+        const r = await runRetention({ db, storage, dataDir: config.dataDir, log }, { now, signal });
+        return {
+          expired: r.counts.total,
+          anonymised: r.anonymised,
+          replayed: r.replayed,
+          ...(await forgetOldAddresses(db, config.CLIENT_ADDRESS_RETENTION_DAYS, now)),
         };
       },
     },

@@ -202,3 +202,9 @@ export async function deleteFinishedMessagesBefore(db: Db, before: Date): Promis
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** An anonymised application's consent and messages go (ADR 0052): the history keeps what happened. */
+export async function forgetMessagesOf(db: Db, applicationId: string): Promise<void> {
+  await db.deleteFrom('message_consents').where('application_id', '=', applicationId).execute();
+  await db.deleteFrom('message_outbox').where('application_id', '=', applicationId).execute();
+}

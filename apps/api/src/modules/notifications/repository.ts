@@ -183,3 +183,8 @@ export async function countOutbox(db: Db): Promise<{ backlog: number; failed: nu
   const of = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
   return { backlog: of('queued', 'sending'), failed: of('failed') };
 }
+
+/** An anonymised application's emails, sent or waiting, go with their addresses and bodies (ADR 0052). */
+export async function forgetEmailsOf(db: Db, applicationId: string): Promise<void> {
+  await db.deleteFrom('email_outbox').where('application_id', '=', applicationId).execute();
+}

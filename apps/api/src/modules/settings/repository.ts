@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHECKLISTS, DEFAULT_GRACE_DAYS, DocumentRequestSettingsSchema } from '@visa/shared/document-requests';
 import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
+import { DEFAULT_RETENTION, RetentionSettingsSchema } from '@visa/shared/retention';
 import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/text-messages';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
@@ -18,6 +19,8 @@ const SETTINGS = {
   messages: { schema: MessageSettingsSchema, default: DEFAULT_MESSAGE_SETTINGS },
   // Checklists per visa type and how long a link works after its due date (ADR 0046).
   documentRequests: { schema: DocumentRequestSettingsSchema, default: { checklists: DEFAULT_CHECKLISTS, graceDays: DEFAULT_GRACE_DAYS } },
+  // How long finished and untouched applications keep their personal data (ADR 0052).
+  retention: { schema: RetentionSettingsSchema, default: DEFAULT_RETENTION },
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -89,7 +89,8 @@ export async function deleteStaffAccount(ctx: AppContext, actor: SignedInStaffAc
       action: AUDIT_ACTIONS.staffAccount.deleted,
       entity: 'user',
       entityId: id,
-      details: { name: target.name, email: target.email, role: target.role },
+      // The account's id (entity_id) names it; its name and email are not kept once it is gone (ADR 0052).
+      details: { role: target.role },
     });
   });
 }

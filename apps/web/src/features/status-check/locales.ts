@@ -56,6 +56,9 @@ const en = {
     metaDescription: 'The result of your visa application status check.',
     title: 'Application Status',
     noData: VIEW_ONE.noData as string,
+    // Under "not found": an erased record answers like one never held (ADR 0052).
+    noLongerHeld:
+      'The personal data of finished applications is erased after the time our privacy notice gives, so an older application may no longer be held.',
     newSearch: 'Check another application',
     print: 'Print this page',
     copyTitle: 'Applicant copy',
@@ -139,6 +142,7 @@ const bn: StatusCheckMessages = {
     metaDescription: 'আপনার ভিসা আবেদনের অবস্থা যাচাইয়ের ফলাফল।',
     title: 'আবেদনের অবস্থা',
     noData: 'আবেদনের কোনো তথ্য পাওয়া যায়নি।',
+    noLongerHeld: 'সমাপ্ত আবেদনের ব্যক্তিগত তথ্য আমাদের গোপনীয়তা নোটিশে বলা সময়ের পরে মুছে ফেলা হয়, তাই পুরোনো আবেদন আর সংরক্ষিত নাও থাকতে পারে।',
     newSearch: 'আরেকটি আবেদন দেখুন',
     print: 'এই পাতাটি প্রিন্ট করুন',
     copyTitle: 'আবেদনকারীর কপি',

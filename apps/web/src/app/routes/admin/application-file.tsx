@@ -1,7 +1,14 @@
+import { Suspense, lazy } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { paths } from '../../../config/paths';
 import { ApplicantFileView } from '../../../features/applications/components/applicant-file-view';
+import { useMe } from '../../../features/auth/api/get-me';
+
+/** "Erase now" (ADR 0052): super-admins' alone, so loaded only for them. */
+const EraseApplicant = lazy(() =>
+  import('../../../features/retention/components/erase-applicant').then((m) => ({ default: m.EraseApplicant })),
+);
 
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];
@@ -31,6 +38,16 @@ export default function Page() {
   const { state } = useLocation();
   const fromState = applicationFromState(state);
   const id = idParam ?? fromState?._id ?? idFromState(state);
+  const me = useMe();
   if (!id) return <Navigate to={paths.applicationList} replace />;
-  return <ApplicantFileView key={id} id={id} initialApplication={fromState} />;
+  return (
+    <>
+      <ApplicantFileView key={id} id={id} initialApplication={fromState} />
+      {me.data?.role === 'superadmin' && (
+        <Suspense fallback={null}>
+          <EraseApplicant key={id} id={id} />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -22,6 +22,11 @@ const ChecklistsForm = lazy(() =>
   import('../../../features/document-requests/components/checklists-form').then((module) => ({ default: module.ChecklistsForm })),
 );
 
+/** Retention windows and the next run's preview (ADR 0052): the owner's alone. */
+const RetentionForm = lazy(() =>
+  import('../../../features/retention/components/retention-form').then((m) => ({ default: m.RetentionForm })),
+);
+
 export function meta() {
   return [{ title: 'Settings | Canada Visa Desk' }];
 }
@@ -94,6 +99,13 @@ export default function SettingsPage() {
           <SettingsSection id="settings-document-checklists" title="Document checklists per visa type">
             <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
               <ChecklistsForm />
+            </Suspense>
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-retention" title="Retention of personal data">
+            <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
+              <RetentionForm />
             </Suspense>
           </SettingsSection>
         )}

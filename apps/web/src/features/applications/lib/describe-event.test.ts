@@ -16,6 +16,12 @@ const event = (action: string, details: Record<string, unknown> = {}): HistoryEv
 describe('history sentences', () => {
   it('names each kind of change', () => {
     expect(describeEvent(event('application.create'))).toBe('Application created');
+    expect(describeEvent(event('application.anonymised', { rule: 'withdrawn', expiredOn: '2030-06-09' }))).toBe(
+      'Personal data anonymised: consent withdrawn',
+    );
+    expect(describeEvent(event('application.erased', { reason: 'Asked by the applicant' }))).toBe(
+      'Personal data erased: Asked by the applicant',
+    );
     expect(describeEvent(event('application.update', { fields: ['givenN', 'passport'], image: true }))).toBe(
       'Details edited: given name, passport, image',
     );

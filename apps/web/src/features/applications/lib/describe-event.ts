@@ -43,6 +43,10 @@ export function describeEvent(event: HistoryEvent): string {
       return HISTORY_MESSAGES.importFileStored(importedFileName(asString(d.field)), asString(d.name));
     case A.application.importFileMissing:
       return HISTORY_MESSAGES.importFileMissing(importedFileName(asString(d.field)), asString(d.name), asString(d.reason));
+    case A.application.anonymised:
+      return HISTORY_MESSAGES.anonymised(asString(d.rule));
+    case A.application.erased:
+      return HISTORY_MESSAGES.erased(asString(d.reason));
     case A.email.sent:
       return HISTORY_MESSAGES.emailSent(d.via === 'folder', asString(d.subject));
     case A.email.failed:

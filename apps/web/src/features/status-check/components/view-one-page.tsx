@@ -175,6 +175,7 @@ export function ViewOnePage() {
           <p role="status" className="alert alert-secondary">
             {m.noData}
           </p>
+          <p className="small text-body-secondary">{m.noLongerHeld}</p>
           <OfficeContact place="notice" />
           <Link className="btn btn-danger" to={enquiryPath}>
             {m.newSearch}
