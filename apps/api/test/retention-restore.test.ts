@@ -91,6 +91,15 @@ if (engine === 'sqlite') {
       expect(await runMaintenanceCommand('restore', [backupDir, '--erasure-log', path.join(work, 'nope.log')], missing.io)).toBe(1);
       expect(missing.stderr()).toContain('does not exist');
     });
+
+    it('finds the copy of the erasure log kept beside the backups when DATA_DIR was moved aside with its own', async () => {
+      // The same backup, as the scheduled job keeps it: in the backups' folder, beside the log's copy.
+      const kept = path.join(t.config.backupDir, 'before-the-erasure');
+      fs.cpSync(backupDir, kept, { recursive: true });
+      const io = captureIo(cliEnv({ ...t.config, dataDir: path.join(work, 'fresh') }));
+      expect(await runMaintenanceCommand('restore', [kept], io.io)).toBe(0);
+      expect(io.stdout()).toContain('1 applicants erased after this backup were erased again');
+    });
   });
 }
 

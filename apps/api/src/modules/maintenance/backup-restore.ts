@@ -10,6 +10,7 @@ import { createLocalStorage } from '../../infra/storage/local-storage.js';
 import { isValidKey } from '../../infra/storage/storage.js';
 import { BackupError, DATABASE, FILES, MAIL, MANIFEST, type Manifest, SECRET, backupUnsupported, writeHashed } from './backup-format.js';
 import { verifyBackup } from './backup-verify.js';
+import { ERASURE_LOG_NAME } from '../retention/erasure-log.js';
 import { onlyErasureLog, replayIntoRestore } from '../retention/restore.js';
 
 /** What a restore writes: only files SHA256SUMS lists, each with the hash it must still have. */
@@ -161,7 +162,9 @@ export async function restoreBackup(
       await copyVerified(source, SECRET, plan.secretKey, layout.secretKey);
     }
     const ownLog = dataDirLayout(dataDir).erasures;
-    const logs = [ownLog, ...(options.erasureLog ? [path.resolve(options.erasureLog)] : [])];
+    // The copy kept beside the backups (ADR 0052) is read too: it is there even when DATA_DIR was moved aside.
+    const besideBackup = path.join(path.dirname(source), ERASURE_LOG_NAME);
+    const logs = [ownLog, besideBackup, ...(options.erasureLog ? [path.resolve(options.erasureLog)] : [])];
     const erasedAgain = await replayIntoRestore(work, logs, options.now ?? new Date());
     // Its entries are in the restored folder's log now.
     await fsp.rm(ownLog, { force: true });

@@ -54,7 +54,7 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
       name: 'retention',
       everyMs: RETENTION_EVERY_MS,
       async run({ now, signal }) {
-        const r = await runRetention({ db, storage, dataDir: config.dataDir, log }, { now, signal });
+        const r = await runRetention({ db, storage, dataDir: config.dataDir, backupDir: config.backupDir, log }, { now, signal });
         return {
           expired: r.counts.total,
           anonymised: r.anonymised,

@@ -9,13 +9,16 @@ import { removeStagedUploads } from '../document-requests/uploads.js';
 import { forgetImportFilesOf } from '../import/files-repository.js';
 import { forgetMessagesOf } from '../messages/repository.js';
 import { forgetEmailsOf } from '../notifications/repository.js';
-import { appendErasure } from './erasure-log.js';
+import path from 'node:path';
+import { ERASURE_LOG_NAME, appendErasure } from './erasure-log.js';
 import * as repo from './repository.js';
 
 export interface ErasureDeps {
   db: Db;
   storage: Storage;
   dataDir: string;
+  /** The backups' folder: the erasure log's second copy is kept there. */
+  backupDir?: string;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -53,7 +56,11 @@ export async function anonymiseApplication(deps: ErasureDeps, id: string, now: D
   const layout = dataDirLayout(deps.dataDir);
   const row = await repo.findForErasure(deps.db, id);
   if (!row) return false;
-  if (!row.anonymised_at) await appendErasure(layout.erasures, { id, at });
+  if (!row.anonymised_at) {
+    await appendErasure(layout.erasures, { id, at });
+    const besideBackups = deps.backupDir ? path.join(deps.backupDir, ERASURE_LOG_NAME) : null;
+    if (besideBackups && path.resolve(besideBackups) !== path.resolve(layout.erasures)) await appendErasure(besideBackups, { id, at });
+  }
   const done = await deps.db.transaction().execute(async (trx) => {
     const current = await repo.findForErasure(trx, id);
     if (!current || current.anonymised_at) return null;

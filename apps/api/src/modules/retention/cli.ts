@@ -38,7 +38,7 @@ export async function runRetentionCommand(args: string[], io: CliIo, now: () => 
   try {
     await migrateToLatest(db);
     const storage = await createStorage(config);
-    const deps = { db, storage, dataDir: config.dataDir };
+    const deps = { db, storage, dataDir: config.dataDir, backupDir: config.backupDir };
     const line = (a: { _id: string; status: string; rule: string; expiredOn: string }) =>
       `${a._id}  ${a.status.padEnd(8)}  ${a.rule.padEnd(9)}  expired ${a.expiredOn}`;
     if (dryRun) {

@@ -5,8 +5,13 @@ import path from 'node:path';
  * The erasure log (ADR 0052): one line per erased application, its id and when, appended and
  * flushed to disk before the erasure itself. It lives in DATA_DIR beside the database, never in
  * the backups folder, so no rotation prunes it and no restore brings back an older copy: after a
- * restore every id it names is erased again. Ids and times only, nothing personal.
+ * restore every id it names is erased again. A copy is kept in the backups' folder too, outside
+ * every backup and never pruned: an operator who moves a damaged DATA_DIR aside still has it next
+ * to the backup they restore, and restore reads it there. Ids and times only, nothing personal.
  */
+
+/** The log's file name, in DATA_DIR and beside the backups. */
+export const ERASURE_LOG_NAME = 'erasures.log';
 
 const LINE = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)\t([0-9a-f]{24})$/;
 

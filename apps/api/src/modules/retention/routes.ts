@@ -79,7 +79,7 @@ export async function erasureRoutes(app: FastifyInstance, { ctx }: RouteOptions)
       },
     },
     async (request) => {
-      const deps = { db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir, log: request.log };
+      const deps = { db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir, backupDir: ctx.config.backupDir, log: request.log };
       await eraseApplication(deps, request.user!._id, request.params.id, request.body, clock(ctx));
       return { message: ERASURE_MESSAGES.erased };
     },

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { normalizePassport } from '@visa/shared/applications';
 import { ERASURE_MESSAGES, type EraseApplicationInput, type ExpiredApplication, type RetentionPreview } from '@visa/shared/retention';
@@ -6,7 +7,7 @@ import { dataDirLayout } from '../../infra/data-dir.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { getSetting } from '../settings/repository.js';
 import { type ErasureDeps, anonymiseApplication } from './anonymise.js';
-import { readErasures } from './erasure-log.js';
+import { ERASURE_LOG_NAME, readErasures } from './erasure-log.js';
 import { findExpired } from './rules.js';
 import { findForErasure, notYetAnonymised } from './repository.js';
 
@@ -31,7 +32,9 @@ export async function previewRetention(db: Db, now: Date): Promise<RetentionPrev
  * a restore of a backup taken before the erasure, or a crash between the log and the database.
  */
 export async function replayErasures(deps: ErasureDeps, now: Date): Promise<string[]> {
-  const logged = [...new Set((await readErasures(dataDirLayout(deps.dataDir).erasures)).map((e) => e.id))];
+  const files = [dataDirLayout(deps.dataDir).erasures, ...(deps.backupDir ? [path.join(deps.backupDir, ERASURE_LOG_NAME)] : [])];
+  const entries = (await Promise.all(files.map(readErasures))).flat();
+  const logged = [...new Set(entries.map((e) => e.id))];
   const back = await notYetAnonymised(deps.db, logged);
   const replayed: string[] = [];
   for (const id of back) {
