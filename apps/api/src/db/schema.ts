@@ -137,6 +137,8 @@ interface EmailOutboxTable {
   created_at: string;
   /** A secret the body names only by the outbox's placeholder; wiped once the message is sent or given up (ADR 0040). */
   secret: string | null;
+  /** A settling status email's status before the changes it reports (ADR 0054); null for every other email. */
+  from_status: 'pending' | 'approved' | 'rejected' | null;
 }
 
 /**

@@ -20,6 +20,7 @@ import { getSetting } from '../settings/repository.js';
 import type { OutgoingMessage, Providers } from './providers.js';
 import { maskNumber } from './providers.js';
 import { quietUntil } from './quiet-hours.js';
+import { isNews } from './settling.js';
 import { type MessageOutboxRow, claimDueMessages, countSentSince, finishMessage, getConsent, lastSentStatus } from './repository.js';
 
 export interface MessageDeliveryOptions {
@@ -122,7 +123,7 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
     }
     const status = application.isStatus;
     const baseline = (await lastSentStatus(db, row.application_id, channel)) ?? row.from_status;
-    if (status === baseline) return give(row, 'skipped', 'status unchanged', summary);
+    if (!isNews(status, baseline)) return give(row, 'skipped', 'status unchanged', summary);
     const since = new Date(now.getTime() - DAY_MS);
     if ((await countSentSince(db, { applicationId: row.application_id }, since)) >= settings.limits.perApplicationPerDay) {
       return give(row, 'limited', 'daily limit for the application', summary);
