@@ -343,6 +343,12 @@ interface MessageOutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** A status message, or a document-request link (ADR 0055). */
+  kind: Generated<'status' | 'documents'>;
+  /** A link's token, kept only until the message is sent or given up (ADR 0055). */
+  secret: string | null;
+  /** A link's due date, as the text names it. */
+  due_date: string | null;
 }
 
 export type MessageOutboxRow = Selectable<MessageOutboxTable>;

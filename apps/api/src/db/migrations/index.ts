@@ -19,6 +19,7 @@ import * as textMessages from './20261126T150000-text-messages.js';
 import * as documentRequests from './20261126T160000-document-requests.js';
 import * as personalData from './20261126T170000-personal-data.js';
 import * as emailSettling from './20261126T173000-email-settling.js';
+import * as messageLinks from './20261126T173500-message-links.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T160000-document-requests': documentRequests,
   '20261126T170000-personal-data': personalData,
   '20261126T173000-email-settling': emailSettling,
+  '20261126T173500-message-links': messageLinks,
 };

@@ -18,9 +18,10 @@ import type { Actor } from '../../plugins/auth.js';
 import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY } from '../applications/mapping.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
+import { dropWaitingLinks } from '../messages/repository.js';
 import { OUTBOX_SECRET_PLACEHOLDER } from '../notifications/repository.js';
 import { getSetting } from '../settings/repository.js';
-import { sendToApplicant } from './channels.js';
+import { sendLinkToApplicant } from './channels.js';
 import * as repo from './repository.js';
 
 /** Documents by link (ADR 0046): what staff send, what the link opens, and the review. */
@@ -90,7 +91,6 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
 export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: string, input: NewDocumentRequest) {
   const now = clockOf(ctx)();
   const application = await loadApplication(ctx, applicationId);
-  if (!application.email) throw badRequest(M.noEmail);
   if (input.dueDate < todayIn(ctx.config.APP_TIMEZONE, now)) throw new HttpError(400, M.dueDate, [{ path: 'dueDate', message: M.dueDate }]);
   const settings = await getSetting(ctx.db, 'documentRequests');
   const checklist = settings.checklists[application.visa_type];
@@ -125,13 +125,21 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
       createdAt: at,
       items,
     });
-    await sendToApplicant(trx, { applicationId, email: application.email }, { ...mail, secret: token }, now);
+    const channels = await sendLinkToApplicant(
+      trx,
+      { providers: ctx.textProviders, now },
+      { applicationId, email: application.email, status: application.status },
+      { ...mail, secret: token },
+      input.dueDate,
+    );
+    // Nobody to send the link to: refused, and nothing of the request is kept.
+    if (channels.length === 0) throw badRequest(M.noChannel);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentRequest.sent,
       entity: AUDIT_ENTITY,
       entityId: applicationId,
-      details: { dueDate: input.dueDate, items: items.map((i) => i.label.en), replaced: replaced > 0 },
+      details: { dueDate: input.dueDate, items: items.map((i) => i.label.en), replaced: replaced > 0, channels },
     });
   });
   ctx.outbox.kick();
@@ -145,6 +153,7 @@ export async function revokeRequest(ctx: AppContext, actor: Actor, applicationId
   await ctx.db.transaction().execute(async (trx) => {
     const ended = await repo.endOpenRequests(trx, applicationId, 'revoked', at);
     if (ended === 0) throw new HttpError(409, M.noRequest);
+    await dropWaitingLinks(trx, applicationId, 'link revoked');
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentRequest.revoked,
