@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { BRAND_NAME } from '@visa/shared/constants';
-import { todayIn } from '@visa/shared/dates';
+import { addDays, dayStartIn, todayIn } from '@visa/shared/dates';
 import {
   DOCUMENT_REQUEST_MESSAGES as M,
   type NewDocumentRequest,
@@ -26,8 +26,6 @@ import * as repo from './repository.js';
 
 /** Documents by link (ADR 0046): what staff send, what the link opens, and the review. */
 
-const DAY_MS = 24 * 60 * 60_000;
-
 export const clockOf = (ctx: Pick<AppContext, 'now'>) => () => ctx.now?.() ?? new Date();
 
 /** The first given name only: the page greets, it never identifies. */
@@ -42,9 +40,9 @@ const specOf = (row: repo.DocumentRequestItemRow): RequestItemSpec => ({
   maxBytes: Number(row.max_bytes),
 });
 
-/** A link works until the end (UTC) of its due date plus the office's grace days. */
-const linkExpiry = (dueDate: string, graceDays: number) =>
-  new Date(Date.parse(`${dueDate}T00:00:00.000Z`) + (graceDays + 1) * DAY_MS).toISOString();
+/** A link works until the end of its due date plus the office's grace days, in the office's time zone (ADR 0055). */
+const linkExpiry = (dueDate: string, graceDays: number, timeZone: string) =>
+  dayStartIn(addDays(dueDate, graceDays + 1), timeZone).toISOString();
 
 async function loadApplication(ctx: AppContext, id: string) {
   const row = await applications.findApplicationRow(ctx.db, id);
@@ -120,7 +118,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
       applicationId,
       tokenHash: sha256(token),
       dueDate: input.dueDate,
-      expiresAt: linkExpiry(input.dueDate, settings.graceDays),
+      expiresAt: linkExpiry(input.dueDate, settings.graceDays, ctx.config.APP_TIMEZONE),
       createdBy: actor._id,
       createdAt: at,
       items,
