@@ -9,7 +9,7 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
 
 /** The document link in the newest delivered email to `to` (base64 or quoted-printable body). */
-export function documentLinkSentTo(to: string): string | undefined {
+function documentLinkSentTo(to: string): string | undefined {
   const outbox = path.join(dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return undefined;
   for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {

@@ -83,8 +83,8 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
 
 /**
  * Sends a new request: any earlier link of the application stops working, the new token's hash is
- * stored, and the email (token only through the outbox's placeholder) is queued, all in one
- * transaction. The token itself leaves only through the email.
+ * stored, and the link is queued on each channel the applicant agreed to (the token only in the
+ * outboxes' secret columns), all in one transaction. The token itself leaves only through them.
  */
 export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: string, input: NewDocumentRequest) {
   const now = clockOf(ctx)();

@@ -16,7 +16,7 @@ import { dropWaitingLinks, getConsent, queueLinkMessage } from './repository.js'
  * holds it until the morning.
  */
 
-export const LINK_NIGHT = { start: '00:00', end: '08:00' } as const;
+const LINK_NIGHT = { start: '00:00', end: '08:00' } as const;
 
 /** When a link due at `now` may go: null at once, else the end of the night. */
 export const linkQuietUntil = (now: Date, timeZone: string) => quietUntil(now, timeZone, LINK_NIGHT);
@@ -52,7 +52,7 @@ export async function scheduleLinkMessages(
 }
 
 /** The link as the applicant opens it: the page in their language, the token after `#` so no server log sees it. */
-export const documentsLink = (publicUrl: string, language: 'en' | 'bn', token: string) =>
+const documentsLink = (publicUrl: string, language: 'en' | 'bn', token: string) =>
   `${publicUrl.replace(/\/+$/, '')}${language === 'bn' ? '/bn' : ''}/documents#${token}`;
 
 /** The text (SMS) or the approved template and its parameters (WhatsApp) carrying the link. */
