@@ -98,11 +98,12 @@ describe('document request links', () => {
     expect(wrong.json()).toEqual({ message: M.linkNotValid });
   });
 
-  it('works until the due date plus the grace days, then answers as a wrong token', async () => {
+  it('works until the end of the due date plus the grace days in the office time zone, then answers as a wrong token', async () => {
     const { token } = await newApplicantWithLink();
-    clock = new Date('2026-12-07T23:59:00.000Z');
+    // Due 30 November, seven grace days: to the end of 7 December in Dhaka (UTC+6), 18:00 UTC.
+    clock = new Date('2026-12-07T17:59:59.999Z');
     expect((await page(token)).statusCode).toBe(200);
-    clock = new Date('2026-12-08T00:00:00.000Z');
+    clock = new Date('2026-12-07T18:00:00.000Z');
     const expired = await page(token);
     expect(expired.statusCode).toBe(404);
     expect(expired.json()).toEqual({ message: M.linkNotValid });

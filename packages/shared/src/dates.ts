@@ -12,3 +12,32 @@ export const isIsoDate = (value: string): boolean => {
 /** Today's calendar date in a time zone, e.g. 'Asia/Dhaka', as YYYY-MM-DD. */
 export const todayIn = (timeZone: string, now: Date = new Date()): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/** The calendar date `days` after a YYYY-MM-DD date. */
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Minutes a zone is ahead of UTC at an instant. */
+function offsetMinutes(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Math.round((asUtc - Math.floor(at / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant a YYYY-MM-DD calendar date begins (local midnight) in a time zone. */
+export function dayStartIn(date: string, timeZone: string): Date {
+  const naive = Date.parse(`${date}T00:00:00.000Z`);
+  let instant = naive - offsetMinutes(timeZone, naive) * 60_000;
+  // A second look settles a day that starts next to a daylight-saving change.
+  instant = naive - offsetMinutes(timeZone, instant) * 60_000;
+  return new Date(instant);
+}

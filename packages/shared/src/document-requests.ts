@@ -38,7 +38,8 @@ export const DOCUMENT_REQUEST_MESSAGES = {
   noSuchItem: 'There is no such document on the request.',
   notReceived: 'That document has not been received yet.',
   graceDays: 'The grace period is a whole number of days from 0 to 60.',
-  noEmail: 'This application has no email address to send the link to.',
+  noChannel:
+    'The link cannot reach this applicant: they agreed to no channel that can carry it. Add their email address, or turn on SMS or WhatsApp in Settings → Messages.',
   linkNotValid: LINK_NOT_VALID,
   uploadTooLarge: DOCUMENT_PAGE_TEXTS.en.tooLarge,
   uploadWrongType: DOCUMENT_PAGE_TEXTS.en.wrongType,

@@ -114,6 +114,8 @@ export const MessageSettingsSchema = z
       perApplicationPerDay: z.number().int().min(1).max(50),
       perNumberPerDay: z.number().int().min(1).max(50),
     }),
+    /** The status email settles like the text messages (ADR 0054); off, it goes at every change. */
+    emailSettle: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
     if (!coversNight(value.quietHours.start, value.quietHours.end)) {
@@ -146,6 +148,7 @@ export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
     rejected: { name: 'visa_status_update', language: { en: 'en', bn: 'bn' }, parameters: ['firstName', 'status', 'statusLink'] },
   },
   limits: { perApplicationPerDay: 5, perNumberPerDay: 5 },
+  emailSettle: false,
 };
 
 /** The status as a message names it, in each language. */

@@ -70,9 +70,14 @@ export async function startFakeProviders(options: { port?: number } = {}): Promi
     if (state.mode === 'down') return answer(res, 503, { error: 'Service Unavailable' });
 
     if (url.pathname === '/sms') {
-      // Some aggregators echo the request they refuse, key and all.
+      // Some aggregators echo the request they refuse, key, text and all.
       if (state.mode === 'refuse') {
-        return answer(res, 200, { response_code: 1007, error_message: 'Balance Insufficient', api_key: form.get('api_key') });
+        return answer(res, 200, {
+          response_code: 1007,
+          error_message: 'Balance Insufficient',
+          api_key: form.get('api_key'),
+          message: form.get('message'),
+        });
       }
       return answer(res, 200, { response_code: 202, message_id: 9000 + counter, success_message: 'SMS Submitted Successfully' });
     }

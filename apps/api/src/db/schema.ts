@@ -137,6 +137,8 @@ interface EmailOutboxTable {
   created_at: string;
   /** A secret the body names only by the outbox's placeholder; wiped once the message is sent or given up (ADR 0040). */
   secret: string | null;
+  /** A settling status email's status before the changes it reports (ADR 0054); null for every other email. */
+  from_status: 'pending' | 'approved' | 'rejected' | null;
 }
 
 /**
@@ -341,6 +343,12 @@ interface MessageOutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** A status message, or a document-request link (ADR 0055). */
+  kind: Generated<'status' | 'documents'>;
+  /** A link's token, kept only until the message is sent or given up (ADR 0055). */
+  secret: string | null;
+  /** A link's due date, as the text names it. */
+  due_date: string | null;
 }
 
 export type MessageOutboxRow = Selectable<MessageOutboxTable>;

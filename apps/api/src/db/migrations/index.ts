@@ -18,6 +18,8 @@ import * as rateLimitTurns from './20261126T134000-rate-limit-turns.js';
 import * as textMessages from './20261126T150000-text-messages.js';
 import * as documentRequests from './20261126T160000-document-requests.js';
 import * as personalData from './20261126T170000-personal-data.js';
+import * as emailSettling from './20261126T173000-email-settling.js';
+import * as messageLinks from './20261126T173500-message-links.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T150000-text-messages': textMessages,
   '20261126T160000-document-requests': documentRequests,
   '20261126T170000-personal-data': personalData,
+  '20261126T173000-email-settling': emailSettling,
+  '20261126T173500-message-links': messageLinks,
 };

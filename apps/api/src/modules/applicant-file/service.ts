@@ -15,8 +15,8 @@ import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
 import { getConsent } from '../messages/repository.js';
-import { scheduleStatusMessages } from '../messages/service.js';
-import { enqueueEmail, listEmailsFor } from '../notifications/repository.js';
+import { scheduleStatusMessages, statusEmailTiming } from '../messages/service.js';
+import { type NewEmail, enqueueEmail, listEmailsFor } from '../notifications/repository.js';
 import { type EmailEvent, renderEmail } from '../notifications/templates.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
@@ -35,11 +35,18 @@ async function loadApplication(ctx: AppContext, id: string): Promise<Application
 const RECIPIENT_FIELDS = ['_id', 'email', 'surname', 'givenN'] as const;
 type Recipient = Pick<ApplicationFields, (typeof RECIPIENT_FIELDS)[number]>;
 
-async function queueApplicantEmail(db: Db, ctx: AppContext, to: Recipient, event: EmailEvent): Promise<void> {
+async function queueApplicantEmail(
+  db: Db,
+  ctx: AppContext,
+  to: Recipient,
+  event: EmailEvent,
+  settling?: NewEmail['settling'],
+): Promise<void> {
   // Only to an applicant who agreed to email (ADR 0044): every application did, until staff untick it.
   if (!(await getConsent(db, to._id)).includes('email')) return;
   const content = renderEmail({ reference: to._id, surname: to.surname, givenN: to.givenN }, event, ctx.config.publicUrl);
-  await enqueueEmail(db, { applicationId: to._id, to: to.email, ...content });
+  if (!settling) return void (await enqueueEmail(db, { applicationId: to._id, to: to.email, ...content }));
+  await enqueueEmail(db, { applicationId: to._id, to: to.email, ...content, settling }, ctx.now?.() ?? new Date());
 }
 
 /** What each action changes (ADR 0008). */
@@ -95,13 +102,12 @@ export async function changeStatus(
       entityId: id,
       details: { from, to, date },
     });
-    await queueApplicantEmail(trx, ctx, current, { kind: 'status', status: to, date });
-    await scheduleStatusMessages(
-      trx,
-      { providers: ctx.textProviders, settleMinutes: ctx.config.NOTIFY_SETTLE_MINUTES, now: ctx.now?.() ?? new Date() },
-      id,
-      from,
-    );
+    const settle = { settleMinutes: ctx.config.NOTIFY_SETTLE_MINUTES, now: ctx.now?.() ?? new Date() };
+    const emailTiming = await statusEmailTiming(trx, settle, id, { from, to });
+    if (emailTiming) {
+      await queueApplicantEmail(trx, ctx, current, { kind: 'status', status: to, date }, emailTiming === 'now' ? undefined : emailTiming);
+    }
+    await scheduleStatusMessages(trx, { providers: ctx.textProviders, ...settle }, id, from, to);
     return true;
   });
   if (!changed) {

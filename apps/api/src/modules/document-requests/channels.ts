@@ -1,4 +1,9 @@
+import type { ApplicationStatus } from '@visa/shared/constants';
+import type { NotifyChannel } from '@visa/shared/text-messages';
 import type { Db } from '../../db/connection.js';
+import { scheduleLinkMessages } from '../messages/links.js';
+import type { Providers } from '../messages/providers.js';
+import { getConsent } from '../messages/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { htmlParagraphs, oneLine } from '../notifications/templates.js';
 
@@ -17,10 +22,9 @@ export interface ApplicantAddress {
 }
 
 /**
- * The one way a document request reaches the applicant. Email through the outbox today, inside
- * the caller's transaction, so a message exists exactly when the change it reports does; other
- * channels the applicant agreed to are added here, and every caller gets them. The caller kicks
- * the outbox once its transaction has committed.
+ * The one way a document request's notices reach the applicant by email: through the outbox,
+ * inside the caller's transaction, so a message exists exactly when the change it reports does.
+ * The caller kicks the outbox once its transaction has committed.
  */
 export async function sendToApplicant(db: Db, to: ApplicantAddress, message: ApplicantMessage, now: Date): Promise<void> {
   const en = message.en.map(oneLine);
@@ -37,4 +41,31 @@ export async function sendToApplicant(db: Db, to: ApplicantAddress, message: App
     },
     now,
   );
+}
+
+/**
+ * The request's link on every channel the applicant agreed to (ADR 0055): by email when they
+ * agreed to email and have an address, and by SMS and WhatsApp where the office has the channel
+ * on. Every copy holds the token only in the outbox's secret column until it is sent. Returns the
+ * channels it went on; none means the applicant cannot be reached and the caller refuses.
+ */
+export async function sendLinkToApplicant(
+  db: Db,
+  deps: { providers: Providers; now: Date },
+  to: ApplicantAddress & { status: ApplicationStatus },
+  message: ApplicantMessage & { secret: string },
+  dueDate: string,
+): Promise<NotifyChannel[]> {
+  const channels: NotifyChannel[] = [];
+  if (to.email && (await getConsent(db, to.applicationId)).includes('email')) {
+    await sendToApplicant(db, to, message, deps.now);
+    channels.push('email');
+  }
+  const texts = await scheduleLinkMessages(db, deps, {
+    applicationId: to.applicationId,
+    status: to.status,
+    token: message.secret,
+    dueDate,
+  });
+  return [...channels, ...texts];
 }

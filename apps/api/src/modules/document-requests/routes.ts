@@ -47,7 +47,8 @@ export default async function documentRequestRoutes(app: FastifyInstance, { ctx 
     {
       schema: {
         tags,
-        summary: 'Send a document request: the applicant is emailed a link; an earlier link of the application stops working',
+        summary:
+          'Send a document request: the applicant gets a link by email, SMS or WhatsApp as they agreed; an earlier link of the application stops working',
         params: IdParamsSchema,
         body: NewDocumentRequestSchema,
         response: { 200: StaffDocumentRequestSchema, ...errors },

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { BRAND_NAME } from '@visa/shared/constants';
-import { todayIn } from '@visa/shared/dates';
+import { addDays, dayStartIn, todayIn } from '@visa/shared/dates';
 import {
   DOCUMENT_REQUEST_MESSAGES as M,
   type NewDocumentRequest,
@@ -18,14 +18,13 @@ import type { Actor } from '../../plugins/auth.js';
 import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY } from '../applications/mapping.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
+import { dropWaitingLinks } from '../messages/repository.js';
 import { OUTBOX_SECRET_PLACEHOLDER } from '../notifications/repository.js';
 import { getSetting } from '../settings/repository.js';
-import { sendToApplicant } from './channels.js';
+import { sendLinkToApplicant } from './channels.js';
 import * as repo from './repository.js';
 
 /** Documents by link (ADR 0046): what staff send, what the link opens, and the review. */
-
-const DAY_MS = 24 * 60 * 60_000;
 
 export const clockOf = (ctx: Pick<AppContext, 'now'>) => () => ctx.now?.() ?? new Date();
 
@@ -41,9 +40,9 @@ const specOf = (row: repo.DocumentRequestItemRow): RequestItemSpec => ({
   maxBytes: Number(row.max_bytes),
 });
 
-/** A link works until the end (UTC) of its due date plus the office's grace days. */
-const linkExpiry = (dueDate: string, graceDays: number) =>
-  new Date(Date.parse(`${dueDate}T00:00:00.000Z`) + (graceDays + 1) * DAY_MS).toISOString();
+/** A link works until the end of its due date plus the office's grace days, in the office's time zone (ADR 0055). */
+const linkExpiry = (dueDate: string, graceDays: number, timeZone: string) =>
+  dayStartIn(addDays(dueDate, graceDays + 1), timeZone).toISOString();
 
 async function loadApplication(ctx: AppContext, id: string) {
   const row = await applications.findApplicationRow(ctx.db, id);
@@ -84,13 +83,12 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
 
 /**
  * Sends a new request: any earlier link of the application stops working, the new token's hash is
- * stored, and the email (token only through the outbox's placeholder) is queued, all in one
- * transaction. The token itself leaves only through the email.
+ * stored, and the link is queued on each channel the applicant agreed to (the token only in the
+ * outboxes' secret columns), all in one transaction. The token itself leaves only through them.
  */
 export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: string, input: NewDocumentRequest) {
   const now = clockOf(ctx)();
   const application = await loadApplication(ctx, applicationId);
-  if (!application.email) throw badRequest(M.noEmail);
   if (input.dueDate < todayIn(ctx.config.APP_TIMEZONE, now)) throw new HttpError(400, M.dueDate, [{ path: 'dueDate', message: M.dueDate }]);
   const settings = await getSetting(ctx.db, 'documentRequests');
   const checklist = settings.checklists[application.visa_type];
@@ -120,18 +118,26 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
       applicationId,
       tokenHash: sha256(token),
       dueDate: input.dueDate,
-      expiresAt: linkExpiry(input.dueDate, settings.graceDays),
+      expiresAt: linkExpiry(input.dueDate, settings.graceDays, ctx.config.APP_TIMEZONE),
       createdBy: actor._id,
       createdAt: at,
       items,
     });
-    await sendToApplicant(trx, { applicationId, email: application.email }, { ...mail, secret: token }, now);
+    const channels = await sendLinkToApplicant(
+      trx,
+      { providers: ctx.textProviders, now },
+      { applicationId, email: application.email, status: application.status },
+      { ...mail, secret: token },
+      input.dueDate,
+    );
+    // Nobody to send the link to: refused, and nothing of the request is kept.
+    if (channels.length === 0) throw badRequest(M.noChannel);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentRequest.sent,
       entity: AUDIT_ENTITY,
       entityId: applicationId,
-      details: { dueDate: input.dueDate, items: items.map((i) => i.label.en), replaced: replaced > 0 },
+      details: { dueDate: input.dueDate, items: items.map((i) => i.label.en), replaced: replaced > 0, channels },
     });
   });
   ctx.outbox.kick();
@@ -145,6 +151,7 @@ export async function revokeRequest(ctx: AppContext, actor: Actor, applicationId
   await ctx.db.transaction().execute(async (trx) => {
     const ended = await repo.endOpenRequests(trx, applicationId, 'revoked', at);
     if (ended === 0) throw new HttpError(409, M.noRequest);
+    await dropWaitingLinks(trx, applicationId, 'link revoked');
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentRequest.revoked,

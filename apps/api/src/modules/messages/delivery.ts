@@ -19,7 +19,9 @@ import { backoffMs } from '../notifications/worker.js';
 import { getSetting } from '../settings/repository.js';
 import type { OutgoingMessage, Providers } from './providers.js';
 import { maskNumber } from './providers.js';
+import { composeLinkMessage, linkQuietUntil } from './links.js';
 import { quietUntil } from './quiet-hours.js';
+import { isNews } from './settling.js';
 import { type MessageOutboxRow, claimDueMessages, countSentSince, finishMessage, getConsent, lastSentStatus } from './repository.js';
 
 export interface MessageDeliveryOptions {
@@ -34,6 +36,14 @@ export interface MessageDeliveryOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   jitter?: number;
+}
+
+/** A provider that echoes what it refused must not put a link's token into the history or the row. */
+function redacted<T extends { ok: boolean; error?: string }>(outcome: T, secret: string | null | undefined): T {
+  if (outcome.ok || !secret || !outcome.error) return outcome;
+  // Also a link the provider's words cut short or encoded: whatever follows the page's `#` goes.
+  const error = outcome.error.replaceAll(secret, '•••').replace(/documents(#|%23)[\w-]*/gi, 'documents#•••');
+  return { ...outcome, error };
 }
 
 export interface MessageRunSummary {
@@ -113,7 +123,10 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
     if (!application) return finishMessage(db, row.id, { status: 'skipped', error: 'application deleted' });
     if (!(await getConsent(db, row.application_id)).includes(channel)) return give(row, 'skipped', 'no consent', summary);
     if (!provider || !settings.channels[channel]) return give(row, 'skipped', 'channel off', summary);
-    const quiet = quietUntil(now, o.timeZone, settings.quietHours);
+    // A link is not a status (ADR 0055): it neither settles nor waits out the office's quiet hours.
+    if (row.kind === 'documents' && (!row.secret || !row.due_date)) return give(row, 'skipped', 'link missing', summary);
+    const link = row.kind === 'documents' && row.secret && row.due_date ? { token: row.secret, dueDate: row.due_date } : null;
+    const quiet = link ? linkQuietUntil(now, o.timeZone) : quietUntil(now, o.timeZone, settings.quietHours);
     if (quiet) {
       await finishMessage(db, row.id, { status: 'queued', error: null, nextAttemptAt: quiet, attemptCounts: false });
       await audit(row, AUDIT_ACTIONS.message.deferred, { until: quiet.toISOString() });
@@ -122,7 +135,7 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
     }
     const status = application.isStatus;
     const baseline = (await lastSentStatus(db, row.application_id, channel)) ?? row.from_status;
-    if (status === baseline) return give(row, 'skipped', 'status unchanged', summary);
+    if (!link && !isNews(status, baseline)) return give(row, 'skipped', 'status unchanged', summary);
     const since = new Date(now.getTime() - DAY_MS);
     if ((await countSentSince(db, { applicationId: row.application_id }, since)) >= settings.limits.perApplicationPerDay) {
       return give(row, 'limited', 'daily limit for the application', summary);
@@ -134,7 +147,10 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
     const office = await getSetting(db, 'officeContact');
     const language = messageLanguage(settings.language, application.phone);
     const values = messageValues({ givenName: application.givenN, status, language }, { phone: office.phone, publicUrl: o.publicUrl });
-    const outcome = await provider.send(composeMessage(settings, channel, application.phone, values, status));
+    const message = link
+      ? composeLinkMessage(settings, channel, application.phone, { givenName: application.givenN, ...link, publicUrl: o.publicUrl })
+      : composeMessage(settings, channel, application.phone, values, status);
+    const outcome = redacted(await provider.send(message), link?.token);
     const masked = maskNumber(application.phone);
     if (outcome.ok) {
       await finishMessage(db, row.id, {
@@ -149,7 +165,7 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
         provider: provider.kind,
         providerId: outcome.providerId,
         providerStatus: outcome.providerStatus,
-        status,
+        ...(link ? { kind: 'documents' } : { status }),
         language,
         to: masked,
         attempts: row.attempts,

@@ -38,6 +38,7 @@ export async function scheduleMessage(
     .where('application_id', '=', m.applicationId)
     .where('channel', '=', m.channel)
     .where('status', '=', 'queued')
+    .where('kind', '=', 'status')
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) > 0) return;
   await db
@@ -57,8 +58,64 @@ export async function scheduleMessage(
       last_error: null,
       sent_at: null,
       created_at: m.now.toISOString(),
+      kind: 'status',
+      secret: null,
+      due_date: null,
     })
     .execute();
+}
+
+/**
+ * A document request's link on one channel (ADR 0055), due at `dueAt`. The token waits in its own
+ * column, never in a body, and goes with the same UPDATE that ends the message (finishMessage).
+ * `fromStatus` is the application's status, kept only because every row has one.
+ */
+export async function queueLinkMessage(
+  db: Db,
+  m: {
+    applicationId: string;
+    channel: PhoneChannel;
+    fromStatus: ApplicationStatus;
+    secret: string;
+    dueDate: string;
+    dueAt: Date;
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('message_outbox')
+    .values({
+      id: newId(m.now.getTime()),
+      application_id: m.applicationId,
+      channel: m.channel,
+      from_status: m.fromStatus,
+      status: 'queued',
+      attempts: 0,
+      next_attempt_at: m.dueAt.toISOString(),
+      to_number: null,
+      provider_id: null,
+      provider_status: null,
+      sent_status: null,
+      last_error: null,
+      sent_at: null,
+      created_at: m.now.toISOString(),
+      kind: 'documents',
+      secret: m.secret,
+      due_date: m.dueDate,
+    })
+    .execute();
+}
+
+/** Links still waiting for an application are dropped, token and all: a new request replaced them or staff revoked it. */
+export async function dropWaitingLinks(db: Db, applicationId: string, reason: string): Promise<number> {
+  const result = await db
+    .updateTable('message_outbox')
+    .set({ status: 'skipped', last_error: reason, secret: null })
+    .where('application_id', '=', applicationId)
+    .where('kind', '=', 'documents')
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -111,6 +168,7 @@ export async function finishMessage(db: Db, id: string, finish: Finish): Promise
       provider_status: finish.providerStatus,
       sent_at: finish.at.toISOString(),
       last_error: null,
+      secret: null,
     });
   } else if (finish.status === 'queued') {
     q = q.set((eb) => ({
@@ -121,7 +179,8 @@ export async function finishMessage(db: Db, id: string, finish: Finish): Promise
       attempts: finish.attemptCounts ? eb('attempts', '+', 0) : eb('attempts', '-', 1),
     }));
   } else {
-    q = q.set({ status: finish.status, last_error: finish.error });
+    // Nobody will receive it: a link's token goes with it.
+    q = q.set({ status: finish.status, last_error: finish.error, secret: null });
   }
   await q.execute();
 }
@@ -133,6 +192,7 @@ export async function lastSentStatus(db: Db, applicationId: string, channel: Pho
     .select('sent_status')
     .where('application_id', '=', applicationId)
     .where('channel', '=', channel)
+    .where('kind', '=', 'status')
     .where('status', 'in', ['sent', 'delivered'])
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')

@@ -1,3 +1,4 @@
+import type { ApplicationStatus } from '@visa/shared/constants';
 import type { Db } from '../../db/connection.js';
 import type { OutboxRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
@@ -16,6 +17,8 @@ export interface NewEmail {
    * or given up, so what the outbox keeps afterwards, and every backup of it, opens nothing.
    */
   secret?: string;
+  /** A status email the office lets settle (ADR 0054): due later, and the status before the changes it reports. */
+  settling?: { fromStatus: ApplicationStatus; dueAt: Date };
 }
 
 /** Stands in a stored body for the message's secret (ADR 0040). Stored rows use it: it never changes. */
@@ -42,14 +45,33 @@ export async function enqueueEmail(db: Db, email: NewEmail, now = new Date()): P
       html_body: email.html,
       status: 'queued',
       attempts: 0,
-      next_attempt_at: now.toISOString(),
+      next_attempt_at: (email.settling?.dueAt ?? now).toISOString(),
       last_error: null,
       sent_at: null,
       created_at: now.toISOString(),
       secret: email.secret ?? null,
+      from_status: email.settling?.fromStatus ?? null,
     })
     .execute();
   return id;
+}
+
+/**
+ * Takes back the settling status email still waiting for an application, if any, and returns the
+ * status it reported a change from. A row a worker has already claimed is being sent and stays.
+ */
+export async function takeWaitingStatusEmail(db: Db, applicationId: string): Promise<ApplicationStatus | null> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select(['id', 'from_status'])
+    .where('application_id', '=', applicationId)
+    .where('status', '=', 'queued')
+    .where('from_status', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!row?.from_status) return null;
+  const gone = await db.deleteFrom('email_outbox').where('id', '=', row.id).where('status', '=', 'queued').executeTakeFirst();
+  return Number(gone.numDeletedRows) === 1 ? row.from_status : null;
 }
 
 /**

@@ -46,9 +46,17 @@ describe('Settings → Messages', { timeout: 30_000 }, () => {
     fireEvent.change(await screen.findByLabelText('Quiet from'), { target: { value: '20:00' } });
     await user.clear(screen.getByLabelText('A day per number'));
     await user.type(screen.getByLabelText('A day per number'), '3');
+    const emailSettle = screen.getByLabelText('Let status emails settle too');
+    expect(emailSettle).not.toBeChecked();
+    expect(emailSettle).toHaveAccessibleDescription(expect.stringContaining('Off: the status email goes at every change.'));
+    await user.click(emailSettle);
     await user.click(screen.getByRole('button', { name: 'Save messages' }));
     expect(await screen.findByText('Message settings saved.')).toBeInTheDocument();
     const stored = await h.t.request({ method: 'GET', url: '/api/users/settings/messages', token: h.staff.token });
-    expect(stored.json().settings).toMatchObject({ quietHours: { start: '20:00', end: '08:00' }, limits: { perNumberPerDay: 3 } });
+    expect(stored.json().settings).toMatchObject({
+      quietHours: { start: '20:00', end: '08:00' },
+      limits: { perNumberPerDay: 3 },
+      emailSettle: true,
+    });
   });
 });

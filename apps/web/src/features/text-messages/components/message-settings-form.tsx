@@ -15,6 +15,8 @@ const STATUS_TITLES: Record<ApplicationStatus, string> = { pending: 'Pending', a
 const LOAD_FAILED = 'The message settings could not be loaded. Please reload the page.';
 const SAVE_FAILED = 'The message settings could not be saved. Please try again.';
 const SAVED = 'Message settings saved.';
+const EMAIL_SETTLE_HELP =
+  'Off: the status email goes at every change. On: like SMS and WhatsApp, it waits until the status has not changed for the settling time, one email for the status it settles in, and none if it settles back where it was.';
 
 /** Settings → Messages (ADR 0044): channels, texts with their live SMS count, quiet hours, limits, a test message. */
 export function MessageSettingsForm() {
@@ -96,6 +98,16 @@ function LoadedForm({ view }: { view: MessageSettingsView }) {
             />
           ))}
         </fieldset>
+        <Form.Group className="mb-3" controlId={`${id}-email-settle`}>
+          <Form.Check
+            type="checkbox"
+            label="Let status emails settle too"
+            checked={settings.emailSettle}
+            aria-describedby={`${id}-email-settle-help`}
+            onChange={(e) => update((d) => void (d.emailSettle = e.target.checked))}
+          />
+          <Form.Text id={`${id}-email-settle-help`}>{EMAIL_SETTLE_HELP}</Form.Text>
+        </Form.Group>
         <div className="row g-3 mb-3">
           <Form.Group className="col-md-4" controlId={`${id}-language`}>
             <Form.Label>Language</Form.Label>

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Page, expect } from '@playwright/test';
+import { jpeg } from '@visa/test-support/images';
+
+/** What the documents-by-link journeys share: an application to ask, and the link its email carries. */
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
+
+/** The document link in the newest delivered email to `to` (base64 or quoted-printable body). */
+function documentLinkSentTo(to: string): string | undefined {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return undefined;
+  for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+    const eml = fs.readFileSync(path.join(outbox, file), 'utf8');
+    if (!eml.includes(`To: ${to}`)) continue;
+    const decoded = [
+      eml.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+      ...(eml.match(/^[A-Za-z0-9+/=\r\n]{200,}$/gm) ?? []).map((b) => Buffer.from(b.replace(/\s+/g, ''), 'base64').toString('utf8')),
+    ];
+    for (const text of decoded) {
+      const link = /(https?:\/\/[^\s"<]+\/documents#[\w-]{43})/.exec(text)?.[1];
+      if (link) return link;
+    }
+  }
+  return undefined;
+}
+
+export async function addApplication(page: Page, token: string) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+  const res = await page.request.post('/api/application/addApplication', {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+    multipart: {
+      surname: 'Hossain',
+      givenN: 'Farzana Akter',
+      email: `farzana.${tag.toLowerCase()}@example.com`,
+      phone: '8801812345678',
+      nationalId: '1992123456789',
+      sex: 'Female',
+      dob: '1992-07-09',
+      birthCity: 'Sylhet',
+      currentN: 'Bangladeshi',
+      identification: 'Scar on right hand',
+      company: 'Northern Care Homes',
+      dutyDuration: '3 years',
+      jobTitle: 'Caring Operator',
+      salary: 'CAD 3,000 / month',
+      passport: `DR${tag}`.slice(0, 12),
+      issuedCountry: 'Bangladesh',
+      visaType: 'Visit',
+      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 400, '#c08060') },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { _id: string; email: string; passport: string; visaType: string };
+}
+
+/** Staff send a request for the checklist items; the link, once the outbox has delivered its email. */
+export async function requestDocuments(page: Page, staffToken: string, application: { _id: string; email: string }, items: string[]) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const sent = await page.request.post(`/api/application/documentRequest/${application._id}`, {
+    headers: { authorization: `Bearer ${staffToken}`, 'x-xsrf-token': xsrf },
+    data: { dueDate: '2099-01-31', checklistItems: items },
+  });
+  expect(sent.status()).toBe(200);
+  await expect.poll(() => documentLinkSentTo(application.email), { timeout: 15_000 }).toBeTruthy();
+  return new URL(documentLinkSentTo(application.email)!);
+}
