@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.js';
 import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
 import { getSetting } from '../settings/repository.js';
+import { isConsentWithdrawn } from '../privacy/repository.js';
 import type { Providers } from './providers.js';
 import { getConsent, scheduleMessage, setConsent } from './repository.js';
 
@@ -43,6 +44,8 @@ export async function scheduleStatusMessages(
   applicationId: string,
   from: ApplicationStatus,
 ): Promise<void> {
+  // An applicant who withdrew consent is sent nothing more (ADR 0053).
+  if (await isConsentWithdrawn(trx, applicationId)) return;
   const consent = await getConsent(trx, applicationId);
   const settings = await getSetting(trx, 'messages');
   const dueAt = new Date(deps.now.getTime() + deps.settleMinutes * 60_000);

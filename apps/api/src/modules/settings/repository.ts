@@ -18,6 +18,8 @@ const SETTINGS = {
   messages: { schema: MessageSettingsSchema, default: DEFAULT_MESSAGE_SETTINGS },
   // Checklists per visa type and how long a link works after its due date (ADR 0046).
   documentRequests: { schema: DocumentRequestSettingsSchema, default: { checklists: DEFAULT_CHECKLISTS, graceDays: DEFAULT_GRACE_DAYS } },
+  // Whether adding an application needs the applicant's agreement to the privacy notice (ADR 0053).
+  privacyConsentRequired: { schema: z.boolean(), default: false },
 } as const;
 
 type Settings = typeof SETTINGS;
