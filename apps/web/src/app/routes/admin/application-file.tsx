@@ -1,7 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { paths } from '../../../config/paths';
 import { ApplicantFileView } from '../../../features/applications/components/applicant-file-view';
+
+/** The file's privacy panel (consent, withdrawing it, the applicant's data), loaded after the file itself. */
+const ConsentPanel = lazy(() =>
+  import('../../../features/privacy/components/consent-panel').then((module) => ({ default: module.ConsentPanel })),
+);
 
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];
@@ -32,5 +38,12 @@ export default function Page() {
   const fromState = applicationFromState(state);
   const id = idParam ?? fromState?._id ?? idFromState(state);
   if (!id) return <Navigate to={paths.applicationList} replace />;
-  return <ApplicantFileView key={id} id={id} initialApplication={fromState} />;
+  return (
+    <>
+      <ApplicantFileView key={id} id={id} initialApplication={fromState} />
+      <Suspense fallback={null}>
+        <ConsentPanel key={`consent-${id}`} applicationId={id} />
+      </Suspense>
+    </>
+  );
 }

@@ -22,6 +22,10 @@ const ChecklistsForm = lazy(() =>
   import('../../../features/document-requests/components/checklists-form').then((module) => ({ default: module.ChecklistsForm })),
 );
 
+const PrivacySettings = lazy(() =>
+  import('../../../features/privacy/components/privacy-settings').then((module) => ({ default: module.PrivacySettings })),
+);
+
 export function meta() {
   return [{ title: 'Settings | Canada Visa Desk' }];
 }
@@ -94,6 +98,13 @@ export default function SettingsPage() {
           <SettingsSection id="settings-document-checklists" title="Document checklists per visa type">
             <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
               <ChecklistsForm />
+            </Suspense>
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-privacy" title="Privacy notice">
+            <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
+              <PrivacySettings />
             </Suspense>
           </SettingsSection>
         )}
