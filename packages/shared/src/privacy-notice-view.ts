@@ -22,6 +22,7 @@ export const PRIVACY_WORDS = {
     version: (version: string, date: string) => `Version ${version}, published ${date}.`,
     standard: 'This is the standard notice of the office until it publishes its own.',
     link: 'Privacy notice',
+    formNote: 'How the office holds and uses your personal data, and your rights:',
   },
   bn: {
     title: 'গোপনীয়তা বিজ্ঞপ্তি',
@@ -29,6 +30,7 @@ export const PRIVACY_WORDS = {
     version: (version: string, date: string) => `সংস্করণ ${version}, প্রকাশিত ${date}।`,
     standard: 'অফিস নিজের বিজ্ঞপ্তি প্রকাশ না করা পর্যন্ত এটি প্রমিত বিজ্ঞপ্তি।',
     link: 'গোপনীয়তা বিজ্ঞপ্তি',
+    formNote: 'অফিস কীভাবে আপনার ব্যক্তিগত তথ্য রাখে ও ব্যবহার করে, এবং আপনার অধিকার:',
   },
 } as const;
 
@@ -56,6 +58,9 @@ export const DEFAULT_PRIVACY_NOTICE: Record<NoticeLanguage, string> = {
     'এই অধিকারগুলো ব্যবহার করতে বা কোনো প্রশ্ন থাকলে নিচের ঠিকানায় অফিসে যোগাযোগ করুন।',
   ].join('\n\n'),
 };
+
+/** The applicant copy's line pointing to the notice. */
+export const copyPrivacyLine = (url: string) => `How the office holds and uses this data, and the applicant's rights: ${url}`;
 
 /** The attribute of the slot the server fills: `data-privacy-notice="en"`. */
 export const PRIVACY_SLOT_ATTRIBUTE = 'data-privacy-notice';
