@@ -29,6 +29,14 @@ export const PRIVACY_TEXTS = {
   downloadError: "Could not prepare the applicant's data. Please try again.",
 } as const;
 
+/** The file's history sentences of the privacy events (ADR 0053). */
+export const PRIVACY_HISTORY = {
+  consentRecorded: (version: string) => `The applicant agreed to privacy notice version ${version}`,
+  consentWithdrawn: (emails: number, texts: number) =>
+    `The applicant withdrew consent; messages stopped${emails + texts > 0 ? ` (${emails} queued email${emails === 1 ? '' : 's'} and ${texts} text message${texts === 1 ? '' : 's'} cancelled)` : ''}`,
+  dataDownloaded: "The applicant's data was downloaded",
+} as const;
+
 const body = (language: string) =>
   z
     .string({ error: PRIVACY_TEXTS.bodyRequired(language) })

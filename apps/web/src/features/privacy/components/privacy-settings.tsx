@@ -35,6 +35,7 @@ function ConsentSwitch({ overview }: { overview: PrivacyOverview }) {
     <Form.Group className="mb-4" controlId={`${id}-required`}>
       <Form.Check
         type="switch"
+        role="switch"
         label="Require consent at intake"
         checked={overview.consentRequired}
         disabled={save.isPending || (!overview.current && !overview.consentRequired)}
