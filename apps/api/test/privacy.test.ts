@@ -9,6 +9,8 @@ import { CONSENT_FIELD, PRIVACY_TEXTS } from '@visa/shared/privacy';
 import { LIMITS } from '@visa/shared/limits';
 import { addApplication, applicationFields, createApplication, tableCounts } from '@visa/test-support/applications';
 import { appForFile, auditDetails, staffForFile, startSite } from '@visa/test-support/file-app';
+import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { listAuditFor } from '../src/modules/audit/repository.js';
 import { documentsForm, jpegPart, pngPart } from './applicant-file-fixtures.js';
 
@@ -216,6 +218,39 @@ describe('withdrawing consent', () => {
     expect(await queued(other.id)).toHaveLength(2);
     expect(await t.db.selectFrom('message_outbox').select('id').where('application_id', '=', withdrawn.id).execute()).toHaveLength(1);
     expect((await t.request({ method: 'POST', url: `/api/privacy/consent/${withdrawn.id}/withdraw` })).statusCode).toBe(401);
+  });
+});
+
+describe('withdrawing consent, as the mail server sees it', () => {
+  let smtp: TestSmtpServer;
+  let mailApp: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Visa Desk <desk@example.com>' });
+    await mailApp.app.outbox.stop();
+  });
+  afterAll(async () => {
+    await mailApp.close();
+    await smtp.close();
+  });
+
+  it('the queued status email of an applicant who withdrew is never delivered; another applicant still gets theirs', async () => {
+    const member = await mailApp.createStaff('admin');
+    const kept = await createApplication(mailApp.db, { email: 'kept@example.com' });
+    const gone = await createApplication(mailApp.db, { email: 'gone@example.com' });
+    for (const id of [kept.id, gone.id]) {
+      const res = await mailApp.request({
+        method: 'PUT',
+        url: `/api/application/updateApplicationApprove/${id}`,
+        payload: {},
+        token: member.token,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const withdraw = await mailApp.request({ method: 'POST', url: `/api/privacy/consent/${gone.id}/withdraw`, token: member.token });
+    expect(withdraw.statusCode).toBe(200);
+    expect(await mailApp.app.outbox.runOnce()).toMatchObject({ sent: 1 });
+    expect(smtp.received.flatMap((m) => m.to)).toEqual(['kept@example.com']);
   });
 });
 

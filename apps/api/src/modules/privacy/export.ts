@@ -15,7 +15,7 @@ import * as repo from './repository.js';
 const { downloadsPerStaff: DOWNLOADS } = LIMITS.personalData;
 
 /** A file name anyone's unzip accepts: letters, digits and dashes only. */
-export const safeFileName = (text: string) =>
+const safeFileName = (text: string) =>
   text
     .replace(/[^A-Za-z0-9-]+/g, '-')
     .replace(/-+/g, '-')
