@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
-import { CONSENT_FIELD, PRIVACY_TEXTS } from '@visa/shared/privacy';
+import { CONSENT_FIELD, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import { LIMITS } from '@visa/shared/limits';
 import { addApplication, applicationFields, createApplication, tableCounts } from '@visa/test-support/applications';
 import { appForFile, auditDetails, staffForFile, startSite } from '@visa/test-support/file-app';

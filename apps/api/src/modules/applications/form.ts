@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { APPLICATION_FIELDS, APPLICATION_MESSAGES } from '@visa/shared/applications';
 import { SERVER } from '@visa/shared/messages';
-import { CONSENT_FIELD } from '@visa/shared/privacy';
+import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { HttpError } from '../../lib/http-error.js';
 import { type PartsOptions, type UploadedFile, readFilePart } from '../../plugins/uploads.js';
 

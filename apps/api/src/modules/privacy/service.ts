@@ -1,14 +1,8 @@
 import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
-import {
-  CONSENT_FIELD,
-  type Consent,
-  PRIVACY_TEXTS,
-  type PrivacyNotice,
-  type PrivacyNoticeInput,
-  type PrivacyOverview,
-} from '@visa/shared/privacy';
+import type { Consent, PrivacyNotice, PrivacyNoticeInput, PrivacyOverview } from '@visa/shared/privacy';
+import { CONSENT_FIELD, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { HttpError, conflict } from '../../lib/http-error.js';

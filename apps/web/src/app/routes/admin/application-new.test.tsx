@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApplicationFormValues } from '@visa/shared/applications';
-import { PRIVACY_TEXTS } from '@visa/shared/privacy';
+import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import { applicationFields } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { jpegFile } from '../../../../test/files';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Application, ApplicationInput } from '@visa/shared/applications';
 import type { NotifyChannel } from '@visa/shared/notify';
-import { CONSENT_FIELD } from '@visa/shared/privacy';
+import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { isDroppedConnection, isHttpError } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { addErrorMessage, useCreateApplication } from '../api/create-application';

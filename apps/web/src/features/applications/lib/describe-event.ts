@@ -2,7 +2,7 @@ import { HISTORY_MESSAGES, type HistoryEvent, displayDate, importedFileName } fr
 import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
-import { PRIVACY_HISTORY } from '@visa/shared/privacy';
+import { PRIVACY_HISTORY } from '@visa/shared/privacy-texts';
 import { describeMessageEvent } from './describe-message-event';
 
 const asStatus = (value: unknown): ApplicationStatus | null =>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Consent,
   ConsentSchema,
@@ -6,27 +6,16 @@ import {
   type PrivacyNoticeInput,
   PrivacyNoticeListSchema,
   PrivacyNoticeSchema,
-  type PrivacyOverview,
-  PrivacyOverviewSchema,
 } from '@visa/shared/privacy';
 import { api } from '../../../lib/api-client';
+import { PRIVACY_OVERVIEW_KEY } from './get-overview';
 
 /** The privacy notice, the consent setting and an application's consent (ADR 0053). */
 const keys = {
-  overview: ['privacy', 'overview'] as const,
+  overview: PRIVACY_OVERVIEW_KEY,
   notices: ['privacy', 'notices'] as const,
   consent: (id: string) => ['privacy', 'consent', id] as const,
 };
-
-const overviewOptions = () =>
-  queryOptions({
-    queryKey: keys.overview,
-    queryFn: async ({ signal }): Promise<PrivacyOverview> =>
-      PrivacyOverviewSchema.parse((await api.get('/api/privacy/notice', { signal })).data),
-  });
-
-/** The notice in force, its default text and whether consent is required: Settings and the add form read it. */
-export const usePrivacyOverview = () => useQuery(overviewOptions());
 
 /** Every published version, newest first; the owner's. */
 export const usePrivacyNotices = () =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { PRIVACY_TEXTS } from '@visa/shared/privacy';
+import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingStatus } from '../../../components/loading-status';
 import { serverMessage } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { PRIVACY_TEXTS } from '@visa/shared/privacy';
-import { usePrivacyOverview } from '../api/privacy';
+import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
+import { usePrivacyOverview } from '../api/get-overview';
 
 /** The box's state: ticked or not, for which version, and whether it may be left unticked. */
 interface IntakeConsentValue {

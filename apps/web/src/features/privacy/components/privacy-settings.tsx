@@ -1,14 +1,16 @@
 import { useId, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { NOTICE_MAX, type PrivacyNotice, PRIVACY_TEXTS, PrivacyNoticeInputSchema, type PrivacyOverview } from '@visa/shared/privacy';
+import { type PrivacyNotice, PrivacyNoticeInputSchema, type PrivacyOverview } from '@visa/shared/privacy';
+import { NOTICE_MAX, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { usePageForm } from '../../../lib/page-form';
-import { usePrivacyNotices, usePrivacyOverview, usePublishNotice, useSetConsentRequired } from '../api/privacy';
+import { usePrivacyOverview } from '../api/get-overview';
+import { usePrivacyNotices, usePublishNotice, useSetConsentRequired } from '../api/privacy';
 
 /**
  * Settings → Privacy notice (ADR 0053): the notice in both languages, published as a new numbered

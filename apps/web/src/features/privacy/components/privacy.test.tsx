@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
-import { PRIVACY_TEXTS } from '@visa/shared/privacy';
+import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
