@@ -194,7 +194,20 @@ describe('withdrawing consent', () => {
       })
       .execute();
 
-    const res = await t.request({ method: 'POST', url: `/api/privacy/consent/${withdrawn.id}/withdraw`, token: staff.token });
+    const unconfirmed = await t.request({
+      method: 'POST',
+      url: `/api/privacy/consent/${withdrawn.id}/withdraw`,
+      token: staff.token,
+      payload: {},
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(await queued(withdrawn.id)).toHaveLength(1);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/privacy/consent/${withdrawn.id}/withdraw`,
+      token: staff.token,
+      payload: { confirm: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().withdrawnAt).toEqual(expect.any(String));
     expect(await queued(withdrawn.id)).toEqual([]);
@@ -207,7 +220,12 @@ describe('withdrawing consent', () => {
     expect(text).toEqual([{ status: 'skipped', last_error: 'consent withdrawn' }]);
     expect(await auditDetails(t, withdrawn.id, 'privacy.consent_withdrawn')).toEqual([{ cancelledEmails: 1, cancelledTexts: 1 }]);
 
-    const again = await t.request({ method: 'POST', url: `/api/privacy/consent/${withdrawn.id}/withdraw`, token: staff.token });
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/privacy/consent/${withdrawn.id}/withdraw`,
+      token: staff.token,
+      payload: { confirm: true },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PRIVACY_TEXTS.alreadyWithdrawn);
 
@@ -217,7 +235,9 @@ describe('withdrawing consent', () => {
     expect(await queued(withdrawn.id)).toEqual([]);
     expect(await queued(other.id)).toHaveLength(2);
     expect(await t.db.selectFrom('message_outbox').select('id').where('application_id', '=', withdrawn.id).execute()).toHaveLength(1);
-    expect((await t.request({ method: 'POST', url: `/api/privacy/consent/${withdrawn.id}/withdraw` })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/privacy/consent/${withdrawn.id}/withdraw`, payload: { confirm: true } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -247,7 +267,12 @@ describe('withdrawing consent, as the mail server sees it', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    const withdraw = await mailApp.request({ method: 'POST', url: `/api/privacy/consent/${gone.id}/withdraw`, token: member.token });
+    const withdraw = await mailApp.request({
+      method: 'POST',
+      url: `/api/privacy/consent/${gone.id}/withdraw`,
+      token: member.token,
+      payload: { confirm: true },
+    });
     expect(withdraw.statusCode).toBe(200);
     expect(await mailApp.app.outbox.runOnce()).toMatchObject({ sent: 1 });
     expect(smtp.received.flatMap((m) => m.to)).toEqual(['kept@example.com']);

@@ -21,6 +21,7 @@ export const PRIVACY_TEXTS = {
   published: (version: number) => `Privacy notice version ${version} published.`,
   publishCollision: 'Someone else published a version at the same moment. Reload the page and publish again.',
   consentSettingSaved: 'Consent setting saved.',
+  confirmWithdrawal: 'Confirm that the applicant withdraws consent.',
   alreadyWithdrawn: 'Consent has already been withdrawn for this application.',
   withdrawn: 'Consent withdrawn: no more messages will be sent to this applicant.',
   downloadError: "Could not prepare the applicant's data. Please try again.",

@@ -40,6 +40,9 @@ export const PrivacyNoticeListSchema = z.object({ notices: z.array(PrivacyNotice
 
 export const ConsentSettingSchema = z.object({ required: z.boolean() });
 
+/** Withdrawing consent says so in its body: a request without it (or with anything else) changes nothing. */
+export const WithdrawConsentSchema = z.object({ confirm: z.literal(true, PRIVACY_TEXTS.confirmWithdrawal) });
+
 /** An application's consent as the file shows it; every field null for one added without it (or imported). */
 export const ConsentSchema = z.object({
   version: z.number().int().nullable(),

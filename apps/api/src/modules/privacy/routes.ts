@@ -9,6 +9,7 @@ import {
   PrivacyNoticeListSchema,
   PrivacyNoticeSchema,
   PrivacyOverviewSchema,
+  WithdrawConsentSchema,
 } from '@visa/shared/privacy';
 import type { RouteOptions } from '../../context.js';
 import { applicantDataZip } from './export.js';
@@ -58,6 +59,7 @@ export async function privacyStaffRoutes(app: FastifyInstance, { ctx }: RouteOpt
         tags,
         summary: 'Record that the applicant withdrew consent: queued emails and text messages are cancelled and no more are sent',
         params: IdParamsSchema,
+        body: WithdrawConsentSchema,
         response: { 200: ConsentSchema, ...errors },
       },
     },

@@ -54,7 +54,7 @@ export function useWithdrawConsent(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<Consent> =>
-      ConsentSchema.parse((await api.post(`/api/privacy/consent/${encodeURIComponent(id)}/withdraw`)).data),
+      ConsentSchema.parse((await api.post(`/api/privacy/consent/${encodeURIComponent(id)}/withdraw`, { confirm: true })).data),
     onSuccess: (consent) => {
       queryClient.setQueryData(keys.consent(id), consent);
       // The file's history gains the withdrawal and its emails list loses what was cancelled.
