@@ -38,6 +38,8 @@ test('titles, descriptions and Open Graph tags; robots.txt and sitemap.xml', asy
     '/bn/about',
     '/terms',
     '/bn/terms',
+    '/privacy',
+    '/bn/privacy',
   ]);
 });
 

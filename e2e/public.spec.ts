@@ -49,7 +49,15 @@ for (const [name, viewport] of [
       await expect(official).toHaveAttribute('href', /^https:\/\/www\.canada\.ca\//);
 
       const footer = page.getByRole('navigation', { name: 'Footer' });
-      expect(await footer.getByRole('link').allTextContents()).toEqual(['Terms', 'Services', 'About', 'Home', 'Visa Enquiry', 'Login']);
+      expect(await footer.getByRole('link').allTextContents()).toEqual([
+        'Terms',
+        'Privacy notice',
+        'Services',
+        'About',
+        'Home',
+        'Visa Enquiry',
+        'Login',
+      ]);
       await expect(footer.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/about#services');
       await expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
 

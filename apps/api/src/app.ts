@@ -20,6 +20,8 @@ import notifications from './modules/notifications/plugin.js';
 import { createFilledPages } from './modules/office-contact/filled-pages.js';
 import { officeContactRoutes } from './modules/office-contact/routes.js';
 import pageFormRoutes from './modules/page-forms/routes.js';
+import { privacyNoticeFiller } from './modules/privacy/filled-notice.js';
+import { privacyOwnerRoutes, privacyStaffRoutes } from './modules/privacy/routes.js';
 import { isFormPagePath } from './modules/page-forms/pages.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import { secondFactorAccountRoutes, secondStepRoutes } from './modules/second-factor/routes.js';
@@ -75,6 +77,9 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['public', '/api/uploads', uploadRoutes],
   // The office's contact details for the public site (ADR 0025).
   ['public', '/api', officeContactRoutes],
+  // The privacy notice, consent and the applicant's data (ADR 0053).
+  ['staff', '/api/privacy', privacyStaffRoutes],
+  ['superadmin', '/api/privacy', privacyOwnerRoutes],
   // Public, with more for a caller that sends a valid bearer token.
   ['public', '/api/slider', slideListRoutes],
   ['staff', '/api/slider', slideRoutes],
@@ -143,7 +148,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Routes.
   for (const [access, prefix, routes] of ROUTE_GROUPS) await app.register(withAccess(access, routes), { prefix, ctx });
   const root = deps.webRoot;
-  await app.register(web, { root, filledPages: root ? createFilledPages(ctx.db, root) : null, isNoStorePage: isDocumentPagePath });
+  await app.register(web, {
+    root,
+    filledPages: root ? createFilledPages(ctx.db, root, privacyNoticeFiller(ctx.db, ctx.config.APP_TIMEZONE)) : null,
+    isNoStorePage: isDocumentPagePath,
+  });
 
   return app;
 }

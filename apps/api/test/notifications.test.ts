@@ -17,7 +17,7 @@ const HOUR = 60 * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
 const queue = async (t: TestApp, applicationId: string | null, to = 'applicant@example.com') =>
-  enqueueEmail(t.db, { applicationId, to, subject: 'Visa application update: Approved', text: 'Hello', html: '<p>Hello</p>' });
+  (await enqueueEmail(t.db, { applicationId, to, subject: 'Visa application update: Approved', text: 'Hello', html: '<p>Hello</p>' }))!;
 
 describe('templates', () => {
   const recipient = { reference: '6740a1b2c3d4e5f601234567', surname: 'Rahman', givenN: 'Karim' };
@@ -192,7 +192,7 @@ describe('SMTP delivery', () => {
       t.config.publicUrl,
     );
     const before = smtp!.received.length;
-    const id = await enqueueEmail(t.db, { applicationId: application.id, to: application.email, ...mail });
+    const id = (await enqueueEmail(t.db, { applicationId: application.id, to: application.email, ...mail }))!;
     t.app.outbox.kick();
 
     const received = (await smtp!.waitFor(before + 1)).at(-1)!;

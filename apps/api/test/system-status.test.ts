@@ -87,7 +87,7 @@ describe('GET /api/users/settings/system', () => {
   it('counts the mail backlog and the messages given up on', async () => {
     const email = { applicationId: null, to: 'someone@example.com', subject: 'S', text: 'T', html: null };
     await enqueueEmail(t.db, email as Parameters<typeof enqueueEmail>[1], NOW);
-    const failed = await enqueueEmail(t.db, email as Parameters<typeof enqueueEmail>[1], NOW);
+    const failed = (await enqueueEmail(t.db, email as Parameters<typeof enqueueEmail>[1], NOW))!;
     // As the outbox worker does: claimed for sending, then given up on.
     await t.db.updateTable('email_outbox').set({ status: 'sending' }).where('id', '=', failed).execute();
     await markEmailFailed(t.db, failed, 'refused');

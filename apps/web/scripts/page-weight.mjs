@@ -23,7 +23,7 @@ const KB = 1000;
 const STAFF_GOAL = 150 * KB;
 export const PAGE_BUDGETS = [
   // Public pages (ADR 0029): the islands script only.
-  ...['/', '/enquiry', '/about', '/terms', '/view-one'].map((page) => ({ page, html: page, budget: 90 * KB })),
+  ...['/', '/enquiry', '/about', '/terms', '/view-one', '/privacy'].map((page) => ({ page, html: page, budget: 90 * KB })),
   // The applicant's document page (ADR 0046): phones on slow connections; its page and upload chunks come on top.
   { page: '/documents', html: '/documents', budget: 60 * KB },
   // Sign-in pages (ADR 0050): their own islands script; each page's weight of 2026-11-26 plus a little headroom.

@@ -87,6 +87,13 @@ export const AUDIT_ACTIONS = {
   dataImport: {
     run: 'import.run',
   },
+  /** Personal data by the law (ADR 0053): notices published, consent given and withdrawn, an applicant's data downloaded. */
+  privacy: {
+    noticePublished: 'privacy.notice_published',
+    consentRecorded: 'privacy.consent_recorded',
+    consentWithdrawn: 'privacy.consent_withdrawn',
+    dataDownloaded: 'privacy.data_downloaded',
+  },
 } as const;
 
 type Values<T> = T[keyof T];

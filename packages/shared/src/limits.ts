@@ -95,6 +95,8 @@ export const LIMITS = {
     uploadsPerToken: { limit: 60, windowMs: HOUR_MS },
     uploadsPerAddress: { limit: 120, windowMs: HOUR_MS },
   },
+  /** "Download this applicant's data" (ADR 0053), per member of staff: enough for a day's requests, not for copying the files out. */
+  personalData: { downloadsPerStaff: { limit: 20, windowMs: HOUR_MS } },
 } as const satisfies Record<string, Record<string, CountLimit | AcrossAddresses | number>>;
 
 /** A window in whole minutes, for the sentences that state it. */

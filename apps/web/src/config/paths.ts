@@ -12,6 +12,8 @@ export const paths = {
   viewOne: '/view-one',
   /** An applicant's document list, opened from the emailed link; its token travels after `#` (ADR 0046). */
   documents: '/documents',
+  /** The office's privacy notice, filled in by the server (ADR 0053). */
+  privacy: '/privacy',
   login: '/login',
   forgotPassword: '/forgot-password',
   /** Opened from the emailed link; the token travels after `#`, never to the server's logs. */
@@ -69,6 +71,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: paths.forgotPassword, languages: ['en'], islands: ['signIn'] },
   { path: paths.resetPassword, languages: ['en'], islands: ['signIn'] },
   { path: paths.documents, languages: ['en', 'bn'], islands: ['documents'] },
+  { path: paths.privacy, languages: ['en', 'bn'], islands: [] },
 ];
 
 /** The public pages' English paths. */

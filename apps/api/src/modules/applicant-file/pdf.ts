@@ -2,6 +2,7 @@ import { PDF_DOCUMENT_IN_COPY } from '@visa/shared/document-requests';
 import PDFDocument from 'pdfkit';
 import { COPY_TEXT, type CopyVerification, copySections } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
+import { copyPrivacyLine } from '@visa/shared/privacy-notice-view';
 import type { Storage } from '../../infra/storage/storage.js';
 
 async function readAll(storage: Storage, key: string | null): Promise<Buffer | null> {
@@ -114,7 +115,9 @@ export async function renderCopyPdf(input: {
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      capitalise(`${COPY_TEXT.checkHow(verification.url)} ${COPY_TEXT.referenceNo(a._id)}. ${COPY_TEXT.printedOn(input.printedOn)}`),
+      capitalise(
+        `${COPY_TEXT.checkHow(verification.url)} ${COPY_TEXT.referenceNo(a._id)}. ${COPY_TEXT.printedOn(input.printedOn)}\n${copyPrivacyLine(new URL('/privacy', verification.url).href)}`,
+      ),
       MARGIN + qrSide + 14,
       doc.y + 2,
       { width: contentWidth - qrSide - 14 },

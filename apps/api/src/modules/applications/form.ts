@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { APPLICATION_FIELDS, APPLICATION_MESSAGES } from '@visa/shared/applications';
 import { SERVER } from '@visa/shared/messages';
+import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { HttpError } from '../../lib/http-error.js';
 import { type PartsOptions, type UploadedFile, readFilePart } from '../../plugins/uploads.js';
 
@@ -9,8 +10,8 @@ export interface ApplicationForm {
   image: UploadedFile | null;
 }
 
-/** The form's fields, and `notify`: the channels the applicant agreed to (ADR 0044). */
-const KNOWN_FIELDS = new Set<string>([...APPLICATION_FIELDS, 'notify']);
+/** The form's fields, `notify`: the channels the applicant agreed to (ADR 0044), and the privacy notice agreed to (ADR 0053). */
+const KNOWN_FIELDS = new Set<string>([...APPLICATION_FIELDS, 'notify', CONSENT_FIELD]);
 const IMAGE_FIELD = 'image';
 
 /**

@@ -26,6 +26,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { recordAudit } from '../audit/repository.js';
 import { recordConsent } from '../messages/service.js';
+import { auditIntakeConsent, intakeConsent } from '../privacy/service.js';
 import { csvHeader, csvRow } from './csv.js';
 import type { UploadedFile } from '../../plugins/uploads.js';
 import type { ApplicationForm } from './form.js';
@@ -122,11 +123,12 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
   if (form.image?.tooLarge) throw fieldError(413, 'image', VALIDATION.imageTooLargeAdd);
   if (!form.image) throw fieldError(400, 'image', APPLICATION_MESSAGES.imageRequired);
   const prepared = await processPhoto(form.image, { tooLarge: VALIDATION.imageTooLargeAdd, wrongType: VALIDATION.imageTypeEdit });
+  const now = nowIso();
+  const consent = await intakeConsent(ctx.db, form.fields, actor, now);
 
   // File first, row second: a failed insert removes the file, so no row points at a missing file
   // and no file outlives its failed request.
   const stored = await storePhoto(ctx, prepared);
-  const now = nowIso();
   const row: ApplicationRow = {
     id: newId(),
     ...inputColumns(input),
@@ -139,9 +141,7 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
     created_by: actor._id,
     created_at: now,
     updated_at: now,
-    consent_version: null,
-    consent_recorded_by: null,
-    consent_recorded_at: null,
+    ...consent,
     consent_withdrawn_at: null,
     anonymised_at: null,
   };
@@ -156,6 +156,7 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
         details: { fields: Object.keys(input), image: true },
       });
       await recordConsent(trx, row.id, notify, actor._id, new Date(now), true);
+      await auditIntakeConsent(trx, row.id, actor, consent.consent_version);
     });
   } catch (err) {
     await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);

@@ -6,6 +6,7 @@ import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
 import { getSetting } from '../settings/repository.js';
 import { takeWaitingStatusEmail } from '../notifications/repository.js';
+import { isConsentWithdrawn } from '../privacy/repository.js';
 import type { Providers } from './providers.js';
 import { getConsent, scheduleMessage, setConsent } from './repository.js';
 import { settleChange } from './settling.js';
@@ -46,6 +47,8 @@ export async function scheduleStatusMessages(
   from: ApplicationStatus,
   to: ApplicationStatus,
 ): Promise<void> {
+  // An applicant who withdrew consent is sent nothing more (ADR 0053).
+  if (await isConsentWithdrawn(trx, applicationId)) return;
   const consent = await getConsent(trx, applicationId);
   const settings = await getSetting(trx, 'messages');
   // A waiting message keeps its own status from before the burst; whether the burst settled back is

@@ -2,6 +2,7 @@ import type { ApplicationStatus } from '@visa/shared/constants';
 import type { Db } from '../../db/connection.js';
 import type { OutboxRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { isConsentWithdrawn } from '../privacy/repository.js';
 
 export type { OutboxRow };
 
@@ -32,7 +33,9 @@ export const withSecret = (body: string, secret: string | null) =>
  * Queues a message. Called inside the staff action's transaction, so the email exists exactly
  * when the change it reports exists; sending happens later, outside any request.
  */
-export async function enqueueEmail(db: Db, email: NewEmail, now = new Date()): Promise<string> {
+export async function enqueueEmail(db: Db, email: NewEmail, now = new Date()): Promise<string | null> {
+  // An applicant who withdrew consent is sent nothing more (ADR 0053).
+  if (email.applicationId !== null && (await isConsentWithdrawn(db, email.applicationId))) return null;
   const id = newId(now.getTime());
   await db
     .insertInto('email_outbox')

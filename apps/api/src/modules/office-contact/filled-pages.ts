@@ -40,19 +40,27 @@ function fillPage(html: string, view: OfficeContactView | null): string {
 }
 
 /**
+ * More that some pages are filled with (the privacy notice, ADR 0053): `key` names the version the
+ * page needs, read on every request for it, and `fill` puts it into the page's HTML.
+ */
+export interface PageFiller {
+  state(file: string): Promise<{ key: string; fill(html: string): string }>;
+}
+
+/**
  * The prerendered pages with the office's contact, built once per version of the setting and per
  * process (ADR 0025). The version is the stored text itself, read on every page request (one
  * primary-key lookup): a change saved through any process is seen by every process at its next
  * page, with nothing to invalidate by hand.
  */
-export function createFilledPages(db: Db, root: string) {
+export function createFilledPages(db: Db, root: string, filler?: PageFiller) {
   let version: string | null = null;
   let view: OfficeContactView | null = null;
-  let pages = new Map<string, Promise<FilledPage>>();
+  let pages = new Map<string, { key: string; page: Promise<FilledPage> }>();
 
-  const build = async (file: string, current: OfficeContactView | null): Promise<FilledPage> => {
+  const build = async (file: string, current: OfficeContactView | null, more: (html: string) => string): Promise<FilledPage> => {
     const html = await fs.readFile(path.join(root, file), 'utf8');
-    const plain = Buffer.from(fillPage(html, current));
+    const plain = Buffer.from(fillPage(more(html), current));
     // The same compression as the .br and .gz twins the build writes of the files served as built.
     return { plain, ...(await compress(plain)), tag: createHash('sha256').update(plain).digest('base64url').slice(0, 22) };
   };
@@ -68,14 +76,16 @@ export function createFilledPages(db: Db, root: string) {
         const next = parsed?.success ? toOfficeContactView(parsed.data) : null;
         view = isContactEmpty(next) ? null : next;
       }
+      const extra = filler ? await filler.state(file) : { key: '', fill: (html: string) => html };
       let filled = pages.get(file);
-      if (!filled) {
-        filled = build(file, view);
-        pages.set(file, filled);
+      if (!filled || filled.key !== extra.key) {
+        const entry = { key: extra.key, page: build(file, view, extra.fill) };
+        filled = entry;
+        pages.set(file, entry);
         // A failed build is not kept: the next request tries again.
-        filled.catch(() => pages.get(file) === filled && pages.delete(file));
+        entry.page.catch(() => pages.get(file) === entry && pages.delete(file));
       }
-      return filled;
+      return filled.page;
     },
   };
 }

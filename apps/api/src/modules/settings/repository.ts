@@ -21,6 +21,8 @@ const SETTINGS = {
   documentRequests: { schema: DocumentRequestSettingsSchema, default: { checklists: DEFAULT_CHECKLISTS, graceDays: DEFAULT_GRACE_DAYS } },
   // How long finished and untouched applications keep their personal data (ADR 0052).
   retention: { schema: RetentionSettingsSchema, default: DEFAULT_RETENTION },
+  // Whether adding an application needs the applicant's agreement to the privacy notice (ADR 0053).
+  privacyConsentRequired: { schema: z.boolean(), default: false },
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -5,13 +5,14 @@ import { localDigits } from '../../lib/i18n';
 import { localePath } from '../../lib/locales/paths';
 import { OfficeContact } from '../office-contact';
 
-/** Footer links (docs/product.md#navigation): Terms, Services and About (both /about), Home, Visa Enquiry, Login. */
+/** Footer links (docs/product.md#navigation): Terms, Privacy notice, Services and About (both /about), Home, Visa Enquiry, Login. */
 export function PublicFooter() {
   const { language, messages, linkLanguage } = useLocale();
   const m = messages.footer;
   const to = (path: string) => localePath(path, linkLanguage);
   const links = [
     { to: to(paths.terms), label: m.terms },
+    { to: to(paths.privacy), label: m.privacy },
     { to: to(`${paths.about}#services`), label: m.services },
     { to: to(paths.about), label: m.about },
     { to: to(paths.home), label: m.home },

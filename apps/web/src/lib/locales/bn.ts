@@ -15,6 +15,7 @@ export const bn: Messages = {
   footer: {
     label: 'সাইটের লিংক',
     terms: 'শর্তাবলি',
+    privacy: 'গোপনীয়তা বিজ্ঞপ্তি',
     services: 'সেবাসমূহ',
     about: 'আমাদের সম্পর্কে',
     home: 'হোম',

@@ -18,6 +18,7 @@ export const en = {
   footer: {
     label: 'Footer',
     terms: 'Terms',
+    privacy: 'Privacy notice',
     services: 'Services',
     about: 'About',
     home: 'Home',

@@ -10,6 +10,11 @@ const EraseApplicant = lazy(() =>
   import('../../../features/retention/components/erase-applicant').then((m) => ({ default: m.EraseApplicant })),
 );
 
+/** The file's privacy panel (consent, withdrawing it, the applicant's data), loaded after the file itself. */
+const ConsentPanel = lazy(() =>
+  import('../../../features/privacy/components/consent-panel').then((module) => ({ default: module.ConsentPanel })),
+);
+
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];
 }
@@ -48,6 +53,9 @@ export default function Page() {
           <EraseApplicant key={id} id={id} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <ConsentPanel key={`consent-${id}`} applicationId={id} />
+      </Suspense>
     </>
   );
 }

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { APPLICATION_MESSAGES } from '@visa/shared/applications';
 import { paths } from '../../../config/paths';
 import { AddApplicationForm } from '../../../features/applications/components/add-application-form';
+import { useIntakeConsent } from '../../../features/privacy/components/intake-consent';
 import { PageHeader } from '../../../components/page-header';
 
 export function meta() {
@@ -12,10 +13,12 @@ export function meta() {
 /** Adding an application: on success, back to the list with a toast. */
 export default function ApplicationNewPage() {
   const navigate = useNavigate();
+  const intake = useIntakeConsent();
   return (
     <>
       <PageHeader title="Add Application" to={paths.applicationList} link="Back to list" linkVariant="outline-dark" />
       <AddApplicationForm
+        intake={intake}
         onCreated={() => {
           toast.success(APPLICATION_MESSAGES.added);
           navigate(paths.applicationList);

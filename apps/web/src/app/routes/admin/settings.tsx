@@ -27,6 +27,11 @@ const RetentionForm = lazy(() =>
   import('../../../features/retention/components/retention-form').then((m) => ({ default: m.RetentionForm })),
 );
 
+/** The privacy notice's versions and the consent switch (ADR 0053): the owner's alone. */
+const PrivacySettings = lazy(() =>
+  import('../../../features/privacy/components/privacy-settings').then((module) => ({ default: module.PrivacySettings })),
+);
+
 export function meta() {
   return [{ title: 'Settings | Canada Visa Desk' }];
 }
@@ -99,6 +104,13 @@ export default function SettingsPage() {
           <SettingsSection id="settings-document-checklists" title="Document checklists per visa type">
             <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
               <ChecklistsForm />
+            </Suspense>
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-privacy" title="Privacy notice">
+            <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
+              <PrivacySettings />
             </Suspense>
           </SettingsSection>
         )}

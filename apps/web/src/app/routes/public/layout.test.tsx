@@ -31,6 +31,7 @@ describe('public layout', () => {
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     expect([...footer.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Terms', '/terms'],
+      ['Privacy notice', '/privacy'],
       ['Services', '/about#services'],
       ['About', '/about'],
       ['Home', '/'],

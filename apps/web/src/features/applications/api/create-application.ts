@@ -3,6 +3,7 @@ import type { Application, ApplicationInput } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { NotifyChannel } from '@visa/shared/notify';
 import { ADD_APPLICATION } from '@visa/shared/messages';
+import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { api, refusalMessage, type UploadProgress, isHttpError } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
 import { applicationKeys } from './keys';
@@ -21,10 +22,14 @@ interface NewApplication {
   notify?: NotifyChannel[];
   /** The upload's progress as the body goes out (ADR 0026). */
   onUploadProgress?: (event: UploadProgress) => void;
+  /** The privacy notice version the applicant agreed to (ADR 0053); left out when they were not asked. */
+  consentVersion?: number | null;
 }
 
-async function createApplication({ input, image, notify, onUploadProgress }: NewApplication): Promise<Application> {
-  const res = await api.post<Application>('/api/application/addApplication', toFormData(input, image, notify), {
+async function createApplication({ input, image, notify, onUploadProgress, consentVersion }: NewApplication): Promise<Application> {
+  const body = toFormData(input, image, notify);
+  if (consentVersion) body.append(CONSENT_FIELD, String(consentVersion));
+  const res = await api.post<Application>('/api/application/addApplication', body, {
     timeout: TIMEOUTS.addApplication,
     onUploadProgress,
   });

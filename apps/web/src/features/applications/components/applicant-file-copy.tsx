@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { COPY_TEXT, type CopyVerification, copySections } from '@visa/shared/applicant-file';
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
+import { copyPrivacyLine } from '@visa/shared/privacy-notice-view';
 import { ApplicantCopy } from '../../../components/applicant-copy';
 
 export interface ApplicantFileCopyProps {
@@ -59,6 +60,7 @@ export function ApplicantFileCopy({ application: a, verification, documentAction
           <QrCode verification={verification} />
           <p className="small mb-0 text-break">
             <strong>{COPY_TEXT.checkTitle}:</strong> {COPY_TEXT.checkHow(verification.url)} {COPY_TEXT.referenceNo(a._id)}.
+            <span className="d-block">{copyPrivacyLine(new URL('/privacy', verification.url).href)}</span>
           </p>
         </section>
       )}

@@ -78,6 +78,8 @@ interface Props {
   onSubmit: (input: ApplicationInput, image: File | null, notify: NotifyChannel[] | undefined) => void;
   /** A new attempt starts: the previous failure is no longer true. */
   onReset: () => void;
+  /** More of the form under the message choices: the add form's privacy consent (ADR 0053). */
+  extra?: ReactNode;
 }
 
 /**
@@ -87,7 +89,17 @@ interface Props {
  * The message sits under the control it is about, which is marked invalid and, after a submit,
  * scrolled to and focused: on a phone the top of a 17-field form is far off-screen (ADR 0020).
  */
-export function ApplicationForm({ mode, application, submitting, progress = null, failure, retryable = false, onSubmit, onReset }: Props) {
+export function ApplicationForm({
+  mode,
+  application,
+  submitting,
+  progress = null,
+  failure,
+  retryable = false,
+  onSubmit,
+  onReset,
+  extra,
+}: Props) {
   const pageForm = usePageForm('Saving…');
   const formId = useId();
   // The edit form always holds a visa type (its select has no empty choice), so both schemas give a full input.
@@ -347,6 +359,7 @@ export function ApplicationForm({ mode, application, submitting, progress = null
         <Col xs={12}>
           <NotifyChoices value={notify ?? application?.notify ?? DEFAULT_NOTIFY} onChange={setNotify} />
         </Col>
+        {extra && <Col xs={12}>{extra}</Col>}
       </Row>
       {problem && !problem.field && (
         <Alert variant="danger" role="alert" className="py-2">

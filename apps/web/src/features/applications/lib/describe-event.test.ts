@@ -63,6 +63,17 @@ describe('history sentences', () => {
     );
   });
 
+  it('names the privacy events: consent given at intake, withdrawn with what it cancelled, the data downloaded', () => {
+    expect(describeEvent(event('privacy.consent_recorded', { version: 3 }))).toBe('The applicant agreed to privacy notice version 3');
+    expect(describeEvent(event('privacy.consent_withdrawn', { cancelledEmails: 1, cancelledTexts: 2 }))).toBe(
+      'The applicant withdrew consent; messages stopped (1 queued email and 2 text messages cancelled)',
+    );
+    expect(describeEvent(event('privacy.consent_withdrawn', { cancelledEmails: 0, cancelledTexts: 0 }))).toBe(
+      'The applicant withdrew consent; messages stopped',
+    );
+    expect(describeEvent(event('privacy.data_downloaded', { documents: 2, photo: true }))).toBe("The applicant's data was downloaded");
+  });
+
   it('shows an action it does not know by its name rather than hiding it', () => {
     expect(describeEvent(event('application.export'))).toBe('application.export');
   });

@@ -2,6 +2,7 @@ import { HISTORY_MESSAGES, type HistoryEvent, displayDate, importedFileName } fr
 import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
+import { PRIVACY_HISTORY } from '@visa/shared/privacy-texts';
 import { describeMessageEvent } from './describe-message-event';
 
 const asStatus = (value: unknown): ApplicationStatus | null =>
@@ -51,6 +52,12 @@ export function describeEvent(event: HistoryEvent): string {
       return HISTORY_MESSAGES.emailSent(d.via === 'folder', asString(d.subject));
     case A.email.failed:
       return HISTORY_MESSAGES.emailFailed(String(d.attempts ?? ''), asString(d.subject));
+    case A.privacy.consentRecorded:
+      return PRIVACY_HISTORY.consentRecorded(String(d.version ?? ''));
+    case A.privacy.consentWithdrawn:
+      return PRIVACY_HISTORY.consentWithdrawn(Number(d.cancelledEmails ?? 0), Number(d.cancelledTexts ?? 0));
+    case A.privacy.dataDownloaded:
+      return PRIVACY_HISTORY.dataDownloaded;
     default:
       return describeMessageEvent(event.action, d) ?? event.action;
   }

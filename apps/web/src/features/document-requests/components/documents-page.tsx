@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { DOCUMENT_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, type PageItem, type PageRequest, UPLOADS_PATH } from '@visa/shared/document-page';
+import { PRIVACY_WORDS } from '@visa/shared/privacy-notice-view';
+import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
+import { localePath } from '../../../lib/locales/paths';
 import { ItemUpload } from './item-upload';
 
 type Loaded = { kind: 'loading' } | { kind: 'refused'; message: string } | { kind: 'ready'; request: PageRequest };
@@ -74,6 +77,9 @@ export function DocumentsPage() {
         <>
           <p className="lead">{t.greeting(state.request.firstName)}</p>
           <p>{t.intro}</p>
+          <p className="small">
+            {PRIVACY_WORDS[language].formNote} <a href={localePath(paths.privacy, language)}>{PRIVACY_WORDS[language].link}</a>
+          </p>
           <p>
             <strong>{t.due(state.request.dueDate)}</strong>
           </p>

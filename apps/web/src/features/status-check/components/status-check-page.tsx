@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
+import { PRIVACY_WORDS } from '@visa/shared/privacy-notice-view';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
 import { useStatusCheckMessages } from '../locales';
@@ -34,6 +35,9 @@ export function StatusCheckPage() {
           <h1 className="page-title">{m.title}</h1>
           <p className="lead">{m.intro}</p>
           <StatusCheckForm onMatch={onMatch} />
+          <p className="small mt-3 mb-0">
+            {PRIVACY_WORDS[language].formNote} <a href={localePath(paths.privacy, language)}>{PRIVACY_WORDS[language].link}</a>
+          </p>
         </div>
         <div className="col-lg-5">
           <StatusGuide />

@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Consent,
+  ConsentSchema,
+  type PrivacyNotice,
+  type PrivacyNoticeInput,
+  PrivacyNoticeListSchema,
+  PrivacyNoticeSchema,
+} from '@visa/shared/privacy';
+import { api } from '../../../lib/api-client';
+import { PRIVACY_OVERVIEW_KEY } from './get-overview';
+
+/** The privacy notice, the consent setting and an application's consent (ADR 0053). */
+const keys = {
+  overview: PRIVACY_OVERVIEW_KEY,
+  notices: ['privacy', 'notices'] as const,
+  consent: (id: string) => ['privacy', 'consent', id] as const,
+};
+
+/** Every published version, newest first; the owner's. */
+export const usePrivacyNotices = () =>
+  useQuery({
+    queryKey: keys.notices,
+    queryFn: async ({ signal }): Promise<PrivacyNotice[]> =>
+      PrivacyNoticeListSchema.parse((await api.get('/api/privacy/notices', { signal })).data).notices,
+  });
+
+export function usePublishNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PrivacyNoticeInput): Promise<PrivacyNotice> =>
+      PrivacyNoticeSchema.parse((await api.post('/api/privacy/notices', input)).data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['privacy'] }),
+  });
+}
+
+export function useSetConsentRequired() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (required: boolean): Promise<boolean> =>
+      (await api.put<{ required: boolean }>('/api/privacy/consent-setting', { required })).data.required,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.overview }),
+  });
+}
+
+export const useConsent = (id: string) =>
+  useQuery({
+    queryKey: keys.consent(id),
+    queryFn: async ({ signal }): Promise<Consent> =>
+      ConsentSchema.parse((await api.get(`/api/privacy/consent/${encodeURIComponent(id)}`, { signal })).data),
+  });
+
+export function useWithdrawConsent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<Consent> =>
+      ConsentSchema.parse((await api.post(`/api/privacy/consent/${encodeURIComponent(id)}/withdraw`, { confirm: true })).data),
+    onSuccess: (consent) => {
+      queryClient.setQueryData(keys.consent(id), consent);
+      // The file's history gains the withdrawal and its emails list loses what was cancelled.
+      void queryClient.invalidateQueries({ queryKey: ['applications'] });
+    },
+  });
+}
+
+/** A file with many large documents takes a while to pack and download. */
+const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+export const useDownloadApplicantData = () =>
+  useMutation({
+    mutationFn: async (id: string) => {
+      const res = await api.get<Blob>(`/api/privacy/applicant-data/${encodeURIComponent(id)}`, {
+        responseType: 'blob',
+        timeout: DOWNLOAD_TIMEOUT_MS,
+      });
+      return { blob: res.data, filename: `applicant-data-${id}.zip` };
+    },
+    onSuccess: ({ blob, filename }) => saveZip(blob, filename),
+  });
+
+/** Hands the ZIP to the browser through a temporary link: the request needed the staff token, so a plain link could not fetch it. */
+function saveZip(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
