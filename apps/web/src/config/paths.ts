@@ -10,13 +10,13 @@ export const paths = {
   about: '/about',
   enquiry: '/enquiry',
   viewOne: '/view-one',
-  /** An applicant's document list, opened from the emailed link; its token travels after `#` (ADR 0046). */
+  /** An applicant's document list, opened from the link sent to the applicant; its token travels after `#` (ADR 0046). */
   documents: '/documents',
   /** The office's privacy notice, filled in by the server (ADR 0053). */
   privacy: '/privacy',
   login: '/login',
   forgotPassword: '/forgot-password',
-  /** Opened from the emailed link; the token travels after `#`, never to the server's logs. */
+  /** Opened from the link sent to the applicant; the token travels after `#`, never to the server's logs. */
   resetPassword: '/reset-password',
   profile: '/profile',
   settings: '/setting',
