@@ -10,7 +10,7 @@
 // MIN_RATE messages/s.
 //
 //   npm run build && node bench/messages.mjs
-//   MESSAGES (200), MIN_RATE (10)
+//   MESSAGES (200), MIN_RATE (50)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,7 +21,7 @@ import { freePort, startServer } from './lib/processes.mjs';
 import { seedApplications } from './lib/seed-applications.mjs';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 200);
-const MIN_RATE = Number(process.env.MIN_RATE ?? 10);
+const MIN_RATE = Number(process.env.MIN_RATE ?? 50);
 const SECRET = 'm'.repeat(40);
 const BATCH = 20;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-messages-'));

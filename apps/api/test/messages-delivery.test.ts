@@ -152,6 +152,14 @@ describe('status messages by SMS through an HTTP aggregator', () => {
     expect(fake.received[0]!.form.get('message')).toContain('প্রত্যাখ্যাত');
   });
 
+  it('sends a burst of changes larger than a batch in one run, not a batch per polling interval', async () => {
+    const burst = [];
+    for (let i = 0; i < 45; i++) burst.push(await s.applicant());
+    for (const app of burst) await s.act('Approve', app.id);
+    await s.run(after(5));
+    expect(fake.received).toHaveLength(burst.length);
+  });
+
   it('sends nothing by SMS to an applicant who agreed to email only', async () => {
     const app = await s.applicant(['email']);
     await s.act('Approve', app.id);

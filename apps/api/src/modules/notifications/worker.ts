@@ -21,7 +21,7 @@ export interface OutboxWorkerOptions {
   /** 0..1 spread of each backoff, so many failed messages do not all retry in the same second. */
   jitter?: number;
   /** The status messages by SMS and WhatsApp (ADR 0044), delivered on the same runs. */
-  messages?: { run(now: Date): Promise<unknown> };
+  messages?: { run(now: Date): Promise<{ more: boolean }> };
 }
 
 interface RunSummary {
@@ -118,21 +118,32 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     summary.sent += 1;
   }
 
+  /** Whether the last run stopped at its bound with more due: the next one then comes at once. */
+  let moreDue = false;
+
   async function run(now: Date): Promise<RunSummary> {
     const summary: RunSummary = { sent: 0, retried: 0, failed: 0 };
+    // A run that fails part-way leaves it false: the next run waits its turn, never a tight loop.
+    moreDue = false;
+    let emailsLeft = true;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
       const { claimed, exhausted } = await claimDueEmails(db, now, o.batchSize, o.leaseMs);
       for (const row of claimed) await deliver(row, now, summary);
       // Another process may have claimed some of this batch; keep going while more were due.
-      if (exhausted) break;
+      if (exhausted) {
+        emailsLeft = false;
+        break;
+      }
     }
+    let messagesLeft = false;
     if (o.messages) {
       try {
-        await o.messages.run(now);
+        messagesLeft = (await o.messages.run(now)).more;
       } catch (err) {
         log.error({ err }, 'status message run failed');
       }
     }
+    moreDue = emailsLeft || messagesLeft;
     return summary;
   }
 
@@ -143,7 +154,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       timer = null;
       exclusive(() => run(new Date()))
         .catch((err: unknown) => log.error({ err }, 'email outbox run failed'))
-        .finally(() => schedule(o.pollMs));
+        .finally(() => schedule(moreDue ? 0 : o.pollMs));
     }, delayMs);
     // Never the reason a process (or a test run) stays alive.
     timer.unref();
