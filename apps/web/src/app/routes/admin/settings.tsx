@@ -9,17 +9,27 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
-import { RequireSecondFactorSetting } from '../../../features/auth/components/require-second-factor-setting';
 import { SessionList } from '../../../features/auth/components/session-list';
-import { OfficeContactForm } from '../../../features/office-contact/components/office-contact-form';
-import { MessageSettingsForm } from '../../../features/text-messages/components/message-settings-form';
-import { SystemStatusPanel } from '../../../features/system/components/system-status';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
 
 /** The owner's alone, and the page's largest part: loaded only when an owner opens Settings. */
 const ChecklistsForm = lazy(() =>
   import('../../../features/document-requests/components/checklists-form').then((module) => ({ default: module.ChecklistsForm })),
+);
+
+// The owner's sections: an admin never sees them, and an owner's page shows its first cards while they load.
+const RequireSecondFactorSetting = lazy(() =>
+  import('../../../features/auth/components/require-second-factor-setting').then((m) => ({ default: m.RequireSecondFactorSetting })),
+);
+const OfficeContactForm = lazy(() =>
+  import('../../../features/office-contact/components/office-contact-form').then((m) => ({ default: m.OfficeContactForm })),
+);
+const MessageSettingsForm = lazy(() =>
+  import('../../../features/text-messages/components/message-settings-form').then((m) => ({ default: m.MessageSettingsForm })),
+);
+const SystemStatusPanel = lazy(() =>
+  import('../../../features/system/components/system-status').then((m) => ({ default: m.SystemStatusPanel })),
 );
 
 export function meta() {
@@ -132,7 +142,7 @@ function SettingsSection({ id, title, half = false, children }: { id: string; ti
           <h2 id={id} className="h5">
             {title}
           </h2>
-          {children}
+          <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>{children}</Suspense>
         </div>
       </div>
     </section>
