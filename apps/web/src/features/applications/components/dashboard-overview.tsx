@@ -13,6 +13,7 @@ import { FailedMessagesNotice } from './failed-messages';
 import { useDocumentsToReview } from '../api/document-requests';
 import { BarChart } from './bar-chart';
 import { LoadingStatus } from '../../../components/loading-status';
+import { useAfterLoad } from '../../../lib/use-after-load';
 
 // English month names as Intl gives them ('Nov 2026'): the first Intl.DateTimeFormat of a page
 // loads time-zone data, which costs a phone more than the whole chart.
@@ -130,17 +131,19 @@ function ApplicationsPage({ page, onPageChange }: Props) {
   );
 }
 
+/** Below the list on a phone: drawn once the page is idle. */
 function StatsCharts() {
   const stats = useStats();
+  const drawn = useAfterLoad();
   return (
     <>
-      {stats.isPending && <Loading label={LOADING.figures} />}
+      {(stats.isPending || !drawn) && <Loading label={LOADING.figures} />}
       {stats.isError && (
         <Alert variant="danger" role="alert" className="mb-0">
           {listErrorMessage(stats.error)}
         </Alert>
       )}
-      {stats.data && <Charts stats={stats.data} />}
+      {stats.data && drawn && <Charts stats={stats.data} />}
     </>
   );
 }
