@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installMatchMedia } from '../../test/render';
-import { Toaster, toast } from './lazy-toast';
+import toast, { Toaster } from './lazy-toast';
 
 describe('toasts whose library loads with the first one', () => {
   it('shows nothing until the first toast, then every toast asked for', async () => {

@@ -21,7 +21,8 @@ function show(kind: 'success' | 'error', message: string, options?: ToastOptions
   void load().then(({ toast: real }) => real[kind](message, options));
 }
 
-export const toast = {
+/** What `import toast from 'react-hot-toast'` gives the app. */
+const toast = {
   success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),
 };
