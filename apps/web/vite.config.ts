@@ -1,6 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { sharedAlias } from './vite.shared.ts';
+import { browserPhones, browserToasts, sharedAlias } from './vite.shared.ts';
 
 // `npm run dev` runs the API on its own port and says where; the default is `npm start`'s.
 const api = process.env.VISA_API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -27,7 +27,7 @@ const preactAliases = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [browserPhones, browserToasts, reactRouter()],
   resolve: { alias: command === 'build' && !isSsrBuild ? [sharedAlias, ...preactAliases] : [sharedAlias] },
   server: { proxy: { '/api': api, '/files': api, '/media': api } },
   build: { assetsInlineLimit: 0 },

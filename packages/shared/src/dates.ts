@@ -9,9 +9,18 @@ export const isIsoDate = (value: string): boolean => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 };
 
+/** One formatter per time zone (the callers' zones are settings): making one costs far more than using it, and forms ask on every render. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar date in a time zone, e.g. 'Asia/Dhaka', as YYYY-MM-DD. */
-export const todayIn = (timeZone: string, now: Date = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+export const todayIn = (timeZone: string, now: Date = new Date()): string => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
+};
 
 /** The calendar date `days` after a YYYY-MM-DD date. */
 export const addDays = (date: string, days: number): string =>

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, BACKGROUND } from '../../lib/api-client';
+import { useAfterLoad } from '../../lib/use-after-load';
 
 /**
  * The staff pages' footer: the version the server runs, from its health check, so the office can
  * say which release it has when it asks for help or upgrades. A background call: it never keeps an
- * idle session alive.
+ * idle session alive, asked once the page has drawn, not among the page's own.
  */
 export function StaffFooter() {
   const health = useQuery({
+    enabled: useAfterLoad(),
     queryKey: ['health'],
     queryFn: async () => (await api.get<{ version?: string }>('/api/health', BACKGROUND)).data,
     staleTime: Infinity,

@@ -10,7 +10,6 @@ import { StaffSidebar } from '../../../components/layout/staff-sidebar';
 import { paths } from '../../../config/paths';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { useLogout } from '../../../features/auth/api/logout';
-import { IdleWarningDialog } from '../../../features/auth/components/idle-warning-dialog';
 import { useIdleMonitor } from '../../../features/auth/hooks/use-idle-monitor';
 import { useSessionCheck } from '../../../features/auth/hooks/use-session-check';
 import { loginPathFor } from '../../../features/auth/lib/session-end';
@@ -23,6 +22,11 @@ import { LOADING } from '@visa/shared/staff-texts';
 // library) load then, not with every staff page.
 const ChoosePassword = lazy(() =>
   import('../../../features/staff-accounts/components/choose-password').then((m) => ({ default: m.ChoosePassword })),
+);
+
+// Shown only a minute before the idle limit: the dialog library loads then, not with every staff page.
+const IdleWarningDialog = lazy(() =>
+  import('../../../features/auth/components/idle-warning-dialog').then((m) => ({ default: m.IdleWarningDialog })),
 );
 
 const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < BREAKPOINTS.lg;
@@ -142,7 +146,11 @@ export default function StaffLayout() {
             onSignOut={signOut}
           />
         </Suspense>
-        <IdleWarningDialog show={idle.warning && !leaving} staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
+        {idle.warning && !leaving && (
+          <Suspense fallback={null}>
+            <IdleWarningDialog show staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
+          </Suspense>
+        )}
       </>
     );
   }
@@ -180,7 +188,11 @@ export default function StaffLayout() {
         </main>
         <StaffFooter />
       </div>
-      <IdleWarningDialog show={idle.warning && !leaving} staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
+      {idle.warning && !leaving && (
+        <Suspense fallback={null}>
+          <IdleWarningDialog show staying={idle.staying} onStay={() => void idle.stay()} onSignOut={signOut} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -9,11 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLogoutEverywhere } from '../../../features/auth/api/logout-all';
-import { RequireSecondFactorSetting } from '../../../features/auth/components/require-second-factor-setting';
 import { SessionList } from '../../../features/auth/components/session-list';
-import { OfficeContactForm } from '../../../features/office-contact/components/office-contact-form';
-import { MessageSettingsForm } from '../../../features/text-messages/components/message-settings-form';
-import { SystemStatusPanel } from '../../../features/system/components/system-status';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
 
@@ -30,6 +26,20 @@ const RetentionForm = lazy(() =>
 /** The privacy notice's versions and the consent switch (ADR 0053): the owner's alone. */
 const PrivacySettings = lazy(() =>
   import('../../../features/privacy/components/privacy-settings').then((module) => ({ default: module.PrivacySettings })),
+);
+
+// The owner's sections: an admin never sees them, and an owner's page shows its first cards while they load.
+const RequireSecondFactorSetting = lazy(() =>
+  import('../../../features/auth/components/require-second-factor-setting').then((m) => ({ default: m.RequireSecondFactorSetting })),
+);
+const OfficeContactForm = lazy(() =>
+  import('../../../features/office-contact/components/office-contact-form').then((m) => ({ default: m.OfficeContactForm })),
+);
+const MessageSettingsForm = lazy(() =>
+  import('../../../features/text-messages/components/message-settings-form').then((m) => ({ default: m.MessageSettingsForm })),
+);
+const SystemStatusPanel = lazy(() =>
+  import('../../../features/system/components/system-status').then((m) => ({ default: m.SystemStatusPanel })),
 );
 
 export function meta() {
@@ -102,23 +112,17 @@ export default function SettingsPage() {
         )}
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-document-checklists" title="Document checklists per visa type">
-            <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
-              <ChecklistsForm />
-            </Suspense>
+            <ChecklistsForm />
           </SettingsSection>
         )}
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-privacy" title="Privacy notice">
-            <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
-              <PrivacySettings />
-            </Suspense>
+            <PrivacySettings />
           </SettingsSection>
         )}
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-retention" title="Retention of personal data">
-            <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>
-              <RetentionForm />
-            </Suspense>
+            <RetentionForm />
           </SettingsSection>
         )}
         <SettingsSection id="settings-devices" title="Signed-in devices">
@@ -156,7 +160,7 @@ function SettingsSection({ id, title, half = false, children }: { id: string; ti
           <h2 id={id} className="h5">
             {title}
           </h2>
-          {children}
+          <Suspense fallback={<LoadingStatus>{LOADING.generic}</LoadingStatus>}>{children}</Suspense>
         </div>
       </div>
     </section>

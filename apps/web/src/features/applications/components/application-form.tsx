@@ -20,7 +20,6 @@ import { LOADING } from '@visa/shared/staff-texts';
 import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/notify';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
-import { prepareImage } from '../../../lib/images/downscale';
 import { useCountries } from '../../../lib/use-countries';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { checkAvailability } from '../api/check-availability';
@@ -143,6 +142,8 @@ export function ApplicationForm({
       return;
     }
     setPreparing(true);
+    // The shrinking code loads when a picture is picked, not with the page.
+    const { prepareImage } = await import('../../../lib/images/downscale');
     const prepared = await prepareImage(file, mode === 'add' ? IMAGE_MAX_BYTES_ADD : IMAGE_MAX_BYTES_EDIT);
     if (turn !== picks.current) return;
     setImage(prepared);

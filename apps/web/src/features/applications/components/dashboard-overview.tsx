@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Alert, Badge, Button, Card, Col, ListGroup, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { ApplicationStats } from '@visa/shared/applications';
@@ -12,10 +13,14 @@ import { FailedMessagesNotice } from './failed-messages';
 import { useDocumentsToReview } from '../api/document-requests';
 import { BarChart } from './bar-chart';
 import { LoadingStatus } from '../../../components/loading-status';
+import { useAfterLoad } from '../../../lib/use-after-load';
 
+// English month names as Intl gives them ('Nov 2026'): the first Intl.DateTimeFormat of a page
+// loads time-zone data, which costs a phone more than the whole chart.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthLabel = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
+  return `${MONTHS[m - 1]} ${y}`;
 };
 
 interface Props {
@@ -25,95 +30,126 @@ interface Props {
 
 /**
  * The dashboard: total applications, total pages, and a paged list of names and details with
- * Previous and Next; plus counts by status and charts per month and per job title.
+ * Previous and Next; plus counts by status and charts per month and per job title. Each part reads
+ * its own queries, so an answer arriving redraws that part alone, not the page.
  */
-export function DashboardOverview({ page, onPageChange }: Props) {
-  const list = useApplications({ page, limit: PAGE_SIZE });
-  const stats = useStats();
-  const toReview = useDocumentsToReview();
-  const data = list.data;
-
+export const DashboardOverview = memo(function DashboardOverview({ page, onPageChange }: Props) {
   return (
     <>
-      {list.isError && (
-        <Alert variant="danger" role="alert">
-          {listErrorMessage(list.error)}
-        </Alert>
-      )}
+      <ListError page={page} />
       <FailedMessagesNotice />
-      <Row xs={1} sm={2} lg={6} className="g-3 mb-4">
-        <Summary label="Total applications" value={data?.totalApplication} />
-        <Summary label="Total pages" value={data?.totalPages} />
-        {APPLICATION_STATUSES.map((status) => (
-          <Summary
-            key={status}
-            label={statusLabel(status)}
-            value={stats.data?.byStatus[status]}
-            to={`${paths.applicationList}?${new URLSearchParams({ status })}`}
-          />
-        ))}
-        {/* Files applicants sent by link that staff have not yet accepted or asked again for (ADR 0046). */}
-        <Summary label="Documents to review" value={toReview.data} />
-      </Row>
-
+      <Figures page={page} />
       <Row className="g-4">
         <Col lg={5}>
           <Card>
             <Card.Body>
               <h2 className="h5">Applications</h2>
-              {list.isPending && <Loading label={LOADING.applications} />}
-              {data && data.applications.length === 0 && <p className="mb-0">{APPLICATION_LIST.empty}</p>}
-              {data && data.applications.length > 0 && (
-                <ListGroup as="ol" numbered variant="flush" start={(page - 1) * PAGE_SIZE + 1}>
-                  {data.applications.map((a) => (
-                    <ListGroup.Item as="li" key={a._id} className="d-flex flex-wrap gap-2 align-items-baseline">
-                      <span className="fw-semibold">
-                        {a.surname} {a.givenN}
-                      </span>
-                      <code className="small">{a.passport}</code>
-                      <span className="small text-body-secondary">{a.jobTitle}</span>
-                      <span className="ms-auto">
-                        <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
-                      </span>
-                    </ListGroup.Item>
-                  ))}
-                </ListGroup>
-              )}
-              {data && data.totalPages > 0 && (
-                <div className="d-flex align-items-center gap-2 mt-3">
-                  <Button size="sm" variant="outline-dark" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-                    Previous
-                  </Button>
-                  <span className="small" aria-live="polite">
-                    Page {page} of {data.totalPages}
-                  </span>
-                  <Button size="sm" variant="outline-dark" disabled={page >= data.totalPages} onClick={() => onPageChange(page + 1)}>
-                    Next
-                  </Button>
-                </div>
-              )}
+              <ApplicationsPage page={page} onPageChange={onPageChange} />
             </Card.Body>
           </Card>
         </Col>
         <Col lg={7}>
           <Card>
             <Card.Body className="d-grid gap-4">
-              {stats.isPending && <Loading label={LOADING.figures} />}
-              {stats.isError && (
-                <Alert variant="danger" role="alert" className="mb-0">
-                  {listErrorMessage(stats.error)}
-                </Alert>
-              )}
-              {stats.data && <Charts stats={stats.data} />}
+              <StatsCharts />
             </Card.Body>
           </Card>
         </Col>
       </Row>
     </>
   );
+});
+
+function ListError({ page }: { page: number }) {
+  const list = useApplications({ page, limit: PAGE_SIZE });
+  return list.isError ? (
+    <Alert variant="danger" role="alert">
+      {listErrorMessage(list.error)}
+    </Alert>
+  ) : null;
 }
 
-function Charts({ stats }: { stats: ApplicationStats }) {
+function Figures({ page }: { page: number }) {
+  const data = useApplications({ page, limit: PAGE_SIZE }).data;
+  const stats = useStats();
+  const toReview = useDocumentsToReview();
+  return (
+    <Row xs={1} sm={2} lg={6} className="g-3 mb-4">
+      <Summary label="Total applications" value={data?.totalApplication} />
+      <Summary label="Total pages" value={data?.totalPages} />
+      {APPLICATION_STATUSES.map((status) => (
+        <Summary
+          key={status}
+          label={statusLabel(status)}
+          value={stats.data?.byStatus[status]}
+          to={`${paths.applicationList}?${new URLSearchParams({ status })}`}
+        />
+      ))}
+      {/* Files applicants sent by link that staff have not yet accepted or asked again for (ADR 0046). */}
+      <Summary label="Documents to review" value={toReview.data} />
+    </Row>
+  );
+}
+
+function ApplicationsPage({ page, onPageChange }: Props) {
+  const list = useApplications({ page, limit: PAGE_SIZE });
+  const data = list.data;
+  return (
+    <>
+      {list.isPending && <Loading label={LOADING.applications} />}
+      {data && data.applications.length === 0 && <p className="mb-0">{APPLICATION_LIST.empty}</p>}
+      {data && data.applications.length > 0 && (
+        <ListGroup as="ol" numbered variant="flush" start={(page - 1) * PAGE_SIZE + 1}>
+          {data.applications.map((a) => (
+            <ListGroup.Item as="li" key={a._id} className="d-flex flex-wrap gap-2 align-items-baseline">
+              <span className="fw-semibold">
+                {a.surname} {a.givenN}
+              </span>
+              <code className="small">{a.passport}</code>
+              <span className="small text-body-secondary">{a.jobTitle}</span>
+              <span className="ms-auto">
+                <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
+              </span>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+      {data && data.totalPages > 0 && (
+        <div className="d-flex align-items-center gap-2 mt-3">
+          <Button size="sm" variant="outline-dark" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+            Previous
+          </Button>
+          <span className="small" aria-live="polite">
+            Page {page} of {data.totalPages}
+          </span>
+          <Button size="sm" variant="outline-dark" disabled={page >= data.totalPages} onClick={() => onPageChange(page + 1)}>
+            Next
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Below the list on a phone: drawn once the page is idle. */
+function StatsCharts() {
+  const stats = useStats();
+  const drawn = useAfterLoad();
+  return (
+    <>
+      {(stats.isPending || !drawn) && <Loading label={LOADING.figures} />}
+      {stats.isError && (
+        <Alert variant="danger" role="alert" className="mb-0">
+          {listErrorMessage(stats.error)}
+        </Alert>
+      )}
+      {stats.data && drawn && <Charts stats={stats.data} />}
+    </>
+  );
+}
+
+/** Drawn again only when the figures change (the query keeps an unchanged answer's object). */
+const Charts = memo(function Charts({ stats }: { stats: ApplicationStats }) {
   return (
     <>
       <BarChart
@@ -130,7 +166,7 @@ function Charts({ stats }: { stats: ApplicationStats }) {
       />
     </>
   );
-}
+});
 
 /** A figure; a status's count links to the list filtered by that status. */
 function Summary({ label, value, to }: { label: string; value: number | undefined; to?: string }) {

@@ -7,7 +7,6 @@ import { UPLOAD } from '@visa/shared/messages';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { isDroppedConnection } from '../../../lib/api-client';
-import { prepareImage } from '../../../lib/images/downscale';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { useUploadDocuments } from '../api/upload-documents';
 import { uploadError } from '../lib/action-errors';
@@ -69,6 +68,8 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
     setPreparing(true);
     const messages: string[] = [];
     const accepted: Chosen[] = [];
+    // The shrinking code loads when a picture is picked, not with the page.
+    const { prepareImage } = await import('../../../lib/images/downscale');
     for (const picked of files) {
       const file = await prepareImage(picked, DOCUMENT_MAX_BYTES);
       const problem = await checkDocument(file);

@@ -2,7 +2,6 @@ import { useId, useRef, useState } from 'react';
 import { ALLOWED_IMAGE_MIME, SLIDE_IMAGE_MAX_BYTES } from '@visa/shared/constants';
 import { UPLOAD, VALIDATION } from '@visa/shared/messages';
 import { looksLikeAllowedImage } from '../../../lib/image-rules';
-import { prepareImage } from '../../../lib/images/downscale';
 import { useObjectUrl } from '../../../lib/use-object-url';
 
 interface Props {
@@ -44,7 +43,8 @@ export function SlideImageInput({ currentUrl, currentAlt, file, onChange, error,
   const pick = async (picked: File | null) => {
     const turn = ++picks.current;
     setPreparing(picked !== null);
-    const chosen = picked && (await prepareImage(picked, SLIDE_IMAGE_MAX_BYTES));
+    // The shrinking code loads when a picture is picked, not with the page.
+    const chosen = picked && (await (await import('../../../lib/images/downscale')).prepareImage(picked, SLIDE_IMAGE_MAX_BYTES));
     if (turn !== picks.current) return;
     setPreparing(false);
     const problem = chosen ? checkImageFile(chosen) : null;
