@@ -12,7 +12,7 @@ import {
 } from '@visa/shared/applications';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
-import { todayIn } from '@visa/shared/dates';
+import { dayStartIn, todayIn } from '@visa/shared/dates';
 import { VALIDATION } from '@visa/shared/messages';
 import { DEFAULT_NOTIFY, type NotifyChannel, NotifyFieldSchema, TEXT_MESSAGE_TEXTS } from '@visa/shared/text-messages';
 import type { AppContext } from '../../context.js';
@@ -265,41 +265,9 @@ export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, quer
 
 const STATS_MONTHS = 12;
 
-/** One formatter per zone: making one costs more than the rest of the dashboard (ADR 0028). */
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-const zoneFormatter = (timeZone: string) => {
-  let formatter = zoneFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    zoneFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-};
-
-/** Minutes a zone is ahead of UTC at an instant. */
-function zoneOffsetMinutes(timeZone: string, at: number): number {
-  const parts = zoneFormatter(timeZone).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  return Math.round((asUtc - Math.floor(at / 60_000) * 60_000) / 60_000);
-}
-
 /** The UTC instant (ISO) at which a calendar month starts in a zone. */
-function monthStartUtc(year: number, month: number, timeZone: string): string {
-  const naive = Date.UTC(year, month - 1, 1);
-  let instant = naive - zoneOffsetMinutes(timeZone, naive) * 60_000;
-  // A second pass settles months that start next to a daylight-saving change.
-  instant = naive - zoneOffsetMinutes(timeZone, instant) * 60_000;
-  return new Date(instant).toISOString();
-}
+const monthStartUtc = (year: number, month: number, timeZone: string) =>
+  dayStartIn(`${year}-${String(month).padStart(2, '0')}-01`, timeZone).toISOString();
 
 /** The last `count` months in a zone, oldest first, each with its UTC range. */
 function recentMonths(timeZone: string, count: number, now = new Date()) {
