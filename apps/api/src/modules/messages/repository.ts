@@ -41,6 +41,15 @@ export async function scheduleMessage(
     .where('kind', '=', 'status')
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) > 0) return;
+  await insertQueued(db, m, { kind: 'status', secret: null, due_date: null });
+}
+
+/** A new queued row of the outbox: what every message starts as, and what only its kind adds. */
+async function insertQueued(
+  db: Db,
+  m: { applicationId: string; channel: PhoneChannel; fromStatus: ApplicationStatus; dueAt: Date; now: Date },
+  kind: { kind: 'status'; secret: null; due_date: null } | { kind: 'documents'; secret: string; due_date: string },
+): Promise<void> {
   await db
     .insertInto('message_outbox')
     .values({
@@ -58,9 +67,7 @@ export async function scheduleMessage(
       last_error: null,
       sent_at: null,
       created_at: m.now.toISOString(),
-      kind: 'status',
-      secret: null,
-      due_date: null,
+      ...kind,
     })
     .execute();
 }
@@ -82,28 +89,7 @@ export async function queueLinkMessage(
     now: Date;
   },
 ): Promise<void> {
-  await db
-    .insertInto('message_outbox')
-    .values({
-      id: newId(m.now.getTime()),
-      application_id: m.applicationId,
-      channel: m.channel,
-      from_status: m.fromStatus,
-      status: 'queued',
-      attempts: 0,
-      next_attempt_at: m.dueAt.toISOString(),
-      to_number: null,
-      provider_id: null,
-      provider_status: null,
-      sent_status: null,
-      last_error: null,
-      sent_at: null,
-      created_at: m.now.toISOString(),
-      kind: 'documents',
-      secret: m.secret,
-      due_date: m.dueDate,
-    })
-    .execute();
+  await insertQueued(db, m, { kind: 'documents', secret: m.secret, due_date: m.dueDate });
 }
 
 /** Links still waiting for an application are dropped, token and all: a new request replaced them or staff revoked it. */
