@@ -68,8 +68,8 @@ function seedRequest(count) {
 
 const tusHeaders = (token, extra = {}) => ({ 'tus-resumable': '1.0.0', 'x-document-token': token, origin: ORIGIN, ...extra });
 
-/** POST then one PATCH of the whole file; answers the upload's address. */
-async function upload(base, token, item, bytes) {
+/** POST: a new upload of `bytes` for the item; answers its address. */
+async function create(base, token, item, bytes) {
   const created = await fetch(`${base}/api/uploads`, {
     method: 'POST',
     headers: tusHeaders(token, {
@@ -78,7 +78,12 @@ async function upload(base, token, item, bytes) {
     }),
   });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
-  const location = new URL(created.headers.get('location'), base).href;
+  return new URL(created.headers.get('location'), base).href;
+}
+
+/** POST then one PATCH of the whole file; answers the upload's address. */
+async function upload(base, token, item, bytes) {
+  const location = await create(base, token, item, bytes);
   const sent = await fetch(location, {
     method: 'PATCH',
     headers: tusHeaders(token, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
@@ -104,15 +109,7 @@ async function round(server, token, items, bytes) {
  * what the server had kept when the connection dropped.
  */
 async function cutAndResume(base, token, item, bytes, cutAt) {
-  const created = await fetch(`${base}/api/uploads`, {
-    method: 'POST',
-    headers: tusHeaders(token, {
-      'upload-length': String(bytes.length),
-      'upload-metadata': `item ${Buffer.from(item).toString('base64')}`,
-    }),
-  });
-  if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
-  const location = new URL(created.headers.get('location'), base).href;
+  const location = await create(base, token, item, bytes);
   const controller = new AbortController();
   let firstSent = 0;
   const body = new ReadableStream({
