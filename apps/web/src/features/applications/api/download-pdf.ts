@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { downloadName, saveBlob } from '../lib/save-file';
+import { downloadName, saveBlob } from '../../../lib/save-file';
 
 /** A copy with many large documents takes a while to build and download. */
 const PDF_TIMEOUT_MS = 60_000;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
-import { downloadName, saveBlob } from '../lib/save-file';
+import { downloadName, saveBlob } from '../../../lib/save-file';
 
 /** The CSV of the current search and status filter, saved as a download named by the server. */
 async function exportApplications({ search, status }: { search: string; status?: ApplicationStatus }): Promise<string> {

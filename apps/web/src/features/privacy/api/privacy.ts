@@ -9,6 +9,7 @@ import {
 } from '@visa/shared/privacy';
 import { api } from '../../../lib/api-client';
 import { PRIVACY_OVERVIEW_KEY } from './get-overview';
+import { saveBlob } from '../../../lib/save-file';
 
 /** The privacy notice, the consent setting and an application's consent (ADR 0053). */
 const keys = {
@@ -75,18 +76,5 @@ export const useDownloadApplicantData = () =>
       });
       return { blob: res.data, filename: `applicant-data-${id}.zip` };
     },
-    onSuccess: ({ blob, filename }) => saveZip(blob, filename),
+    onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
   });
-
-/** Hands the ZIP to the browser through a temporary link: the request needed the staff token, so a plain link could not fetch it. */
-function saveZip(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,4 +1,4 @@
-import type { HttpResponse } from '../../../lib/api-client';
+import type { HttpResponse } from './api-client';
 
 /** The file name the server gave a download (Content-Disposition), or `fallback`. */
 export function downloadName(res: HttpResponse, fallback: string): string {
