@@ -1,46 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
 import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
 import { todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/messages';
 import { expectNoAxeViolations } from './support/axe';
+import { addApplication } from './support/applications';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
-
-/** Creates an application the way staff do, through the applications module's add call (multipart). */
-async function addApplication(page: Page, token: string) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-  const res = await page.request.post('/api/application/addApplication', {
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
-    multipart: {
-      surname: 'Akter',
-      givenN: 'Shirin',
-      email: `shirin.${tag.toLowerCase()}@example.com`,
-      phone: '8801812345678',
-      nationalId: '1992123456789',
-      sex: 'Female',
-      dob: '1992-07-09',
-      birthCity: 'Sylhet',
-      currentN: 'Bangladeshi',
-      identification: 'Scar on right hand',
-      company: 'Northern Care Homes',
-      dutyDuration: '3 years',
-      jobTitle: 'Caring Operator',
-      salary: 'CAD 3,000 / month',
-      passport: `EB${tag}`.slice(0, 12),
-      issuedCountry: 'Bangladesh',
-      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 400, '#c08060') },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { _id: string; email: string; passport: string };
-}
 
 test('applicant file: upload documents (one refused), approve, history and email, print and PDF', async ({ page }) => {
   const token = await signInViaApi(page);

@@ -1,7 +1,7 @@
 import { DOCUMENT_PAGE_TEXTS } from '@visa/shared/document-page';
 import { cameraPhoto } from '@visa/test-support/images';
 import { expectNoAxeViolations } from './support/axe';
-import { addApplication, requestDocuments } from './support/document-links';
+import { addDocumentsApplicant, requestDocuments } from './support/document-links';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
@@ -18,7 +18,7 @@ test('documents by link: the applicant opens the link at 375 px, sends a large c
   browser,
 }) => {
   const staffToken = await signInViaApi(page);
-  const application = await addApplication(page, staffToken);
+  const application = await addDocumentsApplicant(page, staffToken);
   expect(application.visaType).toBe('Visit');
   const link = await requestDocuments(page, staffToken, application, ['passport', 'bank']);
 

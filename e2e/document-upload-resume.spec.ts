@@ -1,7 +1,7 @@
 import type { BrowserContext, Route } from '@playwright/test';
 import { DOCUMENT_PAGE_TEXTS } from '@visa/shared/document-page';
 import { cameraPhoto } from '@visa/test-support/images';
-import { addApplication, requestDocuments } from './support/document-links';
+import { addDocumentsApplicant, requestDocuments } from './support/document-links';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
@@ -65,7 +65,7 @@ async function controlledConnection(context: BrowserContext) {
 
 test('an upload cut part-way resumes without sending the bytes already received, also after a reload', async ({ page, browser }) => {
   const staffToken = await signInViaApi(page);
-  const application = await addApplication(page, staffToken);
+  const application = await addDocumentsApplicant(page, staffToken);
   const link = await requestDocuments(page, staffToken, application, ['passport', 'bank']);
 
   const phone = await browser.newContext({ viewport: PHONE, baseURL: test.info().project.use.baseURL });

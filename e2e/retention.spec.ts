@@ -1,44 +1,13 @@
-import type { Page } from '@playwright/test';
-import { jpeg } from '@visa/test-support/images';
 import { ERASURE_MESSAGES } from '@visa/shared/retention';
 import { expectNoAxeViolations } from './support/axe';
+import { addApplication } from './support/applications';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
-
-/** An application added the way staff do, through the add call. */
-async function addApplication(page: Page, token: string) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-  const res = await page.request.post('/api/application/addApplication', {
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
-    multipart: {
-      surname: 'Begum',
-      givenN: 'Nasrin',
-      email: `nasrin.${tag.toLowerCase()}@example.com`,
-      phone: '8801812345678',
-      nationalId: '1990123456789',
-      sex: 'Female',
-      dob: '1990-02-03',
-      birthCity: 'Khulna',
-      currentN: 'Bangladeshi',
-      identification: 'None',
-      company: 'Maple Foods Ltd',
-      dutyDuration: '2 years',
-      jobTitle: 'Cook',
-      salary: 'CAD 2,800 / month',
-      passport: `EC${tag}`.slice(0, 12),
-      issuedCountry: 'Bangladesh',
-      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 400, '#80a0c0') },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { _id: string; passport: string };
-}
 
 test('the owner sets a retention window with its preview, and erases one applicant from the file', async ({ page }) => {
   test.setTimeout(120_000);
   const token = await signInViaApi(page);
-  const application = await addApplication(page, token);
+  const application = await addApplication(page, token, { surname: 'Begum', givenN: 'Nasrin' }, 'EC');
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page, expect } from '@playwright/test';
-import { jpeg } from '@visa/test-support/images';
+import { addApplication } from './applications';
 
 /** What the documents-by-link journeys share: an application to ask, and the link its email carries. */
 
@@ -27,35 +27,9 @@ function documentLinkSentTo(to: string): string | undefined {
   return undefined;
 }
 
-export async function addApplication(page: Page, token: string) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-  const res = await page.request.post('/api/application/addApplication', {
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
-    multipart: {
-      surname: 'Hossain',
-      givenN: 'Farzana Akter',
-      email: `farzana.${tag.toLowerCase()}@example.com`,
-      phone: '8801812345678',
-      nationalId: '1992123456789',
-      sex: 'Female',
-      dob: '1992-07-09',
-      birthCity: 'Sylhet',
-      currentN: 'Bangladeshi',
-      identification: 'Scar on right hand',
-      company: 'Northern Care Homes',
-      dutyDuration: '3 years',
-      jobTitle: 'Caring Operator',
-      salary: 'CAD 3,000 / month',
-      passport: `DR${tag}`.slice(0, 12),
-      issuedCountry: 'Bangladesh',
-      visaType: 'Visit',
-      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 400, '#c08060') },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { _id: string; email: string; passport: string; visaType: string };
-}
+/** An applicant for the documents journeys: a visitor's visa, whose checklist they are asked. */
+export const addDocumentsApplicant = (page: Page, token: string) =>
+  addApplication(page, token, { surname: 'Hossain', givenN: 'Farzana Akter', visaType: 'Visit' }, 'DR');
 
 /** Staff send a request for the checklist items; the link, once the outbox has delivered its email. */
 export async function requestDocuments(page: Page, staffToken: string, application: { _id: string; email: string }, items: string[]) {
