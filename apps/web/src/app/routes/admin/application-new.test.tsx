@@ -8,30 +8,12 @@ import { apiHarnessForFile } from '../../../../test/api-harness';
 import { jpegFile } from '../../../../test/files';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
+import { fillApplicationFields } from '../../../features/applications/test/fixtures';
 import ApplicationNewPage from './application-new';
 
 installObjectUrls();
 
 const h = apiHarnessForFile({ signedIn: true });
-
-const LABELS: [keyof ApplicationFormValues, string][] = [
-  ['surname', 'Surname'],
-  ['givenN', 'Given name'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['nationalId', 'National ID'],
-  ['sex', 'Sex'],
-  ['dob', 'Date of birth'],
-  ['birthCity', 'Birth city'],
-  ['currentN', 'Current nationality'],
-  ['identification', 'Identification (visible marks)'],
-  ['company', 'Company'],
-  ['dutyDuration', 'Duty duration'],
-  ['jobTitle', 'Job title'],
-  ['salary', 'Salary'],
-  ['passport', 'Passport'],
-  ['issuedCountry', 'Issued country'],
-];
 
 const renderPage = () =>
   renderRoutes(
@@ -45,16 +27,7 @@ const renderPage = () =>
 
 async function fillAndSubmit(values: Record<keyof ApplicationFormValues, string>) {
   const user = userEvent.setup({ delay: null });
-  await waitFor(() => expect(screen.getByLabelText('Issued country')).toBeEnabled());
-  for (const [field, label] of LABELS) {
-    const control = screen.getByLabelText(label);
-    if (control instanceof HTMLSelectElement) await user.selectOptions(control, values[field]);
-    else {
-      // Pasted rather than typed key by key: the form reads a field's value, not how it was entered.
-      await user.clear(control);
-      await user.paste(values[field]);
-    }
-  }
+  await fillApplicationFields(user, values);
   await user.upload(screen.getByLabelText('Image'), await jpegFile());
   await screen.findByRole('img', { name: 'Preview of the chosen image' });
   await user.click(screen.getByRole('button', { name: 'Add Application' }));

@@ -9,31 +9,12 @@ import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { jpegFile } from '../../../../test/files';
-import { seedApplication } from '../test/fixtures';
+import { LABELS, fillApplicationFields, seedApplication } from '../test/fixtures';
 import { AddApplicationForm } from './add-application-form';
 
 installObjectUrls();
 
 const h = apiHarnessForFile({ signedIn: true });
-
-const LABELS: [keyof ApplicationFormValues, string][] = [
-  ['surname', 'Surname'],
-  ['givenN', 'Given name'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['nationalId', 'National ID'],
-  ['sex', 'Sex'],
-  ['dob', 'Date of birth'],
-  ['birthCity', 'Birth city'],
-  ['currentN', 'Current nationality'],
-  ['identification', 'Identification (visible marks)'],
-  ['company', 'Company'],
-  ['dutyDuration', 'Duty duration'],
-  ['jobTitle', 'Job title'],
-  ['salary', 'Salary'],
-  ['passport', 'Passport'],
-  ['issuedCountry', 'Issued country'],
-];
 
 function renderForm() {
   const onCreated = vi.fn();
@@ -46,19 +27,7 @@ type Typed = Partial<Record<keyof ApplicationFormValues, string>>;
 
 async function fill(values: Typed, image?: File) {
   const user = userEvent.setup({ delay: null });
-  // The country lists arrive a moment after the form.
-  await waitFor(() => expect(screen.getByLabelText('Issued country')).toBeEnabled());
-  for (const [field, label] of LABELS) {
-    const control = screen.getByLabelText(label);
-    const value = values[field] ?? '';
-    if (control instanceof HTMLSelectElement) {
-      await user.selectOptions(control, value);
-    } else {
-      await user.clear(control);
-      // Pasted rather than typed key by key: the form reads a field's value, not how it was entered.
-      if (value) await user.paste(value);
-    }
-  }
+  await fillApplicationFields(user, values);
   if (image) {
     await user.upload(screen.getByLabelText('Image'), image);
     // The photo is made ready for upload first (ADR 0026); the button waits for it.

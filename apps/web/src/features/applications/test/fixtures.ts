@@ -1,4 +1,7 @@
-import type { Application } from '@visa/shared/applications';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
+import type { Application, ApplicationFormValues } from '@visa/shared/applications';
 import { type FieldOverrides, applicationFields } from '@visa/test-support/applications';
 import { type ApiHarness, multipartBody } from '../../../../test/api-harness';
 import { jpegFile } from '../../../../test/files';
@@ -21,4 +24,43 @@ export async function seedApplication(h: ApiHarness, overrides: FieldOverrides =
   });
   if (res.statusCode !== 201) throw new Error(`seed failed: ${res.statusCode} ${res.body}`);
   return res.json() as Application;
+}
+
+/** The application form's typed and picked fields by their labels, in the form's order. */
+export const LABELS: [keyof ApplicationFormValues, string][] = [
+  ['surname', 'Surname'],
+  ['givenN', 'Given name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['nationalId', 'National ID'],
+  ['sex', 'Sex'],
+  ['dob', 'Date of birth'],
+  ['birthCity', 'Birth city'],
+  ['currentN', 'Current nationality'],
+  ['identification', 'Identification (visible marks)'],
+  ['company', 'Company'],
+  ['dutyDuration', 'Duty duration'],
+  ['jobTitle', 'Job title'],
+  ['salary', 'Salary'],
+  ['passport', 'Passport'],
+  ['issuedCountry', 'Issued country'],
+];
+
+/**
+ * Fills every field of the application form as a person would: pasted (the form reads a field's
+ * value, not how it was entered) or picked; a missing value leaves the field empty.
+ */
+export async function fillApplicationFields(user: UserEvent, values: Partial<Record<keyof ApplicationFormValues, string>>) {
+  // The country lists arrive a moment after the form.
+  await waitFor(() => expect(screen.getByLabelText('Issued country')).toBeEnabled());
+  for (const [field, label] of LABELS) {
+    const control = screen.getByLabelText(label);
+    const value = values[field] ?? '';
+    if (control instanceof HTMLSelectElement) {
+      await user.selectOptions(control, value);
+    } else {
+      await user.clear(control);
+      if (value) await user.paste(value);
+    }
+  }
 }
