@@ -1,7 +1,7 @@
 import { type Page, expect } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
 
-export interface AddedApplication {
+interface AddedApplication {
   _id: string;
   email: string;
   passport: string;
