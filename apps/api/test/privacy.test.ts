@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_REQUEST_MESSAGES } from '@visa/shared/document-requests';
 import { SERVER } from '@visa/shared/messages';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
 import { CONSENT_FIELD, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
@@ -235,6 +236,16 @@ describe('withdrawing consent', () => {
     expect(await queued(withdrawn.id)).toEqual([]);
     expect(await queued(other.id)).toHaveLength(2);
     expect(await t.db.selectFrom('message_outbox').select('id').where('application_id', '=', withdrawn.id).execute()).toHaveLength(1);
+    // No document link either: the request is refused, and nothing of it kept.
+    const request = await t.request({
+      method: 'POST',
+      url: `/api/application/documentRequest/${withdrawn.id}`,
+      token: staff.token,
+      payload: { dueDate: '2099-01-31', checklistItems: ['passport'] },
+    });
+    expect(request.statusCode).toBe(409);
+    expect(request.json().message).toBe(DOCUMENT_REQUEST_MESSAGES.consentWithdrawn);
+    expect(await t.db.selectFrom('document_requests').select('id').where('application_id', '=', withdrawn.id).execute()).toEqual([]);
     expect(
       (await t.request({ method: 'POST', url: `/api/privacy/consent/${withdrawn.id}/withdraw`, payload: { confirm: true } })).statusCode,
     ).toBe(401);

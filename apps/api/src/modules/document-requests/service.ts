@@ -89,6 +89,8 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
 export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: string, input: NewDocumentRequest) {
   const now = clockOf(ctx)();
   const application = await loadApplication(ctx, applicationId);
+  // Nothing more goes to an applicant who withdrew consent (ADR 0053): no link either.
+  if (application.consent_withdrawn_at) throw new HttpError(409, M.consentWithdrawn);
   if (input.dueDate < todayIn(ctx.config.APP_TIMEZONE, now)) throw new HttpError(400, M.dueDate, [{ path: 'dueDate', message: M.dueDate }]);
   const settings = await getSetting(ctx.db, 'documentRequests');
   const checklist = settings.checklists[application.visa_type];
