@@ -81,7 +81,9 @@ describe('every answer names the countries and gives their codes', () => {
     expect(line).toContain(`,${added.birthCity},${expected.currentN},`);
     expect(line).toContain(`,${added.passport},${expected.issuedCountry},approved,`);
 
-    const pdf = pdfText((await get(`${base}/applicationCopyPdf/${added._id}`)).rawPayload);
+    const copy = await get(`${base}/applicationCopyPdf/${added._id}`);
+    expect({ status: copy.statusCode, type: copy.headers['content-type'] }).toEqual({ status: 200, type: 'application/pdf' });
+    const pdf = pdfText(copy.rawPayload);
     expect(pdf).toContain(`Current nationality ${expected.currentN}`);
     expect(pdf).toContain(`Issued country ${expected.issuedCountry}`);
   });

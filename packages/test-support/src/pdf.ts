@@ -10,7 +10,9 @@ const winAnsi = (bytes: Buffer) => bytes.toString('latin1').replace(/[\x91-\x97]
  */
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
+  // PDFKit ends the data with "\nendstream": a carriage return just before it is the data's own
+  // last byte (one compressed stream in 256 ends so), never part of the line end.
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)].map((m) => {
     try {
       return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
     } catch {
