@@ -142,6 +142,32 @@ describe('the dry run and the preview list exactly what the next run anonymises'
     const still = await t.db.selectFrom('applications').select('id').where('anonymised_at', 'is not', null).execute();
     expect(still).toEqual([]);
   });
+
+  it('--as-of lists what will have expired by the end of a coming day, and only previews', async () => {
+    const io = captureIo(cliEnv(t.config));
+    expect(await runRetentionCommand(['--dry-run', '--as-of', '2030-06-20'], io.io, () => NOW)).toBe(0);
+    // The three state windows end that day; the withdrawal's thirty days end on 1 July.
+    const byThen = ['rejectedBefore', 'approvedBefore', 'pendingBefore'];
+    for (const name of [...PAST, ...byThen]) expect(io.stdout()).toContain(`Would anonymise ${rows[name]!.id}`);
+    expect(io.stdout()).not.toContain(rows.withdrawnBefore!.id);
+    expect(io.stdout()).toContain('Expired: 7 (refused 2, approved 2, untouched pending 2, consent withdrawn 1)');
+    expect(io.stdout()).toContain('Dry run as of the end of 2030-06-20: nothing was changed.');
+    const dayBefore = captureIo(cliEnv(t.config));
+    expect(await runRetentionCommand(['--dry-run', '--as-of', '2030-06-19'], dayBefore.io, () => NOW)).toBe(0);
+    for (const name of BEFORE) expect(dayBefore.stdout()).not.toContain(rows[name]!.id);
+
+    for (const args of [
+      ['--as-of', '2030-06-20'],
+      ['--dry-run', '--as-of', '2030-02-30'],
+      ['--dry-run', '--as-of', 'soon'],
+    ]) {
+      const refused = captureIo(cliEnv(t.config));
+      expect(await runRetentionCommand(args, refused.io, () => NOW)).toBe(2);
+      expect(refused.stderr()).toMatch(/--as-of/);
+    }
+    const still = await t.db.selectFrom('applications').select('id').where('anonymised_at', 'is not', null).execute();
+    expect(still).toEqual([]);
+  });
 });
 
 describe('a real run', () => {

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
+import { addDays, dayStartIn, isIsoDate } from '@visa/shared/dates';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
 import { createStorage } from '../../infra/storage/create.js';
 import type { CliIo } from '../maintenance/cli.js';
 import { runRetention } from './service.js';
 
-export const RETENTION_USAGE = `  npm run admin -- retention [--dry-run]
+export const RETENTION_USAGE = `  npm run admin -- retention [--dry-run [--as-of YYYY-MM-DD]]
 `;
 
 export const isRetentionCommand = (command: string | undefined) => command === 'retention';
@@ -13,13 +14,21 @@ export const isRetentionCommand = (command: string | undefined) => command === '
 /**
  * `npm run admin -- retention`: lists what the retention rules expire today (ADR 0052), the same
  * list as the Settings preview, and anonymises each one with its progress unless `--dry-run`.
- * Answers the exit code: 0 done, 1 refused, 2 bad usage. `now` is the clock tests fix.
+ * `--as-of` (with `--dry-run` only) lists what will have expired by the end of that day in
+ * APP_TIMEZONE, so the office sees what a coming run will take; a real run only ever takes what
+ * has expired today. Answers the exit code: 0 done, 1 refused, 2 bad usage. `now` is the clock
+ * tests fix.
  */
 export async function runRetentionCommand(args: string[], io: CliIo, now: () => Date = () => new Date()): Promise<number> {
   let dryRun: boolean;
+  let asOf: string | undefined;
   try {
-    const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' } } });
+    const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, 'as-of': { type: 'string' } } });
     dryRun = values['dry-run'] === true;
+    asOf = values['as-of'];
+    if (asOf !== undefined && !isIsoDate(asOf)) throw new Error(`--as-of takes a day as YYYY-MM-DD (got "${asOf}")`);
+    if (asOf !== undefined && !dryRun)
+      throw new Error('--as-of only previews a coming day: add --dry-run (a real run takes what has expired today)');
   } catch (err) {
     io.err(`${(err as Error).message}\nUsage:\n${RETENTION_USAGE}`);
     return 2;
@@ -42,10 +51,12 @@ export async function runRetentionCommand(args: string[], io: CliIo, now: () => 
     const line = (a: { _id: string; status: string; rule: string; expiredOn: string }) =>
       `${a._id}  ${a.status.padEnd(8)}  ${a.rule.padEnd(9)}  expired ${a.expiredOn}`;
     if (dryRun) {
-      const r = await runRetention(deps, { now: now(), dryRun: true });
+      // The last instant of the day asked for, in the office's time zone.
+      const at = asOf ? new Date(dayStartIn(addDays(asOf, 1), config.APP_TIMEZONE).getTime() - 1) : now();
+      const r = await runRetention(deps, { now: at, dryRun: true });
       for (const a of r.applications) io.out(`Would anonymise ${line(a)}\n`);
       io.out(countsLine(r.counts));
-      io.out('Dry run: nothing was changed.\n');
+      io.out(asOf ? `Dry run as of the end of ${asOf}: nothing was changed.\n` : 'Dry run: nothing was changed.\n');
       return 0;
     }
     const r = await runRetention(deps, {
