@@ -13,6 +13,9 @@ import { type Page, expect } from '@playwright/test';
 export async function expectNoAxeViolations(page: Page) {
   const reducedAlready = await page.evaluate(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // The toast library loads with the first toast (ADR 0056): a toast just asked for mounts once its
+  // script has come, and would fade in during the scan. Once the network is quiet it is on the page.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // A toast whose time runs out while axe reads the page starts fading out half-way through the
   // scan and is measured at that opacity. The toaster holds its toasts while the pointer is over
   // it, as for a person reading one: the scan holds them the same way, without moving the pointer.
