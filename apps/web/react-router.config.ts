@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
+import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE } from './src/config/early-requests';
 import { PUBLIC_PAGES, paths } from './src/config/paths';
+import { TOKEN_KEY } from './src/lib/auth-storage';
 import { BILINGUAL_PATHS, localePath } from './src/lib/locales/paths';
 
 /** Personal pages: never listed, whatever their language. */
@@ -44,5 +47,8 @@ export default {
     const file = path.join(reactRouterConfig.buildDirectory, 'client', 'site.json');
     fs.writeFileSync(file, JSON.stringify(siteMap(), null, 2));
     fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, 'public-pages.json'), JSON.stringify(PRERENDERED, null, 2));
+    // For the staff shell's inline script (scripts/build-steps/preload-staff-routes.mjs, ADR 0057).
+    const early = { tokenKey: TOKEN_KEY, background: [BACKGROUND_HEADER, BACKGROUND_VALUE], everyPage: EARLY_ON_EVERY_PAGE, byPage: EARLY_BY_PAGE };
+    fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, 'early-requests.json'), JSON.stringify(early, null, 2));
   },
 } satisfies Config;

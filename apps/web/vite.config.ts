@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { staffChunkGroups, staffChunks } from './vite.staff-chunks.ts';
 import { browserPhones, browserToasts, sharedAlias } from './vite.shared.ts';
 
 // `npm run dev` runs the API on its own port and says where; the default is `npm start`'s.
@@ -27,10 +28,14 @@ const preactAliases = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [browserPhones, browserToasts, reactRouter()],
+  plugins: [staffChunks, browserPhones, browserToasts, reactRouter()],
   resolve: { alias: command === 'build' && !isSsrBuild ? [sharedAlias, ...preactAliases] : [sharedAlias] },
   server: { proxy: { '/api': api, '/files': api, '/media': api } },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // The staff pages' modules in a few chunks (ADR 0057); the prerender build keeps the default.
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: staffChunkGroups } } },
+  },
   // The dev server lets Node load them (their CommonJS builds), as it cannot evaluate CommonJS inline.
   ssr: command === 'build' ? { noExternal: SSR_BUNDLED } : {},
 }));

@@ -4,6 +4,7 @@ export interface PageBudget {
   html?: string;
   budget: number;
   goal?: number;
+  maxScripts?: number;
 }
 export interface PageWeight extends PageBudget {
   scripts: { file: string; gzip: number }[];

@@ -6,7 +6,7 @@
 // 3. staff-scripts: the sign-in pages list the staff shell's scripts by staff page, for the
 //    prefetch while the second factor is typed (ADR 0050);
 // 4. preload-staff-routes: the staff pages' shell asks at once for the scripts of the page it is
-//    opened on (ADR 0043);
+//    opened on (ADR 0043), and starts that page's first requests (ADR 0057);
 // 5. csp-hashes: the hashes of the inline scripts of every page as served (JSON data excepted), for the CSP;
 // 6. compress: brotli and gzip twins of every text file, csp.json included.
 // Which pages get the islands script is the public page table's (PUBLIC_PAGES in
@@ -30,7 +30,7 @@ const steps = [
   ['preload-fonts', () => preloadFonts(root, islandsPages)],
   ['swap-scripts', () => swapScripts(root, islandsPages)],
   ['staff-scripts', () => staffScripts(root, islandsPages)],
-  ['preload-staff-routes', () => preloadStaffRoutes(root)],
+  ['preload-staff-routes', () => preloadStaffRoutes(root, JSON.parse(fs.readFileSync(path.resolve(root, '../early-requests.json'), 'utf8')))],
   ['csp-hashes', () => cspHashes(root)],
   ['compress', () => compressFiles(root)],
 ];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadStaffRoutes } from '../scripts/build-steps/preload-staff-routes.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-preload-'));
@@ -36,15 +36,22 @@ const manifest = {
   },
 };
 
+const EARLY = {
+  tokenKey: 'token',
+  background: ['x-session-activity', 'background'] as [string, string],
+  everyPage: [{ url: '/api/users/me' }, { url: '/api/users/session', background: true }],
+  byPage: { dashboard: [{ url: '/api/application/stats' }] },
+};
+
 /** The shell as the build leaves it, with the step applied, then run at `pathname` in this document. */
-function runShellAt(pathname: string) {
+function runShellAt(pathname: string, early?: typeof EARLY) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'assets/manifest-test.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
   fs.writeFileSync(
     path.join(dir, '__spa-fallback.html'),
     '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/entry.js"/></head><body></body></html>',
   );
-  preloadStaffRoutes(dir);
+  preloadStaffRoutes(dir, early);
   const html = fs.readFileSync(path.join(dir, '__spa-fallback.html'), 'utf8');
   const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   document.head.innerHTML = '';
@@ -76,5 +83,51 @@ describe('the staff shell preloads the scripts of the page it is opened on', () 
   it('preloads nothing on an address that is not a staff page', () => {
     expect(runShellAt('/login').preloaded).toEqual([]);
     expect(runShellAt('/nowhere').preloaded).toEqual([]);
+  });
+});
+
+describe('with a token stored, the staff shell starts the page’s first requests', () => {
+  const fetches = () => {
+    const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.reject(new Error('offline')));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    delete window.__visaEarly;
+  });
+
+  it('those of every page and the page’s own, with the token, the background flag where the app sends it, and nothing else', () => {
+    const fetch = fetches();
+    localStorage.setItem('token', 't0k3n');
+    runShellAt('/dashboard', EARLY);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session', '/api/application/stats']);
+    const headersOf = (i: number) => fetch.mock.calls[i]?.[1]?.headers as Record<string, string>;
+    expect(headersOf(0)).toEqual({ Accept: 'application/json, text/plain, */*', Authorization: 'Bearer t0k3n' });
+    expect(headersOf(1)).toMatchObject({ Authorization: 'Bearer t0k3n', 'x-session-activity': 'background' });
+    expect(fetch.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
+    expect(window.__visaEarly?.map((e) => [e.url, e.headers])).toEqual([
+      ['/api/users/me', { Authorization: 'Bearer t0k3n', 'x-session-activity': null }],
+      ['/api/users/session', { Authorization: 'Bearer t0k3n', 'x-session-activity': 'background' }],
+      ['/api/application/stats', { Authorization: 'Bearer t0k3n', 'x-session-activity': null }],
+    ]);
+  });
+
+  it('only those of every page when the address has a query', () => {
+    const fetch = fetches();
+    localStorage.setItem('token', 't0k3n');
+    runShellAt('/dashboard?status=pending', EARLY);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session']);
+  });
+
+  it('none without a token, nor on a page that is not a staff page', () => {
+    const fetch = fetches();
+    runShellAt('/dashboard', EARLY);
+    localStorage.setItem('token', 't0k3n');
+    runShellAt('/login', EARLY);
+    runShellAt('/nowhere', EARLY);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__visaEarly).toBeUndefined();
   });
 });

@@ -1,2 +1,8 @@
-export function preloadStaffRoutes(root: string): string;
+export interface EarlyRequests {
+  tokenKey: string;
+  background: [string, string];
+  everyPage: { url: string; background?: boolean }[];
+  byPage: Record<string, { url: string; background?: boolean }[]>;
+}
+export function preloadStaffRoutes(root: string, early?: EarlyRequests): string;
 export function staffRoutes(manifest: unknown): { id: string; pattern: string }[];

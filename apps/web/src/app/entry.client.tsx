@@ -43,7 +43,11 @@ function orderHeadForHydration() {
 
 orderHeadForHydration();
 
-void routerStateDecoded().then(() =>
+// A task of its own for the first render: the router's start and the render, in one task, kept a
+// phone's main thread busy long enough to delay a tap (ADR 0057).
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+void routerStateDecoded().then(nextTask).then(() =>
   startTransition(() => {
     hydrateRoot(
       document,

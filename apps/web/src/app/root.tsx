@@ -9,6 +9,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import { languageOfPath, rememberedLanguageScript } from '../lib/locales/paths';
 import { HELD_SUBMITS_SCRIPT, formsReady } from '../lib/page-form';
+import { LOADING } from '@visa/shared/staff-texts';
 import type { Route } from './+types/root';
 
 // Built when the HTML is prerendered; the browser only hydrates the tag, so it never needs the builder.
@@ -50,11 +51,27 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The page before the app has started, as the HTML of every address without a page of its own (the
+ * staff pages) carries it: the staff frame (menu column on wide screens, header bar) and a visible
+ * "Loading…", so a phone shows the page's place at once and the header does not move when the app
+ * draws it (ADR 0057). An unknown address shows it for a moment too, before its own page.
+ */
 export function HydrateFallback() {
   return (
-    <div className="d-flex justify-content-center align-items-center min-vh-100" role="status" aria-live="polite">
-      <span className="spinner-border text-danger" aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
+    <div className="staff-shell">
+      <div className="staff-sidebar staff-sidebar-placeholder" aria-hidden="true" />
+      <div className="staff-content">
+        <header className="d-flex align-items-center gap-2 bg-white border-bottom px-3 py-2">
+          <span className="btn btn-sm invisible" aria-hidden="true">Show menu</span>
+        </header>
+        <main className="p-3 p-md-4">
+          <div role="status" aria-live="polite">
+            <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+            <span className="ms-2">{LOADING.generic}</span>
+          </div>
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** The access token lives in local storage (ADR 0005); the refresh token never leaves its httpOnly cookie. */
-const TOKEN_KEY = 'token';
+export const TOKEN_KEY = 'token';
 const SESSION_COOKIE = 'session';
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);

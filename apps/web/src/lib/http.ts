@@ -1,3 +1,5 @@
+import { takeEarly } from './early-requests';
+
 /**
  * The staff pages' HTTP transport: what they used of axios, on `fetch`, and on XMLHttpRequest when
  * an upload reports its progress (fetch cannot). Same origin, cookies included, the XSRF-TOKEN
@@ -109,6 +111,15 @@ const timeoutError = (config: RequestConfig) => new HttpError(`timeout of ${conf
 const networkError = (config: RequestConfig) => new HttpError('Network Error', 'ERR_NETWORK', config);
 const canceledError = (config: RequestConfig) => new HttpError('canceled', 'ERR_CANCELED', config);
 
+/** The promise, or a rejection as soon as the signal aborts (an early request cannot be cancelled). */
+const untilAborted = <T>(promise: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('aborted', 'AbortError'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+
 const fetchTransport: Transport = async (config) => {
   const controller = new AbortController();
   let timedOut = false;
@@ -117,17 +128,17 @@ const fetchTransport: Transport = async (config) => {
   const timer = config.timeout ? setTimeout(() => ((timedOut = true), controller.abort()), config.timeout) : undefined;
   try {
     if (config.signal?.aborted) throw canceledError(config);
-    const res = await fetch(requestUrl(config), {
-      method: config.method,
-      headers: requestHeaders(config),
-      body: requestBody(config.data),
-      credentials: 'same-origin',
-      signal: controller.signal,
-    });
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, key) => (headers[key] = value));
+    const url = requestUrl(config);
+    const headers = requestHeaders(config);
+    const send = () =>
+      fetch(url, { method: config.method, headers, body: requestBody(config.data), credentials: 'same-origin', signal: controller.signal });
+    // An early request that did not get through is sent again, as if it had never been started.
+    const early = takeEarly(config.method, url, headers);
+    const res = early ? await untilAborted(early.catch(send), controller.signal) : await send();
+    const answer: Record<string, string> = {};
+    res.headers.forEach((value, key) => (answer[key] = value));
     const asBlob = config.responseType === 'blob' && res.ok;
-    return { status: res.status, headers, data: await readBody(res, headers['content-type'] ?? '', asBlob) };
+    return { status: res.status, headers: answer, data: await readBody(res, answer['content-type'] ?? '', asBlob) };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (timedOut) throw timeoutError(config);

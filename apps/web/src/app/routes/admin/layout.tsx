@@ -177,9 +177,13 @@ export default function StaffLayout() {
           >
             {open ? 'Hide menu' : 'Show menu'}
           </button>
+          {/* One line on a phone (the name; the rest is read out but not shown there), so the header
+              keeps its height when the account arrives and the page below does not jump. */}
           {me.data && (
-            <span className="ms-auto small" data-testid="header-user">
-              Signed in as <strong>{me.data.name}</strong> ({ROLE_LABELS[me.data.role]})
+            <span className="ms-auto small text-truncate" data-testid="header-user">
+              <span className="wide-only">Signed in as </span>
+              <strong>{me.data.name}</strong>
+              <span className="wide-only"> ({ROLE_LABELS[me.data.role]})</span>
             </span>
           )}
         </header>
