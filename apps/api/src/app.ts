@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TrustProxy } from './config.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppDeps, type RouteGroup, createAppContext } from './context.js';
-import { loggerOptions } from './lib/logging.js';
+import { lazyRequestLogger, loggerOptions } from './lib/logging.js';
 import { originForm } from './lib/request-path.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/applicant-file/routes.js';
@@ -117,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     rewriteUrl: (req) => originForm(req.url ?? '/'),
     logger: { ...loggerOptions(deps.config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
+    childLoggerFactory: lazyRequestLogger,
     ...fastifyOptions,
   });
   app.setValidatorCompiler(validatorCompiler);

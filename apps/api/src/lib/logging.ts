@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { pathOf } from './request-path.js';
 
 /**
@@ -137,3 +137,26 @@ export function loggerOptions(level: string): LoggerOptions {
     },
   };
 }
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * A request's logger, made when something is first logged through it. Fastify makes a child logger
+ * (the request's id bound in) for every request; with redaction and the app's serializers that
+ * costs each answer some microseconds, though at LOG_LEVEL=warn most requests never log a line.
+ * Levels that are off stay the parent's no-ops; the others, `child` and `bindings` make the real
+ * child on first use, so every line that is written carries the request's id as before.
+ */
+export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => {
+  // The app's logger is pino's (loggerOptions above), which has these two beyond Fastify's type.
+  type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean; bindings(): Record<string, unknown> };
+  let child: PinoLogger | undefined;
+  const real = () => (child ??= logger.child(bindings, options) as PinoLogger);
+  const lazy = Object.create(logger) as PinoLogger & Record<string, unknown>;
+  for (const level of LEVELS) {
+    if ((logger as PinoLogger).isLevelEnabled(level)) lazy[level] = (...args: Parameters<FastifyBaseLogger['info']>) => real()[level](...args);
+  }
+  lazy.child = (...args: Parameters<FastifyBaseLogger['child']>) => real().child(...args);
+  lazy.bindings = () => real().bindings();
+  return lazy;
+};
