@@ -40,7 +40,11 @@ test('every request a staff page starts early is one the page makes, and goes ou
   for (const [address, route] of PAGES) {
     const asked = await apiRequestsOfLoad(page, address);
     const early = [...EARLY_ON_EVERY_PAGE, ...(EARLY_BY_PAGE[route] ?? [])].map((r) => r.url);
-    for (const url of early) expect(asked.filter((a) => a === url), `${address}: ${url}`).toHaveLength(1);
+    for (const url of early)
+      expect(
+        asked.filter((a) => a === url),
+        `${address}: ${url}`,
+      ).toHaveLength(1);
     // The app took every answer started for it.
     expect(await leftOver(page), address).toEqual([]);
   }

@@ -48,7 +48,12 @@ export default {
     fs.writeFileSync(file, JSON.stringify(siteMap(), null, 2));
     fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, 'public-pages.json'), JSON.stringify(PRERENDERED, null, 2));
     // For the staff shell's inline script (scripts/build-steps/preload-staff-routes.mjs, ADR 0057).
-    const early = { tokenKey: TOKEN_KEY, background: [BACKGROUND_HEADER, BACKGROUND_VALUE], everyPage: EARLY_ON_EVERY_PAGE, byPage: EARLY_BY_PAGE };
+    const early = {
+      tokenKey: TOKEN_KEY,
+      background: [BACKGROUND_HEADER, BACKGROUND_VALUE],
+      everyPage: EARLY_ON_EVERY_PAGE,
+      byPage: EARLY_BY_PAGE,
+    };
     fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, 'early-requests.json'), JSON.stringify(early, null, 2));
   },
 } satisfies Config;

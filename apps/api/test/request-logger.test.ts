@@ -5,7 +5,10 @@ import { lazyRequestLogger } from '../src/lib/logging.js';
 /** A Fastify app with the app's request loggers at `level`, its lines in an array. */
 async function appAt(level: string) {
   const lines: Record<string, unknown>[] = [];
-  const app = Fastify({ logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } }, childLoggerFactory: lazyRequestLogger });
+  const app = Fastify({
+    logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    childLoggerFactory: lazyRequestLogger,
+  });
   app.get('/quiet', () => 'ok');
   app.get('/loud', (request) => {
     request.log.info('routine');

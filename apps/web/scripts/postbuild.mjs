@@ -30,7 +30,10 @@ const steps = [
   ['preload-fonts', () => preloadFonts(root, islandsPages)],
   ['swap-scripts', () => swapScripts(root, islandsPages)],
   ['staff-scripts', () => staffScripts(root, islandsPages)],
-  ['preload-staff-routes', () => preloadStaffRoutes(root, JSON.parse(fs.readFileSync(path.resolve(root, '../early-requests.json'), 'utf8')))],
+  [
+    'preload-staff-routes',
+    () => preloadStaffRoutes(root, JSON.parse(fs.readFileSync(path.resolve(root, '../early-requests.json'), 'utf8'))),
+  ],
   ['csp-hashes', () => cspHashes(root)],
   ['compress', () => compressFiles(root)],
 ];

@@ -154,7 +154,8 @@ export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFac
   const real = () => (child ??= logger.child(bindings, options) as PinoLogger);
   const lazy = Object.create(logger) as PinoLogger & Record<string, unknown>;
   for (const level of LEVELS) {
-    if ((logger as PinoLogger).isLevelEnabled(level)) lazy[level] = (...args: Parameters<FastifyBaseLogger['info']>) => real()[level](...args);
+    if ((logger as PinoLogger).isLevelEnabled(level))
+      lazy[level] = (...args: Parameters<FastifyBaseLogger['info']>) => real()[level](...args);
   }
   lazy.child = (...args: Parameters<FastifyBaseLogger['child']>) => real().child(...args);
   lazy.bindings = () => real().bindings();

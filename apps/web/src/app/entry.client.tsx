@@ -47,13 +47,15 @@ orderHeadForHydration();
 // phone's main thread busy long enough to delay a tap (ADR 0057).
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-void routerStateDecoded().then(nextTask).then(() =>
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  }),
-);
+void routerStateDecoded()
+  .then(nextTask)
+  .then(() =>
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    }),
+  );

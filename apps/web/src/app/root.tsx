@@ -63,7 +63,9 @@ export function HydrateFallback() {
       <div className="staff-sidebar staff-sidebar-placeholder" aria-hidden="true" />
       <div className="staff-content">
         <header className="d-flex align-items-center gap-2 bg-white border-bottom px-3 py-2">
-          <span className="btn btn-sm invisible" aria-hidden="true">Show menu</span>
+          <span className="btn btn-sm invisible" aria-hidden="true">
+            Show menu
+          </span>
         </header>
         <main className="p-3 p-md-4">
           <div role="status" aria-live="polite">

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_FRESH_MS, type StartedEarly, takeEarly } from './early-requests';
 
 const answer = (url: string) => Promise.resolve(new Response(url));
-const started = (url: string, headers: StartedEarly['headers'], at = Date.now()): StartedEarly => ({ url, headers, at, response: answer(url) });
+const started = (url: string, headers: StartedEarly['headers'], at = Date.now()): StartedEarly => ({
+  url,
+  headers,
+  at,
+  response: answer(url),
+});
 const TOKEN = 'Bearer abc';
 
 afterEach(() => {

@@ -31,7 +31,9 @@ export const EARLY_FRESH_MS = 10_000;
 export function takeEarly(method: string, url: string, headers: Record<string, string>): Promise<Response> | undefined {
   const started = typeof window === 'undefined' || method !== 'GET' ? undefined : window.__visaEarly;
   if (!started || started.length === 0) return undefined;
-  const at = started.findIndex((e) => e.url === url && Object.entries(e.headers).every(([name, value]) => (headers[name] ?? null) === value));
+  const at = started.findIndex(
+    (e) => e.url === url && Object.entries(e.headers).every(([name, value]) => (headers[name] ?? null) === value),
+  );
   if (at < 0) return undefined;
   const [early] = started.splice(at, 1);
   return early && Date.now() - early.at < EARLY_FRESH_MS ? early.response : undefined;
