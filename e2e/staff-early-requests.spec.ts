@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE } from '../apps/web/src/config/early-requests';
-import { signInViaApi } from './support/staff';
+import { type ClockedServer, startClockedServer } from './support/clocked-server';
+import { OWNER, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
 /**
@@ -8,6 +9,21 @@ import { expect, test } from './support/test';
  * their answers. Each listed request must be one the page really makes (else it is only waste) and
  * must go out once, not once early and again from the app.
  */
+
+// A server of its own: these loads sign in, and the shared server's sign-ins from this one address
+// are limited per quarter of an hour.
+let server: ClockedServer | undefined;
+test.use({
+  // Playwright reads which fixtures a fixture needs from this pattern: none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    server ??= await startClockedServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, ADMIN_NAME: OWNER.name });
+    await use(server.url);
+  },
+});
+test.afterAll(async () => {
+  await server?.close();
+});
 
 const PAGES: [string, string][] = [
   ['/dashboard', 'routes/admin/dashboard'],

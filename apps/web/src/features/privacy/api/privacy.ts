@@ -9,7 +9,7 @@ import {
 } from '@visa/shared/privacy';
 import { api } from '../../../lib/api-client';
 import { PRIVACY_OVERVIEW_KEY } from './get-overview';
-import { saveBlob } from '../../../lib/save-file';
+import { downloadName, saveBlob } from '../../../lib/save-file';
 
 /** The privacy notice, the consent setting and an application's consent (ADR 0053). */
 const keys = {
@@ -74,7 +74,7 @@ export const useDownloadApplicantData = () =>
         responseType: 'blob',
         timeout: DOWNLOAD_TIMEOUT_MS,
       });
-      return { blob: res.data, filename: `applicant-data-${id}.zip` };
+      return { blob: res.data, filename: downloadName(res, `applicant-data-${id}.zip`) };
     },
     onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
   });
