@@ -5,6 +5,7 @@ import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
 import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE } from './src/config/early-requests';
 import { PUBLIC_PAGES, paths } from './src/config/paths';
 import { TOKEN_KEY } from './src/lib/auth-storage';
+import { ACCEPT } from './src/lib/http';
 import { BILINGUAL_PATHS, localePath } from './src/lib/locales/paths';
 
 /** Personal pages: never listed, whatever their language. */
@@ -50,6 +51,7 @@ export default {
     // For the staff shell's inline script (scripts/build-steps/preload-staff-routes.mjs, ADR 0057).
     const early = {
       tokenKey: TOKEN_KEY,
+      accept: ACCEPT,
       background: [BACKGROUND_HEADER, BACKGROUND_VALUE],
       everyPage: EARLY_ON_EVERY_PAGE,
       byPage: EARLY_BY_PAGE,

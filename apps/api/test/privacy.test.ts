@@ -13,6 +13,7 @@ import { appForFile, auditDetails, staffForFile, startSite } from '@visa/test-su
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { listAuditFor } from '../src/modules/audit/repository.js';
+import { scheduleMessage } from '../src/modules/messages/repository.js';
 import { documentsForm, jpegPart, pngPart } from './applicant-file-fixtures.js';
 
 const t = appForFile({ APP_TIMEZONE: 'Asia/Dhaka' });
@@ -176,24 +177,7 @@ describe('withdrawing consent', () => {
     const queued = (id: string) => t.db.selectFrom('email_outbox').select(['id', 'status']).where('application_id', '=', id).execute();
     expect(await queued(withdrawn.id)).toHaveLength(1);
     // A text message waiting for the same applicant ends too.
-    await t.db
-      .insertInto('message_outbox')
-      .values({
-        id: 'f'.repeat(24),
-        application_id: withdrawn.id,
-        channel: 'sms',
-        from_status: 'pending',
-        status: 'queued',
-        next_attempt_at: new Date().toISOString(),
-        to_number: null,
-        provider_id: null,
-        provider_status: null,
-        sent_status: null,
-        last_error: null,
-        sent_at: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await scheduleMessage(t.db, { applicationId: withdrawn.id, channel: 'sms', fromStatus: 'pending', dueAt: new Date(), now: new Date() });
 
     const unconfirmed = await t.request({
       method: 'POST',

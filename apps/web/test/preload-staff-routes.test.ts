@@ -38,6 +38,7 @@ const manifest = {
 
 const EARLY = {
   tokenKey: 'token',
+  accept: 'application/json, text/plain, */*',
   background: ['x-session-activity', 'background'] as [string, string],
   everyPage: [{ url: '/api/users/me' }, { url: '/api/users/session', background: true }],
   byPage: { dashboard: [{ url: '/api/application/stats' }] },

@@ -1,5 +1,6 @@
 export interface EarlyRequests {
   tokenKey: string;
+  accept: string;
   background: [string, string];
   everyPage: { url: string; background?: boolean }[];
   byPage: Record<string, { url: string; background?: boolean }[]>;

@@ -32,7 +32,7 @@ const asPairs = (requests) => requests.map((r) => [r.url, r.background ? 1 : 0])
 const earlyScript = (early) =>
   `function e(o){var t;try{t=localStorage.getItem(${JSON.stringify(early.tokenKey)})}catch(x){}if(!t)return;` +
   `var q=${JSON.stringify(asPairs(early.everyPage))}.concat(location.search?[]:o),a='Bearer '+t,s=window.__visaEarly=[];` +
-  `for(var k=0;k<q.length;k++){var h={Accept:'application/json, text/plain, */*',Authorization:a};` +
+  `for(var k=0;k<q.length;k++){var h={Accept:${JSON.stringify(early.accept)},Authorization:a};` +
   `var b=q[k][1]?${JSON.stringify(early.background[1])}:null,m={Authorization:a};m[${JSON.stringify(early.background[0])}]=b;` +
   `if(b)h[${JSON.stringify(early.background[0])}]=b;var g=fetch(q[k][0],{headers:h,credentials:'same-origin'});g.catch(function(){});` +
   `s.push({url:q[k][0],headers:m,at:Date.now(),response:g})}}`;

@@ -57,6 +57,9 @@ export const isCanceled = (error: unknown): boolean => isHttpError(error) && err
 /** Sends one prepared request and answers whatever the server said, or throws an HttpError without a response. */
 export type Transport = (config: RequestConfig & { method: string; url: string }) => Promise<Omit<HttpResponse, 'config'>>;
 
+/** What every call accepts, as axios sent it; the shell's early requests send the same (ADR 0057). */
+export const ACCEPT = 'application/json, text/plain, */*';
+
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
@@ -85,7 +88,7 @@ export function requestUrl(config: RequestConfig): string {
 
 /** Headers as sent: the caller's, the XSRF echo, and a JSON content type for a JSON body. */
 export function requestHeaders(config: RequestConfig): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...config.headers };
+  const headers: Record<string, string> = { Accept: ACCEPT, ...config.headers };
   const xsrf = readCookie(XSRF_COOKIE);
   if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
   if (config.data !== undefined && !(config.data instanceof FormData)) headers['Content-Type'] = 'application/json';
