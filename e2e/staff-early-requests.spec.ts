@@ -82,3 +82,24 @@ test('a page opened with a query asks for its own data itself; a token that no l
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe('no-longer-valid');
 });
+
+test('a staff page keeps its title when the app draws its first frames late, as on a slow phone', async ({ page }) => {
+  // Animation frames, and the app's fallback timer for them, come late: the page's modules (all
+  // preloaded) are in before the app's first effects have run, the order that left pages untitled.
+  await page.addInitScript(() => {
+    const timer = window.setTimeout.bind(window);
+    const late = (ms?: number) => (ms !== undefined && ms > 0 && ms < 100 ? 600 : ms);
+    window.setTimeout = ((run: TimerHandler, ms?: number, ...rest: unknown[]) => timer(run, late(ms), ...rest)) as typeof window.setTimeout;
+    window.requestAnimationFrame = (run) => timer(() => run(performance.now()), 600);
+  });
+  await signInViaApi(page);
+  const titled: [string, string][] = [
+    ['/dashboard', 'Dashboard | Canada Visa Desk'],
+    ['/application', 'Application List | Canada Visa Desk'],
+  ];
+  for (const [address, title] of titled) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(title);
+  }
+});

@@ -5,7 +5,7 @@ import '../styles/home.css';
 import '../styles/pages.css';
 import '../styles/staff.css';
 import '../styles/print.css';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import { languageOfPath, rememberedLanguageScript } from '../lib/locales/paths';
 import { HELD_SUBMITS_SCRIPT, formsReady } from '../lib/page-form';
@@ -15,6 +15,22 @@ import type { Route } from './+types/root';
 // Built when the HTML is prerendered; the browser only hydrates the tag, so it never needs the builder.
 const REMEMBERED_LANGUAGE_SCRIPT = import.meta.env.SSR ? rememberedLanguageScript() : '';
 const HELD_SUBMITS = import.meta.env.SSR ? HELD_SUBMITS_SCRIPT : '';
+
+/**
+ * React Router's tags for the page, its title above all. On a page hydrated from the staff shell it
+ * names only the root route's tags until its Scripts has run its first effect, and renders again
+ * only when the router's state changes. When the page's route modules came in before that effect
+ * (they are preloaded), the router's update drew the head without the title and nothing drew it
+ * again. One more drawing, in a task after the first effects, gives every page its title.
+ */
+function PageMeta() {
+  const [, setSettled] = useState(false);
+  useEffect(() => {
+    const later = setTimeout(() => setSettled(true));
+    return () => clearTimeout(later);
+  }, []);
+  return <Meta />;
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   // The URL names the language (ADR 0010), so the prerendered HTML already carries the right lang.
@@ -29,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: REMEMBERED_LANGUAGE_SCRIPT }} suppressHydrationWarning />
         {/* Before any module script: a form submitted before the app is ready waits for it (ADR 0037). */}
         <script dangerouslySetInnerHTML={{ __html: HELD_SUBMITS }} suppressHydrationWarning />
-        <Meta />
+        <PageMeta />
         <Links />
       </head>
       <body>
