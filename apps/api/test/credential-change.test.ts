@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN, SECOND_FACTOR } from '@visa/shared/messages';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { type Staff, appForFile } from '@visa/test-support/file-app';
@@ -9,7 +9,7 @@ import { resetLinkSentTo, resetTokenOf } from '@visa/test-support/reset-links';
 import type { TestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 import os from 'node:os';
-import bcrypt from 'bcryptjs';
+import { hash } from '@node-rs/argon2';
 import { passwordWorkCounters, verifyPassword } from '../src/modules/staff-accounts/passwords.js';
 import { secondFactorRequests } from './second-factor-fixtures.js';
 import { userRequests } from './users-fixtures.js';
@@ -190,8 +190,15 @@ describe('a sign-in whose password was being checked while the account changed',
   const t = appForFile();
   const h = helpers(t);
 
-  /** An earlier app's hash of a high cost: checking it holds a place in the password-hashing queue for a while. */
-  const slowHash = bcrypt.hashSync('slow to check', 12);
+  /**
+   * A hash of a high cost: checking it holds a place in the password-hashing queue for a while, on
+   * argon2's own threads. (An earlier app's bcrypt hash is checked on the main thread, where it
+   * starved the change's own database round trips until the sign-in had finished.)
+   */
+  let slowHash = '';
+  beforeAll(async () => {
+    slowHash = await hash('slow to check', { memoryCost: 65_536, timeCost: 20 });
+  });
 
   /**
    * Starts a sign-in with the right password and holds it in the password-hashing queue, behind
