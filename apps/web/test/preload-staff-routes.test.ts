@@ -45,7 +45,7 @@ const EARLY = {
 };
 
 /** The shell as the build leaves it, with the step applied, then run at `pathname` in this document. */
-function runShellAt(pathname: string, early?: typeof EARLY) {
+function runShellAt(pathname: string, early?: typeof EARLY, historyState: unknown = null) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'assets/manifest-test.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
   fs.writeFileSync(
@@ -56,7 +56,7 @@ function runShellAt(pathname: string, early?: typeof EARLY) {
   const html = fs.readFileSync(path.join(dir, '__spa-fallback.html'), 'utf8');
   const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   document.head.innerHTML = '';
-  window.history.replaceState(null, '', pathname);
+  window.history.replaceState(historyState, '', pathname);
   // The inline script as the browser runs it: a classic script at the top level of the page.
   const run = new Function(script);
   run();
@@ -120,6 +120,17 @@ describe('with a token stored, the staff shell starts the page’s first request
     localStorage.setItem('token', 't0k3n');
     runShellAt('/dashboard?status=pending', EARLY);
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session']);
+  });
+
+  it('only those of every page when the history entry carries the app’s state (a search kept there)', () => {
+    const fetch = fetches();
+    localStorage.setItem('token', 't0k3n');
+    runShellAt('/dashboard', EARLY, { usr: { search: 'rahm' }, key: 'k1', idx: 1 });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session']);
+    // An entry of React Router’s without the app’s state still starts the page's.
+    fetch.mockClear();
+    runShellAt('/dashboard', EARLY, { usr: null, key: 'k2', idx: 2 });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session', '/api/application/stats']);
   });
 
   it('none without a token, nor on a page that is not a staff page', () => {

@@ -26,12 +26,14 @@ const asPairs = (requests) => requests.map((r) => [r.url, r.background ? 1 : 0])
 
 /**
  * Started early, on a staff page only, with the stored token as the app would send it: the requests
- * of every page, and the page's own when the address has no query. Each is kept with what the app
+ * of every page, and the page's own when neither the address has a query nor the history entry
+ * carries the app's state (React Router keeps it under `usr`): either can change what the page asks
+ * for, as the application list's search does. Each is kept with what the app
  * matches it by; a failure is caught here so that one the app never takes is not reported.
  */
 const earlyScript = (early) =>
   `function e(o){var t;try{t=localStorage.getItem(${JSON.stringify(early.tokenKey)})}catch(x){}if(!t)return;` +
-  `var q=${JSON.stringify(asPairs(early.everyPage))}.concat(location.search?[]:o),a='Bearer '+t,s=window.__visaEarly=[];` +
+  `var q=${JSON.stringify(asPairs(early.everyPage))}.concat(location.search||history.state&&history.state.usr?[]:o),a='Bearer '+t,s=window.__visaEarly=[];` +
   `for(var k=0;k<q.length;k++){var h={Accept:${JSON.stringify(early.accept)},Authorization:a};` +
   `var b=q[k][1]?${JSON.stringify(early.background[1])}:null,m={Authorization:a};m[${JSON.stringify(early.background[0])}]=b;` +
   `if(b)h[${JSON.stringify(early.background[0])}]=b;var g=fetch(q[k][0],{headers:h,credentials:'same-origin'});g.catch(function(){});` +

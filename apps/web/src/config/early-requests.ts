@@ -19,8 +19,9 @@ export const EARLY_ON_EVERY_PAGE: EarlyRequest[] = [{ url: '/api/users/me' }, { 
 const firstPage = `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`;
 
 /**
- * A page's own first data, by React Router route id; started only when the address has no query,
- * which can change what the page asks for.
+ * A page's own first data, by React Router route id; started only when the address has no query
+ * and the history entry no state of the app's (the application list's search), either of which can
+ * change what the page asks for.
  */
 export const EARLY_BY_PAGE: Record<string, EarlyRequest[]> = {
   'routes/admin/dashboard': [

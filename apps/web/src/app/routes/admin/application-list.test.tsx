@@ -29,9 +29,15 @@ beforeAll(async () => {
   }
 }, 60_000);
 
+/** The address, and the search the history entry keeps beside it. */
 function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
+  const { pathname, search, state } = useLocation();
+  return (
+    <>
+      <p data-testid="where">{pathname + search}</p>
+      <p data-testid="kept">{(state as { search?: string } | null)?.search ?? ''}</p>
+    </>
+  );
 }
 
 const routes = [
@@ -49,6 +55,13 @@ const routes = [
 
 const user = () => userEvent.setup({ delay: null });
 const where = () => screen.getByTestId('where').textContent;
+const kept = () => screen.getByTestId('kept').textContent;
+/** The list at `search` (an address's query), with `kept` as the history entry's search. */
+const listEntry = (search: string, keptSearch?: string) => ({
+  pathname: paths.applicationList,
+  search,
+  state: keptSearch ? { search: keptSearch } : null,
+});
 const shownStatuses = () =>
   within(screen.getAllByRole('rowgroup')[1]!)
     .getAllByRole('row')
@@ -57,7 +70,7 @@ const lastListCall = () => h.sentTo('GET /api/application/fetchApplication').at(
 
 describe('status filter', { timeout: 30_000 }, () => {
   it('is a labelled select kept in the URL; a change goes back to page 1 and keeps the search', async () => {
-    renderRoutes(routes, [`${paths.applicationList}?page=2&search=rahm`]);
+    renderRoutes(routes, [listEntry('?page=2', 'rahm')]);
     const select = await screen.findByRole('combobox', { name: 'Status' });
     expect(select).toHaveValue('');
     expect(
@@ -67,17 +80,19 @@ describe('status filter', { timeout: 30_000 }, () => {
     ).toEqual(['All statuses', 'Pending', 'Approved', 'Rejected']);
 
     await user().selectOptions(select, 'approved');
-    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?search=rahm&status=approved`));
+    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?status=approved`));
+    expect(kept()).toBe('rahm');
     await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 3 entries'));
     expect(shownStatuses()).toEqual(['Approved', 'Approved', 'Approved']);
     expect(lastListCall()).toMatchObject({ page: 1, search: 'rahm', status: 'approved' });
 
     await user().selectOptions(select, '');
-    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?search=rahm`));
+    await waitFor(() => expect(where()).toBe(paths.applicationList));
+    expect(kept()).toBe('rahm');
     await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 5 entries'));
   });
 
-  it('pages within a status, and a search typed later keeps the status', async () => {
+  it('pages within a status, and a search typed later keeps the status and stays out of the address', async () => {
     renderRoutes(routes, [`${paths.applicationList}?status=approved`]);
     await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 10 entries'));
     await user().click(screen.getByRole('button', { name: 'Page 2' }));
@@ -85,17 +100,29 @@ describe('status filter', { timeout: 30_000 }, () => {
     expect(where()).toBe(`${paths.applicationList}?status=approved&page=2`);
 
     await user().type(screen.getByPlaceholderText('Passport search ...'), 'rahman');
-    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?status=approved&search=rahman`));
+    await waitFor(() => expect(kept()).toBe('rahman'));
+    expect(where()).toBe(`${paths.applicationList}?status=approved`);
     await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 3 entries'));
   });
 
   it('exports the filtered list', async () => {
-    renderRoutes(routes, [`${paths.applicationList}?status=rejected&search=rahm`]);
+    renderRoutes(routes, [listEntry('?status=rejected', 'rahm')]);
     await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 1 entries'));
     await user().click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(h.sentTo('GET /api/application/export')).toHaveLength(1));
     expect(h.sentTo('GET /api/application/export')[0]!.params).toEqual({ search: 'rahm', status: 'rejected' });
     expect(h.sentTo('GET /api/application/export')[0]!.outcome).toBe(200);
+  });
+
+  it('takes the search out of an address saved before it moved, into the entry', async () => {
+    renderRoutes(routes, [`${paths.applicationList}?search=rahm&status=approved`]);
+    await waitFor(() => expect(where()).toBe(`${paths.applicationList}?status=approved`));
+    expect(kept()).toBe('rahm');
+    expect(screen.getByPlaceholderText('Passport search ...')).toHaveValue('rahm');
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 3 entries'));
+    expect(
+      h.sentTo('GET /api/application/fetchApplication').filter((c) => (c.params as { search?: string }).search === 'rahm').length,
+    ).toBeGreaterThan(0);
   });
 
   it('ignores a status in the URL that is not one', async () => {

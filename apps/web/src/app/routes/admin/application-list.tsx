@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { Application } from '@visa/shared/applications';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type Application, ApplicationSearchSchema } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
 import { paths } from '../../../config/paths';
 import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';
@@ -19,15 +19,43 @@ const statusFromSearch = (params: URLSearchParams): ApplicationStatus | undefine
 };
 
 /**
- * The application list. Page, search and status filter live in the URL (?page=2&search=ab&status=pending)
- * so reload, Back and the dashboard's links keep them.
+ * The search text (a passport number or a name) as the history entry keeps it: in the entry's
+ * state, never in the address, which browsers keep in their history and servers in their logs.
+ */
+const searchFromState = (state: unknown): string => {
+  const parsed = ApplicationSearchSchema.safeParse((state as { search?: unknown } | null)?.search);
+  return parsed.success ? parsed.data : '';
+};
+
+/** The state a step to another page or status carries: the search of the entry it leaves. */
+const keptSearch = (search: string) => (search ? { search } : undefined);
+
+/**
+ * The application list. Page and status filter live in the URL (?page=2&status=pending) so reload,
+ * Back and the dashboard's links keep them; the search lives in the history entry's state, which
+ * reload and Back keep too, so what was typed never enters an address (ADR 0058).
  */
 export default function ApplicationListPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [params, setParams] = useSearchParams();
   const page = pageFromSearch(params);
-  const search = params.get('search') ?? '';
+  const addressSearch = params.get('search');
+  const search = searchFromState(addressSearch === null ? state : { search: addressSearch });
   const status = statusFromSearch(params);
+
+  // An address saved before the search left it: the search moves into the entry's state.
+  useEffect(() => {
+    if (addressSearch === null) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('search');
+        return updated;
+      },
+      { replace: true, state: { search: addressSearch } },
+    );
+  }, [addressSearch, setParams]);
 
   const onPageChange = useCallback(
     (next: number, options?: { replace?: boolean }) =>
@@ -38,9 +66,9 @@ export default function ApplicationListPage() {
           else updated.delete('page');
           return updated;
         },
-        { replace: options?.replace ?? false },
+        { replace: options?.replace ?? false, state: keptSearch(search) },
       ),
-    [setParams],
+    [setParams, search],
   );
   // A new search or status starts from its first page and keeps the other; typing replaces the
   // history entry instead of adding one per pause, while a picked status is a step Back can undo.
@@ -50,24 +78,25 @@ export default function ApplicationListPage() {
         (current) => {
           const updated = new URLSearchParams(current);
           updated.delete('page');
-          if (next) updated.set('search', next);
-          else updated.delete('search');
           return updated;
         },
-        { replace: true },
+        { replace: true, state: keptSearch(next) },
       ),
     [setParams],
   );
   const onStatusChange = useCallback(
     (next: ApplicationStatus | undefined) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
-        updated.delete('page');
-        if (next) updated.set('status', next);
-        else updated.delete('status');
-        return updated;
-      }),
-    [setParams],
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.delete('page');
+          if (next) updated.set('status', next);
+          else updated.delete('status');
+          return updated;
+        },
+        { state: keptSearch(search) },
+      ),
+    [setParams, search],
   );
   const onView = (application: Application) => navigate(applicationFilePath(application._id), { state: { application } });
   const onEdit = (application: Application) => navigate(applicationEditPath(application._id), { state: { application } });

@@ -36,8 +36,8 @@ const fullName = (a: Application) => `${a.surname} ${a.givenN}`;
 /**
  * The application list: the table, the 'Passport search ...' box (debounced), the 'Show 1 to 10
  * entries' line, Previous/Next with page numbers, delete with confirmation, and the CSV export of
- * the current search. Page and search live in the URL (the route owns them), so reload and Back
- * work.
+ * the current search. Page, search and status are the route's (the address, and for the search
+ * the history entry), so reload and Back work.
  */
 export function ApplicationTable({ page, search, status, onPageChange, onSearchChange, onStatusChange, onView, onEdit }: Props) {
   const pageForm = usePageForm(LOADING.applications);
