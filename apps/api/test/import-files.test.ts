@@ -333,6 +333,34 @@ describe('the import files step', () => {
     expect(await t.storage.exists(application.image_key!)).toBe(true);
   });
 
+  it('keeps no file for an applicant erased before it arrived, and names none in the history', async () => {
+    const application = await createApplication(t.db, {}, { storage: t.storage });
+    await t.db
+      .updateTable('applications')
+      .set({ image_key: null, thumb_key: null, anonymised_at: new Date().toISOString() })
+      .where('id', '=', application.id)
+      .execute();
+    for (const [field, url] of [
+      ['image', `${origin}/photo.jpg?erased`],
+      ['file1', `${origin}/letter.jpg?erased`],
+    ] as const)
+      await t.db
+        .insertInto('import_files')
+        .values({ application_id: application.id, field, url, state: 'pending', updated_at: new Date().toISOString() })
+        .execute();
+    const result = await runImportFiles(ctx, quick);
+    const problems = result.problems.filter((p) => p.id === application.id).map((p) => [p.field, p.reason]);
+    expect(problems.sort()).toEqual([
+      ['file1', R.erased],
+      ['image', R.erased],
+    ]);
+    const row = await t.db.selectFrom('applications').select('image_key').where('id', '=', application.id).executeTakeFirstOrThrow();
+    expect(row.image_key).toBeNull();
+    expect(await t.db.selectFrom('application_documents').select('id').where('application_id', '=', application.id).execute()).toEqual([]);
+    const notes = await t.db.selectFrom('audit_events').select('details').where('entity_id', '=', application.id).execute();
+    for (const note of notes) expect(note.details ?? '').not.toContain('erased.jpg');
+  });
+
   it('refuses loopback and private addresses unless they are allowed, by address or by a name that resolves to one', async () => {
     const byName = origin.replace('127.0.0.1', 'localhost');
     const id = await imported({ file1: '/letter.jpg?private', file2: `${byName}/letter.jpg?private-name` });

@@ -7,7 +7,9 @@ import { newId } from '../src/lib/ids.js';
 import { runRetentionCommand } from '../src/modules/retention/cli.js';
 import { readErasures } from '../src/modules/retention/erasure-log.js';
 import { forgetOldAddresses } from '../src/modules/retention/addresses.js';
-import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
+import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { ENQUIRY_APPLICANT, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
+import { jpeg } from '@visa/test-support/images';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
@@ -254,6 +256,56 @@ describe('a real run', () => {
       remoteAddress: '10.9.0.1',
     });
     expect(check.json().applications ?? []).toEqual([]);
+  });
+
+  it('answers blank names, contact and passport with the erased flag, in the list, the file and the export, and refuses changes', async () => {
+    const id = rows.rejectedPast!.id;
+    const one = await t.request({ method: 'GET', url: `/api/application/fetchApplication/${id}`, token: admin.token });
+    expect(one.json()).toMatchObject({
+      _id: id,
+      anonymised: true,
+      surname: '',
+      givenN: '',
+      email: '',
+      passport: '',
+      phone: '',
+      image: null,
+    });
+    const list = await t.request({
+      method: 'GET',
+      url: '/api/application/fetchApplication',
+      token: admin.token,
+      query: { page: '1', limit: '50', status: 'rejected' },
+    });
+    const shown = (list.json().applications as { _id: string; anonymised: boolean; email: string; passport: string }[]).map((a) => [
+      a._id,
+      a.anonymised,
+      a.email,
+      a.passport,
+    ]);
+    expect(shown).toContainEqual([id, true, '', '']);
+    expect(shown).toContainEqual([rows.rejectedBefore!.id, false, rows.rejectedBefore!.email, rows.rejectedBefore!.passport]);
+    const csv = await t.request({ method: 'GET', url: '/api/application/export', token: admin.token, query: { status: 'rejected' } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain('erased:');
+
+    const before = await t.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/application/updateApplication/${id}`,
+      token: admin.token,
+      payload: multipart(applicationFields()),
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json()).toEqual({ message: APPLICATION_MESSAGES.erased });
+    const form = new FormData();
+    form.append('file1', new Blob([new Uint8Array(await jpeg(64, 48))], { type: 'image/jpeg' }), 'visa.jpg');
+    form.append('label', 'Visa');
+    const docs = await t.request({ method: 'PUT', url: `/api/application/updateApplicationAdd/${id}`, token: admin.token, payload: form });
+    expect(docs.statusCode).toBe(409);
+    expect(docs.json()).toEqual({ message: APPLICATION_MESSAGES.erased });
+    expect(await t.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await t.db.selectFrom('application_documents').select('id').where('application_id', '=', id).execute()).toEqual([]);
   });
 
   it('records each in the history with its rule and no actor, and in the erasure log', async () => {

@@ -123,6 +123,8 @@ export const ApplicationSchema = z.object({
   /** The channels the applicant agreed to be told on (ADR 0044); answered for one application, not in lists. */
   notify: z.array(z.enum(NOTIFY_CHANNELS)).optional(),
   visaType: z.enum(VISA_TYPES),
+  /** Its personal data was erased (ADR 0052): names, contact and passport answer blank, and they cannot be changed. */
+  anonymised: z.boolean(),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
@@ -142,6 +144,9 @@ export const APPLICATION_MESSAGES = {
   updated: 'Application updated successfully.',
   deleted: 'Application deleted successfully.',
   exportFailed: 'The export could not be made. Please try again.',
+  erased: 'This applicant’s personal data was erased: their details, photo and documents can no longer be changed.',
+  /** Shown in the list where an erased application's name was. */
+  erasedName: 'Personal data erased',
 } as const;
 
 /**

@@ -18,4 +18,5 @@ export const IMPORT_FILE_REASONS = {
   unreadable: 'The picture is damaged or cannot be read.',
   interrupted: 'The import was stopped while bringing this file in too many times.',
   photoKept: 'The application was given a photo in this app before this one arrived; that photo is kept.',
+  erased: 'The applicant’s personal data was erased before this file arrived, so the file is not kept.',
 } as const;

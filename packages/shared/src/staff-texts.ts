@@ -24,7 +24,8 @@ export const CONFIRM = {
     title: 'Delete application',
     confirm: 'Delete',
     lead: 'Delete the application of',
-    rest: (passport: string) => `(passport ${passport}) with its photo and documents? This cannot be undone.`,
+    // An erased applicant's application has no passport left to name.
+    rest: (passport: string) => `${passport ? `(passport ${passport}) ` : ''}with its photo and documents? This cannot be undone.`,
   },
   deleteSlide: {
     title: 'Delete this slide?',

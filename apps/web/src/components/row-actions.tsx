@@ -4,7 +4,8 @@ interface Props {
   /** The row's name, which each button's accessible name carries. */
   name: string;
   onView?: () => void;
-  onEdit: () => void;
+  /** Absent where the row cannot be changed (an erased applicant's). */
+  onEdit?: () => void;
   /** Asks before deleting: the table opens its confirmation. */
   onDelete: () => void;
   deleteDisabled?: boolean;
@@ -21,9 +22,11 @@ export function RowActions({ name, onView, onEdit, onDelete, deleteDisabled, del
           View
         </Button>
       )}
-      <Button size="sm" variant="outline-primary" className="me-2" aria-label={`Edit ${name}`} onClick={onEdit}>
-        Edit
-      </Button>
+      {onEdit && (
+        <Button size="sm" variant="outline-primary" className="me-2" aria-label={`Edit ${name}`} onClick={onEdit}>
+          Edit
+        </Button>
+      )}
       <Button
         size="sm"
         variant="outline-danger"

@@ -1,7 +1,7 @@
 import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import type { ApplicationHistory } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
-import type { Application } from '@visa/shared/applications';
+import { type Application, APPLICATION_MESSAGES } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import type { AppContext } from '../../context.js';
@@ -24,6 +24,13 @@ import { copyVerification } from './verification.js';
 import { assertStillHeld } from '../retention/service.js';
 
 const notFound = () => new HttpError(404, M.applicationNotFound);
+
+/** The application exists and still holds its personal data: an erased one takes no new files (ADR 0052). */
+async function assertChangeable(db: Db, id: string) {
+  const erased = await applications.isErased(db, id);
+  if (erased === undefined) throw notFound();
+  if (erased) throw conflict(APPLICATION_MESSAGES.erased);
+}
 
 async function loadApplication(ctx: AppContext, id: string): Promise<Application> {
   const application = await applications.getApplication(ctx.db, ctx.urls, id);
@@ -125,7 +132,7 @@ export async function changeStatus(
  * already written, so no file is left without a row and no row points at a missing file.
  */
 export async function addDocuments(ctx: AppContext, actor: Actor, id: string, upload: DocumentUpload): Promise<Application> {
-  if (!(await applications.applicationExists(ctx.db, id))) throw notFound();
+  await assertChangeable(ctx.db, id);
   const prepared = await prepareDocuments(upload);
 
   const written: string[] = [];
@@ -139,6 +146,7 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
       documents.push({ id: documentId, storageKey: key, label: doc.label, contentType: doc.contentType, size: doc.bytes.length });
     }
     await ctx.db.transaction().execute(async (trx) => {
+      await assertChangeable(trx, id);
       const recipient = await applications.findApplicationFields(trx, id, RECIPIENT_FIELDS);
       if (!recipient) throw notFound();
       const { count, nextPosition } = await documentsRepo.documentCounts(trx, id);

@@ -41,6 +41,12 @@ export async function getApplicationWithPhotoKey(
   return { application, photoKey: row.image_key };
 }
 
+/** Whether the application's personal data was erased (ADR 0052); undefined when there is no such application. */
+export async function isErased(db: Db, id: string): Promise<boolean | undefined> {
+  const row = await db.selectFrom('applications').select('anonymised_at').where('id', '=', id).executeTakeFirst();
+  return row && row.anonymised_at !== null;
+}
+
 export async function applicationExists(db: Db, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom('applications').select('id').where('id', '=', id).executeTakeFirst());
 }
@@ -103,6 +109,8 @@ export async function updateApplicationRow(db: Db, id: string, patch: Applicatio
     .updateTable('applications')
     .set({ updated_at: nowIso(), ...patch })
     .where('id', '=', id)
+    // An erased record is never written again, whoever read it before it was erased (ADR 0052).
+    .where('anonymised_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -43,5 +43,6 @@ export function toApplication(row: ApplicationRow, documents: DocumentRow[], url
     file1PublicId: docs.map((d) => d.publicId),
     documents: docs,
     isAdmin: Number(row.is_admin) === 1,
+    anonymised: row.anonymised_at !== null,
   });
 }

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { isUniqueViolation, nowIso } from '../../db/connection.js';
 import type { ApplicationRow } from '../../db/schema.js';
-import { HttpError, invalidInput, notFound } from '../../lib/http-error.js';
+import { HttpError, conflict, invalidInput, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type PreparedPhoto, preparePhoto } from '../../lib/images.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -177,6 +177,8 @@ function changedFields(before: ApplicationRow, after: ApplicationInput): string[
 export async function updateApplication(ctx: AppContext, actor: Actor, id: string, form: ApplicationForm): Promise<Application> {
   const existing = await repo.findApplicationRow(ctx.db, id);
   if (!existing) throw notFound();
+  // Personal data put back into an erased record would be kept against the retention rules.
+  if (existing.anonymised_at) throw conflict(APPLICATION_MESSAGES.erased);
   const parsed = parseFields(ApplicationUpdateSchema, form.fields);
   // A client that does not send the visa type (the earlier app's) leaves it as it is.
   const input = { ...parsed, visaType: parsed.visaType ?? existing.visa_type };
@@ -205,8 +207,8 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
       if (notify) await recordConsent(trx, id, notify, actor._id, new Date(), false);
       return true;
     });
-    // Deleted by someone else between our read and our write.
-    if (!updated) throw notFound();
+    // Deleted, or erased, by someone else between our read and our write.
+    if (!updated) throw (await repo.findApplicationRow(ctx.db, id)) ? conflict(APPLICATION_MESSAGES.erased) : notFound();
   } catch (err) {
     if (stored) await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
     rethrowDuplicate(err);

@@ -25,6 +25,8 @@ export type Attached = { ok: true } | { ok: false; reason: string } | { ok: 'los
 
 /** Thrown inside a transaction to undo it when the claim was lost meanwhile. */
 class ClaimLost extends Error {}
+/** Thrown inside a transaction to undo it when the applicant was erased meanwhile (ADR 0059). */
+class ErasedMeanwhile extends Error {}
 
 const PHOTO_FIELD = 'image';
 const documentPosition = (field: string) => Number(field.replace(/^file/, '')) - 1;
@@ -86,6 +88,9 @@ export async function recordMissing(ctx: AppContext, file: ClaimedFile, name: st
   return settled ? { ok: false, reason } : { ok: 'lost' };
 }
 
+/** An erased applicant's history keeps no file names (ADR 0052): the note of a file not kept names none. */
+const NO_NAME = '';
+
 const storedEvent = (file: ClaimedFile, name: string) => ({
   actorUserId: null,
   action: AUDIT_ACTIONS.application.importFileStored,
@@ -103,6 +108,7 @@ class PhotoGivenMeanwhile extends Error {}
  */
 async function attachPhoto(ctx: AppContext, file: ClaimedFile, bytes: Buffer, name: string): Promise<Attached> {
   const current = await applications.findApplicationRow(ctx.db, file.applicationId);
+  if (current?.anonymised_at) return recordMissing(ctx, file, NO_NAME, R.erased);
   if (current?.image_key) return recordMissing(ctx, file, name, R.photoKept);
   const { prepared, reason } = await preparedPhotoOrReason(bytes);
   if (!prepared) return recordMissing(ctx, file, name, reason);
@@ -114,24 +120,28 @@ async function attachPhoto(ctx: AppContext, file: ClaimedFile, bytes: Buffer, na
       if (!before) throw new ClaimLost();
       if (before.image_key) throw new PhotoGivenMeanwhile();
       // The earlier app's photo is part of the record as it was there: its time of change stays.
-      await applications.updateApplicationRow(trx, file.applicationId, {
+      const written = await applications.updateApplicationRow(trx, file.applicationId, {
         image_key: stored.imageKey,
         thumb_key: stored.thumbKey,
         updated_at: before.updated_at,
       });
+      // Erased meanwhile: its photo is not brought back.
+      if (!written) throw new ErasedMeanwhile();
       await recordAudit(trx, storedEvent(file, name));
     });
   } catch (err) {
-    if (!(err instanceof PhotoGivenMeanwhile)) throw err;
+    if (!(err instanceof PhotoGivenMeanwhile) && !(err instanceof ErasedMeanwhile)) throw err;
   } finally {
     if (!settled) await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
   }
   if (settled) return { ok: true };
   const after = await applications.findApplicationRow(ctx.db, file.applicationId);
+  if (after?.anonymised_at) return recordMissing(ctx, file, NO_NAME, R.erased);
   return after?.image_key ? recordMissing(ctx, file, name, R.photoKept) : { ok: 'lost' };
 }
 
 async function attachDocument(ctx: AppContext, file: ClaimedFile, bytes: Buffer, name: string, declaredType: string): Promise<Attached> {
+  if (await applications.isErased(ctx.db, file.applicationId)) return recordMissing(ctx, file, NO_NAME, R.erased);
   const { prepared, reason } = await preparedDocumentOrReason(bytes, file.field, declaredType);
   if (!prepared) return recordMissing(ctx, file, name, reason);
   const documentId = newId();
@@ -140,16 +150,20 @@ async function attachDocument(ctx: AppContext, file: ClaimedFile, bytes: Buffer,
   let settled = false;
   try {
     settled = await settleWith(ctx, file, { state: 'stored' }, async (trx) => {
+      if (await applications.isErased(trx, file.applicationId)) throw new ErasedMeanwhile();
       // The earlier app's order: file1 first. Its documents keep their places whatever order they arrive in.
       await documentsRepo.insertDocuments(trx, file.applicationId, documentPosition(file.field), [
         { id: documentId, storageKey: key, label: prepared.label, contentType: prepared.contentType, size: prepared.bytes.length },
       ]);
       await recordAudit(trx, storedEvent(file, name));
     });
+  } catch (err) {
+    if (!(err instanceof ErasedMeanwhile)) throw err;
   } finally {
     if (!settled) await removeStoredFiles(ctx.storage, [key], ctx.log);
   }
-  return settled ? { ok: true } : { ok: 'lost' };
+  if (settled) return { ok: true };
+  return (await applications.isErased(ctx.db, file.applicationId)) ? recordMissing(ctx, file, NO_NAME, R.erased) : { ok: 'lost' };
 }
 
 /** Attaches fetched bytes to the application the row belongs to, or records why they cannot be. */

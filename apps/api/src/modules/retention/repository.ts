@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { erasedMarker } from '../applications/mapping.js';
 
 /** Every statement the retention rules and the erasure run on the applications and audit tables (ADR 0052). */
 
@@ -65,7 +66,7 @@ export async function findForErasure(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** What stays of an applicant once anonymised: the fixed marker, or the id where a column must stay unique. */
+/** What stays of an applicant's field once anonymised; the unique columns take `erasedMarker`. */
 const ERASED = '';
 
 /**
@@ -73,7 +74,7 @@ const ERASED = '';
  * was added stay, so the kept counts and charts do not move (their triggers watch only those).
  */
 export async function anonymiseRow(db: Db, id: string, at: string): Promise<void> {
-  const unique = `erased:${id}`;
+  const unique = erasedMarker(id);
   await db
     .updateTable('applications')
     .set({

@@ -48,7 +48,12 @@ export default function ApplicationEditPage() {
           {listErrorMessage(query.error)}
         </Alert>
       )}
-      {query.data && (
+      {query.data?.anonymised && (
+        <Alert transition={false} variant="secondary">
+          {APPLICATION_MESSAGES.erased}
+        </Alert>
+      )}
+      {query.data && !query.data.anonymised && (
         <EditApplicationForm
           key={query.data._id}
           application={query.data}

@@ -3,7 +3,7 @@ import { Alert, Button, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
 import { APPLICANT_FILE_MESSAGES, DOCUMENT_MESSAGES } from '@visa/shared/applicant-file';
-import type { Application, ApplicationDocument } from '@visa/shared/applications';
+import { APPLICATION_MESSAGES, type Application, type ApplicationDocument } from '@visa/shared/applications';
 import { VALIDATION, VIEW } from '@visa/shared/messages';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -123,6 +123,12 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
         </Button>
       </div>
 
+      {application.anonymised && (
+        <Alert transition={false} variant="secondary">
+          {APPLICATION_MESSAGES.erased}
+        </Alert>
+      )}
+
       <StatusActions application={application} />
 
       <ApplicantFileCopy
@@ -142,8 +148,9 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
       />
 
       <div className="mt-3">
-        <DocumentUpload applicationId={application._id} />
-        <DocumentRequestPanel applicationId={application._id} />
+        {/* An erased applicant takes no new documents, and has nobody to send a request to. */}
+        {!application.anonymised && <DocumentUpload applicationId={application._id} />}
+        {!application.anonymised && <DocumentRequestPanel applicationId={application._id} />}
         <HistoryPanel applicationId={application._id} />
       </div>
 

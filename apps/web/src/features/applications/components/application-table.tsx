@@ -12,6 +12,7 @@ import { deleteErrorMessage, useDeleteApplication } from '../api/delete-applicat
 import { useExportApplications } from '../api/export-applications';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { entriesLine, pageItems } from '../lib/paging';
+import { rowName } from '../lib/row-name';
 import { ActionsHeader, RowActions } from '../../../components/row-actions';
 import { LoadingStatus } from '../../../components/loading-status';
 import { usePageForm } from '../../../lib/page-form';
@@ -30,8 +31,6 @@ interface Props {
   onView: (application: Application) => void;
   onEdit: (application: Application) => void;
 }
-
-const fullName = (a: Application) => `${a.surname} ${a.givenN}`;
 
 /**
  * The application list: the table, the 'Passport search ...' box (debounced), the 'Show 1 to 10
@@ -174,24 +173,24 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                 <tr key={a._id}>
                   <td data-label="Photo">
                     {a.thumbnail ? (
-                      <img src={a.thumbnail} alt={`Photo of ${fullName(a)}`} width={40} height={40} className="rounded" loading="lazy" />
+                      <img src={a.thumbnail} alt={`Photo of ${rowName(a)}`} width={40} height={40} className="rounded" loading="lazy" />
                     ) : (
                       <span className="text-body-secondary small">No photo</span>
                     )}
                   </td>
-                  <td data-label="Name">{fullName(a)}</td>
-                  <td data-label={LABELS.passport}>
-                    <code>{a.passport}</code>
+                  <td data-label="Name" className={a.anonymised ? 'text-body-secondary fst-italic' : undefined}>
+                    {rowName(a)}
                   </td>
+                  <td data-label={LABELS.passport}>{a.anonymised ? '—' : <code>{a.passport}</code>}</td>
                   <td data-label={LABELS.isStatus}>
                     <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
                   </td>
                   <td data-label={LABELS.pending}>{a.pending ?? '—'}</td>
                   <td data-label={LABELS.approve}>{a.approve ?? '—'}</td>
                   <RowActions
-                    name={fullName(a)}
+                    name={rowName(a)}
                     onView={() => onView(a)}
-                    onEdit={() => onEdit(a)}
+                    onEdit={a.anonymised ? undefined : () => onEdit(a)}
                     deleteDisabled={remove.isPending && remove.variables === a._id}
                     onDelete={() => {
                       remove.reset();
@@ -253,7 +252,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
       >
         {target && (
           <p className="mb-0">
-            {CONFIRM.deleteApplication.lead} <strong>{fullName(target)}</strong> {CONFIRM.deleteApplication.rest(target.passport)}
+            {CONFIRM.deleteApplication.lead} <strong>{rowName(target)}</strong> {CONFIRM.deleteApplication.rest(target.passport)}
           </p>
         )}
       </ConfirmDialog>

@@ -14,6 +14,7 @@ import { useDocumentsToReview } from '../api/document-requests';
 import { BarChart } from './bar-chart';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useAfterLoad } from '../../../lib/use-after-load';
+import { rowName } from '../lib/row-name';
 
 // English month names as Intl gives them ('Nov 2026'): the first Intl.DateTimeFormat of a page
 // loads time-zone data, which costs a phone more than the whole chart.
@@ -102,10 +103,8 @@ function ApplicationsPage({ page, onPageChange }: Props) {
         <ListGroup as="ol" numbered variant="flush" start={(page - 1) * PAGE_SIZE + 1}>
           {data.applications.map((a) => (
             <ListGroup.Item as="li" key={a._id} className="d-flex flex-wrap gap-2 align-items-baseline">
-              <span className="fw-semibold">
-                {a.surname} {a.givenN}
-              </span>
-              <code className="small">{a.passport}</code>
+              <span className={a.anonymised ? 'fst-italic text-body-secondary' : 'fw-semibold'}>{rowName(a)}</span>
+              {!a.anonymised && <code className="small">{a.passport}</code>}
               <span className="small text-body-secondary">{a.jobTitle}</span>
               <span className="ms-auto">
                 <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
