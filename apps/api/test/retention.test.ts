@@ -408,4 +408,30 @@ describe('client addresses are kept CLIENT_ADDRESS_RETENTION_DAYS', () => {
     expect(await details(old.id)).toEqual({ account: 'unknown' });
     expect(await details(recent.id)).toEqual({ client: 'keyed-hash', account: 'unknown' });
   });
+
+  it('goes through a long history in batches, passing details it cannot read', async () => {
+    const at = '2029-01-01T00:00:00.000Z';
+    const many = Array.from({ length: 1_201 }, (_, i) => ({
+      id: newId(),
+      actor_user_id: null,
+      action: 'user.login_failed',
+      entity: 'user',
+      entity_id: null,
+      at,
+      details: JSON.stringify({ client: `hash-${i}` }),
+    }));
+    const unreadable = { ...many[0]!, id: newId(), details: '{"client": broken' };
+    for (let i = 0; i < many.length; i += 300)
+      await t.db
+        .insertInto('audit_events')
+        .values(many.slice(i, i + 300))
+        .execute();
+    await t.db.insertInto('audit_events').values(unreadable).execute();
+
+    const r = await forgetOldAddresses(t.db, t.config.CLIENT_ADDRESS_RETENTION_DAYS, NOW);
+    expect(r.auditAddresses).toBe(many.length);
+    const left = await t.db.selectFrom('audit_events').select('details').where('at', '=', at).execute();
+    expect(left.filter((row) => row.details.includes('hash-'))).toEqual([]);
+    expect(left.map((row) => row.details)).toContain(unreadable.details);
+  });
 });

@@ -83,28 +83,46 @@ export async function deleteAuditBefore(db: Db, before: Date): Promise<number> {
  * what and when stay. Answers how many entries changed.
  */
 export async function forgetClientsBefore(db: Db, before: Date): Promise<number> {
-  const rows = await db
-    .selectFrom('audit_events')
-    .select(['id', 'details'])
-    .where('at', '<', before.toISOString())
-    .where('details', 'like', '%"client":%')
-    .execute();
   let changed = 0;
-  for (const row of rows) {
-    let details: Record<string, unknown>;
-    try {
-      details = JSON.parse(row.details) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    if (!('client' in details)) continue;
-    delete details.client;
-    await db
-      .updateTable('audit_events')
-      .set({ details: JSON.stringify(details) })
-      .where('id', '=', row.id)
+  // In batches along the id, so a first run over a long history holds a bounded number of rows
+  // and a row whose details cannot be read is passed, not read again.
+  for (let after = ''; ;) {
+    const rows = await db
+      .selectFrom('audit_events')
+      .select(['id', 'details'])
+      .where('at', '<', before.toISOString())
+      .where('details', 'like', '%"client":%')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(FORGET_BATCH)
       .execute();
-    changed += 1;
+    if (rows.length === 0) return changed;
+    after = rows.at(-1)!.id;
+    changed += await db.transaction().execute(async (trx) => {
+      let batch = 0;
+      for (const row of rows) {
+        const details = withoutClient(row.details);
+        if (details === null) continue;
+        await trx.updateTable('audit_events').set({ details }).where('id', '=', row.id).execute();
+        batch += 1;
+      }
+      return batch;
+    });
+    if (rows.length < FORGET_BATCH) return changed;
   }
-  return changed;
+}
+
+const FORGET_BATCH = 500;
+
+/** The details without their client address, or null when they hold none (or cannot be read). */
+function withoutClient(text: string): string | null {
+  let details: Record<string, unknown>;
+  try {
+    details = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (!('client' in details)) return null;
+  delete details.client;
+  return JSON.stringify(details);
 }
