@@ -1,6 +1,7 @@
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, type PhoneChannel } from '@visa/shared/text-messages';
 import type { Db } from '../../db/connection.js';
+import { claimDueRows, inClaimOrder } from '../../db/outbox-claims.js';
 import type { MessageOutboxRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -110,31 +111,9 @@ export async function dropWaitingLinks(db: Db, applicationId: string, reason: st
  * the claim is a lease another process takes over once it has passed.
  */
 export async function claimDueMessages(db: Db, now: Date, limit: number, leaseMs: number): Promise<MessageOutboxRow[]> {
-  const nowText = now.toISOString();
-  const due = await db
-    .selectFrom('message_outbox')
-    .select(['id', 'status', 'next_attempt_at'])
-    .where('status', 'in', ['queued', 'sending'])
-    .where('next_attempt_at', '<=', nowText)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  const claimed: MessageOutboxRow[] = [];
-  for (const candidate of due) {
-    const result = await db
-      .updateTable('message_outbox')
-      .set((eb) => ({ status: 'sending', next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', candidate.id)
-      .where('status', '=', candidate.status)
-      .where('next_attempt_at', '=', candidate.next_attempt_at)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) continue;
-    const row = await db.selectFrom('message_outbox').selectAll().where('id', '=', candidate.id).executeTakeFirst();
-    if (row) claimed.push({ ...row, attempts: Number(row.attempts) });
-  }
-  return claimed;
+  const { ids } = await claimDueRows(db, 'message_outbox', now, limit, leaseMs);
+  if (ids.length === 0) return [];
+  return inClaimOrder(ids, await db.selectFrom('message_outbox').selectAll().where('id', 'in', ids).execute());
 }
 
 type Finish =

@@ -1,5 +1,6 @@
 import type { ApplicationStatus } from '@visa/shared/constants';
 import type { Db } from '../../db/connection.js';
+import { claimDueRows, inClaimOrder } from '../../db/outbox-claims.js';
 import type { OutboxRow } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { isConsentWithdrawn } from '../privacy/repository.js';
@@ -78,7 +79,7 @@ export async function takeWaitingStatusEmail(db: Db, applicationId: string): Pro
 }
 
 /**
- * Claims up to `limit` due messages for this worker. A claim is a conditional UPDATE on the row's
+ * Claims up to `limit` due emails for this worker. A claim is a conditional UPDATE on the row's
  * current status and due time, so when several processes poll the same table each message is
  * claimed by exactly one of them. A claim is a lease: a process that dies mid-send leaves the row
  * in 'sending' with a due time in the future, and once that passes another worker takes it over.
@@ -89,31 +90,10 @@ export async function claimDueEmails(
   limit: number,
   leaseMs: number,
 ): Promise<{ claimed: OutboxRow[]; /** Fewer than `limit` were due: no need to ask again now. */ exhausted: boolean }> {
-  const nowText = now.toISOString();
-  const due = await db
-    .selectFrom('email_outbox')
-    .select(['id', 'status', 'next_attempt_at'])
-    .where('status', 'in', ['queued', 'sending'])
-    .where('next_attempt_at', '<=', nowText)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  const claimed: OutboxRow[] = [];
-  for (const candidate of due) {
-    const result = await db
-      .updateTable('email_outbox')
-      .set((eb) => ({ status: 'sending', next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', candidate.id)
-      .where('status', '=', candidate.status)
-      .where('next_attempt_at', '=', candidate.next_attempt_at)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) continue;
-    const row = await db.selectFrom('email_outbox').selectAll().where('id', '=', candidate.id).executeTakeFirst();
-    if (row) claimed.push({ ...row, attempts: Number(row.attempts) });
-  }
-  return { claimed, exhausted: due.length < limit };
+  const { ids, exhausted } = await claimDueRows(db, 'email_outbox', now, limit, leaseMs);
+  if (ids.length === 0) return { claimed: [], exhausted };
+  const rows = await db.selectFrom('email_outbox').selectAll().where('id', 'in', ids).execute();
+  return { claimed: inClaimOrder(ids, rows), exhausted };
 }
 
 export async function markEmailSent(db: Db, id: string, now = new Date()): Promise<void> {
