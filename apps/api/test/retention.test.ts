@@ -5,6 +5,7 @@ import type { ApplicationRow, NewApplicationRow } from '../src/db/schema.js';
 import { dataDirLayout } from '../src/infra/data-dir.js';
 import { newId } from '../src/lib/ids.js';
 import { runRetentionCommand } from '../src/modules/retention/cli.js';
+import { previewRetention } from '../src/modules/retention/service.js';
 import { readErasures } from '../src/modules/retention/erasure-log.js';
 import { forgetOldAddresses } from '../src/modules/retention/addresses.js';
 import { APPLICATION_MESSAGES } from '@visa/shared/applications';
@@ -131,6 +132,13 @@ describe('the dry run and the preview list exactly what the next run anonymises'
     expect(preview.counts).toEqual({ rejected: 1, approved: 1, pending: 1, withdrawn: 1, total: 4 });
     const refused = await t.request({ method: 'GET', url: '/api/users/settings/retention/preview', token: admin.token });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('a preview cut short lists the earliest to expire and still counts them all', async () => {
+    const whole = await previewRetention(t.db, NOW);
+    const cut = await previewRetention(t.db, NOW, 2);
+    expect(cut.applications).toEqual(whole.applications.slice(0, 2));
+    expect(cut.counts).toEqual(whole.counts);
   });
 
   it('npm run admin -- retention --dry-run prints the same list and changes nothing', async () => {

@@ -52,6 +52,12 @@ export const ExpiredApplicationSchema = z.object({
 });
 export type ExpiredApplication = z.infer<typeof ExpiredApplicationSchema>;
 
+/**
+ * How many of the due applications the Settings preview lists, earliest expiry first; its counts
+ * are of all of them. A first run over years of records can be due for tens of thousands.
+ */
+export const RETENTION_PREVIEW_SHOWN = 200;
+
 export const RetentionPreviewSchema = z.object({
   applications: z.array(ExpiredApplicationSchema),
   counts: z.object({ rejected: z.number(), approved: z.number(), pending: z.number(), withdrawn: z.number(), total: z.number() }),

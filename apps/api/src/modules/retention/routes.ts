@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageResponseSchema } from '@visa/shared/applications';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
-import { ERASURE_MESSAGES, EraseApplicationSchema, RetentionPreviewSchema, RetentionSettingsSchema } from '@visa/shared/retention';
+import {
+  ERASURE_MESSAGES,
+  EraseApplicationSchema,
+  RETENTION_PREVIEW_SHOWN,
+  RetentionPreviewSchema,
+  RetentionSettingsSchema,
+} from '@visa/shared/retention';
 import type { AppContext, RouteOptions } from '../../context.js';
 import { getSetting } from '../settings/repository.js';
 import { saveSetting } from '../settings/service.js';
@@ -54,12 +60,12 @@ export default async function retentionSettingsRoutes(app: FastifyInstance, { ct
     {
       schema: {
         tags,
-        summary: 'What the next retention run would anonymise: ids, state, rule and the day it expired, with counts (super-admins)',
+        summary: `What the next retention run would anonymise: the first ${RETENTION_PREVIEW_SHOWN} by expiry with ids, state, rule and the day each expired, and counts of all (super-admins)`,
         security,
         response: { 200: RetentionPreviewSchema, ...errors },
       },
     },
-    async () => previewRetention(ctx.db, clock(ctx)),
+    async () => previewRetention(ctx.db, clock(ctx), RETENTION_PREVIEW_SHOWN),
   );
 }
 

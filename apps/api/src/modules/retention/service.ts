@@ -11,12 +11,15 @@ import { ERASURE_LOG_NAME, readErasures } from './erasure-log.js';
 import { findExpired } from './rules.js';
 import { findForErasure, notYetAnonymised } from './repository.js';
 
-/** What the next run would anonymise at `now`, with counts per rule. */
-export async function previewRetention(db: Db, now: Date): Promise<RetentionPreview> {
+/**
+ * What the next run would anonymise at `now`, with counts per rule: every application, or with
+ * `shown` only that many of them (earliest expiry first), the counts still of all.
+ */
+export async function previewRetention(db: Db, now: Date, shown = Infinity): Promise<RetentionPreview> {
   const applications = await findExpired(db, await getSetting(db, 'retention'), now);
   const count = (rule: ExpiredApplication['rule']) => applications.filter((a) => a.rule === rule).length;
   return {
-    applications,
+    applications: applications.length > shown ? applications.slice(0, shown) : applications,
     counts: {
       rejected: count('rejected'),
       approved: count('approved'),

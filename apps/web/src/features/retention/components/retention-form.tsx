@@ -156,6 +156,12 @@ function RetentionPreviewTable({
             {preview.counts.total} applications: {preview.counts.rejected} refused, {preview.counts.approved} approved,{' '}
             {preview.counts.pending} untouched pending, {preview.counts.withdrawn} with consent withdrawn.
           </p>
+          {preview.counts.total > preview.applications.length && (
+            <p className="small text-body-secondary" data-testid="retention-shown">
+              The {preview.applications.length} that expired first are listed. <code>npm run admin -- retention --dry-run</code> lists them
+              all.
+            </p>
+          )}
           {preview.applications.length > 0 && (
             <div className="table-responsive">
               <Table size="sm" striped>

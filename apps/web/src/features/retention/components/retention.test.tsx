@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ERASURE_MESSAGES } from '@visa/shared/retention';
+import { ERASURE_MESSAGES, RETENTION_PREVIEW_SHOWN } from '@visa/shared/retention';
 import { createApplication } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
@@ -31,6 +31,20 @@ describe('retention settings and their preview', { timeout: 30_000 }, () => {
     expect(await screen.findByText(ERASURE_MESSAGES.saved)).toBeInTheDocument();
     const saved = await h.t.request({ method: 'GET', url: '/api/users/settings/retention', token: h.staff.token });
     expect(saved.json()).toEqual({ rejectedMonths: 24, approvedMonths: null, pendingMonths: null, withdrawnDays: 30 });
+  });
+
+  it(`lists the first ${RETENTION_PREVIEW_SHOWN} when more are due, counts them all, and says where the whole list is`, async () => {
+    await h.signIn('superadmin');
+    for (let i = 0; i < RETENTION_PREVIEW_SHOWN + 5; i++)
+      await createApplication(h.t.db, { consent_withdrawn_at: '2020-02-01T00:00:00.000Z' });
+    renderRoutes([{ path: '/settings', Component: RetentionForm }], ['/settings']);
+    const preview = await screen.findByRole('region', { name: 'The next run would anonymise' });
+    const due = RETENTION_PREVIEW_SHOWN + 6;
+    expect(await within(preview).findByTestId('retention-counts')).toHaveTextContent(`${due} applications:`);
+    expect(within(preview).getAllByRole('row')).toHaveLength(RETENTION_PREVIEW_SHOWN + 1);
+    expect(within(preview).getByTestId('retention-shown')).toHaveTextContent(
+      `The ${RETENTION_PREVIEW_SHOWN} that expired first are listed. npm run admin -- retention --dry-run lists them all.`,
+    );
   });
 });
 
