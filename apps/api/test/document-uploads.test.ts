@@ -9,6 +9,7 @@ import { deliveredMail, documentTokenIn } from '@visa/test-support/document-link
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { jpeg, pdf, png } from '@visa/test-support/images';
 import { removeUnfinishedUploads, stagingFolder } from '../src/modules/document-requests/uploads.js';
+import { setConsent } from '../src/modules/messages/repository.js';
 
 const clock = new Date('2026-11-20T08:00:00.000Z');
 const t = appForFile({}, { now: () => clock });
@@ -222,6 +223,26 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
   });
 
   describe('review', () => {
+    it('ask again emails only an applicant who agreed to email', async () => {
+      const link = await newLink(['passport']);
+      const bytes = await jpeg();
+      const created = await create(link, link.items[0]!.id, bytes.length);
+      expect((await patch(link, created.headers.get('location')!, 0, bytes)).status).toBe(204);
+      // The applicant has since asked for text messages only.
+      await setConsent(t.db, link.applicationId, ['sms'], staff.id, new Date());
+      const emails = () => t.db.selectFrom('email_outbox').select('id').where('application_id', '=', link.applicationId).execute();
+      const before = (await emails()).length;
+      const asked = await t.request({
+        method: 'POST',
+        url: `/api/application/documentRequest/${link.applicationId}/items/${link.items[0]!.id}/ask-again`,
+        token: staff.token,
+        payload: { reason: 'The page is cut off at the bottom.' },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json().request.items[0].state).toBe('asked_again');
+      expect(await emails()).toHaveLength(before);
+    });
+
     it('accept makes it an application document; ask again reopens the item with the reason and emails the applicant', async () => {
       const link = await newLink(['passport', 'photo']);
       for (const [index, bytes] of [await jpeg(), await png()].entries()) {

@@ -22,11 +22,13 @@ export interface ApplicantAddress {
 }
 
 /**
- * The one way a document request's notices reach the applicant by email: through the outbox,
- * inside the caller's transaction, so a message exists exactly when the change it reports does.
- * The caller kicks the outbox once its transaction has committed.
+ * The one way a document request's notices reach the applicant by email: only when they agreed to
+ * email (ADR 0044) and have an address, through the outbox, inside the caller's transaction, so a
+ * message exists exactly when the change it reports does. The caller kicks the outbox once its
+ * transaction has committed. Answers whether an email was queued.
  */
-export async function sendToApplicant(db: Db, to: ApplicantAddress, message: ApplicantMessage, now: Date): Promise<void> {
+export async function emailIfAgreed(db: Db, to: ApplicantAddress, message: ApplicantMessage, now: Date): Promise<boolean> {
+  if (!to.email || !(await getConsent(db, to.applicationId)).includes('email')) return false;
   const en = message.en.map(oneLine);
   const bn = message.bn.map(oneLine);
   await enqueueEmail(
@@ -41,6 +43,7 @@ export async function sendToApplicant(db: Db, to: ApplicantAddress, message: App
     },
     now,
   );
+  return true;
 }
 
 /**
@@ -57,10 +60,7 @@ export async function sendLinkToApplicant(
   dueDate: string,
 ): Promise<NotifyChannel[]> {
   const channels: NotifyChannel[] = [];
-  if (to.email && (await getConsent(db, to.applicationId)).includes('email')) {
-    await sendToApplicant(db, to, message, deps.now);
-    channels.push('email');
-  }
+  if (await emailIfAgreed(db, to, message, deps.now)) channels.push('email');
   const texts = await scheduleLinkMessages(db, deps, {
     applicationId: to.applicationId,
     status: to.status,

@@ -11,7 +11,7 @@ import * as documentsRepo from '../applications/documents-repository.js';
 import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY } from '../applications/mapping.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
-import { sendToApplicant } from './channels.js';
+import { emailIfAgreed } from './channels.js';
 import * as repo from './repository.js';
 import { clockOf, firstNameOf, staffView } from './service.js';
 
@@ -92,7 +92,7 @@ export async function askAgain(ctx: AppContext, actor: Actor, applicationId: str
   await ctx.db.transaction().execute(async (trx) => {
     const moved = await repo.moveItem(trx, item.id, ['received'], 'asked_again', { reason, storage_key: null }, at);
     if (!moved) throw conflict(M.notReceived);
-    await sendToApplicant(
+    await emailIfAgreed(
       trx,
       { applicationId, email: application.email },
       askAgainEmail(firstNameOf(application.given_name), { en: item.label_en, bn: item.label_bn }, reason),
