@@ -15,7 +15,7 @@ import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { findApplicationFields } from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
 import { oneLine } from '../notifications/templates.js';
-import { backoffMs } from '../notifications/worker.js';
+import { type OutboxRetryOptions, backoffMs } from '../notifications/worker.js';
 import { getSetting } from '../settings/repository.js';
 import type { OutgoingMessage, Providers } from './providers.js';
 import { maskNumber } from './providers.js';
@@ -24,18 +24,12 @@ import { quietUntil } from './quiet-hours.js';
 import { isNews } from './settling.js';
 import { type MessageOutboxRow, claimDueMessages, countSentSince, finishMessage, getConsent, lastSentStatus } from './repository.js';
 
-export interface MessageDeliveryOptions {
+export interface MessageDeliveryOptions extends OutboxRetryOptions {
   db: Db;
   providers: Providers;
   log: FastifyBaseLogger;
   timeZone: string;
   publicUrl: string;
-  batchSize?: number;
-  leaseMs?: number;
-  maxAttempts?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  jitter?: number;
 }
 
 /** A provider that echoes what it refused must not put a link's token into the history or the row. */

@@ -6,12 +6,8 @@ import { recordAudit } from '../audit/repository.js';
 import type { Mailer } from '../../infra/mail-transport.js';
 import { type OutboxRow, claimDueEmails, markEmailFailed, markEmailRetry, markEmailSent, withSecret } from './repository.js';
 
-export interface OutboxWorkerOptions {
-  db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  /** How often the table is polled; messages queued by other processes are found this way. */
-  pollMs?: number;
+/** How an outbox's rows are claimed and retried: the email outbox's and the text messages' alike. */
+export interface OutboxRetryOptions {
   batchSize?: number;
   /** How long a claimed message stays with this process before another may take it over. */
   leaseMs?: number;
@@ -20,6 +16,14 @@ export interface OutboxWorkerOptions {
   backoffMaxMs?: number;
   /** 0..1 spread of each backoff, so many failed messages do not all retry in the same second. */
   jitter?: number;
+}
+
+export interface OutboxWorkerOptions extends OutboxRetryOptions {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** How often the table is polled; messages queued by other processes are found this way. */
+  pollMs?: number;
   /** The status messages by SMS and WhatsApp (ADR 0044), delivered on the same runs. */
   messages?: { run(now: Date): Promise<{ more: boolean }> };
 }
