@@ -103,3 +103,16 @@ test('a staff page keeps its title when the app draws its first frames late, as 
     await expect(page).toHaveTitle(title);
   }
 });
+
+test('an address that is no staff page shows the shell’s “Loading…” without the staff menu or header', async ({ page }) => {
+  // The app's scripts come late, as on a slow link, so the shell is seen before the app sends the reader on.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto('/no-such-page', { waitUntil: 'commit' });
+  await expect(page.locator('.staff-fallback').getByText('Loading…')).toBeVisible();
+  await expect(page.locator('.staff-fallback header')).toBeHidden();
+  await expect(page.locator('.staff-fallback .staff-sidebar')).toBeHidden();
+  await page.waitForURL((url) => url.pathname === '/');
+});

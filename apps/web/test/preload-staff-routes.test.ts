@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadStaffRoutes } from '../scripts/build-steps/preload-staff-routes.mjs';
+import { NOT_A_STAFF_PAGE, preloadStaffRoutes } from '../scripts/build-steps/preload-staff-routes.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-preload-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -56,6 +56,7 @@ function runShellAt(pathname: string, early?: typeof EARLY, historyState: unknow
   const html = fs.readFileSync(path.join(dir, '__spa-fallback.html'), 'utf8');
   const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   document.head.innerHTML = '';
+  document.documentElement.className = '';
   window.history.replaceState(historyState, '', pathname);
   // The inline script as the browser runs it: a classic script at the top level of the page.
   const run = new Function(script);
@@ -81,9 +82,12 @@ describe('the staff shell preloads the scripts of the page it is opened on', () 
     expect(runShellAt('/updateApplicationView/42').preloaded).toEqual(expect.arrayContaining(['/assets/file.js', '/assets/phone.js']));
   });
 
-  it('preloads nothing on an address that is not a staff page', () => {
+  it('preloads nothing on an address that is not a staff page, and marks the document so the frame hides', () => {
     expect(runShellAt('/login').preloaded).toEqual([]);
     expect(runShellAt('/nowhere').preloaded).toEqual([]);
+    expect(document.documentElement.classList.contains(NOT_A_STAFF_PAGE)).toBe(true);
+    runShellAt('/dashboard');
+    expect(document.documentElement.classList.contains(NOT_A_STAFF_PAGE)).toBe(false);
   });
 });
 

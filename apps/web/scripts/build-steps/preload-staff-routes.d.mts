@@ -7,3 +7,4 @@ export interface EarlyRequests {
 }
 export function preloadStaffRoutes(root: string, early?: EarlyRequests): string;
 export function staffRoutes(manifest: unknown): { id: string; pattern: string }[];
+export const NOT_A_STAFF_PAGE: string;

@@ -39,6 +39,12 @@ const earlyScript = (early) =>
   `if(b)h[${JSON.stringify(early.background[0])}]=b;var g=fetch(q[k][0],{headers:h,credentials:'same-origin'});g.catch(function(){});` +
   `s.push({url:q[k][0],headers:m,at:Date.now(),response:g})}}`;
 
+/**
+ * Set on the document when the address is no staff page (a mistyped one, before the app sends it
+ * on): the shell's frame then shows only its "Loading…", not a staff menu and header for a moment.
+ */
+export const NOT_A_STAFF_PAGE = 'not-a-staff-page';
+
 function preloadScript(router, alreadyPreloaded, early) {
   const files = [];
   const indexOf = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
@@ -52,7 +58,8 @@ function preloadScript(router, alreadyPreloaded, early) {
   return (
     `(function(){${early ? earlyScript(early) : 'function e(){}'}var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname;` +
     `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){e(r[i][2]);for(var j=0;j<r[i][1].length;j++){` +
-    `var l=document.createElement('link');l.rel='modulepreload';l.href=f[r[i][1][j]];document.head.appendChild(l)}break}})()`
+    `var l=document.createElement('link');l.rel='modulepreload';l.href=f[r[i][1][j]];document.head.appendChild(l)}return}` +
+    `document.documentElement.classList.add(${JSON.stringify(NOT_A_STAFF_PAGE)})})()`
   );
 }
 

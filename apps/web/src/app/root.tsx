@@ -71,11 +71,12 @@ export default function App() {
  * The page before the app has started, as the HTML of every address without a page of its own (the
  * staff pages) carries it: the staff frame (menu column on wide screens, header bar) and a visible
  * "Loading…", so a phone shows the page's place at once and the header does not move when the app
- * draws it (ADR 0057). An unknown address shows it for a moment too, before its own page.
+ * draws it (ADR 0057). On an unknown address the shell's script hides the menu column and header,
+ * and only "Loading…" shows until the app has sent the reader on.
  */
 export function HydrateFallback() {
   return (
-    <div className="staff-shell">
+    <div className="staff-shell staff-fallback">
       <div className="staff-sidebar staff-sidebar-placeholder" aria-hidden="true" />
       <div className="staff-content">
         <header className="d-flex align-items-center gap-2 bg-white border-bottom px-3 py-2">
