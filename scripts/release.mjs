@@ -96,9 +96,14 @@ copy('scripts/release-files/visa-desk', 'bin/visa-desk');
 fs.chmodSync(path.join(stage, 'bin/visa-desk'), 0o755);
 copy('deploy');
 copy('docs/deploy.md', 'docs/deploy.md');
+// The README's sections and docs/deploy.md link the decision records.
+copy('docs/decisions', 'docs/decisions');
 copy('CHANGELOG.md');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-const operations = readme.slice(readme.indexOf('\n## Operations') + 1);
+// Operators need the settings as much as the operations: docs/deploy.md and the example environment
+// file send them to the Configuration section.
+const section = (title, next) => readme.slice(readme.indexOf(`\n## ${title}`) + 1, next ? readme.indexOf(`\n## ${next}`) + 1 : undefined);
+const operations = `${section('Configuration', 'Other commands')}${section('Operations')}`;
 fs.writeFileSync(
   path.join(stage, 'README.md'),
   `# Canada Visa Desk ${version}\n\nStart it with \`./bin/visa-desk start\` (Node 20.19+ or 24 on PATH; nothing else). ` +

@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { ensureSuperadmin } from '../src/bootstrap.js';
 import { runAccountCommand } from '../src/cli/accounts.js';
-import { captureIo, cliEnv } from '@visa/test-support/processes';
+import { buildApi, captureIo, cliEnv } from '@visa/test-support/processes';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /**
@@ -113,5 +115,25 @@ describe('npm run admin -- create | reset-password', () => {
     expect((await run('create', ['--email', 'y@example.com', '--password', 'operator-chosen-passphrase', '--role', 'owner'])).code).toBe(2);
     expect(await t.db.selectFrom('audit_events').select('id').execute()).toEqual(before);
     expect(await accountOf('y@example.com')).toBeUndefined();
+  });
+});
+
+describe('npm run admin', () => {
+  const admin = (...args: string[]) =>
+    spawnSync(process.execPath, ['apps/api/dist/cli/admin.js', ...args], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { PATH: process.env.PATH ?? '', ...cliEnv(t.config) },
+      encoding: 'utf8',
+    });
+
+  it('answers --help with its usage and success; an unknown command with the usage as an error', () => {
+    buildApi();
+    const help = admin('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage:');
+    expect(help.stdout).toContain('reset-password');
+    const unknown = admin('make-coffee');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Usage:');
   });
 });

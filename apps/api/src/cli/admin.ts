@@ -33,6 +33,11 @@ async function run(argv: string[]) {
       err: (text) => process.stderr.write(text),
     });
   }
+  // Asked for, the usage is the answer; an unknown command gets it as the reason for refusing.
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   process.stderr.write(USAGE);
   return 2;
 }

@@ -82,6 +82,7 @@ describe('npm run release', () => {
       expect(fs.existsSync(path.join(release, file)), file).toBe(true);
     }
     expect(fs.readFileSync(path.join(release, 'README.md'), 'utf8')).toContain('## Operations');
+    expect(fs.readFileSync(path.join(release, 'README.md'), 'utf8')).toContain('## Configuration');
     must('bash', [path.join(repoRoot, 'scripts/check-deploy.sh'), release]);
   });
 

@@ -76,7 +76,7 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
         io.out(
           `Backup written to ${written}\n` +
             `  ${c.applications} applications, ${c.documents} documents, ${c.slides} slides, ${c.users} staff accounts\n` +
-            `  ${manifest.storedFiles} stored files, ${manifest.files.length} files in all, each with its SHA-256 in SHA256SUMS\n` +
+            `  ${manifest.storedFiles} stored files, ${manifest.files.length} files in all, each with its SHA-256 in SHA256SUMS (with the manifest's)\n` +
             (manifest.missing.length ? `  ${manifest.missing.length} referenced files were deleted while the backup ran\n` : '') +
             `Restore into an empty DATA_DIR with: npm run admin -- restore ${written}\n`,
         );
