@@ -354,6 +354,9 @@ describe('the import files step', () => {
       ['file1', R.erased],
       ['image', R.erased],
     ]);
+    // Nothing was fetched for them.
+    expect(host.hits.get('/photo.jpg?erased')).toBeUndefined();
+    expect(host.hits.get('/letter.jpg?erased')).toBeUndefined();
     const row = await t.db.selectFrom('applications').select('image_key').where('id', '=', application.id).executeTakeFirstOrThrow();
     expect(row.image_key).toBeNull();
     expect(await t.db.selectFrom('application_documents').select('id').where('application_id', '=', application.id).execute()).toEqual([]);

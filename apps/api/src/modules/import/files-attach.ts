@@ -88,8 +88,11 @@ export async function recordMissing(ctx: AppContext, file: ClaimedFile, name: st
   return settled ? { ok: false, reason } : { ok: 'lost' };
 }
 
-/** An erased applicant's history keeps no file names (ADR 0052): the note of a file not kept names none. */
-const NO_NAME = '';
+/**
+ * Marks the row missing because its applicant was erased (ADR 0059). An erased applicant's history
+ * keeps no file names (ADR 0052), so the note names none.
+ */
+export const recordErased = (ctx: AppContext, file: ClaimedFile) => recordMissing(ctx, file, '', R.erased);
 
 const storedEvent = (file: ClaimedFile, name: string) => ({
   actorUserId: null,
@@ -108,7 +111,6 @@ class PhotoGivenMeanwhile extends Error {}
  */
 async function attachPhoto(ctx: AppContext, file: ClaimedFile, bytes: Buffer, name: string): Promise<Attached> {
   const current = await applications.findApplicationRow(ctx.db, file.applicationId);
-  if (current?.anonymised_at) return recordMissing(ctx, file, NO_NAME, R.erased);
   if (current?.image_key) return recordMissing(ctx, file, name, R.photoKept);
   const { prepared, reason } = await preparedPhotoOrReason(bytes);
   if (!prepared) return recordMissing(ctx, file, name, reason);
@@ -136,12 +138,11 @@ async function attachPhoto(ctx: AppContext, file: ClaimedFile, bytes: Buffer, na
   }
   if (settled) return { ok: true };
   const after = await applications.findApplicationRow(ctx.db, file.applicationId);
-  if (after?.anonymised_at) return recordMissing(ctx, file, NO_NAME, R.erased);
+  if (after?.anonymised_at) return recordErased(ctx, file);
   return after?.image_key ? recordMissing(ctx, file, name, R.photoKept) : { ok: 'lost' };
 }
 
 async function attachDocument(ctx: AppContext, file: ClaimedFile, bytes: Buffer, name: string, declaredType: string): Promise<Attached> {
-  if (await applications.isErased(ctx.db, file.applicationId)) return recordMissing(ctx, file, NO_NAME, R.erased);
   const { prepared, reason } = await preparedDocumentOrReason(bytes, file.field, declaredType);
   if (!prepared) return recordMissing(ctx, file, name, reason);
   const documentId = newId();
@@ -163,7 +164,7 @@ async function attachDocument(ctx: AppContext, file: ClaimedFile, bytes: Buffer,
     if (!settled) await removeStoredFiles(ctx.storage, [key], ctx.log);
   }
   if (settled) return { ok: true };
-  return (await applications.isErased(ctx.db, file.applicationId)) ? recordMissing(ctx, file, NO_NAME, R.erased) : { ok: 'lost' };
+  return (await applications.isErased(ctx.db, file.applicationId)) ? recordErased(ctx, file) : { ok: 'lost' };
 }
 
 /** Attaches fetched bytes to the application the row belongs to, or records why they cannot be. */

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES_ADD } from '@visa/shared/constants';
 import { IMPORT_FILE_REASONS as R } from '@visa/shared/import-texts';
 import type { AppContext } from '../../context.js';
-import { attachFile, maxBytesFor, recordMissing } from './files-attach.js';
+import { isErased } from '../applications/repository.js';
+import { attachFile, maxBytesFor, recordErased, recordMissing } from './files-attach.js';
 import { type FetchOptions, fetchFile, filenameOf } from './files-fetch.js';
 import { type ClaimedFile, claimNextFile, countFiles, heldFiles, listMissingFiles, renewClaim } from './files-repository.js';
 
@@ -69,6 +70,12 @@ async function workOn(ctx: AppContext, file: ClaimedFile, fetch: Omit<FetchOptio
   }
   if (file.attempts > MAX_CLAIMS) {
     await recordMissing(ctx, file, name, R.interrupted);
+    return;
+  }
+  // Nothing is fetched for an applicant erased since the import; attaching checks again, for one
+  // erased while the file comes.
+  if (await isErased(ctx.db, file.applicationId)) {
+    await recordErased(ctx, file);
     return;
   }
   const maxBytes = maxBytesFor(file.field, { photo: IMAGE_MAX_BYTES_ADD, document: DOCUMENT_MAX_BYTES });
