@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@visa/test-support/ports';
 import { addApplicationWithFiles } from '@visa/test-support/processes';
-import { picture, slideFields, slideForm } from '../slides-fixtures.js';
+import { picture, slideFields, slideForm } from '../slides/fixtures.js';
 import { buildRelease, onlyNode, repoRoot, runRelease, unpack, versionOf, waitForHealth } from './release-helpers.js';
 import { client, fileUrls, previousRef, releaseOf, servedFiles } from './upgrade-helpers.js';
 
