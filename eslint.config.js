@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -5,7 +8,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'staff-accounts', 'applications', 'status-check', 'slides', 'marketing', 'office-contact'];
+// Every folder of apps/web/src/features is a feature, read at lint time so that a new one is kept apart
+// from the others without anyone remembering to list it here.
+const webFeatures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web/src/features');
+const features = fs
+  .readdirSync(webFeatures, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** The API's layers, each importing only those below it (apps/api/src). */
 const api = (folder) => `./apps/api/src/${folder}`;
