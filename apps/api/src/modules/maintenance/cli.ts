@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { type CliIo, processIo } from '../../cli/io.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
 import { createStorage } from '../../infra/storage/create.js';
@@ -19,20 +20,6 @@ const MAINTENANCE_COMMANDS = ['sweep-files', 'backup', 'verify-backup', 'restore
 export type MaintenanceCommand = (typeof MAINTENANCE_COMMANDS)[number];
 export const isMaintenanceCommand = (command: string | undefined): command is MaintenanceCommand =>
   (MAINTENANCE_COMMANDS as readonly string[]).includes(command ?? '');
-
-export interface CliIo {
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-const processIo: CliIo = {
-  env: process.env,
-  cwd: process.cwd(),
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
 
 /**
  * The operator's maintenance commands (`npm run admin -- …`). Answers the exit code: 0 done,
