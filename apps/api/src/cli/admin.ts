@@ -1,5 +1,5 @@
 import { ConfigError } from '../config.js';
-import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '../modules/maintenance/cli.js';
+import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from './maintenance.js';
 import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
 import { IMPORT_USAGE, isImportCommand, runImportCommand } from '../modules/import/cli.js';
 import { RETENTION_USAGE, isRetentionCommand, runRetentionCommand } from '../modules/retention/cli.js';
