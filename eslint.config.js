@@ -93,7 +93,8 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/modules/auth/**'],
+    // Signing out everywhere (auth) ends sessions without changing a credential.
+    ignores: ['apps/api/src/modules/auth/**', 'apps/api/src/modules/credential-grants/**'],
     rules: {
       // What a credential change ends is decided in one place (ADR 0039).
       'no-restricted-imports': [
@@ -101,9 +102,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/auth/repository.js'],
-              importNames: ['revokeStaffAccountSessions'],
-              message: 'End sessions after a credential change with endCredentialGrants (modules/auth/credential-change.ts).',
+              group: ['**/credential-grants/repository.js'],
+              message: 'End what a credential change ends with endCredentialGrants (modules/credential-grants/credential-change.ts).',
             },
           ],
         },

@@ -6,7 +6,7 @@ import { PASSWORD } from '@visa/shared/messages';
 import type { CliIo } from './io.js';
 import { loadConfigForCommand } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
-import { endCredentialGrants } from '../modules/auth/credential-change.js';
+import { endCredentialGrants } from '../modules/credential-grants/credential-change.js';
 import { recordAudit } from '../modules/audit/repository.js';
 import { passwordProblem } from '../modules/staff-accounts/password-policy.js';
 import { hashPassword } from '../modules/staff-accounts/passwords.js';

@@ -19,7 +19,8 @@ import {
 } from '../staff-accounts/repository.js';
 import { isTrustedAttempt, rememberSignIn } from './known-devices.js';
 import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
-import { listLiveSessions, revokeStaffAccountSessions } from './repository.js';
+import { revokeStaffAccountSessions } from '../credential-grants/repository.js';
+import { listLiveSessions } from './repository.js';
 import { checkSession, checkSessionNow, cookieLifetime, setSessionCookies, startSession } from './sessions.js';
 
 /** The check the auth plugin hangs on every staff request: the token, then its live session (ADR 0018). */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/repository.js';
 import { acrossAddresses } from '../rate-limits/across-addresses.js';
-import { endCredentialGrants } from '../auth/credential-change.js';
+import { endCredentialGrants } from '../credential-grants/credential-change.js';
 import { OUTBOX_SECRET_PLACEHOLDER, enqueueEmail } from '../notifications/repository.js';
 import { renderPasswordResetEmail } from '../notifications/templates.js';
 import { assertPasswordAllowed } from '../staff-accounts/password-policy.js';

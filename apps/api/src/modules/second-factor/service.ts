@@ -21,7 +21,7 @@ import { deriveKey } from '../../lib/secret.js';
 import { recordAudit } from '../audit/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { renderSecondFactorEmail } from '../notifications/staff-alerts.js';
-import { endCredentialGrants } from '../auth/credential-change.js';
+import { endCredentialGrants } from '../credential-grants/credential-change.js';
 import { getSetting } from '../settings/repository.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
 import * as repo from './repository.js';
