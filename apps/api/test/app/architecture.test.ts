@@ -51,7 +51,7 @@ describe('import direction', () => {
     expect(wrong).toContain('no-restricted-imports');
     const right = await brokenRules(
       'apps/api/src/modules/second-factor/routes.ts',
-      "import { completeSignIn } from '../auth/service.js';\nexport const planted = completeSignIn;\n",
+      "import { completeSignIn } from '../sessions/service.js';\nexport const planted = completeSignIn;\n",
     );
     expect(right).toEqual([]);
   });

@@ -17,7 +17,7 @@ import {
 } from '@visa/shared/second-factor';
 import type { RouteOptions } from '../../context.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
-import { completeSignIn } from '../auth/service.js';
+import { completeSignIn } from '../sessions/service.js';
 import { checkCurrentPassword } from '../staff-accounts/service.js';
 import { findAccount, findSecondFactor } from './repository.js';
 import * as secondFactor from './service.js';
