@@ -8,7 +8,7 @@ import { loadConfigForCommand } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
 import { endCredentialGrants } from '../modules/credential-grants/credential-change.js';
 import { recordAudit } from '../modules/audit/repository.js';
-import { passwordProblem } from '../modules/staff-accounts/password-policy.js';
+import { passwordProblem } from '../lib/password-policy.js';
 import { hashPassword } from '../modules/staff-accounts/passwords.js';
 import * as staffAccounts from '../modules/staff-accounts/repository.js';
 

@@ -9,7 +9,7 @@ import { acrossAddresses } from '../rate-limits/across-addresses.js';
 import { endCredentialGrants } from '../credential-grants/credential-change.js';
 import { OUTBOX_SECRET_PLACEHOLDER, enqueueEmail } from '../notifications/repository.js';
 import { renderPasswordResetEmail } from '../notifications/templates.js';
-import { assertPasswordAllowed } from '../staff-accounts/password-policy.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../staff-accounts/passwords.js';
 import { findStaffAccountByEmail, findStaffAccountById, updateStaffAccount } from '../staff-accounts/repository.js';
 import { consumeReset, isResetUsable, replaceReset } from './repository.js';

@@ -9,7 +9,7 @@ import type { SignedInStaffAccount } from '../../plugins/auth.js';
 import { auditedClient } from '../audit/client.js';
 import { recordAudit } from '../audit/repository.js';
 import { endCredentialGrants } from '../credential-grants/credential-change.js';
-import { assertPasswordAllowed } from './password-policy.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
 
