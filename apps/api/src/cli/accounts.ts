@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { ROLES } from '@visa/shared/constants';
 import { PASSWORD } from '@visa/shared/messages';
 import type { CliIo } from './io.js';
@@ -74,7 +74,7 @@ export async function runAccountCommand(command: 'create' | 'reset-password', ar
         await recordAudit(trx, {
           actorUserId: null,
           action: AUDIT_ACTIONS.staffAccount.created,
-          entity: 'user',
+          entity: AUDIT_ENTITIES.staffAccount,
           entityId: created._id,
           details: { role: newRole, via: 'cli' },
         });
@@ -92,7 +92,7 @@ export async function runAccountCommand(command: 'create' | 'reset-password', ar
       await recordAudit(trx, {
         actorUserId: null,
         action: AUDIT_ACTIONS.staffAccount.updated,
-        entity: 'user',
+        entity: AUDIT_ENTITIES.staffAccount,
         entityId: existing.id,
         details: { changed: ['password'], via: 'cli' },
       });

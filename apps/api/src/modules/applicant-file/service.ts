@@ -1,6 +1,6 @@
 import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import type { ApplicationHistory } from '@visa/shared/applicant-file';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { type Application, APPLICATION_MESSAGES } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
@@ -10,7 +10,7 @@ import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
-import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, type ApplicationFields } from '../applications/mapping.js';
+import type { ApplicationFields } from '../applications/mapping.js';
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
@@ -105,7 +105,7 @@ export async function changeStatus(
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.application.status,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: id,
       details: { from, to, date },
     });
@@ -155,7 +155,7 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.application.documentsAdd,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: id,
         details: { documents: documents.map((d, i) => ({ _id: d.id, label: d.label, name: prepared[i]!.filename })) },
       });
@@ -178,7 +178,7 @@ export async function removeDocument(ctx: AppContext, actor: Actor, id: string, 
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.application.documentsRemove,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: id,
       details: { documentId, label: doc.label },
     });
@@ -190,7 +190,7 @@ export async function removeDocument(ctx: AppContext, actor: Actor, id: string, 
 
 export async function getHistory(ctx: AppContext, id: string): Promise<ApplicationHistory> {
   if (!(await applications.applicationExists(ctx.db, id))) throw notFound();
-  const [history, emails] = await Promise.all([listAuditFor(ctx.db, AUDIT_ENTITY, id), listEmailsFor(ctx.db, id)]);
+  const [history, emails] = await Promise.all([listAuditFor(ctx.db, AUDIT_ENTITIES.application, id), listEmailsFor(ctx.db, id)]);
   return { history, emails };
 }
 

@@ -10,7 +10,7 @@ import {
   type ApplicationStats,
   ApplicationUpdateSchema,
 } from '@visa/shared/applications';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
 import { dayStartIn, todayIn } from '@visa/shared/dates';
 import { VALIDATION } from '@visa/shared/messages';
@@ -30,7 +30,7 @@ import { auditIntakeConsent, intakeConsent } from '../privacy/service.js';
 import { csvHeader, csvRow } from './csv.js';
 import type { UploadedFile } from '../../plugins/uploads.js';
 import type { ApplicationForm } from './form.js';
-import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, fieldsOf, inputColumns } from './mapping.js';
+import { fieldsOf, inputColumns } from './mapping.js';
 import * as counts from './counts-repository.js';
 import { decodeCursor, iterateApplicationRows, listApplications } from './paging-repository.js';
 import * as repo from './repository.js';
@@ -151,7 +151,7 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.application.create,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: row.id,
         details: { fields: Object.keys(input), image: true },
       });
@@ -200,7 +200,7 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.application.update,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: id,
         details: { fields, image: Boolean(stored) },
       });
@@ -227,7 +227,7 @@ export async function deleteApplication(ctx: AppContext, actor: Actor, id: strin
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.application.delete,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: id,
       details: { files: removed.length },
     });
@@ -250,7 +250,7 @@ export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, quer
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.application.export,
-    entity: AUDIT_ENTITY,
+    entity: AUDIT_ENTITIES.application,
     entityId: null,
     // Whether it was narrowed by a search, not the term: a term is a passport number or a name (ADR 0052).
     details: { searched: Boolean(query.search), ...(query.status ? { status: query.status } : {}) },

@@ -1,6 +1,6 @@
 import { LOGIN } from '@visa/shared/messages';
 import type { StaffSession } from '@visa/shared/users';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AccessCheck, SignedInStaffAccount } from '../../plugins/auth.js';
@@ -84,7 +84,7 @@ export async function signOutEverywhere(ctx: AppContext, actor: SignedInStaffAcc
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.staffAccount.signedOutEverywhere,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: actor._id,
   });
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { DOCUMENT_REQUEST_MESSAGES as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
 import type { AppContext } from '../../context.js';
@@ -14,7 +14,6 @@ import { dataDirLayout } from '../../infra/data-dir.js';
 import { newId } from '../../lib/ids.js';
 import { sniffType } from '../../lib/images.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
-import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
 import * as repo from './repository.js';
 import { clockOf } from './service.js';
@@ -97,7 +96,7 @@ export function createUploadServer(ctx: AppContext): Server {
         await recordAudit(trx, {
           actorUserId: null,
           action: AUDIT_ACTIONS.documentRequest.refused,
-          entity: AUDIT_ENTITY,
+          entity: AUDIT_ENTITIES.application,
           entityId: request.application_id,
           details: { item: item.label_en, type: sniffed?.mime ?? 'unknown' },
         });
@@ -121,7 +120,7 @@ export function createUploadServer(ctx: AppContext): Server {
       await recordAudit(trx, {
         actorUserId: null,
         action: AUDIT_ACTIONS.documentRequest.received,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: request.application_id,
         details: { item: item.label_en, type, size: bytes.length },
       });

@@ -11,7 +11,7 @@ import {
   type SecondFactorStatus,
   TOTP,
 } from '@visa/shared/second-factor';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { SecondFactorChange } from '@visa/shared/email-texts';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { AppContext } from '../../context.js';
@@ -152,7 +152,7 @@ export async function confirmSetup(ctx: AppContext, userId: string, code: string
     await recordAudit(trx, {
       actorUserId: userId,
       action: AUDIT_ACTIONS.staffAccount.secondFactorEnabled,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: userId,
       details: { replaced },
     });
@@ -194,7 +194,7 @@ async function countWrongCode(ctx: AppContext, userId: string, now: Date): Promi
       await recordAudit(trx, {
         actorUserId: null,
         action: AUDIT_ACTIONS.staffAccount.secondFactorLocked,
-        entity: 'user',
+        entity: AUDIT_ENTITIES.staffAccount,
         entityId: userId,
         details: { wrongCodes: count },
       });
@@ -222,7 +222,7 @@ export async function auditWrongCode(db: Db, userId: string, details: Record<str
   await recordAudit(db, {
     actorUserId: userId,
     action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: userId,
     details,
   });
@@ -248,7 +248,7 @@ export async function disable(ctx: AppContext, staffAccount: { _id: string }, in
     await recordAudit(trx, {
       actorUserId: staffAccount._id,
       action: AUDIT_ACTIONS.staffAccount.secondFactorDisabled,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: staffAccount._id,
     });
     await tellHolder(trx, staffAccount._id, 'disabled');
@@ -269,7 +269,7 @@ export async function regenerateRecoveryCodes(
     await recordAudit(trx, {
       actorUserId: staffAccount._id,
       action: AUDIT_ACTIONS.staffAccount.recoveryCodesReplaced,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: staffAccount._id,
     });
     await tellHolder(trx, staffAccount._id, 'recovery-codes-replaced', now);
@@ -287,7 +287,12 @@ export async function resetSecondFactor(db: Db, userId: string): Promise<boolean
   return db.transaction().execute(async (trx) => {
     const removed = await repo.deleteSecondFactor(trx, userId);
     if (removed) {
-      await recordAudit(trx, { actorUserId: null, action: AUDIT_ACTIONS.staffAccount.secondFactorReset, entity: 'user', entityId: userId });
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: AUDIT_ACTIONS.staffAccount.secondFactorReset,
+        entity: AUDIT_ENTITIES.staffAccount,
+        entityId: userId,
+      });
       await tellHolder(trx, userId, 'reset');
     }
     await endCredentialGrants(trx, userId, ['second-factor-reset']);

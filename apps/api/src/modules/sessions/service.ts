@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN } from '@visa/shared/messages';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
@@ -34,7 +34,7 @@ export async function completeSignIn(
   await recordAudit(ctx.db, {
     actorUserId: staffAccount.id,
     action: AUDIT_ACTIONS.staffAccount.login,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: staffAccount.id,
     details,
   });

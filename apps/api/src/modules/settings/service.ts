@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { Db } from '../../db/connection.js';
 import { recordAudit } from '../audit/repository.js';
 import { type SettingKey, type SettingValue, getSetting, setSetting } from './repository.js';
@@ -25,7 +25,7 @@ export async function saveSetting<K extends SettingKey>(db: Db, key: K, value: S
     await recordAudit(trx, {
       actorUserId: audit.actorUserId,
       action: AUDIT_ACTIONS.settings.updated,
-      entity: 'settings',
+      entity: AUDIT_ENTITIES.settings,
       entityId: audit.entityId,
       details,
     });

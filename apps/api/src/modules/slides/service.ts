@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { SLIDE, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide, SlideInputSchema, type SlideUpdate } from '@visa/shared/slides';
 import type { AppContext } from '../../context.js';
@@ -21,7 +21,6 @@ import {
 } from './repository.js';
 import type { SlideUpload } from './upload.js';
 
-const ENTITY = 'slide';
 const notFound = () => new HttpError(404, SLIDE.notFound);
 
 /** Turns an uploaded picture into stored public files; nothing is left behind when a step fails. */
@@ -78,7 +77,7 @@ export async function createSlide(ctx: AppContext, actor: Actor, upload: SlideUp
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.slide.create,
-    entity: ENTITY,
+    entity: AUDIT_ENTITIES.slide,
     entityId: id,
     details: { status: slide.status },
   });
@@ -94,7 +93,7 @@ export async function updateSlide(ctx: AppContext, actor: Actor, id: string, cha
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.slide.update,
-    entity: ENTITY,
+    entity: AUDIT_ENTITIES.slide,
     entityId: id,
     details: { fields },
   });
@@ -118,7 +117,7 @@ export async function changeSlideImage(ctx: AppContext, actor: Actor, id: string
     throw notFound();
   }
   await removeStoredFiles(ctx.storage, result.oldKeys, ctx.log);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.image, entity: ENTITY, entityId: id });
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.image, entity: AUDIT_ENTITIES.slide, entityId: id });
   return result.slide;
 }
 
@@ -126,7 +125,7 @@ export async function removeSlide(ctx: AppContext, actor: Actor, id: string): Pr
   const keys = await deleteSlideRow(ctx.db, id);
   if (!keys) throw notFound();
   await removeStoredFiles(ctx.storage, keys, ctx.log);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.delete, entity: ENTITY, entityId: id });
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.delete, entity: AUDIT_ENTITIES.slide, entityId: id });
 }
 
 export async function reorderSlides(ctx: AppContext, actor: Actor, ids: string[]): Promise<Slide[]> {
@@ -135,7 +134,7 @@ export async function reorderSlides(ctx: AppContext, actor: Actor, ids: string[]
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.slide.reorder,
-    entity: ENTITY,
+    entity: AUDIT_ENTITIES.slide,
     entityId: null,
     details: { ids },
   });

@@ -1,7 +1,7 @@
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER } from '@visa/shared/messages';
 import { type AddUserInput, type ProfileInput, STAFF, type UpdateUserInput, type User } from '@visa/shared/users';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/connection.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
@@ -34,7 +34,7 @@ export async function createStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.created,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: staffAccount._id,
       details: { role },
     });
@@ -66,7 +66,7 @@ export async function updateStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.updated,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: id,
       details: { changed },
     });
@@ -87,7 +87,7 @@ export async function deleteStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.deleted,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: id,
       // The account's id (entity_id) names it; its name and email are not kept once it is gone (ADR 0052).
       details: { role: target.role },
@@ -111,7 +111,7 @@ export async function checkCurrentPassword(ctx: AppContext, userId: string, pass
     await recordAudit(ctx.db, {
       actorUserId: userId,
       action: AUDIT_ACTIONS.staffAccount.currentPasswordWrong,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: userId,
       details: { client: auditedClient(ctx.secret, client) },
     });
@@ -137,7 +137,7 @@ export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.profileUpdated,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: actor._id,
       details: { changed },
     });
