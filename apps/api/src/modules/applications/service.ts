@@ -55,6 +55,20 @@ async function assertUnique(db: Db, email: string, passport: string, exceptId?: 
   if (taken.passport) throw fieldError(409, 'passport', VALIDATION.passportTaken);
 }
 
+/** Whether an email or a passport is already another application's: the form asks as it is filled in. */
+export async function checkAvailability(ctx: AppContext, query: { email: string; passport: string; exceptId?: string }) {
+  const { email, passport, exceptId } = query;
+  const taken = await repo.findDuplicates(ctx.db, email, passport, exceptId);
+  return { emailTaken: Boolean(email) && taken.email, passportTaken: Boolean(passport) && taken.passport };
+}
+
+/** One application, for a page opened without it (a reload of the edit or view page); 404 when it is gone. */
+export async function fetchApplication(ctx: AppContext, id: string) {
+  const application = await repo.getApplication(ctx.db, ctx.urls, id);
+  if (!application) throw notFound();
+  return application;
+}
+
 /** Maps a unique-index failure to the form's message; the index, not the read above, is what settles a race. */
 function rethrowDuplicate(err: unknown): never {
   if (isUniqueViolation(err, 'email')) throw fieldError(409, 'email', VALIDATION.emailTaken);

@@ -163,6 +163,11 @@ export async function revokeRequest(ctx: AppContext, actor: Actor, applicationId
   return staffView(ctx, applicationId);
 }
 
+/** How many files applicants sent that staff have not reviewed yet: the back office's badge. */
+export async function documentsToReview(ctx: AppContext): Promise<{ count: number }> {
+  return { count: await repo.countToReview(ctx.db) };
+}
+
 /** The request a token opens right now, or the one plain refusal. */
 export async function workingRequest(ctx: AppContext, token: string | undefined) {
   const refused = new HttpError(404, M.linkNotValid);

@@ -110,6 +110,11 @@ export async function confirmPassword(db: Db, userId: string, password: string):
   if (!(await verifyPassword(account?.password_hash, password))) throw badRequest(SECOND_FACTOR.wrongPassword);
 }
 
+/** Whether the account has an app in use (not merely a setup waiting for its first code). */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  return Boolean((await repo.findSecondFactor(db, userId))?.secret_enc);
+}
+
 async function isRequired(db: Db): Promise<boolean> {
   return getSetting(db, 'requireSecondFactor');
 }
@@ -333,6 +338,13 @@ export async function openChallenge(db: Db, token: string, now = new Date()): Pr
   const row = await repo.findOpenChallenge(db, sha256(token), now);
   if (!row) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
   return { id: row.id, userId: row.user_id, kind: row.kind };
+}
+
+/** The account a challenge is for: what the second step signs in with; gone, the challenge has ended. */
+export async function challengeAccount(db: Db, challenge: OpenChallenge) {
+  const account = await repo.findAccount(db, challenge.userId);
+  if (!account) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
+  return account;
 }
 
 /** Counts a wrong code against the challenge (ending it at the limit) and audits it. */

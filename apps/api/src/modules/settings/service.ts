@@ -14,6 +14,11 @@ interface SettingAudit<K extends SettingKey> {
   details: Details | ((before: SettingValue<K>) => Details);
 }
 
+/** A setting as the routes answer it: typed, and its default when never set or no longer valid. */
+export function readSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
+  return getSetting(db, key);
+}
+
 /**
  * A setting changed by a member of staff: the new value and its "settings.updated" audit row are
  * written in one transaction, so neither is ever kept without the other.

@@ -14,7 +14,9 @@ import {
   type StoredVariant,
   deleteSlideRow,
   findSlideRow,
+  getSlide,
   insertSlide,
+  listSlides,
   reorderSlideRows,
   replaceSlideImage,
   updateSlideRow,
@@ -22,6 +24,16 @@ import {
 import type { SlideUpload } from './upload.js';
 
 const notFound = () => new HttpError(404, SLIDE.notFound);
+
+/** The slides in display order: the published ones only, for visitors. */
+export const listSlidesFor = (ctx: AppContext, audience: { publishedOnly: boolean }): Promise<Slide[]> => listSlides(ctx.db, audience);
+
+/** One slide, for the edit page; 404 when it is gone. */
+export async function fetchSlide(ctx: AppContext, id: string): Promise<Slide> {
+  const slide = await getSlide(ctx.db, id);
+  if (!slide) throw notFound();
+  return slide;
+}
 
 /** Turns an uploaded picture into stored public files; nothing is left behind when a step fails. */
 async function storeImage(ctx: AppContext, slideId: string, upload: Buffer): Promise<{ imageKey: string; variants: StoredVariant[] }> {

@@ -25,6 +25,9 @@ const emailTaken = (err: unknown): never => {
   throw err;
 };
 
+/** Every staff account, for the super-admins' list. */
+export const listStaffAccounts = (ctx: AppContext): Promise<User[]> => repo.listStaffAccounts(ctx.db);
+
 export async function createStaffAccount(ctx: AppContext, actor: SignedInStaffAccount, input: AddUserInput): Promise<User> {
   assertPasswordAllowed(input.password, input.email);
   const passwordHash = await hashPassword(input.password);
