@@ -2,6 +2,7 @@ import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS, STATUS_ACTIONS, type Statu
 import type { ApplicationHistory } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { type Application, APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { ERASURE_MESSAGES } from '@visa/shared/retention';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import type { AppContext } from '../../context.js';
@@ -21,7 +22,6 @@ import { type EmailEvent, renderEmail } from '../notifications/templates.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
 import { copyVerification } from './verification.js';
-import { assertStillHeld } from '../retention/service.js';
 
 const notFound = () => new HttpError(404, M.applicationNotFound);
 
@@ -196,7 +196,8 @@ export async function getHistory(ctx: AppContext, id: string): Promise<Applicati
 
 /** The applicant copy as a PDF, with a file name staff can recognise in their downloads. */
 export async function copyPdf(ctx: AppContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
-  await assertStillHeld(ctx.db, id);
+  // An anonymised application has nothing left to print (ADR 0052).
+  if (await applications.isErased(ctx.db, id)) throw new HttpError(410, ERASURE_MESSAGES.noLongerHeld);
   const found = await applications.getApplicationWithPhotoKey(ctx.db, ctx.urls, id);
   if (!found) throw notFound();
   const { application, photoKey } = found;
