@@ -19,6 +19,21 @@ const features = fs
 /** The API's layers, each importing only those below it (apps/api/src). */
 const api = (folder) => `./apps/api/src/${folder}`;
 
+/** What a credential change ends is decided in one place (ADR 0039). */
+const credentialGrants = {
+  group: ['**/credential-grants/repository.js'],
+  message: 'End what a credential change ends with endCredentialGrants (modules/credential-grants/credential-change.ts).',
+};
+
+/** A module's route groups: routes.ts, and any more of them in a file named *-routes.ts. */
+const routesFiles = ['apps/api/src/modules/*/routes.ts', 'apps/api/src/modules/*/*-routes.ts'];
+
+/** What two route groups share lives in a service; app.ts alone puts route groups together. */
+const routesImports = {
+  group: ['**/routes.js', '**/routes', '**/*-routes.js', '**/*-routes'],
+  message: 'A routes file never imports another routes file: share a service.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/build/**', '**/.react-router/**', 'node_modules/**', '.tmp/**', 'bench/results/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -102,35 +117,18 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/modules/auth/**'],
+    // Signing out everywhere (auth) ends sessions without changing a credential.
+    ignores: ['apps/api/src/modules/auth/**', 'apps/api/src/modules/credential-grants/**'],
     rules: {
-      // What a credential change ends is decided in one place (ADR 0039).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/auth/repository.js'],
-              importNames: ['revokeStaffAccountSessions'],
-              message: 'End sessions after a credential change with endCredentialGrants (modules/auth/credential-change.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [credentialGrants] }],
     },
   },
   {
-    files: ['apps/api/src/modules/*/routes.ts'],
+    files: routesFiles,
     rules: {
-      // What two route groups share lives in a service; app.ts alone puts route groups together.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/routes.js', '**/routes'], message: 'A routes file never imports another routes file: share a service.' },
-          ],
-        },
-      ],
+      // A later block's options replace an earlier one's for the same rule, so the routes files
+      // carry the credential rule too.
+      'no-restricted-imports': ['error', { patterns: [credentialGrants, routesImports] }],
     },
   },
   {

@@ -14,7 +14,7 @@ import authRoutes, { deviceRoutes, sessionRoutes } from './modules/auth/routes.j
 import { accessCheckOf } from './modules/auth/service.js';
 import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
-import readyRoutes from './modules/maintenance/routes.js';
+import readyRoutes from './modules/system/routes.js';
 import messageSettingsRoutes, { failedMessageRoutes, receiptRoutes } from './modules/messages/routes.js';
 import notifications from './modules/notifications/plugin.js';
 import { createFilledPages } from './modules/office-contact/filled-pages.js';
@@ -28,7 +28,7 @@ import { secondFactorAccountRoutes, secondStepRoutes } from './modules/second-fa
 import seoRoutes from './modules/seo/routes.js';
 import settingsRoutes from './modules/settings/routes.js';
 import retentionSettingsRoutes, { erasureRoutes } from './modules/retention/routes.js';
-import systemRoutes from './modules/maintenance/system-routes.js';
+import systemRoutes from './modules/system/system-routes.js';
 import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import staffAccountRoutes, { profileRoutes } from './modules/staff-accounts/routes.js';
 import statusCheckRoutes from './modules/status-check/routes.js';

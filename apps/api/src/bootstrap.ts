@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { Config } from './config.js';
 import { type Db, isUniqueViolation } from './db/connection.js';
 import { recordAudit } from './modules/audit/repository.js';
@@ -57,7 +57,7 @@ async function insertFirst(db: Db, staffAccount: Parameters<typeof staffAccounts
       await recordAudit(trx, {
         actorUserId: null,
         action: AUDIT_ACTIONS.staffAccount.created,
-        entity: 'user',
+        entity: AUDIT_ENTITIES.staffAccount,
         entityId: created._id,
         details: { role: staffAccount.role, via: 'first-start' },
       });

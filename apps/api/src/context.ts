@@ -6,7 +6,7 @@ import { createMailer } from './infra/mail-transport.js';
 import { type OutboxWorker, createOutboxWorker } from './modules/notifications/worker.js';
 import { createMessageDelivery } from './modules/messages/delivery.js';
 import { type Providers, createProviders } from './modules/messages/providers.js';
-import { type SessionPolicy, sessionPolicyOf } from './modules/auth/sessions.js';
+import { type SessionPolicy, sessionPolicyOf } from './modules/sessions/sessions.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.js';
 import { type UrlSigner, createUrlSigner } from './infra/storage/signed-urls.js';
 import type { Storage } from './infra/storage/storage.js';

@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ensureSuperadmin } from './bootstrap.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import maintenance from './modules/maintenance/plugin.js';
+import jobsPlugin from './modules/jobs/plugin.js';
 import { defaultWebRoot, openRuntime } from './runtime.js';
 
 /** Reads config, migrates, starts, and shuts down gracefully. Nothing else lives here. */
@@ -39,7 +39,7 @@ async function serve(config: Config) {
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   await ensureSuperadmin(db, config, app.log);
   // Scheduled sweep, housekeeping and backups; stopped in preClose, before the database closes.
-  await app.register(maintenance, { config, db, storage });
+  await app.register(jobsPlugin, { config, db, storage });
   app.addHook('onClose', async () => {
     await db.destroy();
   });

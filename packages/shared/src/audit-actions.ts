@@ -96,5 +96,23 @@ export const AUDIT_ACTIONS = {
   },
 } as const;
 
+/**
+ * What each audit entry is about (its `entity`, with the id in `entity_id`), beside the actions for
+ * the same reason: a history is read back by these names, so a renamed entity would hide every
+ * entry written before. The stored values never change.
+ */
+export const AUDIT_ENTITIES = {
+  application: 'application',
+  staffAccount: 'user',
+  slide: 'slide',
+  /** A group of office settings; the id names which ('security', 'office-contact', 'retention', …). */
+  settings: 'settings',
+  /** The public status check: the id is the application it matched, or none. */
+  statusCheck: 'enquiry',
+  dataImport: 'import',
+  privacyNotice: 'privacy_notice',
+} as const;
+
 type Values<T> = T[keyof T];
+export type AuditEntity = Values<typeof AUDIT_ENTITIES>;
 export type AuditAction = Values<{ [K in keyof typeof AUDIT_ACTIONS]: Values<(typeof AUDIT_ACTIONS)[K]> }>;

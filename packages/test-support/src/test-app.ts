@@ -12,7 +12,7 @@ import { type Db, createDb, migrateToLatest } from '../../../apps/api/src/db/con
 import { migrations } from '../../../apps/api/src/db/migrations/index.js';
 import { hashPassword } from '../../../apps/api/src/modules/staff-accounts/passwords.js';
 import { insertStaffAccount } from '../../../apps/api/src/modules/staff-accounts/repository.js';
-import { sessionPolicyOf, startSession } from '../../../apps/api/src/modules/auth/sessions.js';
+import { sessionPolicyOf, startSession } from '../../../apps/api/src/modules/sessions/sessions.js';
 import { dataDirLayout } from '../../../apps/api/src/infra/data-dir.js';
 import { createLocalStorage } from '../../../apps/api/src/infra/storage/local-storage.js';
 import type { Storage } from '../../../apps/api/src/infra/storage/storage.js';

@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { ROLES } from '@visa/shared/constants';
 import { PASSWORD } from '@visa/shared/messages';
+import type { CliIo } from './io.js';
 import { loadConfigForCommand } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
-import { endCredentialGrants } from '../modules/auth/credential-change.js';
+import { endCredentialGrants } from '../modules/credential-grants/credential-change.js';
 import { recordAudit } from '../modules/audit/repository.js';
-import type { CliIo } from '../modules/maintenance/cli.js';
-import { passwordProblem } from '../modules/staff-accounts/password-policy.js';
+import { passwordProblem } from '../lib/password-policy.js';
 import { hashPassword } from '../modules/staff-accounts/passwords.js';
 import * as staffAccounts from '../modules/staff-accounts/repository.js';
 
@@ -74,7 +74,7 @@ export async function runAccountCommand(command: 'create' | 'reset-password', ar
         await recordAudit(trx, {
           actorUserId: null,
           action: AUDIT_ACTIONS.staffAccount.created,
-          entity: 'user',
+          entity: AUDIT_ENTITIES.staffAccount,
           entityId: created._id,
           details: { role: newRole, via: 'cli' },
         });
@@ -92,7 +92,7 @@ export async function runAccountCommand(command: 'create' | 'reset-password', ar
       await recordAudit(trx, {
         actorUserId: null,
         action: AUDIT_ACTIONS.staffAccount.updated,
-        entity: 'user',
+        entity: AUDIT_ENTITIES.staffAccount,
         entityId: existing.id,
         details: { changed: ['password'], via: 'cli' },
       });

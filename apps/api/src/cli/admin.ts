@@ -1,8 +1,9 @@
 import { ConfigError } from '../config.js';
-import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from '../modules/maintenance/cli.js';
+import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from './maintenance.js';
 import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
 import { IMPORT_USAGE, isImportCommand, runImportCommand } from '../modules/import/cli.js';
 import { RETENTION_USAGE, isRetentionCommand, runRetentionCommand } from '../modules/retention/cli.js';
+import { processIo } from './io.js';
 import { ACCOUNT_USAGE, isAccountCommand, runAccountCommand } from './accounts.js';
 
 const USAGE = `Usage:
@@ -18,20 +19,10 @@ async function run(argv: string[]) {
   if (isImportCommand(command)) return runImportCommand(rest);
   // Personal data past the office's retention windows (ADR 0052).
   if (isRetentionCommand(command)) {
-    return runRetentionCommand(rest, {
-      env: process.env,
-      cwd: process.cwd(),
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(text),
-    });
+    return runRetentionCommand(rest, processIo);
   }
   if (isAccountCommand(command)) {
-    return runAccountCommand(command as 'create' | 'reset-password', rest, {
-      env: process.env,
-      cwd: process.cwd(),
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(text),
-    });
+    return runAccountCommand(command as 'create' | 'reset-password', rest, processIo);
   }
   // Asked for, the usage is the answer; an unknown command gets it as the reason for refusing.
   if (command === '--help' || command === '-h' || command === 'help') {

@@ -51,9 +51,37 @@ describe('import direction', () => {
     expect(wrong).toContain('no-restricted-imports');
     const right = await brokenRules(
       'apps/api/src/modules/second-factor/routes.ts',
-      "import { completeSignIn } from '../auth/service.js';\nexport const planted = completeSignIn;\n",
+      "import { completeSignIn } from '../sessions/service.js';\nexport const planted = completeSignIn;\n",
     );
     expect(right).toEqual([]);
+  });
+
+  it("refuses a *-routes.ts file that imports a routes file, its own module's or another *-routes.ts, and lets it import a service", async () => {
+    const own = await brokenRules(
+      'apps/api/src/modules/document-requests/upload-routes.ts',
+      "import { documentPageRoutes } from './routes.js';\nexport const planted = documentPageRoutes;\n",
+    );
+    expect(own).toContain('no-restricted-imports');
+    const other = await brokenRules(
+      'apps/api/src/modules/system/system-routes.ts',
+      "import uploadRoutes from '../document-requests/upload-routes.js';\nexport const planted = uploadRoutes;\n",
+    );
+    expect(other).toContain('no-restricted-imports');
+    const right = await brokenRules(
+      'apps/api/src/modules/document-requests/upload-routes.ts',
+      "import { openRequestOf } from './page-access.js';\nexport const planted = openRequestOf;\n",
+    );
+    expect(right).toEqual([]);
+  });
+
+  it('refuses ending sessions outside endCredentialGrants, in a routes file as anywhere else', async () => {
+    for (const file of ['apps/api/src/modules/staff-accounts/service.ts', 'apps/api/src/modules/staff-accounts/routes.ts']) {
+      const wrong = await brokenRules(
+        file,
+        "import { revokeStaffAccountSessions } from '../credential-grants/repository.js';\nexport const planted = revokeStaffAccountSessions;\n",
+      );
+      expect(wrong).toContain('no-restricted-imports');
+    }
   });
 
   it('refuses a web feature that imports an island or another feature', async () => {

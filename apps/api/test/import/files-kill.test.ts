@@ -12,7 +12,7 @@ import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-
 import { createAppContext } from '../../src/context.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { runImportFiles } from '../../src/modules/import/files.js';
-import { sweepFiles } from '../../src/modules/maintenance/sweep.js';
+import { sweepFiles } from '../../src/modules/files/sweep.js';
 
 const APPLICATIONS = 6;
 const KILLS = 3;

@@ -15,7 +15,7 @@ import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { runImportFiles } from '../../src/modules/import/files.js';
 import { isPrivateAddress } from '../../src/modules/import/files-fetch.js';
 import { heldFiles } from '../../src/modules/import/files-repository.js';
-import { sweepFiles } from '../../src/modules/maintenance/sweep.js';
+import { sweepFiles } from '../../src/modules/files/sweep.js';
 
 /** The earlier app's file host, on loopback: counts every request by path. */
 function earlierApp() {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@visa/shared/text-messages';
 import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { runHousekeeping } from '../../src/modules/maintenance/housekeeping.js';
+import { runHousekeeping } from '../../src/modules/jobs/housekeeping.js';
 import { setSetting } from '../../src/modules/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';

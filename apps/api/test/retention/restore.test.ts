@@ -8,7 +8,7 @@ import { createDb } from '../../src/db/connection.js';
 import { createStorage } from '../../src/infra/storage/create.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { createLocalStorage } from '../../src/infra/storage/local-storage.js';
-import { runMaintenanceCommand } from '../../src/modules/maintenance/cli.js';
+import { runMaintenanceCommand } from '../../src/cli/maintenance.js';
 import { anonymiseApplication } from '../../src/modules/retention/anonymise.js';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';

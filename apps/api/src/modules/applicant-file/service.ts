@@ -1,7 +1,8 @@
 import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import type { ApplicationHistory } from '@visa/shared/applicant-file';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { type Application, APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { ERASURE_MESSAGES } from '@visa/shared/retention';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import type { AppContext } from '../../context.js';
@@ -10,7 +11,7 @@ import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
-import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, type ApplicationFields } from '../applications/mapping.js';
+import type { ApplicationFields } from '../applications/mapping.js';
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
@@ -21,7 +22,6 @@ import { type EmailEvent, renderEmail } from '../notifications/templates.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
 import { copyVerification } from './verification.js';
-import { assertStillHeld } from '../retention/service.js';
 
 const notFound = () => new HttpError(404, M.applicationNotFound);
 
@@ -105,7 +105,7 @@ export async function changeStatus(
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.application.status,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: id,
       details: { from, to, date },
     });
@@ -155,7 +155,7 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.application.documentsAdd,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: id,
         details: { documents: documents.map((d, i) => ({ _id: d.id, label: d.label, name: prepared[i]!.filename })) },
       });
@@ -178,7 +178,7 @@ export async function removeDocument(ctx: AppContext, actor: Actor, id: string, 
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.application.documentsRemove,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: id,
       details: { documentId, label: doc.label },
     });
@@ -190,13 +190,14 @@ export async function removeDocument(ctx: AppContext, actor: Actor, id: string, 
 
 export async function getHistory(ctx: AppContext, id: string): Promise<ApplicationHistory> {
   if (!(await applications.applicationExists(ctx.db, id))) throw notFound();
-  const [history, emails] = await Promise.all([listAuditFor(ctx.db, AUDIT_ENTITY, id), listEmailsFor(ctx.db, id)]);
+  const [history, emails] = await Promise.all([listAuditFor(ctx.db, AUDIT_ENTITIES.application, id), listEmailsFor(ctx.db, id)]);
   return { history, emails };
 }
 
 /** The applicant copy as a PDF, with a file name staff can recognise in their downloads. */
 export async function copyPdf(ctx: AppContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
-  await assertStillHeld(ctx.db, id);
+  // An anonymised application has nothing left to print (ADR 0052).
+  if (await applications.isErased(ctx.db, id)) throw new HttpError(410, ERASURE_MESSAGES.noLongerHeld);
   const found = await applications.getApplicationWithPhotoKey(ctx.db, ctx.urls, id);
   if (!found) throw notFound();
   const { application, photoKey } = found;

@@ -17,9 +17,7 @@ import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema, IdSchema } from '@visa/shared/ids';
 import type { RouteOptions } from '../../context.js';
 import { uploadRoutes } from '../../plugins/uploads.js';
-import { notFound } from '../../lib/http-error.js';
 import { readApplicationForm } from './form.js';
-import { findDuplicates, getApplication } from './repository.js';
 import * as service from './service.js';
 
 const AvailabilityQuerySchema = z.object({
@@ -58,11 +56,7 @@ export default async function applicationsRoutes(app: FastifyInstance, { ctx }: 
     {
       schema: { tags, summary: 'One application by id', params: IdParamsSchema, response: { 200: ApplicationSchema, ...errors } },
     },
-    async (request) => {
-      const application = await getApplication(ctx.db, ctx.urls, request.params.id);
-      if (!application) throw notFound();
-      return application;
-    },
+    async (request) => service.fetchApplication(ctx, request.params.id),
   );
 
   r.get(
@@ -75,11 +69,7 @@ export default async function applicationsRoutes(app: FastifyInstance, { ctx }: 
         response: { 200: z.object({ emailTaken: z.boolean(), passportTaken: z.boolean() }), ...errors },
       },
     },
-    async (request) => {
-      const { email, passport, exceptId } = request.query;
-      const taken = await findDuplicates(ctx.db, email, passport, exceptId);
-      return { emailTaken: Boolean(email) && taken.email, passportTaken: Boolean(passport) && taken.passport };
-    },
+    async (request) => service.checkAvailability(ctx, request.query),
   );
 
   await uploadRoutes(app, (scope) => {

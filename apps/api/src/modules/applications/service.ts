@@ -10,7 +10,7 @@ import {
   type ApplicationStats,
   ApplicationUpdateSchema,
 } from '@visa/shared/applications';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
 import { dayStartIn, todayIn } from '@visa/shared/dates';
 import { VALIDATION } from '@visa/shared/messages';
@@ -30,7 +30,7 @@ import { auditIntakeConsent, intakeConsent } from '../privacy/service.js';
 import { csvHeader, csvRow } from './csv.js';
 import type { UploadedFile } from '../../plugins/uploads.js';
 import type { ApplicationForm } from './form.js';
-import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY, fieldsOf, inputColumns } from './mapping.js';
+import { fieldsOf, inputColumns } from './mapping.js';
 import * as counts from './counts-repository.js';
 import { decodeCursor, iterateApplicationRows, listApplications } from './paging-repository.js';
 import * as repo from './repository.js';
@@ -53,6 +53,20 @@ async function assertUnique(db: Db, email: string, passport: string, exceptId?: 
   const taken = await repo.findDuplicates(db, email, passport, exceptId);
   if (taken.email) throw fieldError(409, 'email', VALIDATION.emailTaken);
   if (taken.passport) throw fieldError(409, 'passport', VALIDATION.passportTaken);
+}
+
+/** Whether an email or a passport is already another application's: the form asks as it is filled in. */
+export async function checkAvailability(ctx: AppContext, query: { email: string; passport: string; exceptId?: string }) {
+  const { email, passport, exceptId } = query;
+  const taken = await repo.findDuplicates(ctx.db, email, passport, exceptId);
+  return { emailTaken: Boolean(email) && taken.email, passportTaken: Boolean(passport) && taken.passport };
+}
+
+/** One application, for a page opened without it (a reload of the edit or view page); 404 when it is gone. */
+export async function fetchApplication(ctx: AppContext, id: string) {
+  const application = await repo.getApplication(ctx.db, ctx.urls, id);
+  if (!application) throw notFound();
+  return application;
 }
 
 /** Maps a unique-index failure to the form's message; the index, not the read above, is what settles a race. */
@@ -151,7 +165,7 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.application.create,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: row.id,
         details: { fields: Object.keys(input), image: true },
       });
@@ -200,7 +214,7 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.application.update,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: id,
         details: { fields, image: Boolean(stored) },
       });
@@ -227,7 +241,7 @@ export async function deleteApplication(ctx: AppContext, actor: Actor, id: strin
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.application.delete,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: id,
       details: { files: removed.length },
     });
@@ -250,7 +264,7 @@ export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, quer
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.application.export,
-    entity: AUDIT_ENTITY,
+    entity: AUDIT_ENTITIES.application,
     entityId: null,
     // Whether it was narrowed by a search, not the term: a term is a passport number or a name (ADR 0052).
     details: { searched: Boolean(query.search), ...(query.status ? { status: query.status } : {}) },

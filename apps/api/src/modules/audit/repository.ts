@@ -1,4 +1,4 @@
-import type { AuditAction } from '@visa/shared/audit-actions';
+import type { AuditAction, AuditEntity } from '@visa/shared/audit-actions';
 import { type QueryParam, compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/connection.js';
 import { nowIso } from '../../db/connection.js';
@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 export interface AuditInput {
   actorUserId: string | null;
   action: AuditAction;
-  entity: string;
+  entity: AuditEntity;
   entityId: string | null;
   /** Never passwords or file bytes: names of changed fields, dates, labels. */
   details?: Record<string, unknown>;
@@ -46,7 +46,7 @@ export interface AuditEvent {
   details: Record<string, unknown>;
 }
 
-export async function listAuditFor(db: Db, entity: string, entityId: string): Promise<AuditEvent[]> {
+export async function listAuditFor(db: Db, entity: AuditEntity, entityId: string): Promise<AuditEvent[]> {
   const rows = await db
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.actor_user_id')

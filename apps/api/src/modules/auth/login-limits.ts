@@ -1,5 +1,5 @@
 import { LIMITS, windowMinutes } from '@visa/shared/limits';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { auditedClient } from '../audit/client.js';
 import { recordAudit } from '../audit/repository.js';
@@ -81,7 +81,7 @@ export async function signInFailed(ctx: AppContext, attempt: SignInAttempt, user
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: AUDIT_ACTIONS.staffAccount.loginFailed,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: userId,
     details: { client: auditedClient(ctx.secret, attempt.client), ...(userId ? {} : { account: 'unknown' }) },
   });
@@ -99,7 +99,7 @@ async function recordLimit(ctx: AppContext, email: string, client: string, scope
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: AUDIT_ACTIONS.staffAccount.loginLimited,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: staffAccount?.id ?? null,
     details: { scope, client: auditedClient(ctx.secret, client) },
   });
@@ -112,7 +112,7 @@ async function limitCrossed(ctx: AppContext, email: string, client: string) {
     await recordAudit(trx, {
       actorUserId: null,
       action: AUDIT_ACTIONS.staffAccount.loginSlowed,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: staffAccount?.id ?? null,
       details: { attempts: ACROSS.limit, windowMinutes: minutes, client: auditedClient(ctx.secret, client) },
     });
@@ -132,7 +132,7 @@ async function hardLimitCrossed(ctx: AppContext, email: string, client: string) 
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: AUDIT_ACTIONS.staffAccount.loginRefused,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: staffAccount?.id ?? null,
     details: { attempts: ACROSS.hardLimit, windowMinutes: windowMinutes(ACROSS), client: auditedClient(ctx.secret, client) },
   });

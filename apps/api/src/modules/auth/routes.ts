@@ -9,19 +9,18 @@ import { LoginInputSchema, LoginResponseSchema, StaffSessionListSchema, UserSche
 import type { RouteOptions } from '../../context.js';
 import { HttpError, sessionEnded } from '../../lib/http-error.js';
 import { bearerToken } from '../../plugins/auth.js';
-import { findStaffAccountById } from '../staff-accounts/repository.js';
-import { revokeFamily } from './repository.js';
-import { DEVICE_COOKIE } from './known-devices.js';
-import { checkPassword, completeSignIn, deviceOf, listSessions, signOutEverywhere } from './service.js';
+import { DEVICE_COOKIE } from '../sessions/known-devices.js';
+import { completeSignIn, deviceOf, renewSession } from '../sessions/service.js';
+import { checkPassword, listSessions, signOutEverywhere } from './service.js';
 import {
   REFRESH_COOKIE,
   clearSessionCookies,
   cookieLifetime,
   recordPresence,
   revokeByRefreshToken,
-  rotateSession,
+  revokeSignedOutFamily,
   setSessionCookies,
-} from './sessions.js';
+} from '../sessions/sessions.js';
 
 const MessageSchema = z.object({ message: z.string() });
 
@@ -62,14 +61,14 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw new HttpError(401, SERVER.unauthorized);
-      const result = await rotateSession(db, presented, deviceOf(request), ctx.sessionPolicy);
+      const result = await renewSession(ctx, presented, deviceOf(request));
       if (!result.ok) {
         clearSessionCookies(reply, cookieSecure);
         if (result.reason === 'unknown') throw new HttpError(401, SERVER.unauthorized);
         if ('reused' in result) request.log.warn('refresh token reuse: session family revoked');
         throw sessionEnded(result.reason);
       }
-      const staffAccount = await findStaffAccountById(db, result.userId);
+      const { staffAccount } = result;
       if (!staffAccount) throw sessionEnded('account');
       setSessionCookies(reply, result.refreshToken, cookieSecure, cookieLifetime(result.session, ctx.sessionPolicy.now()));
       return {
@@ -95,7 +94,7 @@ export default async function authRoutes(app: FastifyInstance, { ctx }: RouteOpt
       // A bearer token also identifies the session, for a client whose cookie is already gone.
       const token = bearerToken(request);
       const claims = token && tokens.verify(token);
-      if (claims) await revokeFamily(db, claims.sessionFamily, 'signed-out');
+      if (claims) await revokeSignedOutFamily(db, claims.sessionFamily);
       clearSessionCookies(reply, cookieSecure);
       return { message: ACCOUNT_ANSWERS.signedOut };
     },

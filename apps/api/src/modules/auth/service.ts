@@ -1,7 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN } from '@visa/shared/messages';
 import type { StaffSession } from '@visa/shared/users';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { AccessCheck, SignedInStaffAccount } from '../../plugins/auth.js';
@@ -10,17 +9,12 @@ import { issueChallenge, secondStepFor } from '../second-factor/service.js';
 import { replaceLegacyHash } from '../staff-accounts/legacy-sign-in.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
 import { isLegacyHash } from '../staff-accounts/legacy-passwords.js';
-import {
-  type AccountAsChecked,
-  findPasswordHash,
-  findStaffAccountByEmail,
-  holdAccountAsChecked,
-  toStaffAccount,
-} from '../staff-accounts/repository.js';
-import { isTrustedAttempt, rememberSignIn } from './known-devices.js';
+import { type AccountAsChecked, findPasswordHash, findStaffAccountByEmail, holdAccountAsChecked } from '../staff-accounts/repository.js';
+import { revokeStaffAccountSessions } from '../credential-grants/repository.js';
+import { isTrustedAttempt } from '../sessions/known-devices.js';
+import { listLiveSessions } from '../sessions/repository.js';
+import { checkSession, checkSessionNow } from '../sessions/sessions.js';
 import { admitSignIn, signInFailed, signInSucceeded } from './login-limits.js';
-import { listLiveSessions, revokeStaffAccountSessions } from './repository.js';
-import { checkSession, checkSessionNow, cookieLifetime, setSessionCookies, startSession } from './sessions.js';
 
 /** The check the auth plugin hangs on every staff request: the token, then its live session (ADR 0018). */
 export function accessCheckOf(ctx: AppContext): AccessCheck {
@@ -29,43 +23,6 @@ export function accessCheckOf(ctx: AppContext): AccessCheck {
     verify: (token) => tokens.verify(token),
     now: (claims, activity) => checkSessionNow(db, sessionPolicy, claims, activity),
     later: (claims, activity) => checkSession(db, sessionPolicy, claims, activity),
-  };
-}
-
-/** Where a session was started from, shown on the account's list of devices. */
-export const deviceOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
-
-/**
- * The end of every sign-in, whichever steps led here (password only, or password and a second
- * factor): a new session, its cookies, the audit entry and the access token.
- */
-export async function completeSignIn(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  staffAccount: Parameters<typeof toStaffAccount>[0],
-  details?: Record<string, unknown>,
-  asChecked?: AccountAsChecked,
-) {
-  const started = await ctx.db.transaction().execute(async (trx) => {
-    if (asChecked && !(await holdAccountAsChecked(trx, asChecked))) return null;
-    return startSession(trx, staffAccount.id, deviceOf(request), ctx.sessionPolicy);
-  });
-  if (!started) throw new HttpError(401, LOGIN.invalidCredentials);
-  const { familyId, refreshToken, session } = started;
-  setSessionCookies(reply, refreshToken, ctx.config.cookieSecure, cookieLifetime(session, ctx.sessionPolicy.now()));
-  await rememberSignIn(ctx, request, reply, staffAccount.id);
-  await recordAudit(ctx.db, {
-    actorUserId: staffAccount.id,
-    action: AUDIT_ACTIONS.staffAccount.login,
-    entity: 'user',
-    entityId: staffAccount.id,
-    details,
-  });
-  return {
-    token: await ctx.tokens.sign(staffAccount, familyId),
-    user: toStaffAccount(staffAccount),
-    session,
   };
 }
 
@@ -127,7 +84,7 @@ export async function signOutEverywhere(ctx: AppContext, actor: SignedInStaffAcc
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.staffAccount.signedOutEverywhere,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: actor._id,
   });
 }

@@ -79,6 +79,11 @@ export async function findWorkingRequest(db: Db, tokenHash: string, now: string)
 }
 
 /** The application's latest request, working or not, for staff. */
+/** A request by its id, whatever its state: the one a finishing upload was begun for. */
+export async function findRequest(db: Db, id: string): Promise<DocumentRequestRow | undefined> {
+  return db.selectFrom('document_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function findLatestRequest(db: Db, applicationId: string): Promise<DocumentRequestRow | undefined> {
   return db
     .selectFrom('document_requests')

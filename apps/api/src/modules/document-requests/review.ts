@@ -1,5 +1,5 @@
 import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS } from '@visa/shared/applicant-file';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_REQUEST_MESSAGES as M, askAgainEmail } from '@visa/shared/document-requests';
 import type { AppContext } from '../../context.js';
 import { HttpError, conflict, notFound } from '../../lib/http-error.js';
@@ -8,7 +8,6 @@ import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { reencodeDocument } from '../applicant-file/documents.js';
 import * as documentsRepo from '../applications/documents-repository.js';
-import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY } from '../applications/mapping.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
 import { emailIfAgreed } from './channels.js';
@@ -61,14 +60,14 @@ export async function acceptItem(ctx: AppContext, actor: Actor, applicationId: s
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.application.documentsAdd,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: applicationId,
         details: { documents: [{ _id: documentId, label: 'Other', name: item.label_en }], byApplicant: true },
       });
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.documentRequest.accepted,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: applicationId,
         details: { item: item.label_en },
       });
@@ -101,7 +100,7 @@ export async function askAgain(ctx: AppContext, actor: Actor, applicationId: str
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentRequest.askedAgain,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: applicationId,
       details: { item: item.label_en, reason },
     });

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AskAgainSchema,
-  DOCUMENT_TOKEN_HEADER,
   DocumentsToReviewSchema,
   NewDocumentRequestSchema,
   PublicDocumentRequestSchema,
@@ -11,15 +10,10 @@ import {
 } from '@visa/shared/document-requests';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
-import { LIMITS } from '@visa/shared/limits';
 import type { RouteOptions } from '../../context.js';
-import { HttpError } from '../../lib/http-error.js';
-import { tooManyRequests } from '../rate-limits/limiter.js';
-import { countToReview } from './repository.js';
+import { openRequestOf } from './page-access.js';
 import { acceptItem, askAgain } from './review.js';
-import { publicView, revokeRequest, sendRequest, staffView, workingRequest } from './service.js';
-
-const { badTokensPerAddress: BAD_TOKENS, requestsPerAddress: REQUESTS } = LIMITS.documentLinks;
+import { documentsToReview, publicView, revokeRequest, sendRequest, staffView } from './service.js';
 
 const ItemParamsSchema = IdParamsSchema.extend({ itemId: z.string().min(1).max(40) });
 
@@ -106,28 +100,8 @@ export default async function documentRequestRoutes(app: FastifyInstance, { ctx 
         response: { 200: DocumentsToReviewSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async () => ({ count: await countToReview(ctx.db) }),
+    async () => documentsToReview(ctx),
   );
-}
-
-/**
- * Every answer to the applicant's page and its uploads: limited per address, and a token that does
- * not open a working request answers one plain refusal whatever the cause, its attempts limited.
- */
-export async function openRequestOf(ctx: RouteOptions['ctx'], request: FastifyRequest, reply: FastifyReply) {
-  const { rateLimiter } = ctx;
-  reply.header('cache-control', 'no-store');
-  await rateLimiter.hit(rateLimiter.key('documents:ip', { client: request.ip }), REQUESTS.limit, REQUESTS.windowMs);
-  const badKey = rateLimiter.key('documents:bad-token:ip', { client: request.ip });
-  if ((await rateLimiter.peek(badKey, BAD_TOKENS.windowMs)) >= BAD_TOKENS.limit)
-    throw tooManyRequests(Math.ceil(BAD_TOKENS.windowMs / 1000));
-  const header = request.headers[DOCUMENT_TOKEN_HEADER];
-  try {
-    return await workingRequest(ctx, typeof header === 'string' ? header : undefined);
-  } catch (err) {
-    if (err instanceof HttpError) await rateLimiter.count(badKey, BAD_TOKENS.windowMs);
-    throw err;
-  }
 }
 
 /** GET /api/documents: what the applicant's page shows, for the token in the X-Document-Token header. */

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { BRAND_NAME } from '@visa/shared/constants';
 import { addDays, dayStartIn, todayIn } from '@visa/shared/dates';
 import {
@@ -15,7 +15,6 @@ import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { Actor } from '../../plugins/auth.js';
-import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY } from '../applications/mapping.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
 import { dropWaitingLinks } from '../messages/repository.js';
@@ -137,7 +136,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentRequest.sent,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: applicationId,
       details: { dueDate: input.dueDate, items: items.map((i) => i.label.en), replaced: replaced > 0, channels },
     });
@@ -157,11 +156,16 @@ export async function revokeRequest(ctx: AppContext, actor: Actor, applicationId
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentRequest.revoked,
-      entity: AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: applicationId,
     });
   });
   return staffView(ctx, applicationId);
+}
+
+/** How many files applicants sent that staff have not reviewed yet: the back office's badge. */
+export async function documentsToReview(ctx: AppContext): Promise<{ count: number }> {
+  return { count: await repo.countToReview(ctx.db) };
 }
 
 /** The request a token opens right now, or the one plain refusal. */

@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_REQUEST_MESSAGES as M, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from '@visa/shared/document-requests';
-import { LIMITS } from '@visa/shared/limits';
 import type { RouteOptions } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
-import * as repo from './repository.js';
-import { openRequestOf } from './routes.js';
-import { clockOf } from './service.js';
-import { createUploadServer, isUploadId, newUploadId, uploadNames } from './uploads.js';
-
-const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentLinks;
+import { openRequestOf } from './page-access.js';
+import { assertUploadOf, beginUpload, createUploadServer, uploadNames } from './uploads.js';
 
 /** Tus's Upload-Metadata: comma-separated `key base64value` pairs. */
 function metadataValue(header: string | undefined, key: string): string | null {
@@ -38,7 +33,6 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
 export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   // Built at the first upload request, not with the app (see stagingStore).
   let tus: ReturnType<typeof createUploadServer> | null = null;
-  const { rateLimiter } = ctx;
 
   // Tus reads the bytes from the raw request; Fastify must leave them unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -49,13 +43,7 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
     const length = lengthHeader && /^\d{1,15}$/.test(lengthHeader) ? Number(lengthHeader) : NaN;
     if (!Number.isSafeInteger(length) || length <= 0) throw new HttpError(400, M.uploadNotOpen);
     const itemId = metadataValue(single(request.headers['upload-metadata']), UPLOAD_ITEM_METADATA);
-    const item = itemId ? await repo.findItem(ctx.db, requestId, itemId) : undefined;
-    if (!item || (item.state !== 'to_send' && item.state !== 'asked_again')) throw new HttpError(409, M.uploadNotOpen);
-    if (length > Number(item.max_bytes)) throw new HttpError(413, M.uploadTooLarge);
-    await rateLimiter.hit(rateLimiter.key('documents:uploads:token', requestId), PER_TOKEN.limit, PER_TOKEN.windowMs);
-    await rateLimiter.hit(rateLimiter.key('documents:uploads:ip', { client: request.ip }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
-    const id = newUploadId();
-    await repo.insertUpload(ctx.db, { id, requestId, itemId: item.id, length, at: clockOf(ctx)().toISOString() });
+    const id = await beginUpload(ctx, { requestId, itemId, length, client: request.ip });
     uploadNames.set(request.raw, id);
   }
 
@@ -67,8 +55,7 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
         if (request.method !== 'POST') throw new HttpError(405, M.uploadNotOpen);
         await create(request, open.id);
       } else {
-        const upload = isUploadId(id) ? await repo.findUpload(ctx.db, id) : undefined;
-        if (!upload || upload.request_id !== open.id) throw new HttpError(404, M.linkNotValid);
+        await assertUploadOf(ctx, open.id, id);
       }
     }
     // The headers the app gives every answer (no-store, the security headers) go on tus's answer too.

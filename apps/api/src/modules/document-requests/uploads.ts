@@ -5,16 +5,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
+import { LIMITS } from '@visa/shared/limits';
 import { DOCUMENT_REQUEST_MESSAGES as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
+import { HttpError } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import { sniffType } from '../../lib/images.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
-import { APPLICATION_AUDIT_ENTITY as AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
 import * as repo from './repository.js';
 import { clockOf } from './service.js';
@@ -28,8 +29,10 @@ import { clockOf } from './service.js';
 
 /** The name the route in front of tus gave a new upload, by its raw request: nothing a client sends can set it. */
 export const uploadNames = new WeakMap<IncomingMessage, string>();
-export const isUploadId = (id: string) => /^[a-f0-9]{32}$/.test(id);
-export const newUploadId = () => randomBytes(16).toString('hex');
+const isUploadId = (id: string) => /^[a-f0-9]{32}$/.test(id);
+const newUploadId = () => randomBytes(16).toString('hex');
+
+const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentLinks;
 
 const EXTENSIONS: Record<RequestFileType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 
@@ -47,6 +50,38 @@ export const stagingFolder = (dataDir: string) => dataDirLayout(dataDir).resumab
 function stagingStore(directory: string): FileStore {
   fsSync.mkdirSync(directory, { recursive: true, mode: 0o700 });
   return new FileStore({ directory });
+}
+
+/**
+ * A new upload, before tus takes a byte of it: it names an item of the request still to send (or
+ * asked again), its length is within the item's limit, and the per-token and per-address counts
+ * allow it. Answers the upload's id, recorded for tus to name the upload with.
+ */
+export async function beginUpload(
+  ctx: AppContext,
+  upload: { requestId: string; itemId: string | null; length: number; client: string },
+): Promise<string> {
+  const { rateLimiter } = ctx;
+  const item = upload.itemId ? await repo.findItem(ctx.db, upload.requestId, upload.itemId) : undefined;
+  if (!item || (item.state !== 'to_send' && item.state !== 'asked_again')) throw new HttpError(409, M.uploadNotOpen);
+  if (upload.length > Number(item.max_bytes)) throw new HttpError(413, M.uploadTooLarge);
+  await rateLimiter.hit(rateLimiter.key('documents:uploads:token', upload.requestId), PER_TOKEN.limit, PER_TOKEN.windowMs);
+  await rateLimiter.hit(rateLimiter.key('documents:uploads:ip', { client: upload.client }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
+  const id = newUploadId();
+  await repo.insertUpload(ctx.db, {
+    id,
+    requestId: upload.requestId,
+    itemId: item.id,
+    length: upload.length,
+    at: clockOf(ctx)().toISOString(),
+  });
+  return id;
+}
+
+/** Any later request of an upload: only for one the same token began; otherwise the one plain refusal. */
+export async function assertUploadOf(ctx: AppContext, requestId: string, uploadId: string): Promise<void> {
+  const upload = isUploadId(uploadId) ? await repo.findUpload(ctx.db, uploadId) : undefined;
+  if (!upload || upload.request_id !== requestId) throw new HttpError(404, M.linkNotValid);
 }
 
 /**
@@ -79,7 +114,7 @@ export function createUploadServer(ctx: AppContext): Server {
   async function finish(uploadId: string) {
     const upload = await repo.findUpload(ctx.db, uploadId);
     if (!upload) throw refusal(404, M.linkNotValid);
-    const request = await ctx.db.selectFrom('document_requests').selectAll().where('id', '=', upload.request_id).executeTakeFirst();
+    const request = await repo.findRequest(ctx.db, upload.request_id);
     const item = request && (await repo.findItem(ctx.db, request.id, upload.item_id));
     if (!request || !item) throw refusal(404, M.linkNotValid);
     const bytes = await fs.readFile(path.join(directory, uploadId));
@@ -97,7 +132,7 @@ export function createUploadServer(ctx: AppContext): Server {
         await recordAudit(trx, {
           actorUserId: null,
           action: AUDIT_ACTIONS.documentRequest.refused,
-          entity: AUDIT_ENTITY,
+          entity: AUDIT_ENTITIES.application,
           entityId: request.application_id,
           details: { item: item.label_en, type: sniffed?.mime ?? 'unknown' },
         });
@@ -121,7 +156,7 @@ export function createUploadServer(ctx: AppContext): Server {
       await recordAudit(trx, {
         actorUserId: null,
         action: AUDIT_ACTIONS.documentRequest.received,
-        entity: AUDIT_ENTITY,
+        entity: AUDIT_ENTITIES.application,
         entityId: request.application_id,
         details: { item: item.label_en, type, size: bytes.length },
       });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../context.js';
 import { APP_VERSION } from '../../lib/version.js';
-import { pingDatabase } from './repository.js';
+import { checkDatabase } from './service.js';
 
 export default async function healthRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -20,7 +20,7 @@ export default async function healthRoutes(app: FastifyInstance, { ctx }: RouteO
     },
     async (_request, reply) => {
       try {
-        await pingDatabase(ctx.db);
+        await checkDatabase(ctx.db);
         return { status: 'ok' as const, database: 'ok' as const, version: APP_VERSION };
       } catch (err) {
         app.log.error({ err }, 'health check: database unreachable');

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createAppContext } from '../../context.js';
 import { openRuntime } from '../../runtime.js';
-import type { CliIo } from '../maintenance/cli.js';
+import type { CliIo } from '../../cli/io.js';
 import { countStaffAccounts } from '../staff-accounts/repository.js';
 import { createProgress } from './progress.js';
 import { SourceError } from './readers.js';

@@ -1,12 +1,11 @@
 import { HttpError } from '../../lib/http-error.js';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { IMPORT_FILE_REASONS as R } from '@visa/shared/import-texts';
 import type { AppContext } from '../../context.js';
 import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, preparePhoto } from '../../lib/images.js';
 import { newId } from '../../lib/ids.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { prepareDocuments } from '../applicant-file/documents.js';
-import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { storePhoto } from '../applications/service.js';
@@ -80,7 +79,7 @@ export async function recordMissing(ctx: AppContext, file: ClaimedFile, name: st
     recordAudit(trx, {
       actorUserId: null,
       action: AUDIT_ACTIONS.application.importFileMissing,
-      entity: APPLICATION_AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: file.applicationId,
       details: { field: file.field, name, reason },
     }),
@@ -97,7 +96,7 @@ export const recordErased = (ctx: AppContext, file: ClaimedFile) => recordMissin
 const storedEvent = (file: ClaimedFile, name: string) => ({
   actorUserId: null,
   action: AUDIT_ACTIONS.application.importFileStored,
-  entity: APPLICATION_AUDIT_ENTITY,
+  entity: AUDIT_ENTITIES.application,
   entityId: file.applicationId,
   details: { field: file.field, name },
 });

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { AppContext } from '../../context.js';
@@ -84,7 +84,7 @@ export async function runImport(run: ImportRun): Promise<ImportSummary> {
     await recordAudit(run.db, {
       actorUserId: null,
       action: AUDIT_ACTIONS.dataImport.run,
-      entity: 'import',
+      entity: AUDIT_ENTITIES.dataImport,
       entityId: null,
       details: {
         source: summary.kind,

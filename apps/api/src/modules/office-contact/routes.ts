@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OfficeContactViewSchema, toOfficeContactView } from '@visa/shared/office-contact';
 import type { RouteOptions } from '../../context.js';
-import { getSetting } from '../settings/repository.js';
+import { readSetting } from '../settings/service.js';
 
 /**
  * The office's contact details, public: the same for everyone and nothing personal, so caches may
@@ -22,7 +22,7 @@ export async function officeContactRoutes(app: FastifyInstance, { ctx }: RouteOp
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return toOfficeContactView(await getSetting(ctx.db, 'officeContact'));
+      return toOfficeContactView(await readSetting(ctx.db, 'officeContact'));
     },
   );
 }

@@ -52,8 +52,3 @@ export async function deleteOldResets(db: Db, before: Date): Promise<number> {
   const result = await db.deleteFrom('password_resets').where('expires_at', '<', before.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** Every unused link of an account stops working. */
-export async function deleteOpenResets(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
-}

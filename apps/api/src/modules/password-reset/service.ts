@@ -1,15 +1,15 @@
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD_RESET } from '@visa/shared/users';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/repository.js';
 import { acrossAddresses } from '../rate-limits/across-addresses.js';
-import { endCredentialGrants } from '../auth/credential-change.js';
+import { endCredentialGrants } from '../credential-grants/credential-change.js';
 import { OUTBOX_SECRET_PLACEHOLDER, enqueueEmail } from '../notifications/repository.js';
 import { renderPasswordResetEmail } from '../notifications/templates.js';
-import { assertPasswordAllowed } from '../staff-accounts/password-policy.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../staff-accounts/passwords.js';
 import { findStaffAccountByEmail, findStaffAccountById, updateStaffAccount } from '../staff-accounts/repository.js';
 import { consumeReset, isResetUsable, replaceReset } from './repository.js';
@@ -67,7 +67,7 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
     await recordAudit(trx, {
       actorUserId: null,
       action: AUDIT_ACTIONS.staffAccount.passwordResetRequested,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: staffAccount.id,
     });
   });
@@ -92,7 +92,12 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     if (staffAccount) assertPasswordAllowed(password, staffAccount.email);
     await updateStaffAccount(trx, id, { passwordHash });
     await endCredentialGrants(trx, id, ['password']);
-    await recordAudit(trx, { actorUserId: id, action: AUDIT_ACTIONS.staffAccount.passwordReset, entity: 'user', entityId: id });
+    await recordAudit(trx, {
+      actorUserId: id,
+      action: AUDIT_ACTIONS.staffAccount.passwordReset,
+      entity: AUDIT_ENTITIES.staffAccount,
+      entityId: id,
+    });
     return id;
   });
   return owner !== null;
@@ -104,7 +109,7 @@ async function resetRequestsRefused(ctx: AppContext, email: string): Promise<voi
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: AUDIT_ACTIONS.staffAccount.passwordResetRequestsRefused,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: staffAccount?.id ?? null,
     details: { requests: LIMITS.passwordReset.requestsPerEmail.hardLimit },
   });

@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { LIMITS } from '@visa/shared/limits';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Actor } from '../../plugins/auth.js';
-import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { getApplication } from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
 import { listEmailsFor } from '../notifications/repository.js';
@@ -47,7 +46,7 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
   ]);
   if (!application || !files || !consent) throw new HttpError(404, APPLICANT_FILE_MESSAGES.applicationNotFound);
   const [history, emails, notices] = await Promise.all([
-    listAuditFor(ctx.db, APPLICATION_AUDIT_ENTITY, applicationId),
+    listAuditFor(ctx.db, AUDIT_ENTITIES.application, applicationId),
     listEmailsFor(ctx.db, applicationId),
     consent.version === null ? Promise.resolve([]) : repo.listNotices(ctx.db),
   ]);
@@ -68,7 +67,7 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.privacy.dataDownloaded,
-    entity: APPLICATION_AUDIT_ENTITY,
+    entity: AUDIT_ENTITIES.application,
     entityId: applicationId,
     details: { documents: documents.length, photo: photo !== null },
   });

@@ -1,5 +1,5 @@
 import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
 import type { Consent, PrivacyNotice, PrivacyNoticeInput, PrivacyOverview } from '@visa/shared/privacy';
 import { CONSENT_FIELD, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
@@ -41,7 +41,7 @@ export async function publishNotice(ctx: AppContext, actor: Actor, input: Privac
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.privacy.noticePublished,
-        entity: 'privacy_notice',
+        entity: AUDIT_ENTITIES.privacyNotice,
         entityId: String(next),
         details: { version: next },
       });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
 import { forgetClientsBefore } from '../audit/repository.js';
-import { forgetSessionAddressesBefore } from '../auth/repository.js';
+import { forgetSessionAddressesBefore } from '../sessions/repository.js';
 import { deleteStaleCounters } from '../rate-limits/repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,9 +1,8 @@
-import type { AuditAction } from '@visa/shared/audit-actions';
+import { type AuditAction, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { Db } from '../../db/connection.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
 import { recordAudit } from '../audit/repository.js';
-import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { forgetRequestsOf } from '../document-requests/repository.js';
 import { removeStagedUploads } from '../document-requests/uploads.js';
 import { forgetImportFilesOf } from '../import/files-repository.js';
@@ -82,7 +81,7 @@ export async function anonymiseApplication(deps: ErasureDeps, id: string, now: D
     }
     await repo.anonymiseRow(trx, id, at);
     if (audit) {
-      await recordAudit(trx, { ...audit, entity: APPLICATION_AUDIT_ENTITY, entityId: id, details: audit.details });
+      await recordAudit(trx, { ...audit, entity: AUDIT_ENTITIES.application, entityId: id, details: audit.details });
     }
     const keys = [current.image_key, current.thumb_key, ...documents, ...requests.storageKeys].filter((k): k is string => Boolean(k));
     return { keys, uploads: requests.uploadIds };

@@ -3,7 +3,7 @@ import { addDays, dayStartIn, isIsoDate } from '@visa/shared/dates';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
 import { createStorage } from '../../infra/storage/create.js';
-import type { CliIo } from '../maintenance/cli.js';
+import type { CliIo } from '../../cli/io.js';
 import { runRetention } from './service.js';
 
 export const RETENTION_USAGE = `  npm run admin -- retention [--dry-run [--as-of YYYY-MM-DD]]

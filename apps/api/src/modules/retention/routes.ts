@@ -11,8 +11,7 @@ import {
   RetentionSettingsSchema,
 } from '@visa/shared/retention';
 import type { AppContext, RouteOptions } from '../../context.js';
-import { getSetting } from '../settings/repository.js';
-import { saveSetting } from '../settings/service.js';
+import { readSetting, saveSetting } from '../settings/service.js';
 import { eraseApplication, previewRetention } from './service.js';
 
 const clock = (ctx: AppContext) => ctx.now?.() ?? new Date();
@@ -34,7 +33,7 @@ export default async function retentionSettingsRoutes(app: FastifyInstance, { ct
         response: { 200: RetentionSettingsSchema, ...errors },
       },
     },
-    async () => getSetting(ctx.db, 'retention'),
+    async () => readSetting(ctx.db, 'retention'),
   );
 
   r.put(

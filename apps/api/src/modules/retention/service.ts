@@ -93,9 +93,3 @@ export async function eraseApplication(deps: ErasureDeps, actorUserId: string, i
   const audit = { actorUserId, action: AUDIT_ACTIONS.application.erased, details: { reason: input.reason } };
   if (!(await anonymiseApplication(deps, id, now, audit))) throw new HttpError(409, ERASURE_MESSAGES.alreadyErased);
 }
-
-/** The applicant copy of an anonymised application: there is nothing left to print (ADR 0052). */
-export async function assertStillHeld(db: Db, id: string): Promise<void> {
-  const row = await findForErasure(db, id);
-  if (row?.anonymised_at) throw new HttpError(410, ERASURE_MESSAGES.noLongerHeld);
-}

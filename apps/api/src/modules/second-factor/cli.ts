@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { type CliIo, processIo } from '../../cli/io.js';
 import { loadConfigForCommand } from '../../config.js';
 import { createDb, migrateToLatest } from '../../db/connection.js';
-import type { CliIo } from '../maintenance/cli.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
 import { resetSecondFactor } from './service.js';
 
@@ -10,13 +10,6 @@ export const SECOND_FACTOR_USAGE = `  npm run admin -- reset-second-factor --ema
 `;
 
 export const isSecondFactorCommand = (command: string | undefined) => command === 'reset-second-factor';
-
-const processIo: CliIo = {
-  env: process.env,
-  cwd: process.cwd(),
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
 
 /**
  * For a staff member who lost their authenticator app and their recovery codes (ADR 0019): removes

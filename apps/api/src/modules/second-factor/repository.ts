@@ -80,16 +80,6 @@ export async function clearWrongCodes(db: Db, userId: string): Promise<void> {
   await db.updateTable('second_factors').set({ wrong_codes: 0 }).where('user_id', '=', userId).execute();
 }
 
-/** A setup started before a credential change must not be finished after it. */
-export async function dropPendingSecret(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('second_factors')
-    .set({ pending_secret_enc: null, pending_created_at: null })
-    .where('user_id', '=', userId)
-    .where('pending_secret_enc', 'is not', null)
-    .execute();
-}
-
 /** Removes the app and the recovery codes; returns whether there was anything to remove. */
 export async function deleteSecondFactor(db: Db, userId: string): Promise<boolean> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
@@ -171,11 +161,6 @@ export async function recordWrongAttempt(db: Db, id: string, limit: number, now:
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(closed.numUpdatedRows) === 0;
-}
-
-/** Ends every sign-in challenge of an account, answered or not. */
-export async function deleteChallengesOf(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
 }
 
 /** Marks a challenge used; only one of two racing requests gets true. */

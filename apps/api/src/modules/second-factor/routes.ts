@@ -17,9 +17,8 @@ import {
 } from '@visa/shared/second-factor';
 import type { RouteOptions } from '../../context.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
-import { completeSignIn } from '../auth/service.js';
+import { completeSignIn } from '../sessions/service.js';
 import { checkCurrentPassword } from '../staff-accounts/service.js';
-import { findAccount, findSecondFactor } from './repository.js';
 import * as secondFactor from './service.js';
 
 const { perAccount: PER_ACCOUNT, perAddress: PER_ADDRESS } = LIMITS.secondStep;
@@ -57,8 +56,7 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
       await rateLimiter.hit(rateLimiter.key('login-second-step:ip', { client: request.ip }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
       const challenge = await secondFactor.openChallenge(db, request.body.challenge);
       await rateLimiter.hit(rateLimiter.key('login-second-step:user', challenge.userId), PER_ACCOUNT.limit, PER_ACCOUNT.windowMs);
-      const account = await findAccount(db, challenge.userId);
-      if (!account) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
+      const account = await secondFactor.challengeAccount(db, challenge);
 
       if (challenge.kind === 'enrol') {
         // Setting the app up: the first code from it both turns it on and finishes the sign-in.
@@ -105,8 +103,7 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
       const challenge = await secondFactor.openChallenge(db, request.body.challenge);
       // A challenge for entering a code must not become a way to replace the app in use.
       if (challenge.kind !== 'enrol') throw new HttpError(403, SERVER.forbidden);
-      const account = await findAccount(db, challenge.userId);
-      if (!account) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
+      const account = await secondFactor.challengeAccount(db, challenge);
       return secondFactor.startSetup(ctx, account);
     },
   );
@@ -150,8 +147,7 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
     async (request) => {
       const staffAccount = request.user!;
       await limitAttempts(staffAccount._id);
-      const current = await findSecondFactor(db, staffAccount._id);
-      if (current?.secret_enc) {
+      if (await secondFactor.hasSecondFactor(db, staffAccount._id)) {
         if (request.body.password === undefined) throw badRequest(SECOND_FACTOR.passwordNeededToReplace);
         await secondFactor.confirmPassword(db, staffAccount._id, request.body.password);
       }

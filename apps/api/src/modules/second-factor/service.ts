@@ -11,7 +11,7 @@ import {
   type SecondFactorStatus,
   TOTP,
 } from '@visa/shared/second-factor';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { SecondFactorChange } from '@visa/shared/email-texts';
 import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { AppContext } from '../../context.js';
@@ -21,7 +21,7 @@ import { deriveKey } from '../../lib/secret.js';
 import { recordAudit } from '../audit/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { renderSecondFactorEmail } from '../notifications/staff-alerts.js';
-import { endCredentialGrants } from '../auth/credential-change.js';
+import { endCredentialGrants } from '../credential-grants/credential-change.js';
 import { getSetting } from '../settings/repository.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
 import * as repo from './repository.js';
@@ -110,6 +110,11 @@ export async function confirmPassword(db: Db, userId: string, password: string):
   if (!(await verifyPassword(account?.password_hash, password))) throw badRequest(SECOND_FACTOR.wrongPassword);
 }
 
+/** Whether the account has an app in use (not merely a setup waiting for its first code). */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  return Boolean((await repo.findSecondFactor(db, userId))?.secret_enc);
+}
+
 async function isRequired(db: Db): Promise<boolean> {
   return getSetting(db, 'requireSecondFactor');
 }
@@ -152,7 +157,7 @@ export async function confirmSetup(ctx: AppContext, userId: string, code: string
     await recordAudit(trx, {
       actorUserId: userId,
       action: AUDIT_ACTIONS.staffAccount.secondFactorEnabled,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: userId,
       details: { replaced },
     });
@@ -194,7 +199,7 @@ async function countWrongCode(ctx: AppContext, userId: string, now: Date): Promi
       await recordAudit(trx, {
         actorUserId: null,
         action: AUDIT_ACTIONS.staffAccount.secondFactorLocked,
-        entity: 'user',
+        entity: AUDIT_ENTITIES.staffAccount,
         entityId: userId,
         details: { wrongCodes: count },
       });
@@ -222,7 +227,7 @@ export async function auditWrongCode(db: Db, userId: string, details: Record<str
   await recordAudit(db, {
     actorUserId: userId,
     action: AUDIT_ACTIONS.staffAccount.secondFactorFailed,
-    entity: 'user',
+    entity: AUDIT_ENTITIES.staffAccount,
     entityId: userId,
     details,
   });
@@ -248,7 +253,7 @@ export async function disable(ctx: AppContext, staffAccount: { _id: string }, in
     await recordAudit(trx, {
       actorUserId: staffAccount._id,
       action: AUDIT_ACTIONS.staffAccount.secondFactorDisabled,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: staffAccount._id,
     });
     await tellHolder(trx, staffAccount._id, 'disabled');
@@ -269,7 +274,7 @@ export async function regenerateRecoveryCodes(
     await recordAudit(trx, {
       actorUserId: staffAccount._id,
       action: AUDIT_ACTIONS.staffAccount.recoveryCodesReplaced,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: staffAccount._id,
     });
     await tellHolder(trx, staffAccount._id, 'recovery-codes-replaced', now);
@@ -287,7 +292,12 @@ export async function resetSecondFactor(db: Db, userId: string): Promise<boolean
   return db.transaction().execute(async (trx) => {
     const removed = await repo.deleteSecondFactor(trx, userId);
     if (removed) {
-      await recordAudit(trx, { actorUserId: null, action: AUDIT_ACTIONS.staffAccount.secondFactorReset, entity: 'user', entityId: userId });
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: AUDIT_ACTIONS.staffAccount.secondFactorReset,
+        entity: AUDIT_ENTITIES.staffAccount,
+        entityId: userId,
+      });
       await tellHolder(trx, userId, 'reset');
     }
     await endCredentialGrants(trx, userId, ['second-factor-reset']);
@@ -328,6 +338,13 @@ export async function openChallenge(db: Db, token: string, now = new Date()): Pr
   const row = await repo.findOpenChallenge(db, sha256(token), now);
   if (!row) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
   return { id: row.id, userId: row.user_id, kind: row.kind };
+}
+
+/** The account a challenge is for: what the second step signs in with; gone, the challenge has ended. */
+export async function challengeAccount(db: Db, challenge: OpenChallenge) {
+  const account = await repo.findAccount(db, challenge.userId);
+  if (!account) throw new HttpError(401, SECOND_FACTOR.challengeEnded);
+  return account;
 }
 
 /** Counts a wrong code against the challenge (ending it at the limit) and audits it. */

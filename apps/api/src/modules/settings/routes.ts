@@ -5,8 +5,7 @@ import { ErrorBodySchema } from '@visa/shared/errors';
 import { type OfficeContact, OfficeContactInputSchema, OfficeContactViewSchema, toOfficeContactView } from '@visa/shared/office-contact';
 import { SecuritySettingsSchema } from '@visa/shared/second-factor';
 import type { RouteOptions } from '../../context.js';
-import { getSetting } from './repository.js';
-import { saveSetting } from './service.js';
+import { readSetting, saveSetting } from './service.js';
 
 /** The office's settings: the owner's to read and change (super-admins only; their route group checks the role). */
 export default async function settingsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -24,7 +23,7 @@ export default async function settingsRoutes(app: FastifyInstance, { ctx }: Rout
         response: { 200: SecuritySettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async () => ({ requireSecondFactor: await getSetting(db, 'requireSecondFactor') }),
+    async () => ({ requireSecondFactor: await readSetting(db, 'requireSecondFactor') }),
   );
 
   r.put(
@@ -84,7 +83,7 @@ export default async function settingsRoutes(app: FastifyInstance, { ctx }: Rout
         response: { 200: DocumentRequestSettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async () => getSetting(db, 'documentRequests'),
+    async () => readSetting(db, 'documentRequests'),
   );
 
   r.put(

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { Db } from '../../db/connection.js';
 import { recordAudit } from '../audit/repository.js';
 import { type SettingKey, type SettingValue, getSetting, setSetting } from './repository.js';
@@ -14,6 +14,11 @@ interface SettingAudit<K extends SettingKey> {
   details: Details | ((before: SettingValue<K>) => Details);
 }
 
+/** A setting as the routes answer it: typed, and its default when never set or no longer valid. */
+export function readSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
+  return getSetting(db, key);
+}
+
 /**
  * A setting changed by a member of staff: the new value and its "settings.updated" audit row are
  * written in one transaction, so neither is ever kept without the other.
@@ -25,7 +30,7 @@ export async function saveSetting<K extends SettingKey>(db: Db, key: K, value: S
     await recordAudit(trx, {
       actorUserId: audit.actorUserId,
       action: AUDIT_ACTIONS.settings.updated,
-      entity: 'settings',
+      entity: AUDIT_ENTITIES.settings,
       entityId: audit.entityId,
       details,
     });

@@ -2,13 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@visa/shared/errors';
 import { IdParamsSchema } from '@visa/shared/ids';
-import { SLIDE } from '@visa/shared/messages';
 import { SlideDeletedSchema, SlideListSchema, SlideReorderSchema, SlideSchema, SlideUpdateSchema } from '@visa/shared/slides';
 import type { RouteOptions } from '../../context.js';
 import { uploadRoutes } from '../../plugins/uploads.js';
-import { HttpError } from '../../lib/http-error.js';
-import { getSlide, listSlides } from './repository.js';
-import { changeSlideImage, createSlide, removeSlide, reorderSlides, updateSlide } from './service.js';
+import { changeSlideImage, createSlide, fetchSlide, listSlidesFor, removeSlide, reorderSlides, updateSlide } from './service.js';
 import { readSlideUpload } from './upload.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -36,7 +33,7 @@ export async function slideListRoutes(app: FastifyInstance, { ctx }: RouteOption
       const asStaff = request.user !== null;
       reply.header('vary', 'Authorization');
       reply.header('cache-control', asStaff ? 'private, no-store' : 'no-cache');
-      return listSlides(ctx.db, { publishedOnly: !asStaff });
+      return listSlidesFor(ctx, { publishedOnly: !asStaff });
     },
   );
 }
@@ -52,8 +49,7 @@ export default async function slideRoutes(app: FastifyInstance, { ctx }: RouteOp
       schema: { tags: ['slides'], summary: 'One slide by id', security, params: IdParamsSchema, response: { 200: SlideSchema, ...errors } },
     },
     async (request, reply) => {
-      const slide = await getSlide(ctx.db, request.params.id);
-      if (!slide) throw new HttpError(404, SLIDE.notFound);
+      const slide = await fetchSlide(ctx, request.params.id);
       reply.header('cache-control', 'private, no-store');
       return slide;
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { SLIDE, VALIDATION } from '@visa/shared/messages';
 import { SLIDE_MESSAGES, type Slide, SlideInputSchema, type SlideUpdate } from '@visa/shared/slides';
 import type { AppContext } from '../../context.js';
@@ -14,15 +14,26 @@ import {
   type StoredVariant,
   deleteSlideRow,
   findSlideRow,
+  getSlide,
   insertSlide,
+  listSlides,
   reorderSlideRows,
   replaceSlideImage,
   updateSlideRow,
 } from './repository.js';
 import type { SlideUpload } from './upload.js';
 
-const ENTITY = 'slide';
 const notFound = () => new HttpError(404, SLIDE.notFound);
+
+/** The slides in display order: the published ones only, for visitors. */
+export const listSlidesFor = (ctx: AppContext, audience: { publishedOnly: boolean }): Promise<Slide[]> => listSlides(ctx.db, audience);
+
+/** One slide, for the edit page; 404 when it is gone. */
+export async function fetchSlide(ctx: AppContext, id: string): Promise<Slide> {
+  const slide = await getSlide(ctx.db, id);
+  if (!slide) throw notFound();
+  return slide;
+}
 
 /** Turns an uploaded picture into stored public files; nothing is left behind when a step fails. */
 async function storeImage(ctx: AppContext, slideId: string, upload: Buffer): Promise<{ imageKey: string; variants: StoredVariant[] }> {
@@ -78,7 +89,7 @@ export async function createSlide(ctx: AppContext, actor: Actor, upload: SlideUp
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.slide.create,
-    entity: ENTITY,
+    entity: AUDIT_ENTITIES.slide,
     entityId: id,
     details: { status: slide.status },
   });
@@ -94,7 +105,7 @@ export async function updateSlide(ctx: AppContext, actor: Actor, id: string, cha
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.slide.update,
-    entity: ENTITY,
+    entity: AUDIT_ENTITIES.slide,
     entityId: id,
     details: { fields },
   });
@@ -118,7 +129,7 @@ export async function changeSlideImage(ctx: AppContext, actor: Actor, id: string
     throw notFound();
   }
   await removeStoredFiles(ctx.storage, result.oldKeys, ctx.log);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.image, entity: ENTITY, entityId: id });
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.image, entity: AUDIT_ENTITIES.slide, entityId: id });
   return result.slide;
 }
 
@@ -126,7 +137,7 @@ export async function removeSlide(ctx: AppContext, actor: Actor, id: string): Pr
   const keys = await deleteSlideRow(ctx.db, id);
   if (!keys) throw notFound();
   await removeStoredFiles(ctx.storage, keys, ctx.log);
-  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.delete, entity: ENTITY, entityId: id });
+  await recordAudit(ctx.db, { actorUserId: actor._id, action: AUDIT_ACTIONS.slide.delete, entity: AUDIT_ENTITIES.slide, entityId: id });
 }
 
 export async function reorderSlides(ctx: AppContext, actor: Actor, ids: string[]): Promise<Slide[]> {
@@ -135,7 +146,7 @@ export async function reorderSlides(ctx: AppContext, actor: Actor, ids: string[]
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.slide.reorder,
-    entity: ENTITY,
+    entity: AUDIT_ENTITIES.slide,
     entityId: null,
     details: { ids },
   });

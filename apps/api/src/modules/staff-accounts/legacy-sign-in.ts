@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
 import { isLegacyHash } from './legacy-passwords.js';
-import { passwordProblem } from './password-policy.js';
+import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from './passwords.js';
 import { replacePasswordHashIf } from './repository.js';
 

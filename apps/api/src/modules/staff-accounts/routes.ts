@@ -6,7 +6,6 @@ import { IdParamsSchema } from '@visa/shared/ids';
 import { ACCOUNT_ANSWERS } from '@visa/shared/messages';
 import { AddUserInputSchema, ProfileInputSchema, UpdateUserInputSchema, UserListSchema, UserSchema } from '@visa/shared/users';
 import type { RouteOptions } from '../../context.js';
-import { listStaffAccounts } from './repository.js';
 import * as service from './service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -21,7 +20,7 @@ export default async function staffAccountRoutes(app: FastifyInstance, { ctx }: 
     {
       schema: { tags: ['users'], summary: 'List staff accounts', security, response: { 200: UserListSchema, ...errors } },
     },
-    async () => listStaffAccounts(ctx.db),
+    async () => service.listStaffAccounts(ctx),
   );
 
   r.post(

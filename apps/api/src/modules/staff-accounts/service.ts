@@ -1,15 +1,15 @@
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER } from '@visa/shared/messages';
 import { type AddUserInput, type ProfileInput, STAFF, type UpdateUserInput, type User } from '@visa/shared/users';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/connection.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { SignedInStaffAccount } from '../../plugins/auth.js';
 import { auditedClient } from '../audit/client.js';
 import { recordAudit } from '../audit/repository.js';
-import { endCredentialGrants } from '../auth/credential-change.js';
-import { assertPasswordAllowed } from './password-policy.js';
+import { endCredentialGrants } from '../credential-grants/credential-change.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
 
@@ -25,6 +25,9 @@ const emailTaken = (err: unknown): never => {
   throw err;
 };
 
+/** Every staff account, for the super-admins' list. */
+export const listStaffAccounts = (ctx: AppContext): Promise<User[]> => repo.listStaffAccounts(ctx.db);
+
 export async function createStaffAccount(ctx: AppContext, actor: SignedInStaffAccount, input: AddUserInput): Promise<User> {
   assertPasswordAllowed(input.password, input.email);
   const passwordHash = await hashPassword(input.password);
@@ -34,7 +37,7 @@ export async function createStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.created,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: staffAccount._id,
       details: { role },
     });
@@ -66,7 +69,7 @@ export async function updateStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.updated,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: id,
       details: { changed },
     });
@@ -87,7 +90,7 @@ export async function deleteStaffAccount(ctx: AppContext, actor: SignedInStaffAc
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.deleted,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: id,
       // The account's id (entity_id) names it; its name and email are not kept once it is gone (ADR 0052).
       details: { role: target.role },
@@ -111,7 +114,7 @@ export async function checkCurrentPassword(ctx: AppContext, userId: string, pass
     await recordAudit(ctx.db, {
       actorUserId: userId,
       action: AUDIT_ACTIONS.staffAccount.currentPasswordWrong,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: userId,
       details: { client: auditedClient(ctx.secret, client) },
     });
@@ -137,7 +140,7 @@ export async function updateProfile(ctx: AppContext, actor: SignedInStaffAccount
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.staffAccount.profileUpdated,
-      entity: 'user',
+      entity: AUDIT_ENTITIES.staffAccount,
       entityId: actor._id,
       details: { changed },
     });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizePassport } from '@visa/shared/applications';
 import { countryKey } from '@visa/shared/country-matching';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { EnquiryApplication, EnquiryQuery, EnquiryResponse } from '@visa/shared/enquiry';
 import { LIMITS, windowMinutes } from '@visa/shared/limits';
 import type { AppContext } from '../../context.js';
@@ -97,7 +97,7 @@ async function lookUp(
   await recordAudit(ctx.db, {
     actorUserId: null,
     action: match ? AUDIT_ACTIONS.statusCheck.match : AUDIT_ACTIONS.statusCheck.miss,
-    entity: 'enquiry',
+    entity: AUDIT_ENTITIES.statusCheck,
     entityId: match?.id ?? null,
     details: {
       inputs: hash(`${passport}\n${nationality}\n${dob}`),
@@ -121,7 +121,7 @@ async function passportWatched(ctx: AppContext, which: 'limit' | 'hardLimit', pa
     await recordAudit(trx, {
       actorUserId: null,
       action: which === 'limit' ? AUDIT_ACTIONS.statusCheck.slowed : AUDIT_ACTIONS.statusCheck.refused,
-      entity: 'enquiry',
+      entity: AUDIT_ENTITIES.statusCheck,
       entityId: null,
       details: { passport, client, attempts },
     });

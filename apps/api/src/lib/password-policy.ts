@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { EMAIL_NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { PASSWORD } from '@visa/shared/messages';
 import { normalizePassword, passwordLength } from '@visa/shared/users';
-import { badRequest } from '../../lib/http-error.js';
+import { badRequest } from './http-error.js';
 
 /**
  * The server's half of the password rule (ADR 0017, docs/product.md#sign-in-and-accounts): the

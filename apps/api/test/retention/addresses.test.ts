@@ -3,6 +3,8 @@ import { newId } from '../../src/lib/ids.js';
 import { forgetOldAddresses } from '../../src/modules/retention/addresses.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
+/** How long client addresses are kept (ADR 0052): the sessions' and the audit entries' own. */
+
 const NOW = new Date('2030-06-15T12:00:00.000Z');
 
 let t: TestApp;

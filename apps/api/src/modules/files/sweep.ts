@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import type { Storage } from '../../infra/storage/storage.js';
-import { referencedStorageKeys } from './repository.js';
+import { referencedStorageKeys } from './references.js';
 
 /**
  * A file is written before the row that points at it, so for the length of one request every new

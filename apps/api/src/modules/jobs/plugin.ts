@@ -19,12 +19,12 @@ declare module 'fastify' {
  * progress. The server registers it; tests build apps without it unless they ask.
  */
 export default fp(
-  async function maintenance(app: FastifyInstance, opts: { config: Config; db: Db; storage: Storage }) {
+  async function scheduledJobsPlugin(app: FastifyInstance, opts: { config: Config; db: Db; storage: Storage }) {
     const log = app.log.child({ module: 'jobs' });
     const scheduler = createScheduler({ db: opts.db, jobs: scheduledJobs({ ...opts, log }), log });
     app.decorate('jobs', scheduler);
     if (opts.config.SCHEDULED_JOBS) app.addHook('onReady', async () => scheduler.start());
     app.addHook('preClose', async () => scheduler.stop());
   },
-  { name: 'maintenance' },
+  { name: 'scheduled-jobs' },
 );

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.js';
-import { createDb, migrateToLatest } from '../../db/connection.js';
-import { createStorage } from '../../infra/storage/create.js';
-import { createBackup } from './backup.js';
-import { BackupError, backupUnsupported } from './backup-format.js';
-import { restoreBackup } from './backup-restore.js';
-import { verifyBackup } from './backup-verify.js';
-import { DEFAULT_MIN_AGE_S, sweepFiles } from './sweep.js';
+import { type CliIo, processIo } from './io.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { createDb, migrateToLatest } from '../db/connection.js';
+import { createStorage } from '../infra/storage/create.js';
+import { createBackup } from '../modules/backups/backup.js';
+import { BackupError, backupUnsupported } from '../modules/backups/backup-format.js';
+import { restoreBackup } from '../modules/backups/backup-restore.js';
+import { verifyBackup } from '../modules/backups/backup-verify.js';
+import { DEFAULT_MIN_AGE_S, sweepFiles } from '../modules/files/sweep.js';
 
 export const MAINTENANCE_USAGE = `  npm run admin -- sweep-files [--min-age SECONDS] [--dry-run]
   npm run admin -- backup [DIR]
@@ -19,20 +20,6 @@ const MAINTENANCE_COMMANDS = ['sweep-files', 'backup', 'verify-backup', 'restore
 export type MaintenanceCommand = (typeof MAINTENANCE_COMMANDS)[number];
 export const isMaintenanceCommand = (command: string | undefined): command is MaintenanceCommand =>
   (MAINTENANCE_COMMANDS as readonly string[]).includes(command ?? '');
-
-export interface CliIo {
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-const processIo: CliIo = {
-  env: process.env,
-  cwd: process.cwd(),
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
 
 /**
  * The operator's maintenance commands (`npm run admin -- …`). Answers the exit code: 0 done,

@@ -208,6 +208,11 @@ export async function revokeByRefreshToken(db: Db, presented: string) {
   if (session) await repo.revokeFamily(db, session.family_id, 'signed-out');
 }
 
+/** Signing out by the access token's family, for a client whose refresh cookie is already gone. */
+export async function revokeSignedOutFamily(db: Db, familyId: string) {
+  await repo.revokeFamily(db, familyId, 'signed-out');
+}
+
 /** Seconds until the session's absolute end: how long its cookies may live. */
 export const cookieLifetime = (session: SessionInfo, now: Date) =>
   Math.max(0, Math.floor((Date.parse(session.expiresAt) - now.getTime()) / 1000));

@@ -3,17 +3,17 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
 import type { Storage } from '../../infra/storage/storage.js';
-import { createBackup, pruneBackups } from './backup.js';
-import { backupUnsupported } from './backup-format.js';
+import { createBackup, pruneBackups } from '../backups/backup.js';
+import { backupUnsupported } from '../backups/backup-format.js';
 import { runHousekeeping } from './housekeeping.js';
 import { removeUnfinishedUploads } from '../document-requests/uploads.js';
+import { sweepFiles } from '../files/sweep.js';
+import { forgetOldAddresses } from '../retention/addresses.js';
+import { runRetention } from '../retention/service.js';
+import type { Job } from './scheduler.js';
 
 /** How long a resumable upload may stay unfinished before housekeeping removes it. */
 const UNFINISHED_UPLOAD_MS = 24 * 60 * 60_000;
-import type { Job } from './scheduler.js';
-import { forgetOldAddresses } from '../retention/addresses.js';
-import { runRetention } from '../retention/service.js';
-import { sweepFiles } from './sweep.js';
 
 const HOUR_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = HOUR_MS;

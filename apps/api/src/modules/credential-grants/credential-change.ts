@@ -1,7 +1,5 @@
 import type { Db } from '../../db/connection.js';
-import { deleteOpenResets } from '../password-reset/repository.js';
-import { deleteChallengesOf, dropPendingSecret } from '../second-factor/repository.js';
-import { revokeStaffAccountSessions } from './repository.js';
+import { deleteChallengesOf, deleteOpenResets, dropPendingSecret, revokeStaffAccountSessions } from './repository.js';
 
 /** What can change about how an account gets in. */
 export type CredentialChange = 'password' | 'email' | 'role' | 'deleted' | 'second-factor-reset';

@@ -3,9 +3,8 @@ import path from 'node:path';
 import type { Db } from '../../db/connection.js';
 import { migrations } from '../../db/migrations/index.js';
 import type { Storage } from '../../infra/storage/storage.js';
-import { pingDatabase } from '../health/repository.js';
+import { appliedMigrations, pingDatabase } from '../health/repository.js';
 import { probeOutbox } from '../notifications/repository.js';
-import { appliedMigrations } from './repository.js';
 
 export const READY_PARTS = ['database', 'migrations', 'storage', 'mail'] as const;
 export type ReadyPart = (typeof READY_PARTS)[number];

@@ -119,21 +119,6 @@ export async function listLiveSessions(db: Db, userId: string) {
   }));
 }
 
-/** Ends every session of an account (but one, when given): to the other devices, it ended elsewhere. */
-export async function revokeStaffAccountSessions(db: Db, userId: string, exceptFamily?: string) {
-  const at = nowIso();
-  let families = db
-    .updateTable('session_families')
-    .set({ ended_at: at, end_reason: 'elsewhere' satisfies SessionEndReason })
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null);
-  if (exceptFamily) families = families.where('family_id', '!=', exceptFamily);
-  await families.execute();
-  let q = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-  if (exceptFamily) q = q.where('family_id', '!=', exceptFamily);
-  await q.execute();
-}
-
 /**
  * The user behind an access token with the state of its session family (start, last activity,
  * end), and whether the family still holds an unrevoked, unexpired refresh token. One query, read

@@ -8,9 +8,9 @@ import type { Storage } from '../../infra/storage/storage.js';
 import { APP_VERSION } from '../../lib/version.js';
 import { countMessageOutbox } from '../messages/repository.js';
 import { countOutbox } from '../notifications/repository.js';
-import { backupUnsupported } from './backup-format.js';
+import { backupUnsupported } from '../backups/backup-format.js';
 import { checkReadiness } from './readiness.js';
-import { listJobs } from './repository.js';
+import { listJobs } from '../jobs/repository.js';
 
 const HOUR_MS = 60 * 60_000;
 

@@ -1,22 +1,6 @@
-import { receivedStorageKeys } from '../document-requests/repository.js';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { listApplicationStorageKeys } from '../applications/repository.js';
-import { listSlideStorageKeys } from '../slides/repository.js';
 
-// The maintenance module's own SQL: the job leases and what backups record. The purges of
-// housekeeping and the storage keys the sweep keeps belong to the modules that own those tables.
-
-/**
- * Every storage key a row points at: application photos and thumbnails, document files, and each
- * stored variant of a slide image. A stored file outside this set belongs to no row. The
- * applications and slides repositories read their own tables.
- */
-export async function referencedStorageKeys(db: Db): Promise<Set<string>> {
-  return new Set([...(await listApplicationStorageKeys(db)), ...(await listSlideStorageKeys(db)), ...(await receivedStorageKeys(db))]);
-}
-
-// --- job leases -----------------------------------------------------------------------------
+// The scheduled jobs' leases and last runs (job_runs, ADR 0015).
 
 /** Makes sure the job has a row; the first run is due at `firstRunAt`. Harmless when it exists. */
 export async function ensureJob(db: Db, name: string, firstRunAt: Date): Promise<void> {
@@ -65,40 +49,6 @@ export async function finishJob(
 
 export async function findJob(db: Db, name: string) {
   return db.selectFrom('job_runs').selectAll().where('name', '=', name).executeTakeFirst();
-}
-
-// --- readiness and manifests ----------------------------------------------------------------
-
-/** Names of the migrations this database has run (Kysely's own table, absent before the first run). */
-export async function appliedMigrations(db: Db): Promise<string[]> {
-  try {
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    return rows.map((r) => r.name);
-  } catch (err) {
-    const text = String((err as Error).message);
-    if (text.includes('no such table') || text.includes('does not exist')) return [];
-    throw err;
-  }
-}
-
-export async function tableCounts(db: Db) {
-  const count = async (table: 'users' | 'applications' | 'application_documents' | 'slides' | 'audit_events' | 'email_outbox') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return {
-    users: await count('users'),
-    applications: await count('applications'),
-    documents: await count('application_documents'),
-    slides: await count('slides'),
-    auditEvents: await count('audit_events'),
-    emails: await count('email_outbox'),
-  };
 }
 
 /** Every scheduled job's row: its next run, and how its last run went. */

@@ -25,7 +25,9 @@ import {
   writeHashed,
   writeManifest,
 } from './backup-format.js';
-import { appliedMigrations, referencedStorageKeys, tableCounts } from './repository.js';
+import { referencedStorageKeys } from '../files/references.js';
+import { appliedMigrations } from '../health/repository.js';
+import { tableCounts } from './repository.js';
 import { APP_VERSION } from '../../lib/version.js';
 
 // Taking a backup (the format is backup-format.ts). It is written under a temporary name and

@@ -6,8 +6,8 @@ import { deleteFinishedMessagesBefore } from '../messages/repository.js';
 import { deleteStaleCounters } from '../rate-limits/repository.js';
 import { deleteOldResets } from '../password-reset/repository.js';
 import { deleteExpiredChallenges } from '../second-factor/repository.js';
-import { deleteDeadSessions } from '../auth/repository.js';
-import { KNOWN_GROUP_MS, KNOWN_GROUP_SCOPE } from '../auth/known-devices.js';
+import { deleteDeadSessions } from '../sessions/repository.js';
+import { KNOWN_GROUP_MS, KNOWN_GROUP_SCOPE } from '../sessions/known-devices.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

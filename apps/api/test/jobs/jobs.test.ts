@@ -5,11 +5,11 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type Db, createDb } from '../../src/db/connection.js';
 import { newId } from '../../src/lib/ids.js';
-import { runHousekeeping } from '../../src/modules/maintenance/housekeeping.js';
-import { scheduledJobs } from '../../src/modules/maintenance/jobs.js';
-import maintenance from '../../src/modules/maintenance/plugin.js';
-import { findJob } from '../../src/modules/maintenance/repository.js';
-import { type Job, createScheduler } from '../../src/modules/maintenance/scheduler.js';
+import { runHousekeeping } from '../../src/modules/jobs/housekeeping.js';
+import { scheduledJobs } from '../../src/modules/jobs/jobs.js';
+import jobsPlugin from '../../src/modules/jobs/plugin.js';
+import { findJob } from '../../src/modules/jobs/repository.js';
+import { type Job, createScheduler } from '../../src/modules/jobs/scheduler.js';
 import { cliEnv } from '@visa/test-support/processes';
 import { engine } from '@visa/test-support/test-app';
 import { appForFile } from '@visa/test-support/file-app';
@@ -260,7 +260,7 @@ describe('the server’s jobs', () => {
   it('sweep, housekeeping and retention always; backups only on SQLite with local files; nothing runs unless asked', async () => {
     const config = loadConfig(cliEnv(t.config, { SCHEDULED_JOBS: 'false' }));
     const app = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot: null });
-    await app.register(maintenance, { config, db: t.db, storage: t.storage });
+    await app.register(jobsPlugin, { config, db: t.db, storage: t.storage });
     await app.ready();
     try {
       const now = Date.now();
