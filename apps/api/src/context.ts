@@ -5,7 +5,7 @@ import { type RateLimiter, createRateLimiter } from './modules/rate-limits/limit
 import { createMailer } from './infra/mail-transport.js';
 import { type OutboxWorker, createOutboxWorker } from './modules/notifications/worker.js';
 import { createMessageDelivery } from './modules/messages/delivery.js';
-import { type Providers, createProviders } from './modules/messages/providers.js';
+import { type Providers, createProviders } from './infra/text-providers/providers.js';
 import { type SessionPolicy, sessionPolicyOf } from './modules/auth/sessions.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.js';
 import { type UrlSigner, createUrlSigner } from './infra/storage/signed-urls.js';

@@ -8,7 +8,7 @@ import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';
 import { countFailedMessages, setConsent } from '../../src/modules/messages/repository.js';
 import { createMessageDelivery } from '../../src/modules/messages/delivery.js';
-import { createProviders } from '../../src/modules/messages/providers.js';
+import { createProviders } from '../../src/infra/text-providers/providers.js';
 
 /** Status messages end to end through the API: a status change, the settling time, quiet hours, the fake providers on loopback. */
 

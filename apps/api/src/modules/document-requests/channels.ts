@@ -2,7 +2,7 @@ import type { ApplicationStatus } from '@visa/shared/constants';
 import type { NotifyChannel } from '@visa/shared/text-messages';
 import type { Db } from '../../db/connection.js';
 import { scheduleLinkMessages } from '../messages/links.js';
-import type { Providers } from '../messages/providers.js';
+import type { Providers } from '../../infra/text-providers/providers.js';
 import { getConsent } from '../messages/repository.js';
 import { enqueueEmail } from '../notifications/repository.js';
 import { htmlParagraphs, oneLine } from '../notifications/templates.js';

@@ -5,7 +5,8 @@ import { type MessageSettings, PHONE_CHANNELS, type PhoneChannel, messageLanguag
 import type { Db } from '../../db/connection.js';
 import { oneLine } from '../notifications/templates.js';
 import { getSetting } from '../settings/repository.js';
-import type { OutgoingMessage, Providers } from './providers.js';
+import type { OutgoingMessage } from '../../infra/text-providers/call.js';
+import type { Providers } from '../../infra/text-providers/providers.js';
 import { quietUntil } from './quiet-hours.js';
 import { dropWaitingLinks, getConsent, queueLinkMessage } from './repository.js';
 

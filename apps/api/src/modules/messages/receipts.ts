@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import type { Db } from '../../db/connection.js';
 import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
-import { maskDigits } from './providers.js';
+import { maskDigits } from '../../infra/text-providers/call.js';
 import { recordReceipt } from './repository.js';
 
 /**

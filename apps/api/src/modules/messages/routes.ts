@@ -19,7 +19,8 @@ import { recordAudit } from '../audit/repository.js';
 import { getSetting } from '../settings/repository.js';
 import { saveSetting } from '../settings/service.js';
 import { composeMessage, messageValues } from './delivery.js';
-import { TWILIO_RECEIPT_PATH, maskNumber } from './providers.js';
+import { maskNumber } from '../../infra/text-providers/call.js';
+import { TWILIO_RECEIPT_PATH } from '../../infra/text-providers/providers.js';
 import { applyTwilioReceipt, applyWhatsAppReceipts, sameText, twilioSignature, whatsappSignature } from './receipts.js';
 import { countFailedMessages } from './repository.js';
 

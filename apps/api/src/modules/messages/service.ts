@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/repository.js';
 import { getSetting } from '../settings/repository.js';
 import { takeWaitingStatusEmail } from '../notifications/repository.js';
 import { isConsentWithdrawn } from '../privacy/repository.js';
-import type { Providers } from './providers.js';
+import type { Providers } from '../../infra/text-providers/providers.js';
 import { getConsent, scheduleMessage, setConsent } from './repository.js';
 import { settleChange } from './settling.js';
 
