@@ -15,7 +15,7 @@ export interface OutgoingMessage {
   template?: { name: string; language: string; parameters: string[] };
 }
 
-export type SendOutcome =
+type SendOutcome =
   | { ok: true; providerId: string | null; providerStatus: string; answer: string }
   | { ok: false; permanent: boolean; error: string; answer: string };
 

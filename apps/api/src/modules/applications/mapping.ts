@@ -133,8 +133,7 @@ export function toColumns(values: Partial<ApplicationFields>): ApplicationUpdate
   return columns as ApplicationUpdateRow;
 }
 
-/** The audit entity of every change to an application, whichever module makes it: its history lists them all. */
-export const APPLICATION_AUDIT_ENTITY = 'application';
+export { APPLICATION_AUDIT_ENTITY } from '../audit/entities.js';
 
 /** The lower-cased copy of a name that the prefix search ranges over with an index. */
 export const searchKey = (name: string) => name.toLowerCase();

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { listApplicationStorageKeys } from '../applications/repository.js';
 import { listSlideStorageKeys } from '../slides/repository.js';
+import { countEmails } from '../applicant-notices/outbox-status.js';
 
 // The maintenance module's own SQL: the job leases and what backups record. The purges of
 // housekeeping and the storage keys the sweep keeps belong to the modules that own those tables.
@@ -82,7 +83,7 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
 }
 
 export async function tableCounts(db: Db) {
-  const count = async (table: 'users' | 'applications' | 'application_documents' | 'slides' | 'audit_events' | 'email_outbox') =>
+  const count = async (table: 'users' | 'applications' | 'application_documents' | 'slides' | 'audit_events') =>
     Number(
       (
         await db
@@ -97,7 +98,7 @@ export async function tableCounts(db: Db) {
     documents: await count('application_documents'),
     slides: await count('slides'),
     auditEvents: await count('audit_events'),
-    emails: await count('email_outbox'),
+    emails: await countEmails(db),
   };
 }
 

@@ -8,6 +8,7 @@ import { HttpError, conflict } from '../../lib/http-error.js';
 import type { Actor } from '../../plugins/auth.js';
 import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
+import { cancelWaitingNotices } from '../applicant-notices/outbox-status.js';
 import { saveSetting } from '../settings/service.js';
 import { getSetting } from '../settings/repository.js';
 import * as repo from './repository.js';
@@ -75,15 +76,16 @@ export async function getConsent(ctx: AppContext, applicationId: string): Promis
 
 /**
  * The applicant withdrew consent: recorded once with who and when, and in the same transaction
- * every email and text message still waiting for them is cancelled. From then on the queueing
- * places send nothing more (isConsentWithdrawn), and the retention job counts from this time.
+ * every email and text message still waiting for them is cancelled. From then on the applicant is
+ * told nothing more (applicant-notices decides so from the same column), and the retention job
+ * counts from this time.
  */
 export async function withdrawConsent(ctx: AppContext, actor: Actor, applicationId: string): Promise<Consent> {
   const at = nowOf(ctx);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findConsent(trx, applicationId))) return 'missing' as const;
     if (!(await repo.markConsentWithdrawn(trx, applicationId, at))) return 'already' as const;
-    const cancelled = await repo.cancelQueuedMessages(trx, applicationId);
+    const cancelled = await cancelWaitingNotices(trx, applicationId);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.privacy.consentWithdrawn,
