@@ -108,7 +108,7 @@ describe('the channels a status change is told on', () => {
 });
 
 describe('an erased applicant', () => {
-  it('is never told anything, on any channel, and a document request for them is refused', async () => {
+  it('is never told anything, on any channel, of a status change or a document request, which is refused', async () => {
     await office(t, ON);
     const row = await applicant(t, ['email', 'sms', 'whatsapp']);
     const erased = await t.request({
@@ -118,6 +118,9 @@ describe('an erased applicant', () => {
       payload: { reason: 'Asked to be forgotten', confirmation: row.passport },
     });
     expect(erased.statusCode, erased.body).toBe(200);
+    // Its status may still change (ADR 0059): nobody is told, not even at the address's marker.
+    expect((await approve(t, row.id)).statusCode).toBe(200);
+    expect(await queued(t, row.id)).toEqual([]);
     // "Ask again" has no route of its own without a received file: asked of the module directly.
     const ctx = { config: t.config, textProviders: createProviders(t.config, t.config.publicUrl) };
     const again = { kind: 'ask-again', item: { en: 'Passport', bn: 'পাসপোর্ট' }, reason: 'Blurred' } as const;
