@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { getSetting } from '../settings/repository.js';
 import { type Applicant, findApplicant } from './consent.js';
-import { type ChannelsOn, type NoticeKind, type Withheld, decideChannels, withheld } from './decide.js';
+import { type ChannelsOn, type Withheld, decideChannels, withheld } from './decide.js';
 import { renderAskAgainEmail, renderEmail, renderLinkEmail } from './emails.js';
 import { dropWaitingLinks, queueApplicantEmail, queueLinkText, queueStatusText, takeWaitingStatusEmail } from './outbox.js';
 import { settleChange } from './timing.js';
@@ -46,8 +46,7 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
   if (!applicant) return { channels: [], withheld: null };
   const settings = await getSetting(trx, 'messages');
   const on = channelsOn(ctx, settings.channels);
-  const kind: NoticeKind = event.kind;
-  const channels = decideChannels(applicant, kind, on);
+  const channels = decideChannels(applicant, event.kind, on);
   const queued: NotifyChannel[] = [];
   const publicUrl = ctx.config.publicUrl;
 
