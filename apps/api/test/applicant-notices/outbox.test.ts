@@ -121,7 +121,7 @@ describe('one outbox for every channel', () => {
     await worker.runOnce(first);
     const waits = async (at: Date) =>
       Object.fromEntries((await rowsOf(row.id)).map((r) => [r.channel, Date.parse(r.next_attempt_at) - at.getTime()]));
-    // Email from half a minute, text messages from a minute.
+    // Each channel from its own base: email sooner than text messages.
     expect(await waits(first)).toEqual({ email: 30_000, sms: 60_000, whatsapp: 60_000 });
     const second = after(MINUTE, first);
     await worker.runOnce(second);
