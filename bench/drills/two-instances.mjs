@@ -255,7 +255,10 @@ console.log(
 // --- mail: wait for the outbox to drain ---------------------------------------------------------
 const outbox = async () =>
   Object.fromEntries(
-    (await sql.query('select status, count(*)::int n from email_outbox group by status')).rows.map((r) => [r.status, r.n]),
+    (await sql.query("select status, count(*)::int n from outbox where channel = 'email' group by status")).rows.map((r) => [
+      r.status,
+      r.n,
+    ]),
   );
 const mailStarted = Date.now();
 let box = await outbox();

@@ -15,8 +15,8 @@ import { accessCheckOf } from './modules/auth/service.js';
 import fileRoutes from './modules/files/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import readyRoutes from './modules/system/routes.js';
-import messageSettingsRoutes, { failedMessageRoutes, receiptRoutes } from './modules/messages/routes.js';
-import notifications from './modules/notifications/plugin.js';
+import messageSettingsRoutes, { failedMessageRoutes, receiptRoutes } from './modules/applicant-notices/routes.js';
+import outboxPlugin from './modules/applicant-notices/plugin.js';
 import { createFilledPages } from './modules/office-contact/filled-pages.js';
 import { officeContactRoutes } from './modules/office-contact/routes.js';
 import pageFormRoutes from './modules/page-forms/routes.js';
@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('tokens', ctx.tokens);
   await app.register(auth, { check: accessCheckOf(ctx) });
   await app.register(storagePlugin, { storage: ctx.storage, urls: ctx.urls });
-  await app.register(notifications, { outbox: ctx.outbox });
+  await app.register(outboxPlugin, { outbox: ctx.outbox });
 
   // Routes.
   for (const [access, prefix, routes] of ROUTE_GROUPS) await app.register(withAccess(access, routes), { prefix, ctx });

@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session';
 import { dataDirLayout } from './infra/data-dir.js';
 import { type PasswordProblem, passwordProblem } from './lib/password-policy.js';
-import { textMessageConfigProblem } from './modules/messages/provider-config.js';
+import { textMessageConfigProblem } from './infra/text-providers/config.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 

@@ -3,9 +3,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { type RateLimiter, createRateLimiter } from './modules/rate-limits/limiter.js';
 import { createMailer } from './infra/mail-transport.js';
-import { type OutboxWorker, createOutboxWorker } from './modules/notifications/worker.js';
-import { createMessageDelivery } from './modules/messages/delivery.js';
-import { type Providers, createProviders } from './modules/messages/providers.js';
+import { type OutboxWorker, createOutboxWorker } from './modules/applicant-notices/worker.js';
+import { type Providers, createProviders } from './infra/text-providers/providers.js';
 import { type SessionPolicy, sessionPolicyOf } from './modules/sessions/sessions.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.js';
 import { type UrlSigner, createUrlSigner } from './infra/storage/signed-urls.js';
@@ -49,10 +48,11 @@ export type RouteGroup = (app: FastifyInstance, opts: RouteOptions) => Promise<v
 
 export function createAppContext(deps: AppDeps, log: FastifyBaseLogger): AppContext {
   const textProviders = createProviders(deps.config, deps.config.publicUrl);
-  const messages = createMessageDelivery({
+  const outbox = createOutboxWorker({
     db: deps.db,
+    mailer: createMailer(deps.config),
     providers: textProviders,
-    log: log.child({ module: 'messages' }),
+    log: log.child({ module: 'outbox' }),
     timeZone: deps.config.APP_TIMEZONE,
     publicUrl: deps.config.publicUrl,
   });
@@ -61,7 +61,7 @@ export function createAppContext(deps: AppDeps, log: FastifyBaseLogger): AppCont
     urls: createUrlSigner(deps.secret),
     tokens: createAccessTokens(deps.secret),
     rateLimiter: createRateLimiter(deps.db, { secret: deps.secret, ipv6Prefix: deps.config.RATE_LIMIT_IPV6_PREFIX, now: deps.now }),
-    outbox: createOutboxWorker({ db: deps.db, mailer: createMailer(deps.config), log: log.child({ module: 'outbox' }), messages }),
+    outbox,
     log,
     sessionPolicy: sessionPolicyOf(deps.config, deps.now),
     textProviders,

@@ -28,9 +28,9 @@ export function emlText(raw: string): string {
 export async function deliveredMail(t: TestApp, to: string, subject: string): Promise<string> {
   const newest = () =>
     t.db
-      .selectFrom('email_outbox')
+      .selectFrom('outbox')
       .select(['id'])
-      .where('to_address', '=', to)
+      .where('recipient', '=', to)
       .where('subject', '=', subject)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -12,9 +12,9 @@ import type { TestApp } from './test-app.js';
 export async function resetLinkSentTo(t: TestApp, to: string): Promise<string> {
   const newest = () =>
     t.db
-      .selectFrom('email_outbox')
+      .selectFrom('outbox')
       .select(['id', 'subject'])
-      .where('to_address', '=', to)
+      .where('recipient', '=', to)
       // Other emails to the holder (two-step sign-in turned on, …) may be queued within the same
       // millisecond, and ids do not order within one: only a reset email is looked at.
       .where('subject', '=', PASSWORD_RESET.emailSubject)

@@ -122,25 +122,6 @@ interface AuditEventsTable {
   details: string;
 }
 
-interface EmailOutboxTable {
-  id: string;
-  application_id: string | null;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  sent_at: string | null;
-  created_at: string;
-  /** A secret the body names only by the outbox's placeholder; wiped once the message is sent or given up (ADR 0040). */
-  secret: string | null;
-  /** A settling status email's status before the changes it reports (ADR 0054); null for every other email. */
-  from_status: 'pending' | 'approved' | 'rejected' | null;
-}
-
 /**
  * Counts of applications per status, job title, UTC hour, UTC day and (kind 'day:<status>') status
  * and UTC day, kept by triggers (migrations 20261123T170000 and 20261123T180000, ADR 0028, ADR 0030).
@@ -290,7 +271,7 @@ export interface Database {
   application_counts: ApplicationCountsTable;
   slides: SlidesTable;
   audit_events: AuditEventsTable;
-  email_outbox: EmailOutboxTable;
+  outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   rate_limit_turns: RateLimitTurnsTable;
   job_runs: JobRunsTable;
@@ -301,7 +282,6 @@ export interface Database {
   app_settings: AppSettingsTable;
   import_files: ImportFilesTable;
   message_consents: MessageConsentsTable;
-  message_outbox: MessageOutboxTable;
   document_requests: DocumentRequestsTable;
   document_request_items: DocumentRequestItemsTable;
   document_uploads: DocumentUploadsTable;
@@ -314,7 +294,6 @@ export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationUpdateRow = Updateable<ApplicationsTable>;
 export type SlideRow = Selectable<SlidesTable>;
 export type DocumentRow = Selectable<ApplicationDocumentsTable>;
-export type OutboxRow = Selectable<EmailOutboxTable>;
 
 /** The channels an applicant agreed to, a comma list (ADR 0044); no row means email only. */
 interface MessageConsentsTable {
@@ -324,34 +303,42 @@ interface MessageConsentsTable {
   updated_by: string | null;
 }
 
-/** Status messages by SMS and WhatsApp waiting, being sent or done (ADR 0044). */
-interface MessageOutboxTable {
+/**
+ * Everything the app sends, waiting, being sent or done (ADR 0060): emails to applicants and staff,
+ * and text messages (SMS, WhatsApp) to applicants, one row per message and channel.
+ */
+interface OutboxTable {
   id: string;
-  application_id: string;
-  channel: 'sms' | 'whatsapp';
-  /** The application's status before the changes this message reports: if it settles back there, nothing is sent. */
-  from_status: 'pending' | 'approved' | 'rejected';
+  channel: 'email' | 'sms' | 'whatsapp';
+  /** What a text message says, written when it is sent: a status (ADR 0044) or a document-request link (ADR 0055); null for an email. */
+  kind: 'status' | 'documents' | null;
+  /** The application it is about; null for an email to staff, and once the application is deleted. */
+  application_id: string | null;
+  /** An email's address from the start; a text message's number (E.164) once it is sent, what the per-number limit counts. */
+  recipient: string | null;
+  /** An email's words, written when it was queued; null for a text message. */
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  /** A secret the message names only by the outbox's placeholder or carries at send time; wiped once it is sent or given up (ADR 0040). */
+  secret: string | null;
+  /** The application's status before the changes a status message (or a settling status email) reports: if it settles back there, nothing is sent. */
+  from_status: ApplicationsTable['status'] | null;
+  /** A link's due date, as the text names it. */
+  due_date: string | null;
   status: 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'skipped' | 'limited';
   attempts: Generated<number>;
   next_attempt_at: string;
-  /** The status the sent message reported. */
-  sent_status: 'pending' | 'approved' | 'rejected' | null;
-  /** The number it went to (E.164), set when it is sent: what the per-number daily limit counts. */
-  to_number: string | null;
-  provider_id: string | null;
-  provider_status: string | null;
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
-  /** A status message, or a document-request link (ADR 0055). */
-  kind: Generated<'status' | 'documents'>;
-  /** A link's token, kept only until the message is sent or given up (ADR 0055). */
-  secret: string | null;
-  /** A link's due date, as the text names it. */
-  due_date: string | null;
+  /** The status a sent text message reported. */
+  sent_status: ApplicationsTable['status'] | null;
+  provider_id: string | null;
+  provider_status: string | null;
 }
 
-export type MessageOutboxRow = Selectable<MessageOutboxTable>;
+export type OutboxRow = Selectable<OutboxTable>;
 export type DocumentRequestRow = Selectable<DocumentRequestsTable>;
 export type DocumentRequestItemRow = Selectable<DocumentRequestItemsTable>;
 

@@ -5,7 +5,7 @@ import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
 import { updateStatusIf } from '../../src/modules/applications/repository.js';
 import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { listEmailsFor } from '../../src/modules/notifications/repository.js';
+import { listEmailsFor } from '../../src/modules/applicant-notices/outbox-status.js';
 import { createApplication } from '@visa/test-support/applications';
 import { base, documentsForm, jpegPart, applicantFileApp } from './fixtures.js';
 
@@ -81,7 +81,7 @@ describe('status actions', () => {
       status: 'queued',
       subject: 'Visa application update: Approved | ভিসা আবেদনের হালনাগাদ: অনুমোদিত',
     });
-    const row = await t.db.selectFrom('email_outbox').selectAll().where('id', '=', email!._id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('outbox').selectAll().where('id', '=', email!._id).executeTakeFirstOrThrow();
     expect(row.text_body).toContain('https://visa.example.com/enquiry');
     expect(row.text_body).not.toContain(app.passport);
   });

@@ -35,7 +35,7 @@ const login = (email: string, password: string, remoteAddress: string) =>
   t.request({ method: 'POST', url: '/api/users/login', payload: { email, password }, remoteAddress });
 const audit = (action: string) =>
   t.db.selectFrom('audit_events').selectAll().where('action', '=', action).orderBy('at').orderBy('id').execute();
-const outboxTo = (to: string) => t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).execute();
+const outboxTo = (to: string) => t.db.selectFrom('outbox').selectAll().where('recipient', '=', to).execute();
 
 describe('sign-in: one address cannot lock an account out for everyone', () => {
   it('an address hammering the owner gets 429, while the owner signs in from another address', async () => {

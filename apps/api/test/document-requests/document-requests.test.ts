@@ -53,7 +53,7 @@ describe('document request links', () => {
       await t.db.selectFrom('document_requests').selectAll().where('application_id', '=', application.id).execute(),
     );
     expect(stored).not.toContain(token);
-    const outbox = JSON.stringify(await t.db.selectFrom('email_outbox').selectAll().where('application_id', '=', application.id).execute());
+    const outbox = JSON.stringify(await t.db.selectFrom('outbox').selectAll().where('application_id', '=', application.id).execute());
     expect(outbox).not.toContain(token);
     const audit = await t.db.selectFrom('audit_events').select(['action', 'details']).where('entity_id', '=', application.id).execute();
     expect(audit.map((a) => a.action)).toContain('document_request.sent');

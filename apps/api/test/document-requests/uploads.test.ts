@@ -9,7 +9,7 @@ import { deliveredMail, documentTokenIn } from '@visa/test-support/document-link
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { jpeg, pdf, png } from '@visa/test-support/images';
 import { removeUnfinishedUploads, stagingFolder } from '../../src/modules/document-requests/uploads.js';
-import { setConsent } from '../../src/modules/messages/repository.js';
+import { setAgreedChannels } from '../../src/modules/applicant-notices/consent.js';
 
 const clock = new Date('2026-11-20T08:00:00.000Z');
 const t = appForFile({}, { now: () => clock });
@@ -229,8 +229,9 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
       const created = await create(link, link.items[0]!.id, bytes.length);
       expect((await patch(link, created.headers.get('location')!, 0, bytes)).status).toBe(204);
       // The applicant has since asked for text messages only.
-      await setConsent(t.db, link.applicationId, ['sms'], staff.id, new Date());
-      const emails = () => t.db.selectFrom('email_outbox').select('id').where('application_id', '=', link.applicationId).execute();
+      await setAgreedChannels(t.db, link.applicationId, ['sms'], staff.id, new Date());
+      const emails = () =>
+        t.db.selectFrom('outbox').select('id').where('channel', '=', 'email').where('application_id', '=', link.applicationId).execute();
       const before = (await emails()).length;
       const asked = await t.request({
         method: 'POST',

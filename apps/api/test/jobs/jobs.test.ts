@@ -46,11 +46,12 @@ describe('housekeeping', () => {
   async function email(status: 'queued' | 'sent' | 'failed', createdAt: string) {
     const id = newId();
     await t.db
-      .insertInto('email_outbox')
+      .insertInto('outbox')
       .values({
         id,
+        channel: 'email',
         application_id: null,
-        to_address: 'a@example.com',
+        recipient: 'a@example.com',
         subject: 's',
         text_body: 't',
         html_body: null,
@@ -72,7 +73,7 @@ describe('housekeeping', () => {
       .execute();
     return id;
   }
-  const ids = async (table: 'sessions' | 'email_outbox' | 'audit_events') =>
+  const ids = async (table: 'sessions' | 'outbox' | 'audit_events') =>
     (await t.db.selectFrom(table).select('id').execute()).map((r) => r.id).sort();
 
   it('purges dead sessions, stale rate limits, old audit entries and old delivered mail; keeps everything still needed', async () => {
@@ -156,7 +157,7 @@ describe('housekeeping', () => {
       'login:known-group:recent',
     ]);
     expect(await ids('audit_events')).toEqual([recentAudit]);
-    expect(await ids('email_outbox')).toEqual(keptMail.sort());
+    expect(await ids('outbox')).toEqual(keptMail.sort());
 
     // Nothing left to do the second time.
     expect(await runHousekeeping(t.db, { auditRetentionDays: 730, mailRetentionDays: 90, now })).toEqual({

@@ -48,9 +48,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
 
 const outboxTo = (to: string) =>
   t.db
-    .selectFrom('email_outbox')
+    .selectFrom('outbox')
     .select('id')
-    .where('to_address', '=', to)
+    .where('recipient', '=', to)
     .execute()
     .then((rows) => rows.length);
 

@@ -45,12 +45,12 @@ describe('forgot password', () => {
   });
 
   it('answers an unknown email exactly as a known one, and sends nothing', async () => {
-    const before = await t.db.selectFrom('email_outbox').select('id').execute();
+    const before = await t.db.selectFrom('outbox').select('id').execute();
     const res = await ask('nobody-here@example.com', '203.0.113.11');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: PASSWORD_RESET.requested });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await t.db.selectFrom('email_outbox').select('id').execute()).toHaveLength(before.length);
+    expect(await t.db.selectFrom('outbox').select('id').execute()).toHaveLength(before.length);
   });
 
   it('a newer link replaces an older one, and an expired link is refused', async () => {

@@ -13,7 +13,7 @@ import { appForFile, auditDetails, staffForFile, startSite } from '@visa/test-su
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { scheduleMessage } from '../../src/modules/messages/repository.js';
+import { queueStatusText } from '../../src/modules/applicant-notices/outbox.js';
 import { documentsForm, jpegPart, pngPart } from '../applicant-file/fixtures.js';
 
 const t = appForFile({ APP_TIMEZONE: 'Asia/Dhaka' });
@@ -174,10 +174,11 @@ describe('withdrawing consent', () => {
       t.request({ method: 'PUT', url: `/api/application/updateApplication${action}/${id}`, payload: {}, token: staff.token });
     expect((await act(withdrawn.id, 'Approve')).statusCode).toBe(200);
     expect((await act(other.id, 'Approve')).statusCode).toBe(200);
-    const queued = (id: string) => t.db.selectFrom('email_outbox').select(['id', 'status']).where('application_id', '=', id).execute();
+    const queued = (id: string) =>
+      t.db.selectFrom('outbox').select(['id', 'status']).where('channel', '=', 'email').where('application_id', '=', id).execute();
     expect(await queued(withdrawn.id)).toHaveLength(1);
     // A text message waiting for the same applicant ends too.
-    await scheduleMessage(t.db, { applicationId: withdrawn.id, channel: 'sms', fromStatus: 'pending', dueAt: new Date(), now: new Date() });
+    await queueStatusText(t.db, { applicationId: withdrawn.id, channel: 'sms', fromStatus: 'pending', dueAt: new Date(), now: new Date() });
 
     const unconfirmed = await t.request({
       method: 'POST',
@@ -198,8 +199,9 @@ describe('withdrawing consent', () => {
     expect(await queued(withdrawn.id)).toEqual([]);
     expect(await queued(other.id)).toHaveLength(1);
     const text = await t.db
-      .selectFrom('message_outbox')
+      .selectFrom('outbox')
       .select(['status', 'last_error'])
+      .where('channel', '=', 'sms')
       .where('application_id', '=', withdrawn.id)
       .execute();
     expect(text).toEqual([{ status: 'skipped', last_error: 'consent withdrawn' }]);
@@ -219,7 +221,9 @@ describe('withdrawing consent', () => {
     expect((await act(other.id, 'Reject')).statusCode).toBe(200);
     expect(await queued(withdrawn.id)).toEqual([]);
     expect(await queued(other.id)).toHaveLength(2);
-    expect(await t.db.selectFrom('message_outbox').select('id').where('application_id', '=', withdrawn.id).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('outbox').select('id').where('channel', '=', 'sms').where('application_id', '=', withdrawn.id).execute(),
+    ).toHaveLength(1);
     // No document link either: the request is refused, and nothing of it kept.
     const request = await t.request({
       method: 'POST',

@@ -52,7 +52,7 @@ const login = (email: string, password: string, client: string) =>
 const enquire = (query: { search: string; search1: string; search2: string }, client: string) =>
   t.request({ method: 'GET', url: '/api/application/fetchApplicationEnquiry', query, headers: { 'x-forwarded-for': client } });
 const audit = (action: string) => t.db.selectFrom('audit_events').selectAll().where('action', '=', action).execute();
-const outboxTo = (to: string) => t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).execute();
+const outboxTo = (to: string) => t.db.selectFrom('outbox').selectAll().where('recipient', '=', to).execute();
 const statusesOf = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode);
 /** A birthday no applicant has: day `i` counted from 1 January 1950. */
 const wrongBirthday = (i: number) => new Date(Date.UTC(1950, 0, 1 + i)).toISOString().slice(0, 10);

@@ -32,9 +32,9 @@ const windowsPass = () => t.db.deleteFrom('rate_limits').where('key', 'like', 'l
 /** The emails queued for an address about its two-step sign-in, by kind, oldest first. */
 async function secondFactorMailsTo(to: string): Promise<SecondFactorChange[]> {
   const subjects = new Map(Object.entries(SECOND_FACTOR_EMAIL_SUBJECTS).map(([kind, subject]) => [subject, kind as SecondFactorChange]));
-  const rows = await t.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('to_address', '=', to).orderBy('id').execute();
+  const rows = await t.db.selectFrom('outbox').select(['subject', 'text_body']).where('recipient', '=', to).orderBy('id').execute();
   for (const row of rows) expect(row.text_body).not.toMatch(/https?:\/\//);
-  return rows.flatMap((row) => (subjects.has(row.subject) ? [subjects.get(row.subject)!] : []));
+  return rows.flatMap((row) => (subjects.has(row.subject ?? '') ? [subjects.get(row.subject ?? '')!] : []));
 }
 
 /** Gives `count` wrong codes over as many challenges as that takes; answers the last answer. */
@@ -179,9 +179,9 @@ describe('the holder is emailed of every change', () => {
     expect(off.statusCode).toBe(200);
     expect(await secondFactorMailsTo(staff.email)).toEqual(['enabled', 'recovery-codes-replaced', 'device-replaced', 'disabled']);
     const [mail] = await t.db
-      .selectFrom('email_outbox')
+      .selectFrom('outbox')
       .select(['text_body'])
-      .where('to_address', '=', staff.email)
+      .where('recipient', '=', staff.email)
       .where('subject', '=', SECOND_FACTOR_EMAIL_SUBJECTS.disabled)
       .execute();
     expect(mail!.text_body).toContain('Two-step sign-in was turned off for your staff account');

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Kysely } from 'kysely';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,13 +7,31 @@ import { PASSWORD_RESET } from '@visa/shared/users';
 import { buildApp } from '../../src/app.js';
 import { createBackup } from '../../src/modules/backups/backup.js';
 import { runHousekeeping } from '../../src/modules/jobs/housekeeping.js';
-import { OUTBOX_SECRET_PLACEHOLDER, enqueueEmail } from '../../src/modules/notifications/repository.js';
-import { createOutboxWorker } from '../../src/modules/notifications/worker.js';
+import { OUTBOX_SECRET_PLACEHOLDER, queueStaffEmail } from '../../src/modules/applicant-notices/outbox.js';
 import { createSmtpMailer } from '../../src/infra/mail-transport.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { startSmtpServer, type TestSmtpServer } from '@visa/test-support/smtp';
+import { outboxWorker } from '@visa/test-support/outbox';
 import { freePort } from '@visa/test-support/ports';
 import { type TestApp, createTestApp, databaseBefore, engine } from '@visa/test-support/test-app';
+
+interface EarlierOutbox {
+  email_outbox: {
+    id: string;
+    application_id: string | null;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    status: string;
+    attempts: number;
+    next_attempt_at: string;
+    last_error: string | null;
+    sent_at: string | null;
+    created_at: string;
+    secret?: string | null;
+  };
+}
 
 /**
  * Nothing kept after sending opens an account (ADR 0040): a forgot-password email goes out with a
@@ -36,7 +55,7 @@ const filesUnder = (dir: string): string[] =>
 const ask = (t: TestApp, email: string, ip: string) =>
   t.request({ method: 'POST', url: '/api/users/forgot-password', payload: { email }, remoteAddress: ip });
 
-const outboxRows = (t: TestApp) => t.db.selectFrom('email_outbox').selectAll().execute();
+const outboxRows = (t: TestApp) => t.db.selectFrom('outbox').selectAll().execute();
 
 describe('a forgot-password email sent through SMTP', () => {
   let smtp: TestSmtpServer;
@@ -122,23 +141,17 @@ describe('a forgot-password email whose SMTP server is down', () => {
     const t = await createTestApp();
     try {
       await t.app.outbox.stop();
-      const id = await enqueueEmail(t.db, {
-        applicationId: null,
+      const id = await queueStaffEmail(t.db, {
         to: 'staff@example.com',
         subject: 'Reset',
         text: `https://visa.example.com/reset-password#token=${OUTBOX_SECRET_PLACEHOLDER}`,
         html: null,
         secret: 'T'.repeat(43),
       });
-      const worker = createOutboxWorker({
-        db: t.db,
-        mailer: createSmtpMailer(`smtp://127.0.0.1:${await freePort()}`, 'desk@example.com'),
-        log: t.app.log,
-        maxAttempts: 1,
-      });
+      const worker = outboxWorker(t, createSmtpMailer(`smtp://127.0.0.1:${await freePort()}`, 'desk@example.com'), { maxAttempts: 1 });
       expect(await worker.runOnce()).toMatchObject({ failed: 1 });
       await worker.close();
-      expect(await t.db.selectFrom('email_outbox').select(['status', 'secret']).where('id', '=', id).executeTakeFirst()).toEqual({
+      expect(await t.db.selectFrom('outbox').select(['status', 'secret']).where('id', '=', id).executeTakeFirst()).toEqual({
         status: 'failed',
         secret: null,
       });
@@ -184,7 +197,9 @@ describe('the mail folder (no SMTP server)', () => {
 
 describe('forgot-password emails queued by an earlier version', () => {
   it('lose the token from their bodies: a sent one for good, a waiting one keeps it beside the body until sent', async () => {
-    const { db, migrator, close } = await databaseBefore('20261126T132000-outbox-secret');
+    const { db: current, migrator, close } = await databaseBefore('20261126T132000-outbox-secret');
+    // The table as it was then: the outbox of emails alone, which a later migration folded into `outbox`.
+    const db = current as unknown as Kysely<EarlierOutbox>;
     try {
       const sentToken = 'S'.repeat(43);
       const waitingToken = 'W'.repeat(43);

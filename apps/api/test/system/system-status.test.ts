@@ -5,8 +5,7 @@ import { SERVER } from '@visa/shared/messages';
 import { SYSTEM_MESSAGES, type SystemStatus, SystemStatusSchema } from '@visa/shared/system';
 import { createBackup } from '../../src/modules/backups/backup.js';
 import { claimJob, ensureJob, finishJob } from '../../src/modules/jobs/repository.js';
-import { scheduleMessage } from '../../src/modules/messages/repository.js';
-import { enqueueEmail, markEmailFailed } from '../../src/modules/notifications/repository.js';
+import { finish, queueStaffEmail, queueStatusText } from '../../src/modules/applicant-notices/outbox.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 
@@ -85,12 +84,12 @@ describe('GET /api/users/settings/system', () => {
   });
 
   it('counts the mail backlog and the messages given up on', async () => {
-    const email = { applicationId: null, to: 'someone@example.com', subject: 'S', text: 'T', html: null };
-    await enqueueEmail(t.db, email as Parameters<typeof enqueueEmail>[1], NOW);
-    const failed = (await enqueueEmail(t.db, email as Parameters<typeof enqueueEmail>[1], NOW))!;
+    const email = { to: 'someone@example.com', subject: 'S', text: 'T', html: null };
+    await queueStaffEmail(t.db, email, NOW);
+    const failed = await queueStaffEmail(t.db, email, NOW);
     // As the outbox worker does: claimed for sending, then given up on.
-    await t.db.updateTable('email_outbox').set({ status: 'sending' }).where('id', '=', failed).execute();
-    await markEmailFailed(t.db, failed, 'refused');
+    await t.db.updateTable('outbox').set({ status: 'sending' }).where('id', '=', failed).execute();
+    await finish(t.db, failed, { status: 'failed', error: 'refused' });
     const s = await status();
     expect(s.mail).toEqual({ backlog: 1, failed: 1 });
     expect(s.warnings).toContain(SYSTEM_MESSAGES.mailFailed(1));
@@ -100,9 +99,9 @@ describe('GET /api/users/settings/system', () => {
     expect((await status()).messages).toEqual({ backlog: 0, failed: 0 });
     for (const channel of ['sms', 'whatsapp'] as const) {
       const application = await createApplication(t.db, { given_name: 'Karim', surname: 'Rahman' });
-      await scheduleMessage(t.db, { applicationId: application.id, channel, fromStatus: 'pending', dueAt: NOW, now: NOW });
+      await queueStatusText(t.db, { applicationId: application.id, channel, fromStatus: 'pending', dueAt: NOW, now: NOW });
       if (channel === 'whatsapp')
-        await t.db.updateTable('message_outbox').set({ status: 'failed' }).where('application_id', '=', application.id).execute();
+        await t.db.updateTable('outbox').set({ status: 'failed' }).where('application_id', '=', application.id).execute();
     }
     const s = await status();
     expect(s.messages).toEqual({ backlog: 1, failed: 1 });

@@ -20,6 +20,7 @@ import * as documentRequests from './20261126T160000-document-requests.js';
 import * as personalData from './20261126T170000-personal-data.js';
 import * as emailSettling from './20261126T173000-email-settling.js';
 import * as messageLinks from './20261126T173500-message-links.js';
+import * as oneOutbox from './20261128T120000-one-outbox.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T170000-personal-data': personalData,
   '20261126T173000-email-settling': emailSettling,
   '20261126T173500-message-links': messageLinks,
+  '20261128T120000-one-outbox': oneOutbox,
 };

@@ -11,14 +11,11 @@ import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
-import type { ApplicationFields } from '../applications/mapping.js';
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
-import { getConsent } from '../messages/repository.js';
-import { scheduleStatusMessages, statusEmailTiming } from '../messages/service.js';
-import { type NewEmail, enqueueEmail, listEmailsFor } from '../notifications/repository.js';
-import { type EmailEvent, renderEmail } from '../notifications/templates.js';
+import { notify } from '../applicant-notices/notify.js';
+import { listEmailsFor } from '../applicant-notices/outbox-status.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
 import { copyVerification } from './verification.js';
@@ -38,24 +35,6 @@ async function loadApplication(ctx: AppContext, id: string): Promise<Application
   return application;
 }
 
-/** What an email to the applicant needs: the address, and the names and reference it greets. */
-const RECIPIENT_FIELDS = ['_id', 'email', 'surname', 'givenN'] as const;
-type Recipient = Pick<ApplicationFields, (typeof RECIPIENT_FIELDS)[number]>;
-
-async function queueApplicantEmail(
-  db: Db,
-  ctx: AppContext,
-  to: Recipient,
-  event: EmailEvent,
-  settling?: NewEmail['settling'],
-): Promise<void> {
-  // Only to an applicant who agreed to email (ADR 0044): every application did, until staff untick it.
-  if (!(await getConsent(db, to._id)).includes('email')) return;
-  const content = renderEmail({ reference: to._id, surname: to.surname, givenN: to.givenN }, event, ctx.config.publicUrl);
-  if (!settling) return void (await enqueueEmail(db, { applicationId: to._id, to: to.email, ...content }));
-  await enqueueEmail(db, { applicationId: to._id, to: to.email, ...content, settling }, ctx.now?.() ?? new Date());
-}
-
 /** What each action changes (ADR 0008). */
 function statusPatch(to: ApplicationStatus, date: string) {
   switch (to) {
@@ -73,9 +52,9 @@ function statusPatch(to: ApplicationStatus, date: string) {
 
 /**
  * Pending, Approve or Reject. The status UPDATE (conditional on the status we read), the audit
- * event and the applicant's email are one transaction, so history and state always agree and an
- * email exists exactly for each change that happened. Sending happens later; an SMTP failure can
- * never undo or fail the action.
+ * event and the applicant's notice are one transaction, so history and state always agree and a
+ * notice exists exactly for each change that happened. Sending happens later; an SMTP or provider
+ * failure can never undo or fail the action.
  */
 export async function changeStatus(
   ctx: AppContext,
@@ -84,7 +63,7 @@ export async function changeStatus(
   action: StatusAction,
   requestedDate: string | undefined,
 ): Promise<Application> {
-  const current = await applications.findApplicationFields(ctx.db, id, ['isStatus', 'createdAt', ...RECIPIENT_FIELDS]);
+  const current = await applications.findApplicationFields(ctx.db, id, ['isStatus', 'createdAt']);
   if (!current) throw notFound();
   const from = current.isStatus;
   const to = STATUS_ACTIONS[action].status;
@@ -109,12 +88,7 @@ export async function changeStatus(
       entityId: id,
       details: { from, to, date },
     });
-    const settle = { settleMinutes: ctx.config.NOTIFY_SETTLE_MINUTES, now: ctx.now?.() ?? new Date() };
-    const emailTiming = await statusEmailTiming(trx, settle, id, { from, to });
-    if (emailTiming) {
-      await queueApplicantEmail(trx, ctx, current, { kind: 'status', status: to, date }, emailTiming === 'now' ? undefined : emailTiming);
-    }
-    await scheduleStatusMessages(trx, { providers: ctx.textProviders, ...settle }, id, from, to);
+    await notify(trx, ctx, id, { kind: 'status', from, to, date });
     return true;
   });
   if (!changed) {
@@ -147,8 +121,6 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
     }
     await ctx.db.transaction().execute(async (trx) => {
       await assertChangeable(trx, id);
-      const recipient = await applications.findApplicationFields(trx, id, RECIPIENT_FIELDS);
-      if (!recipient) throw notFound();
       const { count, nextPosition } = await documentsRepo.documentCounts(trx, id);
       if (count + documents.length > MAX_DOCUMENTS) throw conflict(M.documentLimitReached);
       await documentsRepo.insertDocuments(trx, id, nextPosition, documents);
@@ -159,7 +131,7 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
         entityId: id,
         details: { documents: documents.map((d, i) => ({ _id: d.id, label: d.label, name: prepared[i]!.filename })) },
       });
-      await queueApplicantEmail(trx, ctx, recipient, { kind: 'documents', labels: prepared.map((d) => d.label) });
+      await notify(trx, ctx, id, { kind: 'documents-added', labels: prepared.map((d) => d.label) });
     });
   } catch (err) {
     await removeStoredFiles(ctx.storage, written, ctx.log);

@@ -1,15 +1,9 @@
 import QRCode from 'qrcode';
 import type { CopyVerification } from '@visa/shared/applicant-file';
+import { statusCheckUrl } from '../../lib/public-links.js';
 
 /** The quiet zone the QR standard asks for around the code, in modules. */
 const QUIET_ZONE = 4;
-
-/**
- * Where a printed copy sends its reader: the public enquiry page, where passport, nationality and
- * date of birth show the current status. The QR encodes only that public address, never personal
- * data, so a lost printout reveals nothing the paper does not already show.
- */
-export const statusCheckUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/enquiry`;
 
 /** The QR code as one SVG path (runs of dark modules per row), usable by the browser and by PDFKit alike. */
 function qrPath(text: string): { size: number; path: string } {
@@ -33,6 +27,10 @@ function qrPath(text: string): { size: number; path: string } {
 
 const cache = new Map<string, CopyVerification>();
 
+/**
+ * Where a printed copy sends its reader: the public enquiry page. The QR encodes only that public
+ * address, never personal data, so a lost printout reveals nothing the paper does not already show.
+ */
 export function copyVerification(publicUrl: string): CopyVerification {
   const url = statusCheckUrl(publicUrl);
   let found = cache.get(url);

@@ -1,5 +1,4 @@
 import type { ApplicationInput } from '@visa/shared/applications';
-import { AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { countryCode, countryKey, countryName, storedCountry } from '@visa/shared/country-matching';
 import type { ApplicationRow, ApplicationUpdateRow } from '../../db/schema.js';
 
@@ -133,12 +132,6 @@ export function toColumns(values: Partial<ApplicationFields>): ApplicationUpdate
     if (value !== undefined) columns[APPLICATION_COLUMNS[field as ApplicationField]] = value;
   return columns as ApplicationUpdateRow;
 }
-
-/**
- * The audit entity of an application, as AUDIT_ENTITIES names it: messages, notifications and
- * privacy's consent still import it from here; everything else imports AUDIT_ENTITIES.
- */
-export const APPLICATION_AUDIT_ENTITY = AUDIT_ENTITIES.application;
 
 /** The lower-cased copy of a name that the prefix search ranges over with an index. */
 export const searchKey = (name: string) => name.toLowerCase();

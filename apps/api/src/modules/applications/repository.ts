@@ -5,7 +5,7 @@ import { nowIso } from '../../db/connection.js';
 import { type QueryParam, compiledQueryShapes } from '../../db/compiled-query.js';
 import type { ApplicationRow, ApplicationUpdateRow, NewApplicationRow } from '../../db/schema.js';
 import type { UrlSigner } from '../../infra/storage/signed-urls.js';
-import { getConsent } from '../messages/repository.js';
+import { agreedChannels } from '../applicant-notices/consent.js';
 import { listDocumentRows } from './documents-repository.js';
 import { type ApplicationField, type ApplicationFields, columnsOf, fieldsOf, toColumns } from './mapping.js';
 import { toApplication } from './rows.js';
@@ -37,7 +37,7 @@ export async function getApplicationWithPhotoKey(
   const row = await findApplicationRow(db, id);
   if (!row) return undefined;
   const application = toApplication(row, await listDocumentRows(db, id), urls);
-  application.notify = await getConsent(db, id);
+  application.notify = await agreedChannels(db, id);
   return { application, photoKey: row.image_key };
 }
 

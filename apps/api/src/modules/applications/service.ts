@@ -25,9 +25,9 @@ import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type Prepare
 import type { Actor } from '../../plugins/auth.js';
 import { removeStoredFiles } from '../../infra/storage/remove.js';
 import { recordAudit } from '../audit/repository.js';
-import { recordConsent } from '../messages/service.js';
-import { auditIntakeConsent, intakeConsent } from '../privacy/service.js';
+import { recordAgreedChannels } from '../applicant-notices/consent.js';
 import { csvHeader, csvRow } from './csv.js';
+import { auditIntakeConsent, intakeConsent } from './intake-consent.js';
 import type { UploadedFile } from '../../plugins/uploads.js';
 import type { ApplicationForm } from './form.js';
 import { fieldsOf, inputColumns } from './mapping.js';
@@ -169,7 +169,7 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
         entityId: row.id,
         details: { fields: Object.keys(input), image: true },
       });
-      await recordConsent(trx, row.id, notify, actor._id, new Date(now), true);
+      await recordAgreedChannels(trx, row.id, notify, actor._id, new Date(now), true);
       await auditIntakeConsent(trx, row.id, actor, consent.consent_version);
     });
   } catch (err) {
@@ -218,7 +218,7 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
         entityId: id,
         details: { fields, image: Boolean(stored) },
       });
-      if (notify) await recordConsent(trx, id, notify, actor._id, new Date(), false);
+      if (notify) await recordAgreedChannels(trx, id, notify, actor._id, new Date(), false);
       return true;
     });
     // Deleted, or erased, by someone else between our read and our write.

@@ -3,8 +3,8 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../context.js';
 import { auditedClient } from '../audit/client.js';
 import { recordAudit } from '../audit/repository.js';
-import { enqueueEmail } from '../notifications/repository.js';
-import { renderSignInAlertEmail } from '../notifications/staff-alerts.js';
+import { queueStaffEmail } from '../applicant-notices/outbox.js';
+import { renderSignInAlertEmail } from '../staff-accounts/emails.js';
 import { type AcrossAddressesTurn, acrossAddresses } from '../rate-limits/across-addresses.js';
 import { tooManyRequests } from '../rate-limits/limiter.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
@@ -117,8 +117,7 @@ async function limitCrossed(ctx: AppContext, email: string, client: string) {
       details: { attempts: ACROSS.limit, windowMinutes: minutes, client: auditedClient(ctx.secret, client) },
     });
     if (staffAccount) {
-      await enqueueEmail(trx, {
-        applicationId: null,
+      await queueStaffEmail(trx, {
         to: staffAccount.email,
         ...renderSignInAlertEmail(staffAccount, ACROSS.limit, minutes),
       });

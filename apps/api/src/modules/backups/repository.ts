@@ -1,8 +1,9 @@
 import type { Db } from '../../db/connection.js';
+import { countEmails } from '../applicant-notices/outbox-status.js';
 
 /** What a backup's manifest counts, read from the snapshot it describes. */
 export async function tableCounts(db: Db) {
-  const count = async (table: 'users' | 'applications' | 'application_documents' | 'slides' | 'audit_events' | 'email_outbox') =>
+  const count = async (table: 'users' | 'applications' | 'application_documents' | 'slides' | 'audit_events') =>
     Number(
       (
         await db
@@ -17,6 +18,6 @@ export async function tableCounts(db: Db) {
     documents: await count('application_documents'),
     slides: await count('slides'),
     auditEvents: await count('audit_events'),
-    emails: await count('email_outbox'),
+    emails: await countEmails(db),
   };
 }

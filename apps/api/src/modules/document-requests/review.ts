@@ -1,6 +1,6 @@
 import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
-import { DOCUMENT_REQUEST_MESSAGES as M, askAgainEmail } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_MESSAGES as M } from '@visa/shared/document-requests';
 import type { AppContext } from '../../context.js';
 import { HttpError, conflict, notFound } from '../../lib/http-error.js';
 import { newId } from '../../lib/ids.js';
@@ -10,9 +10,9 @@ import { reencodeDocument } from '../applicant-file/documents.js';
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
-import { emailIfAgreed } from './channels.js';
+import { notify } from '../applicant-notices/notify.js';
 import * as repo from './repository.js';
-import { clockOf, firstNameOf, staffView } from './service.js';
+import { clockOf, staffView } from './service.js';
 
 /** Staff's review of what the applicant sent (ADR 0046): accept it as a document, or ask for it again. */
 
@@ -84,19 +84,12 @@ export async function acceptItem(ctx: AppContext, actor: Actor, applicationId: s
 /** The item opens again on the link with the office's reason, and the applicant is told. */
 export async function askAgain(ctx: AppContext, actor: Actor, applicationId: string, itemId: string, reason: string) {
   const { item, storageKey } = await receivedItem(ctx, applicationId, itemId);
-  const application = await applications.findApplicationRow(ctx.db, applicationId);
-  if (!application) throw notFound();
-  const now = clockOf(ctx)();
-  const at = now.toISOString();
+  if (!(await applications.applicationExists(ctx.db, applicationId))) throw notFound();
+  const at = clockOf(ctx)().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const moved = await repo.moveItem(trx, item.id, ['received'], 'asked_again', { reason, storage_key: null }, at);
     if (!moved) throw conflict(M.notReceived);
-    await emailIfAgreed(
-      trx,
-      { applicationId, email: application.email },
-      askAgainEmail(firstNameOf(application.given_name), { en: item.label_en, bn: item.label_bn }, reason),
-      now,
-    );
+    await notify(trx, ctx, applicationId, { kind: 'ask-again', item: { en: item.label_en, bn: item.label_bn }, reason });
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.documentRequest.askedAgain,

@@ -8,7 +8,6 @@ import {
   type RequestFileType,
   type RequestItemSpec,
   type StaffDocumentRequest,
-  documentRequestEmail,
 } from '@visa/shared/document-requests';
 import type { AppContext } from '../../context.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
@@ -17,10 +16,9 @@ import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import type { Actor } from '../../plugins/auth.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
-import { dropWaitingLinks } from '../messages/repository.js';
-import { OUTBOX_SECRET_PLACEHOLDER } from '../notifications/repository.js';
+import { noticesWithheld, notify } from '../applicant-notices/notify.js';
+import { dropWaitingLinks } from '../applicant-notices/outbox.js';
 import { getSetting } from '../settings/repository.js';
-import { sendLinkToApplicant } from './channels.js';
 import * as repo from './repository.js';
 
 /** Documents by link (ADR 0046): what staff send, what the link opens, and the review. */
@@ -28,7 +26,7 @@ import * as repo from './repository.js';
 export const clockOf = (ctx: Pick<AppContext, 'now'>) => () => ctx.now?.() ?? new Date();
 
 /** The first given name only: the page greets, it never identifies. */
-export const firstNameOf = (givenName: string) => givenName.trim().split(/\s+/)[0] ?? '';
+const firstNameOf = (givenName: string) => givenName.trim().split(/\s+/)[0] ?? '';
 
 const typesOf = (row: repo.DocumentRequestItemRow) => JSON.parse(row.types) as RequestFileType[];
 
@@ -83,13 +81,13 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
 /**
  * Sends a new request: any earlier link of the application stops working, the new token's hash is
  * stored, and the link is queued on each channel the applicant agreed to (the token only in the
- * outboxes' secret columns), all in one transaction. The token itself leaves only through them.
+ * outbox's secret column), all in one transaction. The token itself leaves only through them.
  */
 export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: string, input: NewDocumentRequest) {
   const now = clockOf(ctx)();
   const application = await loadApplication(ctx, applicationId);
   // Nothing more goes to an applicant who withdrew consent (ADR 0053): no link either.
-  if (application.consent_withdrawn_at) throw new HttpError(409, M.consentWithdrawn);
+  if ((await noticesWithheld(ctx.db, applicationId)) === 'consent withdrawn') throw new HttpError(409, M.consentWithdrawn);
   if (input.dueDate < todayIn(ctx.config.APP_TIMEZONE, now)) throw new HttpError(400, M.dueDate, [{ path: 'dueDate', message: M.dueDate }]);
   const settings = await getSetting(ctx.db, 'documentRequests');
   const checklist = settings.checklists[application.visa_type];
@@ -103,15 +101,6 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
   const token = newSecretToken();
   const at = now.toISOString();
   const requestId = newId(now.getTime());
-  const firstName = firstNameOf(application.given_name);
-  const base = ctx.config.publicUrl;
-  const mail = documentRequestEmail(
-    firstName,
-    `${base}/documents#${OUTBOX_SECRET_PLACEHOLDER}`,
-    `${base}/bn/documents#${OUTBOX_SECRET_PLACEHOLDER}`,
-    input.dueDate,
-    items.map((i) => i.label),
-  );
   await ctx.db.transaction().execute(async (trx) => {
     const replaced = await repo.endOpenRequests(trx, applicationId, 'replaced', at);
     await repo.insertRequest(trx, {
@@ -124,13 +113,12 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
       createdAt: at,
       items,
     });
-    const channels = await sendLinkToApplicant(
-      trx,
-      { providers: ctx.textProviders, now },
-      { applicationId, email: application.email, status: application.status },
-      { ...mail, secret: token },
-      input.dueDate,
-    );
+    const { channels } = await notify(trx, ctx, applicationId, {
+      kind: 'document-link',
+      token,
+      dueDate: input.dueDate,
+      items: items.map((i) => i.label),
+    });
     // Nobody to send the link to: refused, and nothing of the request is kept.
     if (channels.length === 0) throw badRequest(M.noChannel);
     await recordAudit(trx, {

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import { deleteAuditBefore } from '../audit/repository.js';
 import { deleteMailFilesBefore } from '../../infra/mail-transport.js';
-import { deleteFinishedEmailsBefore } from '../notifications/repository.js';
-import { deleteFinishedMessagesBefore } from '../messages/repository.js';
+import { deleteFinishedEmailsBefore, deleteFinishedTextsBefore } from '../applicant-notices/outbox-status.js';
 import { deleteStaleCounters } from '../rate-limits/repository.js';
 import { deleteOldResets } from '../password-reset/repository.js';
 import { deleteExpiredChallenges } from '../second-factor/repository.js';
@@ -58,6 +57,6 @@ export async function runHousekeeping(db: Db, options: HousekeepingOptions): Pro
     auditEvents: await deleteAuditBefore(db, ago(options.auditRetentionDays * DAY_MS)),
     emails: await deleteFinishedEmailsBefore(db, ago(options.mailRetentionDays * DAY_MS)),
     mailFiles: options.mailFolder ? await deleteMailFilesBefore(options.mailFolder, ago(options.mailRetentionDays * DAY_MS)) : 0,
-    messages: await deleteFinishedMessagesBefore(db, ago(options.mailRetentionDays * DAY_MS)),
+    messages: await deleteFinishedTextsBefore(db, ago(options.mailRetentionDays * DAY_MS)),
   };
 }

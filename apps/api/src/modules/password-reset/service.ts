@@ -7,8 +7,8 @@ import { newSecretToken, sha256 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/repository.js';
 import { acrossAddresses } from '../rate-limits/across-addresses.js';
 import { endCredentialGrants } from '../credential-grants/credential-change.js';
-import { OUTBOX_SECRET_PLACEHOLDER, enqueueEmail } from '../notifications/repository.js';
-import { renderPasswordResetEmail } from '../notifications/templates.js';
+import { OUTBOX_SECRET_PLACEHOLDER, queueStaffEmail } from '../applicant-notices/outbox.js';
+import { renderPasswordResetEmail } from '../staff-accounts/emails.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../staff-accounts/passwords.js';
 import { findStaffAccountByEmail, findStaffAccountById, updateStaffAccount } from '../staff-accounts/repository.js';
@@ -63,7 +63,7 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
       now,
       expiresAt: new Date(now.getTime() + LINK_MINUTES * 60_000),
     });
-    await enqueueEmail(trx, { applicationId: null, to: staffAccount.email, ...mail, secret: token }, now);
+    await queueStaffEmail(trx, { to: staffAccount.email, ...mail, secret: token }, now);
     await recordAudit(trx, {
       actorUserId: null,
       action: AUDIT_ACTIONS.staffAccount.passwordResetRequested,

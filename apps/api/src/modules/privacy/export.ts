@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-error.js';
 import type { Actor } from '../../plugins/auth.js';
 import { getApplication } from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../audit/repository.js';
-import { listEmailsFor } from '../notifications/repository.js';
+import { listEmailsFor } from '../applicant-notices/outbox-status.js';
 import * as repo from './repository.js';
 
 const { downloadsPerStaff: DOWNLOADS } = LIMITS.personalData;

@@ -98,16 +98,6 @@ export async function findConsent(db: Db, applicationId: string): Promise<Consen
   };
 }
 
-/**
- * Whether nothing more may be sent to this application's applicant: they withdrew consent. The
- * places that queue emails and text messages ask this, so a withdrawal holds for every message,
- * whichever feature sends it.
- */
-export async function isConsentWithdrawn(db: Db, applicationId: string): Promise<boolean> {
-  const row = await db.selectFrom('applications').select('consent_withdrawn_at').where('id', '=', applicationId).executeTakeFirst();
-  return Boolean(row?.consent_withdrawn_at);
-}
-
 /** Sets the withdrawal once: false when it was already set (or the application is gone). */
 export async function markConsentWithdrawn(db: Db, applicationId: string, at: string): Promise<boolean> {
   const result = await db
@@ -117,26 +107,6 @@ export async function markConsentWithdrawn(db: Db, applicationId: string, at: st
     .where('consent_withdrawn_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/**
- * Stops what is still waiting to go to the applicant: queued emails are removed (their bodies name
- * the applicant and nothing will send them), queued text messages end as skipped, as a message
- * the office's settings stopped does. A message being sent at this instant has already left.
- */
-export async function cancelQueuedMessages(db: Db, applicationId: string): Promise<{ emails: number; texts: number }> {
-  const emails = await db
-    .deleteFrom('email_outbox')
-    .where('application_id', '=', applicationId)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  const texts = await db
-    .updateTable('message_outbox')
-    .set({ status: 'skipped', last_error: 'consent withdrawn' })
-    .where('application_id', '=', applicationId)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  return { emails: Number(emails.numDeletedRows), texts: Number(texts.numUpdatedRows) };
 }
 
 /** What the data download needs besides the record: the stored keys and the documents' labels. */

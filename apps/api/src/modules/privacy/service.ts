@@ -2,13 +2,12 @@ import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
 import type { Consent, PrivacyNotice, PrivacyNoticeInput, PrivacyOverview } from '@visa/shared/privacy';
-import { CONSENT_FIELD, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
+import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/connection.js';
 import { HttpError, conflict } from '../../lib/http-error.js';
 import type { Actor } from '../../plugins/auth.js';
-import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
+import { cancelWaitingNotices } from '../applicant-notices/outbox-status.js';
 import { saveSetting } from '../settings/service.js';
 import { getSetting } from '../settings/repository.js';
 import * as repo from './repository.js';
@@ -68,45 +67,6 @@ export async function setConsentRequired(ctx: AppContext, actor: Actor, required
   return required;
 }
 
-const consentFieldError = (message: string) => new HttpError(400, message, [{ path: CONSENT_FIELD, message }]);
-
-/**
- * The consent columns of a new application, from the add form's `privacyConsent` field: the notice
- * version the applicant agreed to. It must be the version in force (the form may have been opened
- * before a new one was published); without it the application is added with consent unknown,
- * unless the office requires consent at intake.
- */
-export async function intakeConsent(
-  db: Db,
-  fields: Record<string, string>,
-  actor: Actor,
-  now: string,
-): Promise<{ consent_version: number | null; consent_recorded_by: string | null; consent_recorded_at: string | null }> {
-  const raw = fields[CONSENT_FIELD]?.trim() ?? '';
-  if (raw === '' || raw === 'false') {
-    if (await getSetting(db, 'privacyConsentRequired')) throw consentFieldError(PRIVACY_TEXTS.consentRequired);
-    return { consent_version: null, consent_recorded_by: null, consent_recorded_at: null };
-  }
-  if (!/^[1-9]\d{0,8}$/.test(raw)) throw consentFieldError(PRIVACY_TEXTS.consentVersionInvalid);
-  const current = await repo.latestVersion(db);
-  if (Number(raw) !== current) {
-    throw consentFieldError(current === 0 ? PRIVACY_TEXTS.consentVersionInvalid : PRIVACY_TEXTS.consentVersionChanged(current));
-  }
-  return { consent_version: current, consent_recorded_by: actor._id, consent_recorded_at: now };
-}
-
-/** The history entry of a consent given at intake; called in the add transaction. */
-export async function auditIntakeConsent(trx: Db, applicationId: string, actor: Actor, version: number | null): Promise<void> {
-  if (version === null) return;
-  await recordAudit(trx, {
-    actorUserId: actor._id,
-    action: AUDIT_ACTIONS.privacy.consentRecorded,
-    entity: APPLICATION_AUDIT_ENTITY,
-    entityId: applicationId,
-    details: { version },
-  });
-}
-
 export async function getConsent(ctx: AppContext, applicationId: string): Promise<Consent> {
   const consent = await repo.findConsent(ctx.db, applicationId);
   if (!consent) throw notFound();
@@ -115,19 +75,20 @@ export async function getConsent(ctx: AppContext, applicationId: string): Promis
 
 /**
  * The applicant withdrew consent: recorded once with who and when, and in the same transaction
- * every email and text message still waiting for them is cancelled. From then on the queueing
- * places send nothing more (isConsentWithdrawn), and the retention job counts from this time.
+ * every email and text message still waiting for them is cancelled. From then on the applicant is
+ * told nothing more (applicant-notices decides so from the same column), and the retention job
+ * counts from this time.
  */
 export async function withdrawConsent(ctx: AppContext, actor: Actor, applicationId: string): Promise<Consent> {
   const at = nowOf(ctx);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findConsent(trx, applicationId))) return 'missing' as const;
     if (!(await repo.markConsentWithdrawn(trx, applicationId, at))) return 'already' as const;
-    const cancelled = await repo.cancelQueuedMessages(trx, applicationId);
+    const cancelled = await cancelWaitingNotices(trx, applicationId);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.privacy.consentWithdrawn,
-      entity: APPLICATION_AUDIT_ENTITY,
+      entity: AUDIT_ENTITIES.application,
       entityId: applicationId,
       details: { cancelledEmails: cancelled.emails, cancelledTexts: cancelled.texts },
     });

@@ -6,8 +6,7 @@ import { recordAudit } from '../audit/repository.js';
 import { forgetRequestsOf } from '../document-requests/repository.js';
 import { removeStagedUploads } from '../document-requests/uploads.js';
 import { forgetImportFilesOf } from '../import/files-repository.js';
-import { forgetMessagesOf } from '../messages/repository.js';
-import { forgetEmailsOf } from '../notifications/repository.js';
+import { forgetNoticesOf } from '../applicant-notices/outbox-status.js';
 import path from 'node:path';
 import { ERASURE_LOG_NAME, appendErasure } from './erasure-log.js';
 import * as repo from './repository.js';
@@ -66,8 +65,7 @@ export async function anonymiseApplication(deps: ErasureDeps, id: string, now: D
     const documents = await repo.documentKeysOf(trx, id);
     const requests = await forgetRequestsOf(trx, id, at);
     await repo.deleteDocumentRows(trx, id);
-    await forgetMessagesOf(trx, id);
-    await forgetEmailsOf(trx, id);
+    await forgetNoticesOf(trx, id);
     await forgetImportFilesOf(trx, id);
     for (const event of await repo.auditEntriesOf(trx, id)) {
       let details: unknown;

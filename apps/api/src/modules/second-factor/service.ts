@@ -19,8 +19,8 @@ import type { Db } from '../../db/connection.js';
 import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { deriveKey } from '../../lib/secret.js';
 import { recordAudit } from '../audit/repository.js';
-import { enqueueEmail } from '../notifications/repository.js';
-import { renderSecondFactorEmail } from '../notifications/staff-alerts.js';
+import { queueStaffEmail } from '../applicant-notices/outbox.js';
+import { renderSecondFactorEmail } from '../staff-accounts/emails.js';
 import { endCredentialGrants } from '../credential-grants/credential-change.js';
 import { getSetting } from '../settings/repository.js';
 import { verifyPassword } from '../staff-accounts/passwords.js';
@@ -100,7 +100,7 @@ const hashRecoveryCode = (normalised: string) => sha256(`recovery:${normalised}`
 async function tellHolder(trx: Db, userId: string, change: SecondFactorChange, now = new Date()): Promise<void> {
   const account = await repo.findAccount(trx, userId);
   if (!account) return;
-  await enqueueEmail(trx, { applicationId: null, to: account.email, ...renderSecondFactorEmail(account, change) }, now);
+  await queueStaffEmail(trx, { to: account.email, ...renderSecondFactorEmail(account, change) }, now);
 }
 
 // ---- The account's own second factor.

@@ -9,8 +9,8 @@ import { keyedHasher } from '../../lib/secret.js';
 import { withCountryNames } from '../applications/mapping.js';
 import { findByPassport } from '../applications/repository.js';
 import { recordAudit } from '../audit/repository.js';
-import { enqueueEmail } from '../notifications/repository.js';
-import { renderStatusCheckAlertEmail } from '../notifications/staff-alerts.js';
+import { queueStaffEmail } from '../applicant-notices/outbox.js';
+import { renderStatusCheckAlertEmail } from '../staff-accounts/emails.js';
 import { type AcrossAddressesTurn, acrossAddresses } from '../rate-limits/across-addresses.js';
 import { listSuperadmins } from '../staff-accounts/repository.js';
 
@@ -127,8 +127,7 @@ async function passportWatched(ctx: AppContext, which: 'limit' | 'hardLimit', pa
     });
     if (which === 'limit') {
       for (const admin of await listSuperadmins(trx)) {
-        await enqueueEmail(trx, {
-          applicationId: null,
+        await queueStaffEmail(trx, {
           to: admin.email,
           ...renderStatusCheckAlertEmail(admin, attempts, windowMinutes(ACROSS)),
         });

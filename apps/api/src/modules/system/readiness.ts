@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import { migrations } from '../../db/migrations/index.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { appliedMigrations, pingDatabase } from '../health/repository.js';
-import { probeOutbox } from '../notifications/repository.js';
+import { probeOutbox } from '../applicant-notices/outbox-status.js';
 
 export const READY_PARTS = ['database', 'migrations', 'storage', 'mail'] as const;
 export type ReadyPart = (typeof READY_PARTS)[number];
@@ -70,13 +70,15 @@ export async function checkReadiness(deps: { db: Db; storage: Storage; mailFolde
   });
   const parts: Record<ReadyPart, PartState> = { database, migrations: 'unknown', storage: 'unknown', mail: 'unknown' };
   if (database === 'ok') {
+    const migrated = attempt('migrations', async () => {
+      const applied = new Set(await appliedMigrations(deps.db));
+      return Object.keys(migrations).every((name) => applied.has(name)) ? 'ok' : 'behind';
+    });
     [parts.migrations, parts.mail] = await Promise.all([
-      attempt('migrations', async () => {
-        const applied = new Set(await appliedMigrations(deps.db));
-        return Object.keys(migrations).every((name) => applied.has(name)) ? 'ok' : 'behind';
-      }),
+      migrated,
       attempt('mail', async () => {
-        await probeOutbox(deps.db);
+        // A database behind this code has the outbox an earlier version made: the migrations part names that.
+        if ((await migrated) === 'ok') await probeOutbox(deps.db);
         if (deps.mailFolder) await checkMailFolder(deps.mailFolder);
         return 'ok';
       }),

@@ -6,8 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { dataDirLayout } from '../../infra/data-dir.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { APP_VERSION } from '../../lib/version.js';
-import { countMessageOutbox } from '../messages/repository.js';
-import { countOutbox } from '../notifications/repository.js';
+import { countEmailOutbox, countTextOutbox } from '../applicant-notices/outbox-status.js';
 import { backupUnsupported } from '../backups/backup-format.js';
 import { checkReadiness } from './readiness.js';
 import { listJobs } from '../jobs/repository.js';
@@ -79,8 +78,8 @@ export async function systemStatus(deps: {
   const scheduled = config.BACKUP_EVERY_HOURS > 0 && !backupUnsupported(config);
   const [rows, mail, messages, backup, disk, ready, storageUsedBytes] = await Promise.all([
     listJobs(db),
-    countOutbox(db),
-    countMessageOutbox(db),
+    countEmailOutbox(db),
+    countTextOutbox(db),
     scheduled || !backupUnsupported(config) ? latestBackup(config.backupDir) : Promise.resolve(null),
     diskOf(config.dataDir),
     checkReadiness({ db, storage: deps.storage, mailFolder: config.SMTP_URL ? null : layout.outbox }),

@@ -13,17 +13,18 @@ describe('failed status messages', { timeout: 30_000 }, () => {
     const app = await seedApplication(h);
     const at = new Date().toISOString();
     await h.t.db
-      .insertInto('message_outbox')
+      .insertInto('outbox')
       .values({
         id: app._id,
         application_id: app._id,
         channel: 'sms',
+        kind: 'status',
         from_status: 'pending',
         status: 'failed',
         attempts: 1,
         next_attempt_at: at,
         sent_status: null,
-        to_number: null,
+        recipient: null,
         provider_id: null,
         provider_status: null,
         last_error: 'Twilio 400 error 21211',

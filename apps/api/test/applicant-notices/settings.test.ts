@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
 import { loadConfig } from '../../src/config.js';
 import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { twilioSignature, whatsappSignature } from '../../src/modules/messages/receipts.js';
+import { twilioSignature, whatsappSignature } from '../../src/modules/applicant-notices/receipts.js';
 import { addApplication, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';
@@ -177,17 +177,18 @@ describe('delivery receipts', () => {
     const row = await createApplication(t.db);
     const providerId = `SM${row.id}`.slice(0, 34);
     await t.db
-      .insertInto('message_outbox')
+      .insertInto('outbox')
       .values({
         id: row.id,
         application_id: row.id,
         channel: 'sms',
+        kind: 'status',
         from_status: 'pending',
         status: 'sent',
         attempts: 1,
         next_attempt_at: new Date().toISOString(),
         sent_status: 'approved',
-        to_number: row.phone,
+        recipient: row.phone,
         provider_id: providerId,
         provider_status: 'queued',
         last_error: null,
@@ -212,7 +213,7 @@ describe('delivery receipts', () => {
     expect((await postTwilio(params, twilioSignature('wrong-token', twilioUrl, params))).statusCode).toBe(403);
     expect((await postTwilio(params, '')).statusCode).toBe(403);
     expect((await postTwilio(params, twilioSignature(FAKE_TWILIO.token, twilioUrl, params))).statusCode).toBe(204);
-    const stored = await t.db.selectFrom('message_outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    const stored = await t.db.selectFrom('outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ status: 'failed', provider_status: 'undelivered', last_error: 'Twilio error 30003' });
     const history = (await listAuditFor(t.db, 'application', row.id)).map((e) => e.action);
     expect(history).toContain('message.failed');
@@ -256,7 +257,7 @@ describe('delivery receipts', () => {
     const ok = await post(whatsappSignature(APP_SECRET, body));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ applied: 1 });
-    const stored = await t.db.selectFrom('message_outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    const stored = await t.db.selectFrom('outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(stored.status).toBe('delivered');
   });
 

@@ -18,10 +18,11 @@ import { HttpError, badRequest, notFound as notFoundError } from '../../lib/http
 import { recordAudit } from '../audit/repository.js';
 import { getSetting } from '../settings/repository.js';
 import { saveSetting } from '../settings/service.js';
-import { composeMessage, messageValues } from './delivery.js';
-import { TWILIO_RECEIPT_PATH, maskNumber } from './providers.js';
+import { composeMessage, messageValues } from './texts.js';
+import { maskNumber } from '../../infra/text-providers/call.js';
+import { TWILIO_RECEIPT_PATH } from '../../infra/text-providers/providers.js';
 import { applyTwilioReceipt, applyWhatsAppReceipts, sameText, twilioSignature, whatsappSignature } from './receipts.js';
-import { countFailedMessages } from './repository.js';
+import { countFailedTexts } from './outbox-status.js';
 
 /** Settings → Messages (ADR 0044): super-admins only, as every setting (their route group checks the role). */
 export default async function messageSettingsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -132,7 +133,7 @@ export async function failedMessageRoutes(app: FastifyInstance, { ctx }: RouteOp
         response: { 200: z.object({ failed: z.number() }), 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async () => ({ failed: await countFailedMessages(ctx.db) }),
+    async () => ({ failed: await countFailedTexts(ctx.db) }),
   );
 }
 

@@ -3,21 +3,28 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditFor } from '../../src/modules/audit/repository.js';
 import { createFolderMailer, createSmtpMailer } from '../../src/infra/mail-transport.js';
-import { enqueueEmail, findEmail, listEmailsFor } from '../../src/modules/notifications/repository.js';
-import { renderEmail } from '../../src/modules/notifications/templates.js';
+import { queueApplicantEmail, queueStaffEmail } from '../../src/modules/applicant-notices/outbox.js';
+import { findOutboxRow as findEmail, listEmailsFor } from '../../src/modules/applicant-notices/outbox-status.js';
+import { renderEmail } from '../../src/modules/applicant-notices/emails.js';
 import { bengaliDate, englishDate } from '@visa/shared/email-texts';
-import { backoffMs, createOutboxWorker } from '../../src/modules/notifications/worker.js';
+import { backoffMs } from '../../src/modules/applicant-notices/retry.js';
 import { createApplication } from '@visa/test-support/applications';
 import { freePort } from '@visa/test-support/ports';
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
 import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
 import { appForFile } from '@visa/test-support/file-app';
+import { outboxWorker } from '@visa/test-support/outbox';
 
 const HOUR = 60 * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
-const queue = async (t: TestApp, applicationId: string | null, to = 'applicant@example.com') =>
-  (await enqueueEmail(t.db, { applicationId, to, subject: 'Visa application update: Approved', text: 'Hello', html: '<p>Hello</p>' }))!;
+/** An email to the applicant of `applicationId`, or to staff when null, as the app queues them. */
+async function queue(t: TestApp, applicationId: string | null, to = 'applicant@example.com'): Promise<string> {
+  const email = { to, subject: 'Visa application update: Approved', text: 'Hello', html: '<p>Hello</p>' };
+  if (applicationId === null) return queueStaffEmail(t.db, email);
+  await queueApplicantEmail(t.db, applicationId, email, new Date());
+  return (await listEmailsFor(t.db, applicationId))[0]!._id;
+}
 
 describe('templates', () => {
   const recipient = { reference: '6740a1b2c3d4e5f601234567', surname: 'Rahman', givenN: 'Karim' };
@@ -107,9 +114,7 @@ describe('outbox folder (no SMTP_URL)', () => {
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push(await queue(t, null));
     const folder = path.join(t.dataDir, 'outbox-race');
-    const workers = [1, 2].map(() =>
-      createOutboxWorker({ db: t.db, mailer: createFolderMailer(folder, 'Desk <desk@example.com>'), log: t.app.log, batchSize: 5 }),
-    );
+    const workers = [1, 2].map(() => outboxWorker(t, createFolderMailer(folder, 'Desk <desk@example.com>'), { batchSize: 5 }));
     const [a, b] = await Promise.all(workers.map((w) => w.runOnce()));
     expect(a!.sent + b!.sent).toBe(12);
     expect(listFiles(folder)).toEqual(ids.map((id) => `${id}.eml`).sort());
@@ -120,7 +125,7 @@ describe('outbox folder (no SMTP_URL)', () => {
   it('takes over a message whose sender died mid-send once its lease has passed', async () => {
     const id = await queue(t, null);
     await t.db
-      .updateTable('email_outbox')
+      .updateTable('outbox')
       .set({ status: 'sending', attempts: 1, next_attempt_at: later(2 * 60_000).toISOString() })
       .where('id', '=', id)
       .execute();
@@ -133,12 +138,7 @@ describe('outbox folder (no SMTP_URL)', () => {
     const port = await freePort();
     const application = await createApplication(t.db);
     const id = await queue(t, application.id, application.email);
-    const worker = createOutboxWorker({
-      db: t.db,
-      mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'desk@example.com'),
-      log: t.app.log,
-      maxAttempts: 2,
-    });
+    const worker = outboxWorker(t, createSmtpMailer(`smtp://127.0.0.1:${port}`, 'desk@example.com'), { maxAttempts: 2 });
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
     expect(await worker.runOnce(later(2 * HOUR))).toEqual({ sent: 0, retried: 0, failed: 1 });
     expect(await worker.runOnce(later(10 * HOUR))).toEqual({ sent: 0, retried: 0, failed: 0 });
@@ -192,7 +192,8 @@ describe('SMTP delivery', () => {
       t.config.publicUrl,
     );
     const before = smtp!.received.length;
-    const id = (await enqueueEmail(t.db, { applicationId: application.id, to: application.email, ...mail }))!;
+    await queueApplicantEmail(t.db, application.id, { to: application.email, ...mail }, new Date());
+    const id = (await listEmailsFor(t.db, application.id))[0]!._id;
     t.app.outbox.kick();
 
     const received = (await smtp!.waitFor(before + 1)).at(-1)!;

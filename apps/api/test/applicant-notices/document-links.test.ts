@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
 import { buildApp } from '../../src/app.js';
 import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { setConsent } from '../../src/modules/messages/repository.js';
+import { setAgreedChannels } from '../../src/modules/applicant-notices/consent.js';
 import { setSetting } from '../../src/modules/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
@@ -63,7 +63,7 @@ async function requestDocuments(h: Harness, channels: ('email' | 'sms' | 'whatsa
   // A session of its own, begun at the test's clock.
   h.token = (await h.t.createStaff('admin')).token;
   const application = await createApplication(h.t.db, { given_name: 'Rahim Uddin', surname: 'Chowdhury', phone });
-  await setConsent(h.t.db, application.id, channels, null, clock);
+  await setAgreedChannels(h.t.db, application.id, channels, null, clock);
   const res = await send(h, {
     method: 'POST',
     url: `/api/application/documentRequest/${application.id}`,
@@ -78,8 +78,7 @@ const opens = async (h: Harness, token: string) =>
 /** Every row the link's application left in the tables that could hold a token. */
 async function stored(h: Harness, applicationId: string): Promise<string> {
   const rows = await Promise.all([
-    h.t.db.selectFrom('message_outbox').selectAll().where('application_id', '=', applicationId).execute(),
-    h.t.db.selectFrom('email_outbox').selectAll().where('application_id', '=', applicationId).execute(),
+    h.t.db.selectFrom('outbox').selectAll().where('application_id', '=', applicationId).execute(),
     h.t.db.selectFrom('document_requests').selectAll().where('application_id', '=', applicationId).execute(),
     listAuditFor(h.t.db, 'application', applicationId),
   ]);
@@ -163,8 +162,9 @@ describe('the link by an SMS aggregator and WhatsApp', () => {
 
     expect(await stored(h, application.id)).not.toContain(token);
     const rows = await h.t.db
-      .selectFrom('message_outbox')
+      .selectFrom('outbox')
       .select(['kind', 'status', 'secret'])
+      .where('channel', 'in', ['sms', 'whatsapp'])
       .where('application_id', '=', application.id)
       .execute();
     expect(rows).toEqual([
@@ -212,16 +212,18 @@ describe('the link by an SMS aggregator and WhatsApp', () => {
     clock = new Date('2026-11-26T20:00:00.000Z');
     const { application } = await requestDocuments(h, ['sms']);
     const waiting = await h.t.db
-      .selectFrom('message_outbox')
+      .selectFrom('outbox')
       .select(['secret'])
+      .where('channel', 'in', ['sms', 'whatsapp'])
       .where('application_id', '=', application.id)
       .executeTakeFirstOrThrow();
     expect(waiting.secret).toMatch(/^[\w-]{43}$/);
     const revoked = await send(h, { method: 'DELETE', url: `/api/application/documentRequest/${application.id}` });
     expect(revoked.statusCode, revoked.body).toBe(200);
     const rows = await h.t.db
-      .selectFrom('message_outbox')
+      .selectFrom('outbox')
       .select(['status', 'secret', 'last_error'])
+      .where('channel', 'in', ['sms', 'whatsapp'])
       .where('application_id', '=', application.id)
       .execute();
     expect(rows).toEqual([{ status: 'skipped', secret: null, last_error: 'link revoked' }]);
@@ -235,8 +237,9 @@ describe('the link by an SMS aggregator and WhatsApp', () => {
     await h.app.outbox.runOnce(clock);
     const token = linkIn(fake.received[0]!.form.get('message')!)!;
     const [row] = await h.t.db
-      .selectFrom('message_outbox')
+      .selectFrom('outbox')
       .select(['status', 'secret', 'last_error'])
+      .where('channel', 'in', ['sms', 'whatsapp'])
       .where('application_id', '=', application.id)
       .execute();
     expect(row).toMatchObject({ status: 'failed', secret: null, last_error: expect.stringContaining('Balance Insufficient') });

@@ -1,10 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { Db } from '../../db/connection.js';
-import { APPLICATION_AUDIT_ENTITY } from '../applications/mapping.js';
 import { recordAudit } from '../audit/repository.js';
-import { maskDigits } from './providers.js';
-import { recordReceipt } from './repository.js';
+import { maskDigits } from '../../infra/text-providers/call.js';
+import { recordReceipt } from './outbox-status.js';
 
 /**
  * Delivery receipts (ADR 0045): Twilio's status callback and the WhatsApp Cloud API's webhook.
@@ -39,10 +38,12 @@ async function apply(db: Db, providerId: string, providerStatus: string, error: 
     error,
   });
   if (!row) return false;
+  // A deleted application's message has no history left to record it in.
+  if (!row.application_id) return true;
   await recordAudit(db, {
     actorUserId: null,
     action: failed ? AUDIT_ACTIONS.message.failed : AUDIT_ACTIONS.message.receipt,
-    entity: APPLICATION_AUDIT_ENTITY,
+    entity: AUDIT_ENTITIES.application,
     entityId: row.application_id,
     details: { messageId: row.id, channel: row.channel, providerId, providerStatus, ...(error ? { error } : {}) },
   });

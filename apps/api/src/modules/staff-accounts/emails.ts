@@ -1,5 +1,6 @@
 import {
   SECOND_FACTOR_EMAIL_SUBJECTS,
+  passwordResetEmailLines,
   SIGN_IN_ALERT_SUBJECT,
   STATUS_CHECK_ALERT_SUBJECT,
   type SecondFactorChange,
@@ -8,12 +9,13 @@ import {
   statusCheckAlertEmailLines,
 } from '@visa/shared/email-texts';
 import { LIMITS } from '@visa/shared/limits';
-import { type EmailContent, htmlParagraphs, oneLine } from './templates.js';
+import { type EmailContent, escapeHtml, htmlParagraphs, oneLine } from '../../lib/email-html.js';
 
 /**
- * Emails to members of staff about their own account's safety (English: the staff area is English
- * only). They say what happened and what to do, never an address, a password or a link to sign in
- * with, so a copy in the wrong hands gives nothing away and cannot be imitated into a phishing link.
+ * Emails to members of staff (English: the staff area is English only), queued through the outbox
+ * with queueStaffEmail. The alerts about their own account's safety say what happened and what to
+ * do, never an address, a password or a link to sign in with, so a copy in the wrong hands gives
+ * nothing away and cannot be imitated into a phishing link.
  */
 
 /** Sent once per window when failed sign-ins to one account, from all addresses together, pass the ceiling (ADR 0017). */
@@ -36,4 +38,19 @@ export function renderSecondFactorEmail(
 export function renderStatusCheckAlertEmail(staff: { name: string }, lookups: number, windowMinutes: number): EmailContent {
   const lines = statusCheckAlertEmailLines(oneLine(staff.name), lookups, windowMinutes);
   return { subject: STATUS_CHECK_ALERT_SUBJECT, text: `${lines.join('\n\n')}\n`, html: htmlParagraphs(lines) };
+}
+
+/**
+ * To a member of staff who asked for a new password. The link's token sits after `#`, so it never
+ * reaches a server log, a proxy or a Referer header.
+ */
+export function renderPasswordResetEmail(staff: { name: string }, link: string, minutes: number, subject: string): EmailContent {
+  const lines = passwordResetEmailLines(oneLine(staff.name), link, minutes);
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: htmlParagraphs(lines, (line) =>
+      line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`,
+    ),
+  };
 }

@@ -31,8 +31,14 @@ const act = async (action: 'Approve' | 'Reject' | 'Pending', id: string) => {
   expect(res.statusCode).toBe(200);
 };
 const emails = (id: string) =>
-  t.db.selectFrom('email_outbox').select(['subject', 'status', 'next_attempt_at']).where('application_id', '=', id).orderBy('id').execute();
-const sent = async (id: string) => (await emails(id)).filter((e) => e.status === 'sent').map((e) => e.subject.split(' | ')[0]);
+  t.db
+    .selectFrom('outbox')
+    .select(['subject', 'status', 'next_attempt_at'])
+    .where('channel', '=', 'email')
+    .where('application_id', '=', id)
+    .orderBy('id')
+    .execute();
+const sent = async (id: string) => (await emails(id)).filter((e) => e.status === 'sent').map((e) => (e.subject ?? '').split(' | ')[0]);
 
 describe('status emails with settling on', () => {
   beforeAll(() => settle(true));

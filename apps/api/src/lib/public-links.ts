@@ -1,0 +1,11 @@
+/** The public addresses the app gives applicants, under PUBLIC_URL. */
+
+/**
+ * The public enquiry page, where passport, nationality and date of birth show the current status:
+ * what a printed copy's QR code and every status notice point to, never personal data.
+ */
+export const statusCheckUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/enquiry`;
+
+/** A document request's page in the applicant's language, the token after `#` so no server log sees it. */
+export const documentsLink = (publicUrl: string, language: 'en' | 'bn', token: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${language === 'bn' ? '/bn' : ''}/documents#${token}`;
