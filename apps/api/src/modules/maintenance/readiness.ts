@@ -6,8 +6,8 @@ import type { Storage } from '../../infra/storage/storage.js';
 import { pingDatabase } from '../health/repository.js';
 import { probeOutbox } from '../notifications/repository.js';
 import { appliedMigrations } from './repository.js';
+import { READY_PARTS } from '@visa/shared/system';
 
-export const READY_PARTS = ['database', 'migrations', 'storage', 'mail'] as const;
 export type ReadyPart = (typeof READY_PARTS)[number];
 type PartState = 'ok' | 'error' | 'behind' | 'unknown';
 

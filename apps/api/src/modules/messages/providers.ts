@@ -1,3 +1,4 @@
+import { API_PATHS } from '@visa/shared/api-paths';
 import type { PhoneChannel } from '@visa/shared/text-messages';
 import type { TextMessageEnv } from './provider-config.js';
 
@@ -185,7 +186,7 @@ function whatsapp(env: TextMessageEnv): Provider {
 }
 
 /** Where Twilio posts its status callbacks; the signature is made over this URL under PUBLIC_URL. */
-export const TWILIO_RECEIPT_PATH = '/api/messages/receipts/twilio';
+export const TWILIO_RECEIPT_PATH = API_PATHS.twilioReceipt.path;
 
 export interface Providers {
   sms: Provider | null;
