@@ -30,7 +30,7 @@ const routesFiles = ['apps/api/src/modules/*/routes.ts', 'apps/api/src/modules/*
 
 /** What two route groups share lives in a service; app.ts alone puts route groups together. */
 const routesImports = {
-  group: ['**/routes.js', '**/routes', '**/*-routes.js', '**/*-routes'],
+  group: ['**/routes.js', '**/routes', '**/*-routes.js', '**/*-routes', '!**/lib/api-routes.js'],
   message: 'A routes file never imports another routes file: share a service.',
 };
 

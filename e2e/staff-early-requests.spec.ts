@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE } from '../apps/web/src/config/early-requests';
+import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE, earlyUrl } from '../apps/web/src/config/early-requests';
 import { type ClockedServer, startClockedServer } from './support/clocked-server';
 import { OWNER, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
@@ -55,7 +55,7 @@ test('every request a staff page starts early is one the page makes, and goes ou
   await signInViaApi(page);
   for (const [address, route] of PAGES) {
     const asked = await apiRequestsOfLoad(page, address);
-    const early = [...EARLY_ON_EVERY_PAGE, ...(EARLY_BY_PAGE[route] ?? [])].map((r) => r.url);
+    const early = [...EARLY_ON_EVERY_PAGE, ...(EARLY_BY_PAGE[route] ?? [])].map(earlyUrl);
     for (const url of early)
       expect(
         asked.filter((a) => a === url),

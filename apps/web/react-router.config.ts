@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
-import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE } from './src/config/early-requests';
+import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE, type EarlyRequest, earlyUrl } from './src/config/early-requests';
 import { PUBLIC_PAGES, paths } from './src/config/paths';
 import { TOKEN_KEY } from './src/lib/auth-storage';
 import { ACCEPT } from './src/lib/http';
@@ -48,13 +48,16 @@ export default {
     const file = path.join(reactRouterConfig.buildDirectory, 'client', 'site.json');
     fs.writeFileSync(file, JSON.stringify(siteMap(), null, 2));
     fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, 'public-pages.json'), JSON.stringify(PRERENDERED, null, 2));
-    // For the staff shell's inline script (scripts/build-steps/preload-staff-routes.mjs, ADR 0057).
+    // For the staff shell's inline script (scripts/build-steps/preload-staff-routes.mjs, ADR 0057):
+    // each early request as the address the app's call builds from the route table.
+    const started = (requests: EarlyRequest[]) =>
+      requests.map((r) => ({ url: earlyUrl(r), ...(r.background ? { background: true } : {}) }));
     const early = {
       tokenKey: TOKEN_KEY,
       accept: ACCEPT,
       background: [BACKGROUND_HEADER, BACKGROUND_VALUE],
-      everyPage: EARLY_ON_EVERY_PAGE,
-      byPage: EARLY_BY_PAGE,
+      everyPage: started(EARLY_ON_EVERY_PAGE),
+      byPage: Object.fromEntries(Object.entries(EARLY_BY_PAGE).map(([id, requests]) => [id, started(requests)])),
     };
     fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, 'early-requests.json'), JSON.stringify(early, null, 2));
   },

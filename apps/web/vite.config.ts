@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { staffChunkGroups, staffChunks } from './vite.staff-chunks.ts';
-import { browserPhones, browserToasts, sharedAlias } from './vite.shared.ts';
+import { browserApiPaths, browserPhones, browserToasts, sharedAlias } from './vite.shared.ts';
 
 // `npm run dev` runs the API on its own port and says where; the default is `npm start`'s.
 const api = process.env.VISA_API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -28,7 +28,7 @@ const preactAliases = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [staffChunks, browserPhones, browserToasts, reactRouter()],
+  plugins: [staffChunks, browserApiPaths, browserPhones, browserToasts, reactRouter()],
   resolve: { alias: command === 'build' && !isSsrBuild ? [sharedAlias, ...preactAliases] : [sharedAlias] },
   server: { proxy: { '/api': api, '/files': api, '/media': api } },
   build: {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { sharedAlias } from './vite.shared.ts';
+import { browserApiPaths, sharedAlias } from './vite.shared.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,6 +17,7 @@ const SIGN_IN = process.env.ISLANDS_ENTRY === 'sign-in';
  * React Router app, and reads which file it is from the manifest written here.
  */
 export default defineConfig({
+  plugins: [browserApiPaths],
   resolve: {
     alias: [
       sharedAlias,

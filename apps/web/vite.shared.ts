@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { API_PATHS } from '../../packages/shared/src/api-paths.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sharedSrc = path.resolve(here, '../../packages/shared/src');
@@ -38,5 +39,38 @@ export const browserToasts: Plugin = {
   resolveId(source, importer, options) {
     if (options?.ssr || source !== 'react-hot-toast' || importer === lazyToast) return null;
     return lazyToast;
+  },
+};
+
+const apiPathsFile = path.join(sharedSrc, 'api-paths.ts');
+
+/**
+ * In the browser, each API address where it is used instead of the route table (ADR 0061): every
+ * `apiUrl('key', …)` becomes `apiUrl('/api/…', …)` with the table's path, and api-paths.ts becomes
+ * the one function that fills a path in, so no page carries the table's other addresses. A key that
+ * is not a literal (which the build cannot read) fails the build. Not for a server-side build, nor
+ * for the unit tests, which run the table itself.
+ */
+export const browserApiPaths: Plugin = {
+  name: 'visa-browser-api-paths',
+  enforce: 'pre',
+  load(id, options) {
+    if (options?.ssr || id !== apiPathsFile) return null;
+    return (
+      'export function apiUrl(path, params) {\n' +
+      "  return params ? path.replace(/:(\\w+)/g, (_, name) => encodeURIComponent(params[name] ?? '')) : path;\n" +
+      '}\n'
+    );
+  },
+  transform(code, id, options) {
+    if (options?.ssr || id.includes('node_modules') || id === apiPathsFile || !/\bapiUrl\(/.test(code)) return null;
+    const written = code.replace(/\bapiUrl\(\s*(['"])(\w+)\1/g, (call, _quote: string, key: string) => {
+      const entry = (API_PATHS as Record<string, { path: string }>)[key];
+      if (!entry) this.error(`${id}: apiUrl('${key}'): no such route in the route table`);
+      return `apiUrl(${JSON.stringify(entry.path)}`;
+    });
+    const unread = /\bapiUrl\(\s*(?!")[^)]/.exec(written);
+    if (unread) this.error(`${id}: apiUrl needs the route's key as a literal string in the browser's code: ${unread[0]}…`);
+    return { code: written, map: null };
   },
 };

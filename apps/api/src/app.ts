@@ -32,6 +32,7 @@ import systemRoutes from './modules/system/system-routes.js';
 import slideRoutes, { slideListRoutes } from './modules/slides/routes.js';
 import staffAccountRoutes, { profileRoutes } from './modules/staff-accounts/routes.js';
 import statusCheckRoutes from './modules/status-check/routes.js';
+import { type DeclaredRoute, checkRouteTable, recordRoutes } from './lib/api-routes.js';
 import auth, { type Access, withAccess } from './plugins/auth.js';
 import docs from './plugins/docs.js';
 import errorHandler from './plugins/error-handler.js';
@@ -146,8 +147,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(storagePlugin, { storage: ctx.storage, urls: ctx.urls });
   await app.register(outboxPlugin, { outbox: ctx.outbox });
 
-  // Routes.
-  for (const [access, prefix, routes] of ROUTE_GROUPS) await app.register(withAccess(access, routes), { prefix, ctx });
+  // Routes, checked against the route table (ADR 0061): an app whose routes or access rules differ does not start.
+  const declared: DeclaredRoute[] = [];
+  for (const [access, prefix, routes] of ROUTE_GROUPS) {
+    await app.register(withAccess(access, recordRoutes(access, routes, declared)), { prefix, ctx });
+  }
+  checkRouteTable(declared);
   const root = deps.webRoot;
   await app.register(web, {
     root,

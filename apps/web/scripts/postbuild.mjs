@@ -5,8 +5,9 @@
 // 2. swap-scripts: those pages load the islands script instead of the React Router app;
 // 3. staff-scripts: the sign-in pages list the staff shell's scripts by staff page, for the
 //    prefetch while the second factor is typed (ADR 0050);
-// 4. preload-staff-routes: the staff pages' shell asks at once for the scripts of the page it is
-//    opened on (ADR 0043), and starts that page's first requests (ADR 0057);
+// 4. preload-staff-routes: the staff pages' shell gets its inline script (src/shell/), bundled with
+//    the build's data: it asks at once for the scripts of the page it is opened on (ADR 0043), and
+//    starts that page's first requests (ADR 0057);
 // 5. csp-hashes: the hashes of the inline scripts of every page as served (JSON data excepted), for the CSP;
 // 6. compress: brotli and gzip twins of every text file, csp.json included.
 // Which pages get the islands script is the public page table's (PUBLIC_PAGES in

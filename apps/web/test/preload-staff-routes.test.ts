@@ -1,8 +1,16 @@
+// @vitest-environment node
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NOT_A_STAFF_PAGE, preloadStaffRoutes } from '../scripts/build-steps/preload-staff-routes.mjs';
+
+/**
+ * The build step that bundles the staff shell's script (src/shell/early-requests-script.ts, whose
+ * own tests say what it does) with the build's data and puts it inline in the shell. Here: where it
+ * goes, and that the bundled script runs as a browser runs it, with the manifest's routes and files
+ * and the listed requests. In Node, where the bundler runs (it refuses jsdom's globals).
+ */
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-preload-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -44,106 +52,73 @@ const EARLY = {
   byPage: { dashboard: [{ url: '/api/application/stats' }] },
 };
 
-/** The shell as the build leaves it, with the step applied, then run at `pathname` in this document. */
-function runShellAt(pathname: string, early?: typeof EARLY, historyState: unknown = null) {
+/** The shell as the build leaves it, with the step applied. */
+async function buildShell(early?: typeof EARLY) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'assets/manifest-test.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
   fs.writeFileSync(
     path.join(dir, '__spa-fallback.html'),
     '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/entry.js"/></head><body></body></html>',
   );
-  preloadStaffRoutes(dir, early);
-  const html = fs.readFileSync(path.join(dir, '__spa-fallback.html'), 'utf8');
-  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-  document.head.innerHTML = '';
-  document.documentElement.className = '';
-  window.history.replaceState(historyState, '', pathname);
-  // The inline script as the browser runs it: a classic script at the top level of the page.
-  const run = new Function(script);
-  run();
-  return { html, preloaded: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')) };
+  await preloadStaffRoutes(dir, early);
+  return fs.readFileSync(path.join(dir, '__spa-fallback.html'), 'utf8');
 }
 
-describe('the staff shell preloads the scripts of the page it is opened on', () => {
-  it('puts its script before the shell’s own preloads', () => {
-    const { html } = runShellAt('/dashboard');
+/**
+ * The shell opened at `pathname` with a stored token: its inline script run with what it uses of the
+ * page (the address, the history entry, storage, fetch and the document's head); what it preloaded,
+ * what it fetched and whether it marked the document.
+ */
+function openShell(html: string, pathname: string) {
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const fetched: [string, Record<string, string>][] = [];
+  const preloaded: string[] = [];
+  const marks: string[] = [];
+  const page = {
+    window: {} as Record<string, unknown>,
+    document: {
+      createElement: () => ({}),
+      head: { appendChild: (link: { rel: string; href: string }) => link.rel === 'modulepreload' && preloaded.push(link.href) },
+      documentElement: { classList: { add: (name: string) => marks.push(name) } },
+    },
+    location: { pathname, search: '' },
+    history: { state: null },
+    localStorage: { getItem: (key: string) => (key === 'token' ? 't0k3n' : null) },
+    fetch: (url: string, init: RequestInit) => {
+      fetched.push([url, init.headers as Record<string, string>]);
+      return new Promise(() => undefined);
+    },
+  };
+  // A classic script at the top level of the page, these its globals.
+  new Function(...Object.keys(page), script)(...Object.values(page));
+  return { preloaded, fetched, marked: marks.includes(NOT_A_STAFF_PAGE) };
+}
+
+describe('the staff shell gets its inline script from the build', () => {
+  it('before the shell’s own preloads, after the charset', async () => {
+    const html = await buildShell(EARLY);
     expect(html.indexOf('<script>')).toBeGreaterThan(html.indexOf('charSet'));
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
   });
 
-  it('preloads the staff layout and the page’s own modules', () => {
-    expect(runShellAt('/dashboard').preloaded).toEqual(
-      expect.arrayContaining(['/assets/staff-layout.js', '/assets/modal.js', '/assets/dashboard.js']),
-    );
-    expect(runShellAt('/dashboard').preloaded).not.toContain('/assets/phone.js');
-  });
-
-  it('matches a path with a parameter', () => {
-    expect(runShellAt('/updateApplicationView/42').preloaded).toEqual(expect.arrayContaining(['/assets/file.js', '/assets/phone.js']));
-  });
-
-  it('preloads nothing on an address that is not a staff page, and marks the document so the frame hides', () => {
-    expect(runShellAt('/login').preloaded).toEqual([]);
-    expect(runShellAt('/nowhere').preloaded).toEqual([]);
-    expect(document.documentElement.classList.contains(NOT_A_STAFF_PAGE)).toBe(true);
-    runShellAt('/dashboard');
-    expect(document.documentElement.classList.contains(NOT_A_STAFF_PAGE)).toBe(false);
-  });
-});
-
-describe('with a token stored, the staff shell starts the page’s first requests', () => {
-  const fetches = () => {
-    const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.reject(new Error('offline')));
-    vi.stubGlobal('fetch', fetch);
-    return fetch;
-  };
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    delete window.__visaEarly;
-  });
-
-  it('those of every page and the page’s own, with the token, the background flag where the app sends it, and nothing else', () => {
-    const fetch = fetches();
-    localStorage.setItem('token', 't0k3n');
-    runShellAt('/dashboard', EARLY);
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session', '/api/application/stats']);
-    const headersOf = (i: number) => fetch.mock.calls[i]?.[1]?.headers as Record<string, string>;
-    expect(headersOf(0)).toEqual({ Accept: 'application/json, text/plain, */*', Authorization: 'Bearer t0k3n' });
-    expect(headersOf(1)).toMatchObject({ Authorization: 'Bearer t0k3n', 'x-session-activity': 'background' });
-    expect(fetch.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
-    expect(window.__visaEarly?.map((e) => [e.url, e.headers])).toEqual([
-      ['/api/users/me', { Authorization: 'Bearer t0k3n', 'x-session-activity': null }],
-      ['/api/users/session', { Authorization: 'Bearer t0k3n', 'x-session-activity': 'background' }],
-      ['/api/application/stats', { Authorization: 'Bearer t0k3n', 'x-session-activity': null }],
+  it('which preloads the page’s modules and starts its requests as a browser runs it', async () => {
+    const html = await buildShell(EARLY);
+    const dashboard = openShell(html, '/dashboard');
+    expect(dashboard.preloaded).toEqual(expect.arrayContaining(['/assets/staff-layout.js', '/assets/modal.js', '/assets/dashboard.js']));
+    expect(dashboard.preloaded).not.toContain('/assets/phone.js');
+    expect(dashboard.fetched).toEqual([
+      ['/api/users/me', { Accept: EARLY.accept, Authorization: 'Bearer t0k3n' }],
+      ['/api/users/session', { Accept: EARLY.accept, Authorization: 'Bearer t0k3n', 'x-session-activity': 'background' }],
+      ['/api/application/stats', { Accept: EARLY.accept, Authorization: 'Bearer t0k3n' }],
     ]);
+    expect(openShell(html, '/updateApplicationView/42').preloaded).toEqual(expect.arrayContaining(['/assets/file.js', '/assets/phone.js']));
+    const elsewhere = openShell(html, '/login');
+    expect([elsewhere.preloaded, elsewhere.fetched, elsewhere.marked]).toEqual([[], [], true]);
   });
 
-  it('only those of every page when the address has a query', () => {
-    const fetch = fetches();
-    localStorage.setItem('token', 't0k3n');
-    runShellAt('/dashboard?status=pending', EARLY);
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session']);
-  });
-
-  it('only those of every page when the history entry carries the app’s state (a search kept there)', () => {
-    const fetch = fetches();
-    localStorage.setItem('token', 't0k3n');
-    runShellAt('/dashboard', EARLY, { usr: { search: 'rahm' }, key: 'k1', idx: 1 });
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session']);
-    // An entry of React Router’s without the app’s state still starts the page's.
-    fetch.mockClear();
-    runShellAt('/dashboard', EARLY, { usr: null, key: 'k2', idx: 2 });
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/users/session', '/api/application/stats']);
-  });
-
-  it('none without a token, nor on a page that is not a staff page', () => {
-    const fetch = fetches();
-    runShellAt('/dashboard', EARLY);
-    localStorage.setItem('token', 't0k3n');
-    runShellAt('/login', EARLY);
-    runShellAt('/nowhere', EARLY);
-    expect(fetch).not.toHaveBeenCalled();
-    expect(window.__visaEarly).toBeUndefined();
+  it('and without a list of early requests, preloads only', async () => {
+    const dashboard = openShell(await buildShell(), '/dashboard');
+    expect(dashboard.preloaded).toContain('/assets/dashboard.js');
+    expect(dashboard.fetched).toEqual([]);
   });
 });

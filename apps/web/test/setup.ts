@@ -12,6 +12,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  // A file that runs in Node (a build step's, with a document of its own) has no page to clean.
+  if (typeof window === 'undefined') return;
   window.localStorage.clear();
   document.cookie.split('; ').forEach((c) => {
     const name = c.split('=')[0];

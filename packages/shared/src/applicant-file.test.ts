@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API_PATHS } from './api-paths.js';
 import {
   APPLICANT_FILE_MESSAGES,
   STATUS_ACTIONS,
@@ -33,11 +34,11 @@ describe('display helpers', () => {
     expect(displayDate('not a date')).toBe('not a date');
   });
 
-  it('maps each action to the status it sets and its API path', () => {
-    expect(Object.values(STATUS_ACTIONS).map((a) => [a.path, a.status])).toEqual([
-      ['updateApplicationPending', 'pending'],
-      ['updateApplicationApprove', 'approved'],
-      ['updateApplicationReject', 'rejected'],
+  it('maps each action to the status it sets and its API address', () => {
+    expect(Object.values(STATUS_ACTIONS).map((a) => [API_PATHS[a.route].path, a.status])).toEqual([
+      ['/api/application/updateApplicationPending/:id', 'pending'],
+      ['/api/application/updateApplicationApprove/:id', 'approved'],
+      ['/api/application/updateApplicationReject/:id', 'rejected'],
     ]);
     expect(statusLabel('approved')).toBe('Approved');
   });

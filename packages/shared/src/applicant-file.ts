@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiKey } from './api-paths.js';
 import type { Application } from './applications.js';
 import { type ApplicationStatus, BRAND_NAME, DOCUMENT_LABELS, statusLabel } from './constants.js';
 import { isIsoDate } from './dates.js';
@@ -11,12 +12,12 @@ import { formatPhone } from './phone.js';
  * (docs/product.md#api-applicant-file). Shapes and messages shared by the API and the applicant view.
  */
 
-/** The three PUT actions and the status each one sets (ADR 0008). */
+/** The three PUT actions, the status each one sets (ADR 0008) and its route in the route table. */
 export const STATUS_ACTIONS = {
-  pending: { status: 'pending', path: 'updateApplicationPending', verb: 'pending', gerund: 'pending' },
-  approve: { status: 'approved', path: 'updateApplicationApprove', verb: 'approve', gerund: 'approving' },
-  reject: { status: 'rejected', path: 'updateApplicationReject', verb: 'reject', gerund: 'rejecting' },
-} as const satisfies Record<string, { status: ApplicationStatus; path: string; verb: string; gerund: string }>;
+  pending: { status: 'pending', route: 'setStatusPending', verb: 'pending', gerund: 'pending' },
+  approve: { status: 'approved', route: 'setStatusApprove', verb: 'approve', gerund: 'approving' },
+  reject: { status: 'rejected', route: 'setStatusReject', verb: 'reject', gerund: 'rejecting' },
+} as const satisfies Record<string, { status: ApplicationStatus; route: ApiKey; verb: string; gerund: string }>;
 export type StatusAction = keyof typeof STATUS_ACTIONS;
 
 /** How many documents one upload may carry; an application may have at most MAX_DOCUMENTS in all. */

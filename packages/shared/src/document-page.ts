@@ -1,3 +1,5 @@
+import { apiUrl } from './api-paths.js';
+
 /**
  * What the applicant's document page needs in the browser (ADR 0046), kept apart from the schemas
  * of document-requests.ts so the page's script carries no validation library.
@@ -7,8 +9,8 @@
 export const DOCUMENT_TOKEN_HEADER = 'x-document-token';
 /** The tus metadata key naming which item of the request an upload is for. */
 export const UPLOAD_ITEM_METADATA = 'item';
-/** Where the tus endpoint lives. */
-export const UPLOADS_PATH = '/api/uploads';
+/** Where the tus endpoint lives: the upload route's address, without the slash of the prefix's own route. */
+export const UPLOADS_PATH = apiUrl('startUpload').replace(/\/$/, '');
 
 /** The one answer to a token that is wrong, expired, revoked or done: it says nothing about which. */
 export const LINK_NOT_VALID = 'This link does not work any more. Please contact the office for a new one.';

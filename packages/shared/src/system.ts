@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** How the last run of a scheduled job went: never run yet, running now, finished well, or failed. */
 export const JOB_OUTCOMES = ['never', 'running', 'ok', 'failed'] as const;
 
+/** What the readiness probe (GET /api/ready) checks, in the order it reports them. */
+export const READY_PARTS = ['database', 'migrations', 'storage', 'mail'] as const;
+
 export const SystemJobSchema = z.object({
   name: z.string(),
   outcome: z.enum(JOB_OUTCOMES),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiAccess } from '@visa/shared/api-paths';
 import type { Role } from '@visa/shared/constants';
 import { PASSWORD_CHANGE_REQUIRED, SERVER } from '@visa/shared/messages';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, type SessionInfo } from '@visa/shared/session';
@@ -139,10 +140,11 @@ const passwordChangeFirst: Hook = (request, _reply, done) => {
 };
 
 /**
- * Who may call a group of routes, declared once where the group is registered (app.ts):
- * 'public' for anyone, 'staff' for any signed-in staff member, 'superadmin' for super-admins only.
+ * Who may call a group of routes, declared where the group is registered (app.ts) and checked at
+ * start-up against the route table's word for each of its routes (ADR 0061): 'public' for anyone,
+ * 'staff' for any signed-in staff member, 'superadmin' for super-admins only.
  */
-export type Access = 'public' | 'staff' | 'superadmin';
+export type Access = ApiAccess;
 
 /**
  * Puts a group of routes behind its access rule. The check runs in onRequest, before the body or

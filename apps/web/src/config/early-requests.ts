@@ -1,22 +1,35 @@
+import { type API_PATHS, type ApiKey, apiUrl } from '@visa/shared/api-paths';
 import { PAGE_SIZE } from '@visa/shared/constants';
+import { requestUrl } from '../lib/http';
 
 /**
  * The GET requests a staff page makes as it opens, which the shell's inline script starts from the
- * HTML, alongside the page's scripts, rather than after them (ADR 0057). The app's own call to the
- * same address, with the same token, then takes the answer (lib/early-requests.ts); a request
- * listed here that the page no longer makes is only wasted, and a browser test finds it
- * (e2e/staff-early-requests.spec.ts). Addresses are exactly as the app's calls build them.
+ * HTML, alongside the page's scripts, rather than after them (ADR 0057). Each names its route in the
+ * route table (ADR 0061) and the query the page sends; the app's own call to the same address, with
+ * the same token, then takes the answer (lib/early-requests.ts). A request listed here that the page
+ * no longer makes is only wasted, and a browser test finds it (e2e/staff-early-requests.spec.ts).
  */
+
+/** The routes a page can start early: GETs whose address has nothing to fill in. */
+type EarlyRoute = {
+  [K in ApiKey]: (typeof API_PATHS)[K] extends { method: 'GET'; path: infer P } ? (P extends `${string}:${string}` ? never : K) : never;
+}[ApiKey];
+
 export interface EarlyRequest {
-  url: string;
+  route: EarlyRoute;
+  /** The query as the page's call sends it, in its order. */
+  query?: Record<string, string | number>;
   /** Sent as the app's own background calls are (ADR 0018): not counted as the person's activity. */
   background?: boolean;
 }
 
-/** What every staff page asks first: who is signed in, and the session's limits for the idle warning. */
-export const EARLY_ON_EVERY_PAGE: EarlyRequest[] = [{ url: '/api/users/me' }, { url: '/api/users/session', background: true }];
+/** The address the app's call builds for the request: its route's path and query, as lib/http.ts writes them. */
+export const earlyUrl = (request: EarlyRequest): string => requestUrl({ url: apiUrl(request.route), params: request.query });
 
-const firstPage = `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`;
+/** What every staff page asks first: who is signed in, and the session's limits for the idle warning. */
+export const EARLY_ON_EVERY_PAGE: EarlyRequest[] = [{ route: 'getMe' }, { route: 'getSession', background: true }];
+
+const firstPage: EarlyRequest = { route: 'listApplications', query: { page: 1, limit: PAGE_SIZE } };
 
 /**
  * A page's own first data, by React Router route id; started only when the address has no query
@@ -24,15 +37,10 @@ const firstPage = `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`;
  * change what the page asks for.
  */
 export const EARLY_BY_PAGE: Record<string, EarlyRequest[]> = {
-  'routes/admin/dashboard': [
-    { url: '/api/application/stats' },
-    { url: firstPage },
-    { url: '/api/application/documentsToReview' },
-    { url: '/api/application/messages/failed' },
-  ],
-  'routes/admin/application-list': [{ url: firstPage }],
-  'routes/admin/slide-list': [{ url: '/api/slider/fetchSlider' }],
-  'routes/admin/staff-list': [{ url: '/api/users/get_users' }],
-  'routes/admin/profile': [{ url: '/api/users/me/second-factor' }],
-  'routes/admin/settings': [{ url: '/api/users/sessions' }],
+  'routes/admin/dashboard': [{ route: 'getStats' }, firstPage, { route: 'countDocumentsToReview' }, { route: 'countFailedMessages' }],
+  'routes/admin/application-list': [firstPage],
+  'routes/admin/slide-list': [{ route: 'listSlides' }],
+  'routes/admin/staff-list': [{ route: 'listStaffAccounts' }],
+  'routes/admin/profile': [{ route: 'getSecondFactor' }],
+  'routes/admin/settings': [{ route: 'listSessions' }],
 };

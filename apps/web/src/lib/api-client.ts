@@ -1,3 +1,4 @@
+import { type ApiUrl, apiUrl } from '@visa/shared/api-paths';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, SessionEndReasonSchema } from '@visa/shared/session';
 import { clearToken, getToken, setToken } from './auth-storage';
 import { type HttpResponse, type RequestConfig, type Transport, browserTransport, isHttpError, send } from './http';
@@ -11,7 +12,8 @@ export { type HttpResponse, type RequestConfig, type UploadProgress, HttpError, 
 export const BACKGROUND: RequestConfig = { headers: { [BACKGROUND_HEADER]: BACKGROUND_VALUE } };
 const isBackground = (config: RequestConfig) => config.headers?.[BACKGROUND_HEADER] === BACKGROUND_VALUE;
 
-const NO_REFRESH = ['/api/users/login', '/api/users/refresh', '/api/users/logout'];
+/** Signing in and out, and renewing itself: a 401 from these is their answer, not a token to renew. */
+const NO_REFRESH: string[] = [apiUrl('login'), apiUrl('refreshSession'), apiUrl('logout')];
 
 type Renewal = { token: string } | { reason: SessionEndReason };
 let refreshing: Promise<Renewal> | null = null;
@@ -42,7 +44,7 @@ const sessionEndReason = (error: unknown): SessionEndReason | undefined => {
 /** A new access token, or why the session could not be renewed (ended, or unknown: expired). */
 function refreshAccessToken(): Promise<Renewal> {
   refreshing ??= api
-    .post<{ token: string }>('/api/users/refresh')
+    .post<{ token: string }>(apiUrl('refreshSession'))
     .then((res) => {
       setToken(res.data.token);
       return { token: res.data.token };
@@ -94,15 +96,16 @@ async function request<T>(config: RequestConfig): Promise<HttpResponse<T>> {
 
 type Options = Omit<RequestConfig, 'method' | 'url' | 'data'>;
 
-/** The one HTTP client of the staff pages. `transport` is the network (tests put the API in-process there). */
+/**
+ * The one HTTP client of the staff pages. `transport` is the network (tests put the API in-process
+ * there). Each method takes an address of the route table (apiUrl) whose route has that method.
+ */
 export const api = {
   transport: browserTransport as Transport,
-  request,
-  get: <T = unknown>(url: string, options: Options = {}) => request<T>({ ...options, method: 'GET', url }),
-  delete: <T = unknown>(url: string, options: Options = {}) => request<T>({ ...options, method: 'DELETE', url }),
-  post: <T = unknown>(url: string, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'POST', url, data }),
-  put: <T = unknown>(url: string, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'PUT', url, data }),
-  patch: <T = unknown>(url: string, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'PATCH', url, data }),
+  get: <T = unknown>(url: ApiUrl<'GET'>, options: Options = {}) => request<T>({ ...options, method: 'GET', url }),
+  delete: <T = unknown>(url: ApiUrl<'DELETE'>, options: Options = {}) => request<T>({ ...options, method: 'DELETE', url }),
+  post: <T = unknown>(url: ApiUrl<'POST'>, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'POST', url, data }),
+  put: <T = unknown>(url: ApiUrl<'PUT'>, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'PUT', url, data }),
 };
 
 /** A request that ran out of time (its timeout), rather than one the server answered or refused. */

@@ -1,6 +1,6 @@
 /**
  * A request the staff shell's inline script started before the app's scripts had arrived (ADR 0057;
- * the list is config/early-requests.ts, the script scripts/build-steps/preload-staff-routes.mjs).
+ * the list is config/early-requests.ts, the script shell/early-requests-script.ts).
  */
 export interface StartedEarly {
   url: string;

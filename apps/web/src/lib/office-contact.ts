@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { apiUrl } from '@visa/shared/api-paths';
 import { OFFICE_CONTACT_DATA_ID, type OfficeContactView } from '@visa/shared/office-contact-view';
 
 /**
@@ -34,7 +35,7 @@ export function useOfficeContact(): OfficeContactView | null {
   useEffect(() => {
     if (known() !== undefined) return;
     let live = true;
-    fetch('/api/office-contact')
+    fetch(apiUrl('getOfficeContact'))
       .then((res) => (res.ok ? (res.json() as Promise<OfficeContactView>) : null))
       .then((fetched) => {
         if (!fetched) return;

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@visa/shared/api-paths';
 import type { TextMessageEnv } from './config.js';
 import type { Provider } from './call.js';
 import { httpAggregator, twilio } from './sms.js';
@@ -10,7 +11,7 @@ import { whatsapp } from './whatsapp.js';
  */
 
 /** Where Twilio posts its status callbacks; the signature is made over this URL under PUBLIC_URL. */
-export const TWILIO_RECEIPT_PATH = '/api/messages/receipts/twilio';
+export const TWILIO_RECEIPT_PATH = API_PATHS.twilioReceipt.path;
 
 export interface Providers {
   sms: Provider | null;

@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
-import { ErrorBodySchema } from '@visa/shared/errors';
 import { toE164 } from '@visa/shared/phone';
-import {
-  MessageSettingsSchema,
-  MessageSettingsViewSchema,
-  TEXT_MESSAGE_TEXTS,
-  TestMessageInputSchema,
-  TestMessageResultSchema,
-  messageLanguage,
-} from '@visa/shared/text-messages';
+import { TEXT_MESSAGE_TEXTS, messageLanguage } from '@visa/shared/text-messages';
 import type { RouteOptions } from '../../context.js';
+import { apiRoute } from '../../lib/api-routes.js';
 import { SERVER } from '@visa/shared/messages';
 import { HttpError, badRequest, notFound as notFoundError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
@@ -28,41 +20,28 @@ import { countFailedTexts } from './outbox-status.js';
 export default async function messageSettingsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { db, textProviders } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
   const tags = ['settings'];
-  const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
   const view = async () => ({
     settings: await getSetting(db, 'messages'),
     available: { sms: textProviders.sms !== null, whatsapp: textProviders.whatsapp !== null },
     smsProvider: textProviders.sms?.kind === 'twilio' ? ('twilio' as const) : textProviders.sms ? ('http' as const) : null,
   });
 
-  r.get(
-    '/settings/messages',
-    {
-      schema: {
-        tags,
-        summary: 'Status messages by SMS and WhatsApp: channels, templates, quiet hours, daily limits (super-admins)',
-        security,
-        response: { 200: MessageSettingsViewSchema, ...errors },
-      },
-    },
-    view,
-  );
+  r.route({
+    ...apiRoute(app, 'getMessageSettings', {
+      tags,
+      summary: 'Status messages by SMS and WhatsApp: channels, templates, quiet hours, daily limits (super-admins)',
+    }),
+    handler: view,
+  });
 
-  r.put(
-    '/settings/messages',
-    {
-      schema: {
-        tags,
-        summary:
-          'Change the status messages (super-admins): templates may use only {firstName} {status} {officeName} {officePhone} {statusLink}; quiet hours must cover 00:00–08:00; a channel without a provider cannot be turned on',
-        security,
-        body: MessageSettingsSchema,
-        response: { 200: MessageSettingsViewSchema, ...errors },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...apiRoute(app, 'updateMessageSettings', {
+      tags,
+      summary:
+        'Change the status messages (super-admins): templates may use only {firstName} {status} {officeName} {officePhone} {statusLink}; quiet hours must cover 00:00–08:00; a channel without a provider cannot be turned on',
+    }),
+    handler: async (request) => {
       const next = request.body;
       for (const channel of ['sms', 'whatsapp'] as const) {
         if (next.channels[channel] && !textProviders[channel]) {
@@ -80,20 +59,14 @@ export default async function messageSettingsRoutes(app: FastifyInstance, { ctx 
       });
       return view();
     },
-  );
+  });
 
-  r.post(
-    '/settings/messages/test',
-    {
-      schema: {
-        tags,
-        summary: "Send a test status message to a number through the channel's provider and show its answer (super-admins)",
-        security,
-        body: TestMessageInputSchema,
-        response: { 200: TestMessageResultSchema, ...errors },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...apiRoute(app, 'sendTestMessage', {
+      tags,
+      summary: "Send a test status message to a number through the channel's provider and show its answer (super-admins)",
+    }),
+    handler: async (request) => {
       const { channel, status } = request.body;
       const to = toE164(request.body.to);
       if (!to) throw badRequest(TEXT_MESSAGE_TEXTS.invalidTestNumber, [{ path: 'to', message: TEXT_MESSAGE_TEXTS.invalidTestNumber }]);
@@ -117,24 +90,19 @@ export default async function messageSettingsRoutes(app: FastifyInstance, { ctx 
       });
       return { ok: outcome.ok, answer: outcome.answer, providerId: outcome.ok ? outcome.providerId : null };
     },
-  );
+  });
 }
 
 /** What every member of staff sees on the dashboard: messages given up on, so someone calls instead. */
 export async function failedMessageRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/messages/failed',
-    {
-      schema: {
-        tags: ['applications'],
-        summary: 'How many status messages by SMS or WhatsApp failed for good: those applicants need a call',
-        security: [{ bearer: [] }],
-        response: { 200: z.object({ failed: z.number() }), 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-    },
-    async () => ({ failed: await countFailedTexts(ctx.db) }),
-  );
+  r.route({
+    ...apiRoute(app, 'countFailedMessages', {
+      tags: ['applications'],
+      summary: 'How many status messages by SMS or WhatsApp failed for good: those applicants need a call',
+    }),
+    handler: async () => ({ failed: await countFailedTexts(ctx.db) }),
+  });
 }
 
 const RECEIPT_BODY_LIMIT = 64 * 1024;
@@ -155,19 +123,10 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: RouteOptions)
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RECEIPT_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
   );
-  const refused = { 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-  r.post(
-    '/twilio',
-    {
-      schema: {
-        tags,
-        summary: "Twilio's status callback for an SMS (form body, checked by X-Twilio-Signature)",
-        body: z.string(),
-        response: { 204: z.null(), 400: ErrorBodySchema, ...refused },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...apiRoute(app, 'twilioReceipt', { tags, summary: "Twilio's status callback for an SMS (form body, checked by X-Twilio-Signature)" }),
+    handler: async (request, reply) => {
       if (config.SMS_PROVIDER !== 'twilio') throw notFoundError();
       const params = Object.fromEntries(new URLSearchParams(request.body));
       const signature = request.headers['x-twilio-signature'];
@@ -176,42 +135,28 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: RouteOptions)
       await applyTwilioReceipt(db, params);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  r.get(
-    '/whatsapp',
-    {
-      schema: {
-        tags,
-        summary: "The WhatsApp webhook's verification: answers hub.challenge when hub.verify_token is WHATSAPP_VERIFY_TOKEN",
-        querystring: z.object({
-          'hub.mode': z.string().max(40).optional(),
-          'hub.verify_token': z.string().max(200).optional(),
-          'hub.challenge': z.string().max(200).optional(),
-        }),
-        response: { 200: z.string(), ...refused },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...apiRoute(app, 'whatsappVerify', {
+      tags,
+      summary: "The WhatsApp webhook's verification: answers hub.challenge when hub.verify_token is WHATSAPP_VERIFY_TOKEN",
+    }),
+    handler: async (request, reply) => {
       if (!config.WHATSAPP_VERIFY_TOKEN) throw notFoundError();
       const q = request.query;
       const token = q['hub.verify_token'];
       if (q['hub.mode'] !== 'subscribe' || token === undefined || !sameText(token, config.WHATSAPP_VERIFY_TOKEN)) throw forbidden();
       return reply.type('text/plain').send(q['hub.challenge'] ?? '');
     },
-  );
+  });
 
-  r.post(
-    '/whatsapp',
-    {
-      schema: {
-        tags,
-        summary: "The WhatsApp webhook's message statuses (JSON, checked by X-Hub-Signature-256 with WHATSAPP_APP_SECRET)",
-        body: z.string(),
-        response: { 200: z.object({ applied: z.number() }), 400: ErrorBodySchema, ...refused },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...apiRoute(app, 'whatsappReceipt', {
+      tags,
+      summary: "The WhatsApp webhook's message statuses (JSON, checked by X-Hub-Signature-256 with WHATSAPP_APP_SECRET)",
+    }),
+    handler: async (request) => {
       if (!config.WHATSAPP_APP_SECRET) throw notFoundError();
       const signature = request.headers['x-hub-signature-256'];
       if (typeof signature !== 'string' || !sameText(signature, whatsappSignature(config.WHATSAPP_APP_SECRET, request.body))) {
@@ -225,5 +170,5 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: RouteOptions)
       }
       return { applied: await applyWhatsAppReceipts(db, payload) };
     },
-  );
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_REQUEST_MESSAGES as M, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from '@visa/shared/document-requests';
 import type { RouteOptions } from '../../context.js';
+import { apiRoute } from '../../lib/api-routes.js';
 import { HttpError } from '../../lib/http-error.js';
 import { openRequestOf } from './page-access.js';
 import { assertUploadOf, beginUpload, createUploadServer, uploadNames } from './uploads.js';
@@ -65,12 +66,11 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
     await tus.handle(request.raw, reply.raw);
   }
 
-  const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-  const schema = {
+  const docs = {
     tags: ['document requests'],
     summary:
       'tus 1.0 resumable uploads of the applicant page (token in X-Document-Token; POST creates with Upload-Length and item metadata)',
   };
-  app.route({ method: [...methods], url: '/', handler: handle, schema });
-  app.route({ method: [...methods], url: '/:id', handler: handle, schema });
+  app.route({ ...apiRoute(app, 'startUpload', docs), handler: handle });
+  app.route({ ...apiRoute(app, 'continueUpload', docs), handler: handle });
 }

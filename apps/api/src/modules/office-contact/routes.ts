@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OfficeContactViewSchema, toOfficeContactView } from '@visa/shared/office-contact';
+import { toOfficeContactView } from '@visa/shared/office-contact';
 import type { RouteOptions } from '../../context.js';
+import { apiRoute } from '../../lib/api-routes.js';
 import { readSetting } from '../settings/service.js';
 
 /**
@@ -11,18 +12,14 @@ import { readSetting } from '../settings/service.js';
  */
 export async function officeContactRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/office-contact',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: "The office's address, phone, email, opening hours and map link as the public site shows them (empty text: not set)",
-        response: { 200: OfficeContactViewSchema },
-      },
-    },
-    async (_request, reply) => {
+  r.route({
+    ...apiRoute(app, 'getOfficeContact', {
+      tags: ['settings'],
+      summary: "The office's address, phone, email, opening hours and map link as the public site shows them (empty text: not set)",
+    }),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return toOfficeContactView(await readSetting(ctx.db, 'officeContact'));
     },
-  );
+  });
 }

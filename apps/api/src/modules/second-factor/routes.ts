@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorBodySchema } from '@visa/shared/errors';
 import { LIMITS } from '@visa/shared/limits';
 import { SECOND_FACTOR, SERVER } from '@visa/shared/messages';
-import {
-  ChallengeInputSchema,
-  RecoveryCodesSchema,
-  SecondFactorConfirmInputSchema,
-  SecondFactorEnableInputSchema,
-  SecondFactorLoginInputSchema,
-  SecondFactorLoginResponseSchema,
-  SecondFactorSetupInputSchema,
-  SecondFactorSetupSchema,
-  SecondFactorStatusSchema,
-} from '@visa/shared/second-factor';
 import type { RouteOptions } from '../../context.js';
+import { apiRoute } from '../../lib/api-routes.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
 import { completeSignIn } from '../sessions/service.js';
 import { checkCurrentPassword } from '../staff-accounts/service.js';
@@ -23,8 +11,6 @@ import * as secondFactor from './service.js';
 
 const { perAccount: PER_ACCOUNT, perAddress: PER_ADDRESS } = LIMITS.secondStep;
 const ACCOUNT_ATTEMPTS = LIMITS.secondFactorAccount.perAccount;
-
-const MessageSchema = z.object({ message: z.string() });
 
 /**
  * The second step of signing in (ADR 0019): public, since the person has no session yet; the
@@ -34,24 +20,13 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
   const { db, rateLimiter } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/login/second-factor',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          'Second step of signing in: {challenge, code} or {challenge, recoveryCode}; answers like a password-only sign-in (with the recovery codes when the step was setting the app up)',
-        body: SecondFactorLoginInputSchema,
-        response: {
-          200: SecondFactorLoginResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          429: ErrorBodySchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...apiRoute(app, 'loginSecondFactor', {
+      tags: ['users'],
+      summary:
+        'Second step of signing in: {challenge, code} or {challenge, recoveryCode}; answers like a password-only sign-in (with the recovery codes when the step was setting the app up)',
+    }),
+    handler: async (request, reply) => {
       const { code, recoveryCode } = request.body;
       await rateLimiter.hit(rateLimiter.key('login-second-step:ip', { client: request.ip }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
       const challenge = await secondFactor.openChallenge(db, request.body.challenge);
@@ -85,20 +60,15 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
       await secondFactor.useChallenge(db, challenge);
       return completeSignIn(ctx, request, reply, account, { secondFactor: code !== undefined ? 'totp' : 'recovery' });
     },
-  );
+  });
 
-  r.post(
-    '/login/second-factor/setup',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          'When the office requires a second factor: a new authenticator secret (QR code, text, otpauth URI) for the account behind an enrolment challenge',
-        body: ChallengeInputSchema,
-        response: { 200: SecondFactorSetupSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...apiRoute(app, 'loginSecondFactorSetup', {
+      tags: ['users'],
+      summary:
+        'When the office requires a second factor: a new authenticator secret (QR code, text, otpauth URI) for the account behind an enrolment challenge',
+    }),
+    handler: async (request) => {
       await rateLimiter.hit(rateLimiter.key('login-second-step:ip', { client: request.ip }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
       const challenge = await secondFactor.openChallenge(db, request.body.challenge);
       // A challenge for entering a code must not become a way to replace the app in use.
@@ -106,45 +76,33 @@ export async function secondStepRoutes(app: FastifyInstance, { ctx }: RouteOptio
       const account = await secondFactor.challengeAccount(db, challenge);
       return secondFactor.startSetup(ctx, account);
     },
-  );
+  });
 }
 
 /** The signed-in account's own second factor: any staff role. */
 export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { db, rateLimiter } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
   // Codes and passwords tried from a session count too: a stolen session must not guess them at leisure.
   const limitAttempts = (userId: string) =>
     rateLimiter.hit(rateLimiter.key('second-factor-account:user', userId), ACCOUNT_ATTEMPTS.limit, ACCOUNT_ATTEMPTS.windowMs);
 
-  r.get(
-    '/me/second-factor',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          "Whether the signed-in account's two-step sign-in is on, whether the office requires it, and how many recovery codes are left",
-        security,
-        response: { 200: SecondFactorStatusSchema, 401: ErrorBodySchema },
-      },
-    },
-    async (request) => secondFactor.status(ctx, request.user!._id),
-  );
+  r.route({
+    ...apiRoute(app, 'getSecondFactor', {
+      tags: ['users'],
+      summary:
+        "Whether the signed-in account's two-step sign-in is on, whether the office requires it, and how many recovery codes are left",
+    }),
+    handler: async (request) => secondFactor.status(ctx, request.user!._id),
+  });
 
-  r.post(
-    '/me/second-factor/setup',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          'Start setting up an authenticator app: a new secret (QR code, text, otpauth URI), pending until confirmed; replacing an app in use takes the password',
-        security,
-        body: SecondFactorSetupInputSchema,
-        response: { 200: SecondFactorSetupSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...apiRoute(app, 'startSecondFactorSetup', {
+      tags: ['users'],
+      summary:
+        'Start setting up an authenticator app: a new secret (QR code, text, otpauth URI), pending until confirmed; replacing an app in use takes the password',
+    }),
+    handler: async (request) => {
       const staffAccount = request.user!;
       await limitAttempts(staffAccount._id);
       if (await secondFactor.hasSecondFactor(db, staffAccount._id)) {
@@ -153,21 +111,15 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
       }
       return secondFactor.startSetup(ctx, { id: staffAccount._id, email: staffAccount.email });
     },
-  );
+  });
 
-  r.post(
-    '/me/second-factor/enable',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          'Turn two-step sign-in on with the first code from the app and the current password; answers the ten recovery codes, shown this once',
-        security,
-        body: SecondFactorEnableInputSchema,
-        response: { 200: RecoveryCodesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...apiRoute(app, 'enableSecondFactor', {
+      tags: ['users'],
+      summary:
+        'Turn two-step sign-in on with the first code from the app and the current password; answers the ten recovery codes, shown this once',
+    }),
+    handler: async (request) => {
       const staffAccount = request.user!;
       await limitAttempts(staffAccount._id);
       // A stolen session alone must not put the thief's app on the account and get its recovery codes.
@@ -179,54 +131,28 @@ export async function secondFactorAccountRoutes(app: FastifyInstance, { ctx }: R
       }
       return { recoveryCodes };
     },
-  );
+  });
 
-  r.post(
-    '/me/second-factor/disable',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Turn two-step sign-in off with the password and a current code (refused while the office requires it)',
-        security,
-        body: SecondFactorConfirmInputSchema,
-        response: {
-          200: MessageSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          409: ErrorBodySchema,
-          429: ErrorBodySchema,
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...apiRoute(app, 'disableSecondFactor', {
+      tags: ['users'],
+      summary: 'Turn two-step sign-in off with the password and a current code (refused while the office requires it)',
+    }),
+    handler: async (request) => {
       await limitAttempts(request.user!._id);
       await secondFactor.disable(ctx, request.user!, request.body);
       return { message: SECOND_FACTOR.disabled };
     },
-  );
+  });
 
-  r.post(
-    '/me/second-factor/recovery-codes',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Replace the recovery codes with ten new ones (password and a current code); the old ones stop working',
-        security,
-        body: SecondFactorConfirmInputSchema,
-        response: {
-          200: RecoveryCodesSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          409: ErrorBodySchema,
-          429: ErrorBodySchema,
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...apiRoute(app, 'renewRecoveryCodes', {
+      tags: ['users'],
+      summary: 'Replace the recovery codes with ten new ones (password and a current code); the old ones stop working',
+    }),
+    handler: async (request) => {
       await limitAttempts(request.user!._id);
       return { recoveryCodes: await secondFactor.regenerateRecoveryCodes(ctx, request.user!, request.body) };
     },
-  );
+  });
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PATHS } from '@visa/shared/api-paths';
 import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/secret.js';
 
@@ -13,7 +14,7 @@ import { deriveKey } from '../../lib/secret.js';
 
 export const DEVICE_COOKIE = 'known_device';
 /** Sent with sign-in attempts only. */
-const DEVICE_COOKIE_PATH = '/api/users/login';
+const DEVICE_COOKIE_PATH = API_PATHS.login.path;
 /** A year: the browser stays known until it forgets the cookie. */
 const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Counters under this scope last `KNOWN_GROUP_MS` from the latest sign-in; housekeeping keeps them that long. */

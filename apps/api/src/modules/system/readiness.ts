@@ -5,8 +5,8 @@ import { migrations } from '../../db/migrations/index.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { appliedMigrations, pingDatabase } from '../health/repository.js';
 import { probeOutbox } from '../applicant-notices/outbox-status.js';
+import { READY_PARTS } from '@visa/shared/system';
 
-export const READY_PARTS = ['database', 'migrations', 'storage', 'mail'] as const;
 export type ReadyPart = (typeof READY_PARTS)[number];
 type PartState = 'ok' | 'error' | 'behind' | 'unknown';
 

@@ -1,24 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@visa/shared/errors';
-import { SystemStatusSchema } from '@visa/shared/system';
 import type { RouteOptions } from '../../context.js';
+import { apiRoute } from '../../lib/api-routes.js';
 import { systemStatus } from './system.js';
 
 /** GET /api/users/settings/system: the System page's figures (super-admins; their route group checks the role). */
 export default async function systemRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/settings/system',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          "The server's health for its owner: version, uptime, scheduled jobs, backups, mail, storage, disk, readiness (super-admins)",
-        security: [{ bearer: [] }],
-        response: { 200: SystemStatusSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-    },
-    async () =>
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...apiRoute(app, 'getSystemStatus', {
+      tags: ['users'],
+      summary: "The server's health for its owner: version, uptime, scheduled jobs, backups, mail, storage, disk, readiness (super-admins)",
+    }),
+    handler: async () =>
       systemStatus({
         config: ctx.config,
         db: ctx.db,
@@ -26,5 +19,5 @@ export default async function systemRoutes(app: FastifyInstance, { ctx }: RouteO
         now: ctx.now?.() ?? new Date(),
         uptimeSeconds: process.uptime(),
       }),
-  );
+  });
 }

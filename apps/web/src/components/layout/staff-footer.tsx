@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { api, BACKGROUND } from '../../lib/api-client';
 import { useAfterLoad } from '../../lib/use-after-load';
 
@@ -11,7 +12,7 @@ export function StaffFooter() {
   const health = useQuery({
     enabled: useAfterLoad(),
     queryKey: ['health'],
-    queryFn: async () => (await api.get<{ version?: string }>('/api/health', BACKGROUND)).data,
+    queryFn: async () => (await api.get<{ version?: string }>(apiUrl('health'), BACKGROUND)).data,
     staleTime: Infinity,
     retry: false,
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '@visa/shared/api-paths';
 import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
@@ -275,7 +276,7 @@ describe('documents', () => {
     form.append('label', 'LMIA');
     form.append('label', 'Other');
     const { api } = await import('../../../lib/api-client');
-    const uploaded = await api.put<{ documents: unknown[] }>(`/api/application/updateApplicationAdd/${row.id}`, form);
+    const uploaded = await api.put<{ documents: unknown[] }>(apiUrl('addDocuments', { id: row.id }), form);
     expect(uploaded.data.documents).toHaveLength(2);
 
     const user = setup();

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '@visa/shared/api-paths';
 import { SESSION } from '@visa/shared/messages';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
 import { apiHarnessForFile } from '../../../../test/api-harness';
@@ -97,7 +98,7 @@ describe('idle warning', () => {
     await openStaffPage();
     await pass(20 * MINUTE);
     await act(async () => {
-      await api.get('/api/users/me');
+      await api.get(apiUrl('getMe'));
     });
     await pass(10 * MINUTE);
     expect(dialog()).toBeNull();

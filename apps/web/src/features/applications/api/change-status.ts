@@ -1,4 +1,5 @@
-import { STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
+import { apiUrl } from '@visa/shared/api-paths';
+import type { StatusAction } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { api } from '../../../lib/api-client';
 import { useApplicationMutation } from './application-mutation';
@@ -16,7 +17,13 @@ interface ChangeStatusInput {
  */
 async function changeStatus({ id, action, date }: ChangeStatusInput): Promise<Application> {
   const body = date && action !== 'reject' ? { date } : {};
-  const res = await api.put(`/api/application/${STATUS_ACTIONS[action].path}/${encodeURIComponent(id)}`, body);
+  // Each route by its own name (STATUS_ACTIONS names them too): the build puts the address in its place.
+  const url = {
+    pending: apiUrl('setStatusPending', { id }),
+    approve: apiUrl('setStatusApprove', { id }),
+    reject: apiUrl('setStatusReject', { id }),
+  } satisfies Record<StatusAction, string>;
+  const res = await api.put(url[action], body);
   return ApplicationSchema.parse(res.data);
 }
 

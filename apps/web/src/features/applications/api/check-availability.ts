@@ -1,3 +1,4 @@
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
 
@@ -12,5 +13,5 @@ export interface Availability {
  */
 export async function checkAvailability(input: { email: string; passport: string; exceptId?: string }): Promise<Availability> {
   const params = { email: input.email, passport: input.passport, ...(input.exceptId ? { exceptId: input.exceptId } : {}) };
-  return (await api.get<Availability>('/api/application/checkAvailability', { params, timeout: TIMEOUTS.applicationAddFormFetch })).data;
+  return (await api.get<Availability>(apiUrl('checkAvailability'), { params, timeout: TIMEOUTS.applicationAddFormFetch })).data;
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { Application, ApplicationInput } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { NotifyChannel } from '@visa/shared/notify';
@@ -29,7 +30,7 @@ interface NewApplication {
 async function createApplication({ input, image, notify, onUploadProgress, consentVersion }: NewApplication): Promise<Application> {
   const body = toFormData(input, image, notify);
   if (consentVersion) body.append(CONSENT_FIELD, String(consentVersion));
-  const res = await api.post<Application>('/api/application/addApplication', body, {
+  const res = await api.post<Application>(apiUrl('createApplication'), body, {
     timeout: TIMEOUTS.addApplication,
     onUploadProgress,
   });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { isValidId } from '@visa/shared/ids';
 import { APPLICATION_LIST } from '@visa/shared/messages';
@@ -14,7 +15,7 @@ class InvalidIdError extends Error {
 /** The call is made only for a well-formed id, with a 10 s timeout. */
 async function deleteApplication(id: string): Promise<void> {
   if (!isValidId(id)) throw new InvalidIdError();
-  const res = await api.delete(`/api/application/deleteApplication/${id}`, { timeout: TIMEOUTS.deleteApplication });
+  const res = await api.delete(apiUrl('deleteApplication', { id }), { timeout: TIMEOUTS.deleteApplication });
   if (res.status !== 200) throw new Error(APPLICATION_LIST.deleteFailed);
 }
 

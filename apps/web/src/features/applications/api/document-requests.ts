@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { apiUrl } from '@visa/shared/api-paths';
 import { type NewDocumentRequest, type StaffDocumentRequest, StaffDocumentRequestSchema } from '@visa/shared/document-requests';
 import { api, serverMessage } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
@@ -8,7 +9,6 @@ import { applicationKeys } from './keys';
 
 const requestKey = (id: string) => [...applicationKeys.detail(id), 'document-request'] as const;
 const reviewCountKey = [...applicationKeys.all, 'documents-to-review'] as const;
-const path = (id: string) => `/api/application/documentRequest/${encodeURIComponent(id)}`;
 
 /** The server's own message for a refusal, else a plain one. */
 export const refusalOf = (error: unknown): string => serverMessage(error) ?? 'Something went wrong. Please try again.';
@@ -16,7 +16,7 @@ export const refusalOf = (error: unknown): string => serverMessage(error) ?? 'So
 export function useDocumentRequest(id: string) {
   return useQuery({
     queryKey: requestKey(id),
-    queryFn: async ({ signal }) => StaffDocumentRequestSchema.parse((await api.get(path(id), { signal })).data),
+    queryFn: async ({ signal }) => StaffDocumentRequestSchema.parse((await api.get(apiUrl('getDocumentRequest', { id }), { signal })).data),
   });
 }
 
@@ -27,15 +27,14 @@ type Action =
   | { kind: 'askAgain'; itemId: string; reason: string };
 
 async function act(id: string, action: Action): Promise<StaffDocumentRequest> {
-  const item = (itemId: string) => `${path(id)}/items/${encodeURIComponent(itemId)}`;
   const res =
     action.kind === 'send'
-      ? await api.post(path(id), action.body)
+      ? await api.post(apiUrl('sendDocumentRequest', { id }), action.body)
       : action.kind === 'revoke'
-        ? await api.delete(path(id))
+        ? await api.delete(apiUrl('revokeDocumentRequest', { id }))
         : action.kind === 'accept'
-          ? await api.post(`${item(action.itemId)}/accept`)
-          : await api.post(`${item(action.itemId)}/ask-again`, { reason: action.reason });
+          ? await api.post(apiUrl('acceptDocument', { id, itemId: action.itemId }))
+          : await api.post(apiUrl('askDocumentAgain', { id, itemId: action.itemId }), { reason: action.reason });
   return StaffDocumentRequestSchema.parse(res.data);
 }
 
@@ -60,6 +59,6 @@ export function useDocumentsToReview() {
   return useQuery({
     queryKey: reviewCountKey,
     queryFn: async ({ signal }) =>
-      z.object({ count: z.number() }).parse((await api.get('/api/application/documentsToReview', { signal })).data).count,
+      z.object({ count: z.number() }).parse((await api.get(apiUrl('countDocumentsToReview'), { signal })).data).count,
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
 
@@ -6,7 +7,7 @@ import { downloadName, saveBlob } from '../../../lib/save-file';
 const PDF_TIMEOUT_MS = 60_000;
 
 async function downloadCopyPdf(id: string): Promise<{ blob: Blob; filename: string }> {
-  const res = await api.get<Blob>(`/api/application/applicationCopyPdf/${encodeURIComponent(id)}`, {
+  const res = await api.get<Blob>(apiUrl('downloadCopyPdf', { id }), {
     responseType: 'blob',
     timeout: PDF_TIMEOUT_MS,
   });

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { api } from '../../../lib/api-client';
 
 /** How many status messages failed for good: the dashboard asks staff to call those applicants. */
 export const useFailedMessages = () =>
   useQuery({
     queryKey: ['messages', 'failed'],
-    queryFn: async () => (await api.get<{ failed: number }>('/api/application/messages/failed')).data,
+    queryFn: async () => (await api.get<{ failed: number }>(apiUrl('countFailedMessages'))).data,
   });

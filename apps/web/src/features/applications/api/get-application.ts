@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { api } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
 const getApplication = async (id: string, signal?: AbortSignal): Promise<Application> =>
-  ApplicationSchema.parse(
-    (await api.get(`/api/application/fetchApplication/${encodeURIComponent(id)}`, { signal, timeout: TIMEOUTS.applicationList })).data,
-  );
+  ApplicationSchema.parse((await api.get(apiUrl('getApplication', { id }), { signal, timeout: TIMEOUTS.applicationList })).data);
 
 const applicationQueryOptions = (id: string) =>
   queryOptions({

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { ApplicationPage } from '@visa/shared/applications';
 import { PAGE_SIZE, TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/messages';
@@ -7,7 +8,7 @@ import { type ApplicationsQuery, applicationKeys } from './keys';
 
 async function getApplications({ page, limit = PAGE_SIZE, search = '', status }: ApplicationsQuery, signal?: AbortSignal) {
   const params = { page, limit, ...(search ? { search } : {}), ...(status ? { status } : {}) };
-  return (await api.get<ApplicationPage>('/api/application/fetchApplication', { params, signal, timeout: TIMEOUTS.applicationList })).data;
+  return (await api.get<ApplicationPage>(apiUrl('listApplications'), { params, signal, timeout: TIMEOUTS.applicationList })).data;
 }
 
 const applicationsQueryOptions = (q: ApplicationsQuery) =>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { type ApplicationHistory, ApplicationHistorySchema } from '@visa/shared/applicant-file';
 import { BACKGROUND, api } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
@@ -8,9 +9,7 @@ const EMAIL_POLL_MS = 3_000;
 
 const getHistory = async (id: string, signal?: AbortSignal): Promise<ApplicationHistory> =>
   // Polled while an email is on its way: not the person's activity (ADR 0018), the page that shows it is.
-  ApplicationHistorySchema.parse(
-    (await api.get(`/api/application/applicationHistory/${encodeURIComponent(id)}`, { ...BACKGROUND, signal })).data,
-  );
+  ApplicationHistorySchema.parse((await api.get(apiUrl('getHistory', { id }), { ...BACKGROUND, signal })).data);
 
 const historyQueryOptions = (id: string) =>
   queryOptions({ queryKey: applicationKeys.history(id), queryFn: ({ signal }) => getHistory(id, signal) });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { NotifyChannel } from '@visa/shared/notify';
@@ -20,7 +21,7 @@ interface ApplicationChange {
 }
 
 async function updateApplication({ id, input, image, notify, onUploadProgress }: ApplicationChange) {
-  const res = await api.put<Application>(`/api/application/updateApplication/${encodeURIComponent(id)}`, toFormData(input, image, notify), {
+  const res = await api.put<Application>(apiUrl('updateApplication', { id }), toFormData(input, image, notify), {
     // The product gives no timeout for the edit; the add form's 20 s suits an upload of the same kind.
     timeout: TIMEOUTS.addApplication,
     onUploadProgress,

@@ -1,3 +1,4 @@
+import { apiUrl } from '@visa/shared/api-paths';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_LABEL_FIELD } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { type DocumentLabel, TIMEOUTS } from '@visa/shared/constants';
@@ -19,7 +20,7 @@ async function uploadDocuments({ id, documents, onUploadProgress }: UploadDocume
   const form = new FormData();
   for (const { file } of documents) form.append(DOCUMENT_FILE_FIELD, file, file.name);
   for (const { label } of documents) form.append(DOCUMENT_LABEL_FIELD, label);
-  const res = await api.put(`/api/application/updateApplicationAdd/${encodeURIComponent(id)}`, form, {
+  const res = await api.put(apiUrl('addDocuments', { id }), form, {
     timeout: TIMEOUTS.uploadDocuments,
     onUploadProgress,
   });

@@ -1,3 +1,4 @@
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/messages';
 import type { SecondFactorLoginInput, SecondFactorLoginResponse, SecondFactorSetup } from '@visa/shared/second-factor';
@@ -7,7 +8,7 @@ import { noAnswer, postJson, refusalText, statusOf } from './sign-in-request';
 
 /** The second step of signing in (ADR 0019): a code or a recovery code for the challenge; stores the token like the password step. */
 export async function completeSecondStep(input: SecondFactorLoginInput): Promise<SecondFactorLoginResponse> {
-  const data = (await postJson('/api/users/login/second-factor', input, TIMEOUTS.login)) as SecondFactorLoginResponse | undefined;
+  const data = (await postJson(apiUrl('loginSecondFactor'), input, TIMEOUTS.login)) as SecondFactorLoginResponse | undefined;
   if (!data || typeof data !== 'object' || typeof data.token !== 'string' || data.token === '') throw new Error(LOGIN.noToken);
   setToken(data.token);
   signedIn(data.user);
@@ -16,7 +17,7 @@ export async function completeSecondStep(input: SecondFactorLoginInput): Promise
 
 /** When the office requires a second factor and the account has none: the secret to set the app up with. */
 export const startEnrolment = async (challenge: string): Promise<SecondFactorSetup> =>
-  (await postJson('/api/users/login/second-factor/setup', { challenge }, TIMEOUTS.login)) as SecondFactorSetup;
+  (await postJson(apiUrl('loginSecondFactorSetup'), { challenge }, TIMEOUTS.login)) as SecondFactorSetup;
 
 /** Whether a failed second step means the password must be given again (the challenge ended). */
 export const challengeEnded = (error: unknown): boolean => statusOf(error) === 401 && refusalText(error) === SECOND_FACTOR.challengeEnded;

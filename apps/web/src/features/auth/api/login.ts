@@ -1,3 +1,4 @@
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LOGIN, SERVER } from '@visa/shared/messages';
 import type { SecondFactorChallenge } from '@visa/shared/second-factor';
@@ -25,7 +26,7 @@ const isChallenge = (data: unknown): data is SecondFactorChallenge =>
 
 /** Signs in and stores the token; a storage failure (disabled in private mode, full) fails the sign-in too. */
 export async function login(input: LoginInput): Promise<LoginResult> {
-  const data = (await postJson('/api/users/login', input, TIMEOUTS.login)) as
+  const data = (await postJson(apiUrl('login'), input, TIMEOUTS.login)) as
     Partial<LoginResponse> | SecondFactorChallenge | string | undefined;
   if (isChallenge(data)) return { secondFactor: data.secondFactor, challenge: data.challenge };
   // A proxy or captive portal can answer 200 with a page of its own: no token, no sign-in.

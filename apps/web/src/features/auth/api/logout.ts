@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { clearToken } from '../../../lib/auth-storage';
 
 const logout = async () => {
   try {
-    await api.post('/api/users/logout');
+    await api.post(apiUrl('logout'));
   } finally {
     // Signed out locally even when the server cannot be reached.
     clearToken();

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { SecuritySettings } from '@visa/shared/second-factor';
 import { api } from '../../../lib/api-client';
 
 /** The owner's office-wide security settings (super-admins only). */
-const getSecuritySettings = async (): Promise<SecuritySettings> => (await api.get<SecuritySettings>('/api/users/settings/security')).data;
+const getSecuritySettings = async (): Promise<SecuritySettings> => (await api.get<SecuritySettings>(apiUrl('getSecuritySettings'))).data;
 const putSecuritySettings = async (input: SecuritySettings): Promise<SecuritySettings> =>
-  (await api.put<SecuritySettings>('/api/users/settings/security', input)).data;
+  (await api.put<SecuritySettings>(apiUrl('updateSecuritySettings'), input)).data;
 
 const securitySettingsQueryOptions = () => queryOptions({ queryKey: ['settings', 'security'], queryFn: getSecuritySettings });
 

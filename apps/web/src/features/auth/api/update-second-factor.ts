@@ -6,18 +6,18 @@ import type {
   SecondFactorSetup,
   SecondFactorSetupInput,
 } from '@visa/shared/second-factor';
+import { apiUrl } from '@visa/shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { secondFactorQueryOptions } from './get-second-factor';
 
 /** Setting up, turning off and new recovery codes for the signed-in account (docs/product.md#api-users). */
 const startSetup = async (input: SecondFactorSetupInput): Promise<SecondFactorSetup> =>
-  (await api.post<SecondFactorSetup>('/api/users/me/second-factor/setup', input)).data;
+  (await api.post<SecondFactorSetup>(apiUrl('startSecondFactorSetup'), input)).data;
 const enable = async (input: SecondFactorEnableInput): Promise<RecoveryCodes> =>
-  (await api.post<RecoveryCodes>('/api/users/me/second-factor/enable', input)).data;
-const disable = async (input: SecondFactorConfirmInput) =>
-  (await api.post<{ message: string }>('/api/users/me/second-factor/disable', input)).data;
+  (await api.post<RecoveryCodes>(apiUrl('enableSecondFactor'), input)).data;
+const disable = async (input: SecondFactorConfirmInput) => (await api.post<{ message: string }>(apiUrl('disableSecondFactor'), input)).data;
 const regenerate = async (input: SecondFactorConfirmInput): Promise<RecoveryCodes> =>
-  (await api.post<RecoveryCodes>('/api/users/me/second-factor/recovery-codes', input)).data;
+  (await api.post<RecoveryCodes>(apiUrl('renewRecoveryCodes'), input)).data;
 
 export const useStartSetup = () => useMutation({ mutationFn: startSetup });
 

@@ -9,6 +9,7 @@ import {
   VISA_TYPES,
   type VisaType,
 } from '@visa/shared/document-requests';
+import { apiUrl } from '@visa/shared/api-paths';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { api, serverMessage } from '../../../lib/api-client';
 import { usePageForm } from '../../../lib/page-form';
@@ -17,7 +18,6 @@ import { LOADING } from '@visa/shared/staff-texts';
 
 const MB = 1024 * 1024;
 const KEY = ['settings', 'document-requests'] as const;
-const URL = '/api/users/settings/document-requests';
 const TYPE_NAMES = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'application/pdf': 'PDF' } as const;
 
 /** A new item's id: lower-case letters and digits from its English name, made unique in its list. */
@@ -36,10 +36,12 @@ export function ChecklistsForm() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
-    queryFn: async ({ signal }) => DocumentRequestSettingsSchema.parse((await api.get(URL, { signal })).data),
+    queryFn: async ({ signal }) =>
+      DocumentRequestSettingsSchema.parse((await api.get(apiUrl('getDocumentRequestSettings'), { signal })).data),
   });
   const save = useMutation({
-    mutationFn: async (value: DocumentRequestSettings) => DocumentRequestSettingsSchema.parse((await api.put(URL, value)).data),
+    mutationFn: async (value: DocumentRequestSettings) =>
+      DocumentRequestSettingsSchema.parse((await api.put(apiUrl('updateDocumentRequestSettings'), value)).data),
     onSuccess: (value) => queryClient.setQueryData(KEY, value),
   });
   const [draft, setDraft] = useState<DocumentRequestSettings | null>(null);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { apiUrl } from '@visa/shared/api-paths';
 import { DOCUMENT_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, type PageItem, type PageRequest, UPLOADS_PATH } from '@visa/shared/document-page';
 import { PRIVACY_WORDS } from '@visa/shared/privacy-notice-view';
 import { paths } from '../../../config/paths';
@@ -44,7 +45,7 @@ export function DocumentsPage() {
   const load = async (token: string) => {
     if (!token) return setState({ kind: 'refused', message: t.linkNotValid });
     try {
-      const res = await fetch('/api/documents', { headers: { [DOCUMENT_TOKEN_HEADER]: token }, cache: 'no-store' });
+      const res = await fetch(apiUrl('getDocumentPage'), { headers: { [DOCUMENT_TOKEN_HEADER]: token }, cache: 'no-store' });
       if (res.status === 404) return setState({ kind: 'refused', message: t.linkNotValid });
       const body = (await res.json()) as PageRequest | { message: string };
       if (!res.ok || !('items' in body)) return setState({ kind: 'refused', message: 'message' in body ? body.message : t.failed });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { OfficeContactInput } from '@visa/shared/office-contact';
 import type { OfficeContactView } from '@visa/shared/office-contact-view';
 import { api } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ import { officeContactQueryOptions } from './get-office-contact';
 
 /** Super-admins only; the server checks the role too. */
 const putOfficeContact = async (input: OfficeContactInput): Promise<OfficeContactView> =>
-  (await api.put<OfficeContactView>('/api/users/settings/office-contact', input)).data;
+  (await api.put<OfficeContactView>(apiUrl('updateOfficeContact'), input)).data;
 
 export function useUpdateOfficeContact() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { PrivacyOverview } from '@visa/shared/privacy';
 import { api } from '../../../lib/api-client';
 
@@ -12,5 +13,6 @@ export const PRIVACY_OVERVIEW_KEY = ['privacy', 'overview'] as const;
 export const usePrivacyOverview = () =>
   useQuery({
     queryKey: PRIVACY_OVERVIEW_KEY,
-    queryFn: async ({ signal }): Promise<PrivacyOverview> => (await api.get<PrivacyOverview>('/api/privacy/notice', { signal })).data,
+    queryFn: async ({ signal }): Promise<PrivacyOverview> =>
+      (await api.get<PrivacyOverview>(apiUrl('getPrivacyOverview'), { signal })).data,
   });

@@ -7,6 +7,7 @@ import {
   PrivacyNoticeListSchema,
   PrivacyNoticeSchema,
 } from '@visa/shared/privacy';
+import { apiUrl } from '@visa/shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { PRIVACY_OVERVIEW_KEY } from './get-overview';
 import { downloadName, saveBlob } from '../../../lib/save-file';
@@ -23,14 +24,14 @@ export const usePrivacyNotices = () =>
   useQuery({
     queryKey: keys.notices,
     queryFn: async ({ signal }): Promise<PrivacyNotice[]> =>
-      PrivacyNoticeListSchema.parse((await api.get('/api/privacy/notices', { signal })).data).notices,
+      PrivacyNoticeListSchema.parse((await api.get(apiUrl('listPrivacyNotices'), { signal })).data).notices,
   });
 
 export function usePublishNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PrivacyNoticeInput): Promise<PrivacyNotice> =>
-      PrivacyNoticeSchema.parse((await api.post('/api/privacy/notices', input)).data),
+      PrivacyNoticeSchema.parse((await api.post(apiUrl('publishPrivacyNotice'), input)).data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['privacy'] }),
   });
 }
@@ -39,7 +40,7 @@ export function useSetConsentRequired() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (required: boolean): Promise<boolean> =>
-      (await api.put<{ required: boolean }>('/api/privacy/consent-setting', { required })).data.required,
+      (await api.put<{ required: boolean }>(apiUrl('setConsentRequired'), { required })).data.required,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.overview }),
   });
 }
@@ -47,15 +48,14 @@ export function useSetConsentRequired() {
 export const useConsent = (id: string) =>
   useQuery({
     queryKey: keys.consent(id),
-    queryFn: async ({ signal }): Promise<Consent> =>
-      ConsentSchema.parse((await api.get(`/api/privacy/consent/${encodeURIComponent(id)}`, { signal })).data),
+    queryFn: async ({ signal }): Promise<Consent> => ConsentSchema.parse((await api.get(apiUrl('getConsent', { id }), { signal })).data),
   });
 
 export function useWithdrawConsent(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<Consent> =>
-      ConsentSchema.parse((await api.post(`/api/privacy/consent/${encodeURIComponent(id)}/withdraw`, { confirm: true })).data),
+      ConsentSchema.parse((await api.post(apiUrl('withdrawConsent', { id }), { confirm: true })).data),
     onSuccess: (consent) => {
       queryClient.setQueryData(keys.consent(id), consent);
       // The file's history gains the withdrawal and its emails list loses what was cancelled.
@@ -70,7 +70,7 @@ const DOWNLOAD_TIMEOUT_MS = 120_000;
 export const useDownloadApplicantData = () =>
   useMutation({
     mutationFn: async (id: string) => {
-      const res = await api.get<Blob>(`/api/privacy/applicant-data/${encodeURIComponent(id)}`, {
+      const res = await api.get<Blob>(apiUrl('downloadApplicantData', { id }), {
         responseType: 'blob',
         timeout: DOWNLOAD_TIMEOUT_MS,
       });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { ERASURE_MESSAGES, EraseApplicationSchema } from '@visa/shared/retention';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { api, serverMessage } from '../../../lib/api-client';
@@ -19,7 +20,7 @@ export function EraseApplicant({ id }: { id: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const pageForm = usePageForm('Erasing…');
   const erase = useMutation({
-    mutationFn: async () => (await api.post(`/api/application/eraseApplication/${id}`, { reason, confirmation })).data,
+    mutationFn: async () => (await api.post(apiUrl('eraseApplication', { id }), { reason, confirmation })).data,
     onSuccess: () => {
       setOpen(false);
       // Every list, count and the file itself: the record now shows without its personal data.

@@ -8,6 +8,7 @@ import {
   RetentionPreviewSchema,
   RetentionSettingsSchema,
 } from '@visa/shared/retention';
+import { apiUrl } from '@visa/shared/api-paths';
 import { LOADING } from '@visa/shared/staff-texts';
 import { api, serverMessage } from '../../../lib/api-client';
 import { usePageForm } from '../../../lib/page-form';
@@ -15,7 +16,6 @@ import { LoadingStatus } from '../../../components/loading-status';
 
 const KEY = ['settings', 'retention'] as const;
 const PREVIEW_KEY = ['settings', 'retention', 'preview'] as const;
-const URL = '/api/users/settings/retention';
 
 /** An emptied field is NaN, which the schema refuses with its message rather than sending it as null. */
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -38,14 +38,15 @@ export function RetentionForm() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
-    queryFn: async ({ signal }) => RetentionSettingsSchema.parse((await api.get(URL, { signal })).data),
+    queryFn: async ({ signal }) => RetentionSettingsSchema.parse((await api.get(apiUrl('getRetentionSettings'), { signal })).data),
   });
   const preview = useQuery({
     queryKey: PREVIEW_KEY,
-    queryFn: async ({ signal }) => RetentionPreviewSchema.parse((await api.get(`${URL}/preview`, { signal })).data),
+    queryFn: async ({ signal }) => RetentionPreviewSchema.parse((await api.get(apiUrl('previewRetention'), { signal })).data),
   });
   const save = useMutation({
-    mutationFn: async (value: RetentionSettings) => RetentionSettingsSchema.parse((await api.put(URL, value)).data),
+    mutationFn: async (value: RetentionSettings) =>
+      RetentionSettingsSchema.parse((await api.put(apiUrl('updateRetentionSettings'), value)).data),
     onSuccess: (value) => {
       queryClient.setQueryData(KEY, value);
       return queryClient.invalidateQueries({ queryKey: PREVIEW_KEY });

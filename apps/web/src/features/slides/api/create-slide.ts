@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide, SlideInput } from '@visa/shared/slides';
 import { api, type UploadProgress } from '../../../lib/api-client';
-import { SLIDES_API, slideKeys } from './slide-keys';
+import { slideKeys } from './slide-keys';
 import { appendSlide } from './slide-list-cache';
 
 export interface NewSlide {
@@ -21,7 +22,7 @@ export async function createSlide({ fields, image, onUploadProgress }: NewSlide)
   form.append('link', fields.link);
   form.append('altText', fields.altText);
   form.append('image', image, image.name);
-  return (await api.post<Slide>(`${SLIDES_API}/addSlider`, form, { timeout: TIMEOUTS.addSlide, onUploadProgress })).data;
+  return (await api.post<Slide>(apiUrl('createSlide'), form, { timeout: TIMEOUTS.addSlide, onUploadProgress })).data;
 }
 
 export function useCreateSlide() {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDES_API, slideKeys } from './slide-keys';
+import { slideKeys } from './slide-keys';
 import { removeSlide } from './slide-list-cache';
 
 /** deleteSlider/{_id}: no payload (docs/product.md#api-slides). */
 export const deleteSlide = async (_id: string): Promise<void> => {
-  await api.delete(`${SLIDES_API}/deleteSlider/${encodeURIComponent(_id)}`);
+  await api.delete(apiUrl('deleteSlide', { id: _id }));
 };
 
 export function useDeleteSlide() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { Slide } from '@visa/shared/slides';
-import { SLIDES_API, slideKeys } from './slide-keys';
+import { slideKeys } from './slide-keys';
 
 /**
  * What a visitor sees. A plain `fetch`, not the staff client: it sends no token, so a staff member
@@ -9,7 +10,7 @@ import { SLIDES_API, slideKeys } from './slide-keys';
  * HTTP client for one GET.
  */
 async function fetchPublishedSlides(): Promise<Slide[]> {
-  const res = await fetch(`${SLIDES_API}/fetchSlider`, { credentials: 'omit', headers: { accept: 'application/json' } });
+  const res = await fetch(apiUrl('listSlides'), { credentials: 'omit', headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`fetchSlider answered ${res.status}`);
   const slides = (await res.json()) as Slide[];
   return Array.isArray(slides) ? slides.filter((slide) => slide.published) : [];

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDES_API, slideKeys } from './slide-keys';
+import { slideKeys } from './slide-keys';
 
-const fetchSlide = async (id: string): Promise<Slide> => (await api.get<Slide>(`${SLIDES_API}/fetchSlider/${encodeURIComponent(id)}`)).data;
+const fetchSlide = async (id: string): Promise<Slide> => (await api.get<Slide>(apiUrl('getSlide', { id }))).data;
 
 const slideQueryOptions = (id: string) => queryOptions({ queryKey: slideKeys.one(id), queryFn: () => fetchSlide(id), retry: false });
 

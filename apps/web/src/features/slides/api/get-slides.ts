@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDES_API, slideKeys } from './slide-keys';
+import { slideKeys } from './slide-keys';
 import { slideErrorMessage } from './slide-errors';
 
-const fetchSlides = async (): Promise<Slide[]> => (await api.get<Slide[]>(`${SLIDES_API}/fetchSlider`)).data;
+const fetchSlides = async (): Promise<Slide[]> => (await api.get<Slide[]>(apiUrl('listSlides'))).data;
 
 const isClientError = (error: unknown) => {
   const status = (error as { response?: { status?: number } })?.response?.status;

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDES_API, slideKeys } from './slide-keys';
+import { slideKeys } from './slide-keys';
 
 /** reorderSlider: every slide's id, first shown first; answers the whole list in its new order. */
-const reorderSlides = async (ids: string[]): Promise<Slide[]> => (await api.put<Slide[]>(`${SLIDES_API}/reorderSlider`, { ids })).data;
+const reorderSlides = async (ids: string[]): Promise<Slide[]> => (await api.put<Slide[]>(apiUrl('reorderSlides'), { ids })).data;
 
 export function useReorderSlides() {
   const queryClient = useQueryClient();

@@ -1,9 +1,7 @@
 /**
- * Where the slides' API lives and how its data is cached. Kept apart from the calls so that the home
- * page's carousel can use them without downloading the staff HTTP client.
+ * How the slides' data is cached. Kept apart from the calls so that the home page's carousel can
+ * use them without downloading the staff HTTP client.
  */
-export const SLIDES_API = '/api/slider';
-
 export const slideKeys = {
   all: ['slides'] as const,
   /** The staff list: every slide, with the signed-in member's token. */

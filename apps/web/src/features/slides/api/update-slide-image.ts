@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { Slide } from '@visa/shared/slides';
 import { api, type UploadProgress } from '../../../lib/api-client';
-import { SLIDES_API } from './slide-keys';
 import { applyUpdatedSlide } from './update-slide';
 
 /** updateSliderImage/{_id}: the same picture work as an add, so the same 5000 ms limit. */
@@ -17,7 +17,7 @@ async function updateSlideImage({ _id, image, onUploadProgress }: NewPicture): P
   const form = new FormData();
   form.append('image', image, image.name);
   return (
-    await api.put<Slide>(`${SLIDES_API}/updateSliderImage/${encodeURIComponent(_id)}`, form, {
+    await api.put<Slide>(apiUrl('updateSlideImage', { id: _id }), form, {
       timeout: TIMEOUTS.addSlide,
       onUploadProgress,
     })

@@ -1,7 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
-import { SLIDES_API, slideKeys } from './slide-keys';
+import { slideKeys } from './slide-keys';
 import { replaceSlide } from './slide-list-cache';
 
 export interface SlideChanges {
@@ -11,7 +12,7 @@ export interface SlideChanges {
 
 /** updateSlider/{_id}: JSON of the fields minus _id; answers the updated item (docs/product.md#api-slides). */
 export const updateSlide = async ({ _id, changes }: SlideChanges): Promise<Slide> =>
-  (await api.put<Slide>(`${SLIDES_API}/updateSlider/${encodeURIComponent(_id)}`, changes)).data;
+  (await api.put<Slide>(apiUrl('updateSlide', { id: _id }), changes)).data;
 
 export function useUpdateSlide() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_STAFF_ACCOUNT } from '@visa/shared/messages';
 import type { AddUserInput, User } from '@visa/shared/users';
@@ -6,7 +7,7 @@ import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 import { staffAccountsQueryOptions } from './get-staff-accounts';
 
 const createStaffAccount = async (input: AddUserInput): Promise<User> =>
-  (await api.post<User>('/api/users/add_user', input, { timeout: TIMEOUTS.addStaffAccount })).data;
+  (await api.post<User>(apiUrl('createStaffAccount'), input, { timeout: TIMEOUTS.addStaffAccount })).data;
 
 export function useCreateStaffAccount() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { isValidId } from '@visa/shared/ids';
 import { VALIDATION } from '@visa/shared/messages';
 import { STAFF } from '@visa/shared/users';
@@ -14,7 +15,7 @@ class InvalidIdError extends Error {
 /** The call is made only for a well-formed id. */
 export async function deleteStaffAccount(id: string): Promise<void> {
   if (!isValidId(id)) throw new InvalidIdError();
-  await api.delete(`/api/users/delete_user/${id}`);
+  await api.delete(apiUrl('deleteStaffAccount', { id }));
 }
 
 export function useDeleteStaffAccount() {

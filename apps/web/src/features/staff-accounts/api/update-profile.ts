@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { FAILED, LOGIN, PROFILE } from '@visa/shared/messages';
 import type { ProfileInput, User } from '@visa/shared/users';
 import { api, isTimeout, serverMessage, isHttpError, isCanceled } from '../../../lib/api-client';
 
 const updateProfile = async (input: ProfileInput): Promise<User> =>
-  (await api.post<User>('/api/users/profile', input, { timeout: TIMEOUTS.profile })).data;
+  (await api.post<User>(apiUrl('updateProfile'), input, { timeout: TIMEOUTS.profile })).data;
 
 export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile });
 

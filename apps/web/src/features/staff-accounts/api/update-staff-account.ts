@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import { EDIT_STAFF_ACCOUNT } from '@visa/shared/messages';
 import type { UpdateUserInput, User } from '@visa/shared/users';
 import { api, serverMessage, isHttpError } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 class UpdateRefusedError extends Error {}
 
 async function updateStaffAccount({ id, input }: { id: string; input: UpdateUserInput }): Promise<User> {
-  const res = await api.put<User>(`/api/users/update_user/${encodeURIComponent(id)}`, input);
+  const res = await api.put<User>(apiUrl('updateStaffAccount', { id }), input);
   if (res.status !== 200) throw new UpdateRefusedError(serverMessage({ response: res }) ?? EDIT_STAFF_ACCOUNT.failed);
   return res.data;
 }

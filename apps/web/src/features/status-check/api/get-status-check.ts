@@ -1,3 +1,4 @@
+import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import type { EnquiryApplication, EnquiryResponse } from '@visa/shared/enquiry';
 
@@ -8,7 +9,7 @@ export interface StatusCheckInput {
   dob: string;
 }
 
-export const STATUS_CHECK_URL = '/api/application/fetchApplicationEnquiry';
+export const STATUS_CHECK_URL = apiUrl('checkStatusByPost');
 
 /** The search fires only when all three inputs are filled in. */
 export const isComplete = (input: StatusCheckInput) => Boolean(input.passport.trim() && input.nationality.trim() && input.dob.trim());

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { MessageSettings, MessageSettingsView, TestMessageResult } from '@visa/shared/text-messages';
 import { api } from '../../../lib/api-client';
 
 /** Settings → Messages (ADR 0044): super-admins only; the server checks the role too. */
 const getMessageSettings = async (): Promise<MessageSettingsView> =>
-  (await api.get<MessageSettingsView>('/api/users/settings/messages')).data;
+  (await api.get<MessageSettingsView>(apiUrl('getMessageSettings'))).data;
 
 const messageSettingsQueryOptions = () => queryOptions({ queryKey: ['settings', 'messages'], queryFn: getMessageSettings });
 
@@ -13,7 +14,7 @@ export const useMessageSettings = () => useQuery(messageSettingsQueryOptions());
 export function useSaveMessageSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: MessageSettings) => (await api.put<MessageSettingsView>('/api/users/settings/messages', settings)).data,
+    mutationFn: async (settings: MessageSettings) => (await api.put<MessageSettingsView>(apiUrl('updateMessageSettings'), settings)).data,
     onSuccess: (saved) => queryClient.setQueryData(messageSettingsQueryOptions().queryKey, saved),
   });
 }
@@ -21,5 +22,5 @@ export function useSaveMessageSettings() {
 export const useSendTestMessage = () =>
   useMutation({
     mutationFn: async (input: { channel: 'sms' | 'whatsapp'; to: string }) =>
-      (await api.post<TestMessageResult>('/api/users/settings/messages/test', input)).data,
+      (await api.post<TestMessageResult>(apiUrl('sendTestMessage'), input)).data,
   });
