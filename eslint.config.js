@@ -7,6 +7,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tierZones } from './apps/api/module-tiers.mjs';
 
 // Every folder of apps/web/src/features is a feature, read at lint time so that a new one is kept apart
 // from the others without anyone remembering to list it here.
@@ -22,11 +23,11 @@ const api = (folder) => `./apps/api/src/${folder}`;
 /** What a credential change ends is decided in one place (ADR 0039). */
 const credentialGrants = {
   group: ['**/credential-grants/repository.js'],
-  message: 'End what a credential change ends with endCredentialGrants (modules/credential-grants/credential-change.ts).',
+  message: 'End what a credential change ends with endCredentialGrants (modules/kernel/credential-grants/credential-change.ts).',
 };
 
 /** A module's route groups: routes.ts, and any more of them in a file named *-routes.ts. */
-const routesFiles = ['apps/api/src/modules/*/routes.ts', 'apps/api/src/modules/*/*-routes.ts'];
+const routesFiles = ['apps/api/src/modules/*/*/routes.ts', 'apps/api/src/modules/*/*/*-routes.ts'];
 
 /** What two route groups share lives in a service; app.ts alone puts route groups together. */
 const routesImports = {
@@ -99,6 +100,8 @@ export default tseslint.config(
     rules: {
       // Fastify wiring (plugins/) and infrastructure (infra/) serve the modules and never import them;
       // lib/ is plain code that imports none of the three. app.ts hands a plugin what it needs from a module.
+      // config.ts is read before anything starts and imports no module. The modules' tiers (kernel,
+      // domain, operations) come from their folders: a module imports none of a higher tier.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -110,6 +113,13 @@ export default tseslint.config(
               from: [api('modules'), api('plugins'), api('infra')],
               message: 'lib/ imports no module, plugin or infra.',
             },
+            {
+              target: api('config.ts'),
+              from: api('modules'),
+              message: 'config.ts imports no module: move what it checks to lib/ or infra/.',
+            },
+            { target: api('db'), from: api('modules'), message: 'db/ imports no module.' },
+            ...tierZones(),
           ],
         },
       ],
@@ -118,7 +128,7 @@ export default tseslint.config(
   {
     files: ['apps/api/src/**/*.ts'],
     // Signing out everywhere (auth) ends sessions without changing a credential.
-    ignores: ['apps/api/src/modules/auth/**', 'apps/api/src/modules/credential-grants/**'],
+    ignores: ['apps/api/src/modules/domain/auth/**', 'apps/api/src/modules/kernel/credential-grants/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [credentialGrants] }],
     },

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/messages';
-import { insertStaffAccount } from '../apps/api/dist/modules/staff-accounts/repository.js';
+import { insertStaffAccount } from '../apps/api/dist/modules/domain/staff-accounts/repository.js';
 import { expectNoAxeViolations } from './support/axe';
 import { startClockedServer } from './support/clocked-server';
 import { expect, test } from './support/test';

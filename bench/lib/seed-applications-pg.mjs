@@ -36,7 +36,7 @@ const textArray = (values) => `array[${values.map((v) => `'${v.replaceAll("'", "
 export async function seedApplicationsPg({ databaseUrl, secret, count }) {
   const { loadConfig } = await import(dist('config.js'));
   const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
-  const { createAccessTokens } = await import(dist('modules/auth/access-tokens.js'));
+  const { createAccessTokens } = await import(dist('modules/domain/auth/access-tokens.js'));
   const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: '/tmp', APP_SECRET: secret, LOG_LEVEL: 'silent' });
   const kysely = createDb(config.database);
   await migrateToLatest(kysely);

@@ -75,7 +75,7 @@ const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
 export async function seedApplications({ dataDir, secret, count, documents = false, role = 'admin' }) {
   const { loadConfig } = await import(dist('config.js'));
   const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
-  const { createAccessTokens } = await import(dist('modules/auth/access-tokens.js'));
+  const { createAccessTokens } = await import(dist('modules/domain/auth/access-tokens.js'));
   const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret, LOG_LEVEL: 'silent' });
   const kysely = createDb(config.database);
   await migrateToLatest(kysely);

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { Config } from './config.js';
 import { type Db, isUniqueViolation } from './db/connection.js';
-import { recordAudit } from './modules/audit/repository.js';
-import { hashPassword } from './modules/staff-accounts/passwords.js';
-import * as staffAccounts from './modules/staff-accounts/repository.js';
+import { recordAudit } from './modules/kernel/audit/repository.js';
+import { hashPassword } from './modules/domain/staff-accounts/passwords.js';
+import * as staffAccounts from './modules/domain/staff-accounts/repository.js';
 
 /**
  * First start: make sure someone can sign in. While the office has no super-admin,

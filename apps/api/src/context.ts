@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import { type RateLimiter, createRateLimiter } from './modules/rate-limits/limiter.js';
+import { type RateLimiter, createRateLimiter } from './modules/kernel/rate-limits/limiter.js';
 import { createMailer } from './infra/mail-transport.js';
-import { type OutboxWorker, createOutboxWorker } from './modules/applicant-notices/worker.js';
+import { type OutboxWorker, createOutboxWorker } from './modules/domain/applicant-notices/worker.js';
 import { type Providers, createProviders } from './infra/text-providers/providers.js';
-import { type SessionPolicy, sessionPolicyOf } from './modules/sessions/sessions.js';
-import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.js';
+import { type SessionPolicy, sessionPolicyOf } from './modules/domain/sessions/sessions.js';
+import { type AccessTokens, createAccessTokens } from './modules/domain/auth/access-tokens.js';
 import { type UrlSigner, createUrlSigner } from './infra/storage/signed-urls.js';
 import type { Storage } from './infra/storage/storage.js';
 

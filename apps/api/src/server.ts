@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ensureSuperadmin } from './bootstrap.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import jobsPlugin from './modules/jobs/plugin.js';
+import jobsPlugin from './modules/operations/jobs/plugin.js';
 import { defaultWebRoot, openRuntime } from './runtime.js';
 
 /** Reads config, migrates, starts, and shuts down gracefully. Nothing else lives here. */

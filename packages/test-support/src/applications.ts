@@ -4,7 +4,7 @@ import { countryKey } from '@visa/shared/country-matching';
 import type { Db } from '../../../apps/api/src/db/connection.js';
 import type { ApplicationRow, NewApplicationRow } from '../../../apps/api/src/db/schema.js';
 import { newId } from '../../../apps/api/src/lib/ids.js';
-import { inputColumns } from '../../../apps/api/src/modules/applications/mapping.js';
+import { inputColumns } from '../../../apps/api/src/modules/domain/applications/mapping.js';
 import type { Storage } from '../../../apps/api/src/infra/storage/storage.js';
 import { APPLICANT_FORM } from './forms.js';
 import { jpeg } from './images.js';

@@ -1,6 +1,10 @@
 import type { Mailer } from '../../../apps/api/src/infra/mail-transport.js';
 import { createProviders } from '../../../apps/api/src/infra/text-providers/providers.js';
-import { type OutboxWorker, type OutboxWorkerOptions, createOutboxWorker } from '../../../apps/api/src/modules/applicant-notices/worker.js';
+import {
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+  createOutboxWorker,
+} from '../../../apps/api/src/modules/domain/applicant-notices/worker.js';
 import type { TestApp } from './test-app.js';
 
 /**

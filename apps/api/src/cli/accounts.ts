@@ -6,11 +6,11 @@ import { PASSWORD } from '@visa/shared/messages';
 import type { CliIo } from './io.js';
 import { loadConfigForCommand } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
-import { endCredentialGrants } from '../modules/credential-grants/credential-change.js';
-import { recordAudit } from '../modules/audit/repository.js';
+import { endCredentialGrants } from '../modules/kernel/credential-grants/credential-change.js';
+import { recordAudit } from '../modules/kernel/audit/repository.js';
 import { passwordProblem } from '../lib/password-policy.js';
-import { hashPassword } from '../modules/staff-accounts/passwords.js';
-import * as staffAccounts from '../modules/staff-accounts/repository.js';
+import { hashPassword } from '../modules/domain/staff-accounts/passwords.js';
+import * as staffAccounts from '../modules/domain/staff-accounts/repository.js';
 
 export const ACCOUNT_USAGE = `  npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
   npm run admin -- reset-password --email EMAIL --password PASSWORD

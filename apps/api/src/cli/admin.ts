@@ -1,8 +1,8 @@
 import { ConfigError } from '../config.js';
 import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from './maintenance.js';
-import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/second-factor/cli.js';
-import { IMPORT_USAGE, isImportCommand, runImportCommand } from '../modules/import/cli.js';
-import { RETENTION_USAGE, isRetentionCommand, runRetentionCommand } from '../modules/retention/cli.js';
+import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/domain/second-factor/cli.js';
+import { IMPORT_USAGE, isImportCommand, runImportCommand } from '../modules/operations/import/cli.js';
+import { RETENTION_USAGE, isRetentionCommand, runRetentionCommand } from '../modules/operations/retention/cli.js';
 import { processIo } from './io.js';
 import { ACCOUNT_USAGE, isAccountCommand, runAccountCommand } from './accounts.js';
 

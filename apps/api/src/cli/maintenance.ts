@@ -4,11 +4,11 @@ import { type CliIo, processIo } from './io.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
 import { createStorage } from '../infra/storage/create.js';
-import { createBackup } from '../modules/backups/backup.js';
-import { BackupError, backupUnsupported } from '../modules/backups/backup-format.js';
-import { restoreBackup } from '../modules/backups/backup-restore.js';
-import { verifyBackup } from '../modules/backups/backup-verify.js';
-import { DEFAULT_MIN_AGE_S, sweepFiles } from '../modules/files/sweep.js';
+import { createBackup } from '../modules/operations/backups/backup.js';
+import { BackupError, backupUnsupported } from '../modules/operations/backups/backup-format.js';
+import { restoreBackup } from '../modules/operations/backups/backup-restore.js';
+import { verifyBackup } from '../modules/operations/backups/backup-verify.js';
+import { DEFAULT_MIN_AGE_S, sweepFiles } from '../modules/domain/files/sweep.js';
 
 export const MAINTENANCE_USAGE = `  npm run admin -- sweep-files [--min-age SECONDS] [--dry-run]
   npm run admin -- backup [DIR]

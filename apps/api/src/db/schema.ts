@@ -198,7 +198,7 @@ interface LoginChallengesTable {
   used_at: string | null;
 }
 
-/** Office-wide settings, a JSON value per key; apps/api/src/modules/settings/repository.ts types each key. */
+/** Office-wide settings, a JSON value per key; apps/api/src/modules/kernel/settings/repository.ts types each key. */
 interface AppSettingsTable {
   key: string;
   value: string;

@@ -25,7 +25,7 @@ describe('import direction', () => {
   it('refuses a plugin that imports a module, and lets it import lib/', async () => {
     const wrong = await brokenRules(
       'apps/api/src/plugins/planted.ts',
-      "import { accessCheckOf } from '../modules/auth/service.js';\nexport const planted = accessCheckOf;\n",
+      "import { accessCheckOf } from '../modules/domain/auth/service.js';\nexport const planted = accessCheckOf;\n",
     );
     expect(wrong).toContain('import-x/no-restricted-paths');
     const right = await brokenRules(
@@ -45,12 +45,12 @@ describe('import direction', () => {
 
   it("refuses a routes file that imports another module's routes, and lets it import that module's service", async () => {
     const wrong = await brokenRules(
-      'apps/api/src/modules/second-factor/routes.ts',
+      'apps/api/src/modules/domain/second-factor/routes.ts',
       "import authRoutes from '../auth/routes.js';\nexport const planted = authRoutes;\n",
     );
     expect(wrong).toContain('no-restricted-imports');
     const right = await brokenRules(
-      'apps/api/src/modules/second-factor/routes.ts',
+      'apps/api/src/modules/domain/second-factor/routes.ts',
       "import { completeSignIn } from '../sessions/service.js';\nexport const planted = completeSignIn;\n",
     );
     expect(right).toEqual([]);
@@ -58,30 +58,56 @@ describe('import direction', () => {
 
   it("refuses a *-routes.ts file that imports a routes file, its own module's or another *-routes.ts, and lets it import a service", async () => {
     const own = await brokenRules(
-      'apps/api/src/modules/document-requests/upload-routes.ts',
+      'apps/api/src/modules/domain/document-requests/upload-routes.ts',
       "import { documentPageRoutes } from './routes.js';\nexport const planted = documentPageRoutes;\n",
     );
     expect(own).toContain('no-restricted-imports');
     const other = await brokenRules(
-      'apps/api/src/modules/system/system-routes.ts',
+      'apps/api/src/modules/operations/system/system-routes.ts',
       "import uploadRoutes from '../document-requests/upload-routes.js';\nexport const planted = uploadRoutes;\n",
     );
     expect(other).toContain('no-restricted-imports');
     const right = await brokenRules(
-      'apps/api/src/modules/document-requests/upload-routes.ts',
+      'apps/api/src/modules/domain/document-requests/upload-routes.ts',
       "import { openRequestOf } from './page-access.js';\nexport const planted = openRequestOf;\n",
     );
     expect(right).toEqual([]);
   });
 
   it('refuses ending sessions outside endCredentialGrants, in a routes file as anywhere else', async () => {
-    for (const file of ['apps/api/src/modules/staff-accounts/service.ts', 'apps/api/src/modules/staff-accounts/routes.ts']) {
+    for (const file of ['apps/api/src/modules/domain/staff-accounts/service.ts', 'apps/api/src/modules/domain/staff-accounts/routes.ts']) {
       const wrong = await brokenRules(
         file,
         "import { revokeStaffAccountSessions } from '../credential-grants/repository.js';\nexport const planted = revokeStaffAccountSessions;\n",
       );
       expect(wrong).toContain('no-restricted-imports');
     }
+  });
+
+  it('refuses a module that imports one of a higher tier, and lets it import its own tier and lower ones', async () => {
+    const up = await brokenRules(
+      'apps/api/src/modules/kernel/audit/planted.ts',
+      "import { fetchApplication } from '../../domain/applications/service.js';\nexport const planted = fetchApplication;\n",
+    );
+    expect(up).toContain('import-x/no-restricted-paths');
+    const toOperations = await brokenRules(
+      'apps/api/src/modules/domain/applications/planted.ts',
+      "import { runRetention } from '../../operations/retention/service.js';\nexport const planted = runRetention;\n",
+    );
+    expect(toOperations).toContain('import-x/no-restricted-paths');
+    const down = await brokenRules(
+      'apps/api/src/modules/operations/retention/planted.ts',
+      "import { fetchApplication } from '../../domain/applications/service.js';\nimport { recordAudit } from '../../kernel/audit/repository.js';\nexport const planted = [fetchApplication, recordAudit];\n",
+    );
+    expect(down).toEqual([]);
+  });
+
+  it('refuses config.ts importing a module', async () => {
+    const wrong = await brokenRules(
+      'apps/api/src/config.ts',
+      "import { getSetting } from './modules/kernel/settings/repository.js';\nexport const planted = getSetting;\n",
+    );
+    expect(wrong).toContain('import-x/no-restricted-paths');
   });
 
   it('refuses a web feature that imports an island or another feature', async () => {

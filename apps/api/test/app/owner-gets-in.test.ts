@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { SERVER } from '@visa/shared/messages';
-import { createRateLimiter, type RateLimiter } from '../../src/modules/rate-limits/limiter.js';
-import { passwordWorkCounters } from '../../src/modules/staff-accounts/passwords.js';
+import { createRateLimiter, type RateLimiter } from '../../src/modules/kernel/rate-limits/limiter.js';
+import { passwordWorkCounters } from '../../src/modules/domain/staff-accounts/passwords.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 import { secondFactorRequests } from '../second-factor/fixtures.js';

@@ -4,8 +4,8 @@ import { API_PATHS } from '@visa/shared/api-paths';
 import { appForFile } from '@visa/test-support/file-app';
 import type { RouteOptions } from '../../src/context.js';
 import { type DeclaredRoute, checkRouteTable, recordRoutes, routeTableMismatches } from '../../src/lib/api-routes.js';
-import healthRoutes from '../../src/modules/health/routes.js';
-import statusCheckRoutes from '../../src/modules/status-check/routes.js';
+import healthRoutes from '../../src/modules/kernel/health/routes.js';
+import statusCheckRoutes from '../../src/modules/domain/status-check/routes.js';
 
 /**
  * The API's routes and the route table (packages/shared/src/api-paths.ts, ADR 0061) must agree: a

@@ -3,9 +3,9 @@ import { APPLICANT_FILE_MESSAGES as M } from '@visa/shared/applicant-file';
 import { ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
-import { updateStatusIf } from '../../src/modules/applications/repository.js';
-import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { listEmailsFor } from '../../src/modules/applicant-notices/outbox-status.js';
+import { updateStatusIf } from '../../src/modules/domain/applications/repository.js';
+import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
+import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';
 import { createApplication } from '@visa/test-support/applications';
 import { base, documentsForm, jpegPart, applicantFileApp } from './fixtures.js';
 

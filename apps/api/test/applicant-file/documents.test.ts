@@ -4,8 +4,8 @@ import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/sh
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { VALIDATION, documentInvalidType, documentTooLarge } from '@visa/shared/messages';
-import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { listEmailsFor } from '../../src/modules/applicant-notices/outbox-status.js';
+import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
+import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';
 import { createApplication } from '@visa/test-support/applications';
 import { jpeg, pdf, pngClaimingHugeSize } from '@visa/test-support/images';
 import { listFiles } from '@visa/test-support/test-app';

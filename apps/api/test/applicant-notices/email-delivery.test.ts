@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAuditFor } from '../../src/modules/audit/repository.js';
+import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { createFolderMailer, createSmtpMailer } from '../../src/infra/mail-transport.js';
-import { queueApplicantEmail, queueStaffEmail } from '../../src/modules/applicant-notices/outbox.js';
-import { findOutboxRow as findEmail, listEmailsFor } from '../../src/modules/applicant-notices/outbox-status.js';
-import { renderEmail } from '../../src/modules/applicant-notices/emails.js';
+import { queueApplicantEmail, queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox.js';
+import { findOutboxRow as findEmail, listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';
+import { renderEmail } from '../../src/modules/domain/applicant-notices/emails.js';
 import { bengaliDate, englishDate } from '@visa/shared/email-texts';
-import { backoffMs } from '../../src/modules/applicant-notices/retry.js';
+import { backoffMs } from '../../src/modules/domain/applicant-notices/retry.js';
 import { createApplication } from '@visa/test-support/applications';
 import { freePort } from '@visa/test-support/ports';
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';

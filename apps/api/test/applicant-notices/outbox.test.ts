@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
 import { createSmtpMailer } from '../../src/infra/mail-transport.js';
-import { setAgreedChannels } from '../../src/modules/applicant-notices/consent.js';
-import { queueStaffEmail } from '../../src/modules/applicant-notices/outbox.js';
-import { twilioSignature } from '../../src/modules/applicant-notices/receipts.js';
-import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { setSetting } from '../../src/modules/settings/repository.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';
+import { queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox.js';
+import { twilioSignature } from '../../src/modules/domain/applicant-notices/receipts.js';
+import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
+import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { outboxWorker } from '@visa/test-support/outbox';
 import { freePort } from '@visa/test-support/ports';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
 import { loadConfig } from '../../src/config.js';
-import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { twilioSignature, whatsappSignature } from '../../src/modules/applicant-notices/receipts.js';
+import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
+import { twilioSignature, whatsappSignature } from '../../src/modules/domain/applicant-notices/receipts.js';
 import { addApplication, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
-import { runHousekeeping } from '../../src/modules/jobs/housekeeping.js';
-import { setSetting } from '../../src/modules/settings/repository.js';
+import { runHousekeeping } from '../../src/modules/operations/jobs/housekeeping.js';
+import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { AGGREGATOR_KEY, type TextSetup, after, providers, setup, useTextProviders, smsEnv, time } from './text-fixtures.js';
 
 /** Status text messages by SMS through an HTTP aggregator: settling, quiet hours, the daily limits, a refusal. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@visa/shared/text-messages';
-import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { setAgreedChannels } from '../../src/modules/applicant-notices/consent.js';
-import { setSetting } from '../../src/modules/settings/repository.js';
+import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';
+import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';

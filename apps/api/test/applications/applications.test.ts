@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION } from '@visa/shared/messages';
-import { listAuditFor } from '../../src/modules/audit/repository.js';
+import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { addApplication, applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
 import { jpeg, phonePhoto, png } from '@visa/test-support/images';
 import { listFiles } from '@visa/test-support/test-app';

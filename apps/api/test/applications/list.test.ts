@@ -3,7 +3,7 @@ import { APPLICATION_MESSAGES, type Application } from '@visa/shared/application
 import { JOB_TITLES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { sql } from 'kysely';
-import { searchFilter } from '../../src/modules/applications/search.js';
+import { searchFilter } from '../../src/modules/domain/applications/search.js';
 import { addApplication, applicationFields } from '@visa/test-support/applications';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 import { appForFile } from '@visa/test-support/file-app';

@@ -6,7 +6,7 @@ import {
   fieldsOf,
   storedFields,
   withCountryNames,
-} from '../../src/modules/applications/mapping.js';
+} from '../../src/modules/domain/applications/mapping.js';
 
 describe('the stored fields of an application row', () => {
   // Every field in order, with the countries' codes right after their names.

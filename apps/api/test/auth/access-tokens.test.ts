@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_MINUTES } from '@visa/shared/constants';
-import { createAccessTokens } from '../../src/modules/auth/access-tokens.js';
+import { createAccessTokens } from '../../src/modules/domain/auth/access-tokens.js';
 
 const SECRET = 'a'.repeat(64);
 const user = { id: '0123456789abcdef01234567', role: 'admin' as const };

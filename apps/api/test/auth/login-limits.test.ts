@@ -6,7 +6,7 @@ import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applica
 import { freePort } from '@visa/test-support/ports';
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
-import { auditedClient } from '../../src/modules/audit/client.js';
+import { auditedClient } from '../../src/modules/kernel/audit/client.js';
 
 /**
  * Limits that cannot be turned against the people they protect (ADR 0017): an address that hammers

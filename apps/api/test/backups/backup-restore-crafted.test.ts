@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackup } from '../../src/modules/backups/backup.js';
+import { createBackup } from '../../src/modules/operations/backups/backup.js';
 import { runMaintenanceCommand } from '../../src/cli/maintenance.js';
 import { addApplicationWithFiles, captureIo, cliEnv } from '@visa/test-support/processes';
 import { engine } from '@visa/test-support/test-app';

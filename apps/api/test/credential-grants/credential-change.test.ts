@@ -10,7 +10,7 @@ import type { TestApp } from '@visa/test-support/test-app';
 import { totpCode } from '@visa/test-support/totp';
 import os from 'node:os';
 import { hash } from '@node-rs/argon2';
-import { passwordWorkCounters, verifyPassword } from '../../src/modules/staff-accounts/passwords.js';
+import { passwordWorkCounters, verifyPassword } from '../../src/modules/domain/staff-accounts/passwords.js';
 import { secondFactorRequests } from '../second-factor/fixtures.js';
 import { userRequests } from '../staff-accounts/fixtures.js';
 

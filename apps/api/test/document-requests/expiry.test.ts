@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApplication } from '@visa/test-support/applications';
 import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
-import { setSetting } from '../../src/modules/settings/repository.js';
+import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { DEFAULT_CHECKLISTS } from '@visa/shared/document-requests';
 
 /** A link's last day is the office's calendar day (APP_TIMEZONE), also west of UTC and across a clock change. */

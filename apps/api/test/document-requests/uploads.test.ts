@@ -8,8 +8,8 @@ import { createApplication } from '@visa/test-support/applications';
 import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { jpeg, pdf, png } from '@visa/test-support/images';
-import { removeUnfinishedUploads, stagingFolder } from '../../src/modules/document-requests/uploads.js';
-import { setAgreedChannels } from '../../src/modules/applicant-notices/consent.js';
+import { removeUnfinishedUploads, stagingFolder } from '../../src/modules/domain/document-requests/uploads.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';
 
 const clock = new Date('2026-11-20T08:00:00.000Z');
 const t = appForFile({}, { now: () => clock });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { runMaintenanceCommand } from '../../src/cli/maintenance.js';
-import { sweepFiles } from '../../src/modules/files/sweep.js';
+import { sweepFiles } from '../../src/modules/domain/files/sweep.js';
 import { createS3Storage } from '../../src/infra/storage/s3-storage.js';
 import type { Storage } from '../../src/infra/storage/storage.js';
 import { jpeg } from '@visa/test-support/images';

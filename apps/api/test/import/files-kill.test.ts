@@ -11,8 +11,8 @@ import { buildApi } from '@visa/test-support/processes';
 import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
 import { createAppContext } from '../../src/context.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
-import { runImportFiles } from '../../src/modules/import/files.js';
-import { sweepFiles } from '../../src/modules/files/sweep.js';
+import { runImportFiles } from '../../src/modules/operations/import/files.js';
+import { sweepFiles } from '../../src/modules/domain/files/sweep.js';
 
 const APPLICATIONS = 6;
 const KILLS = 3;
@@ -38,7 +38,7 @@ function childRun(env: Record<string, string>) {
     const { createDb } = await import('${dist}/db/connection.js');
     const { createStorage } = await import('${dist}/infra/storage/create.js');
     const { createAppContext } = await import('${dist}/context.js');
-    const { runImportFiles } = await import('${dist}/modules/import/files.js');
+    const { runImportFiles } = await import('${dist}/modules/operations/import/files.js');
     const config = loadConfig(process.env);
     const db = createDb(config.database);
     const storage = await createStorage(config);

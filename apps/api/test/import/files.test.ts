@@ -12,10 +12,10 @@ import { jpeg, pdf, png } from '@visa/test-support/images';
 import { createTestApp, listFiles, type TestApp } from '@visa/test-support/test-app';
 import { type AppContext, createAppContext } from '../../src/context.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
-import { runImportFiles } from '../../src/modules/import/files.js';
-import { isPrivateAddress } from '../../src/modules/import/files-fetch.js';
-import { heldFiles } from '../../src/modules/import/files-repository.js';
-import { sweepFiles } from '../../src/modules/files/sweep.js';
+import { runImportFiles } from '../../src/modules/operations/import/files.js';
+import { isPrivateAddress } from '../../src/modules/operations/import/files-fetch.js';
+import { heldFiles } from '../../src/modules/operations/import/files-repository.js';
+import { sweepFiles } from '../../src/modules/domain/files/sweep.js';
 
 /** The earlier app's file host, on loopback: counts every request by path. */
 function earlierApp() {

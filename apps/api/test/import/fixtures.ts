@@ -7,7 +7,7 @@ import bcrypt from 'bcryptjs';
 import { BSON, EJSON, ObjectId } from 'bson';
 import type { Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
-import { type ImportIo, runImportCommand } from '../../src/modules/import/cli.js';
+import { type ImportIo, runImportCommand } from '../../src/modules/operations/import/cli.js';
 import { cliEnv } from '@visa/test-support/processes';
 
 /**

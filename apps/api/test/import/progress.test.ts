@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../../src/modules/import/progress.js';
+import { createProgress } from '../../src/modules/operations/import/progress.js';
 
 /** The progress line with a clock the test moves: what an operator sees on a terminal and in a log. */
 function progress(tty: boolean) {

@@ -12,8 +12,8 @@ import { addApplication, applicationFields, createApplication, tableCounts } fro
 import { appForFile, auditDetails, staffForFile, startSite } from '@visa/test-support/file-app';
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
-import { listAuditFor } from '../../src/modules/audit/repository.js';
-import { queueStatusText } from '../../src/modules/applicant-notices/outbox.js';
+import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
+import { queueStatusText } from '../../src/modules/domain/applicant-notices/outbox.js';
 import { documentsForm, jpegPart, pngPart } from '../applicant-file/fixtures.js';
 
 const t = appForFile({ APP_TIMEZONE: 'Asia/Dhaka' });

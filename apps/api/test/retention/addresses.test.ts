@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { forgetOldAddresses } from '../../src/modules/retention/addresses.js';
+import { forgetOldAddresses } from '../../src/modules/operations/retention/addresses.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /** How long client addresses are kept (ADR 0052): the sessions' and the audit entries' own. */

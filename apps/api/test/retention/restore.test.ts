@@ -9,7 +9,7 @@ import { createStorage } from '../../src/infra/storage/create.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { createLocalStorage } from '../../src/infra/storage/local-storage.js';
 import { runMaintenanceCommand } from '../../src/cli/maintenance.js';
-import { anonymiseApplication } from '../../src/modules/retention/anonymise.js';
+import { anonymiseApplication } from '../../src/modules/operations/retention/anonymise.js';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';
 import { addApplicationWithFiles, captureIo, cliEnv, startS3rver, storedKeysOf } from '@visa/test-support/processes';

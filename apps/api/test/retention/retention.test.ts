@@ -4,9 +4,9 @@ import { ERASURE_MESSAGES, type RetentionPreview } from '@visa/shared/retention'
 import type { ApplicationRow, NewApplicationRow } from '../../src/db/schema.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { newId } from '../../src/lib/ids.js';
-import { runRetentionCommand } from '../../src/modules/retention/cli.js';
-import { previewRetention } from '../../src/modules/retention/service.js';
-import { readErasures } from '../../src/modules/retention/erasure-log.js';
+import { runRetentionCommand } from '../../src/modules/operations/retention/cli.js';
+import { previewRetention } from '../../src/modules/operations/retention/service.js';
+import { readErasures } from '../../src/modules/operations/retention/erasure-log.js';
 import { APPLICATION_MESSAGES } from '@visa/shared/applications';
 import { ENQUIRY_APPLICANT, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';

@@ -4,7 +4,7 @@ import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SECOND_FACTOR } from '@visa/shared/messages';
 import { appForFile, auditDetails } from '@visa/test-support/file-app';
 import { totpCode } from '@visa/test-support/totp';
-import { runSecondFactorCommand } from '../../src/modules/second-factor/cli.js';
+import { runSecondFactorCommand } from '../../src/modules/domain/second-factor/cli.js';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
 import { secondFactorRequests } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR } from '@visa/shared/messages';
-import { runSecondFactorCommand } from '../../src/modules/second-factor/cli.js';
+import { runSecondFactorCommand } from '../../src/modules/domain/second-factor/cli.js';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
 import { totpCode } from '@visa/test-support/totp';
 import { secondFactorRequests } from './fixtures.js';

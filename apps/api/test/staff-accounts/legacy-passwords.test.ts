@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/messages';
 import { appForFile } from '@visa/test-support/file-app';
 import { totpCode } from '@visa/test-support/totp';
-import { insertStaffAccount } from '../../src/modules/staff-accounts/repository.js';
+import { insertStaffAccount } from '../../src/modules/domain/staff-accounts/repository.js';
 
 const t = appForFile();
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { auditedClient } from '../../src/modules/audit/client.js';
-import { insertStaffAccount } from '../../src/modules/staff-accounts/repository.js';
+import { auditedClient } from '../../src/modules/kernel/audit/client.js';
+import { insertStaffAccount } from '../../src/modules/domain/staff-accounts/repository.js';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 
 /** The password rule for every password someone sets, and the profile's current password (ADR 0017). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
 import { STAFF, type User } from '@visa/shared/users';
-import { verifyPassword } from '../../src/modules/staff-accounts/passwords.js';
+import { verifyPassword } from '../../src/modules/domain/staff-accounts/passwords.js';
 import { UNKNOWN_ID, freshEmail, userRequests } from './fixtures.js';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/messages';
 import { SYSTEM_MESSAGES, type SystemStatus, SystemStatusSchema } from '@visa/shared/system';
-import { createBackup } from '../../src/modules/backups/backup.js';
-import { claimJob, ensureJob, finishJob } from '../../src/modules/jobs/repository.js';
-import { finish, queueStaffEmail, queueStatusText } from '../../src/modules/applicant-notices/outbox.js';
+import { createBackup } from '../../src/modules/operations/backups/backup.js';
+import { claimJob, ensureJob, finishJob } from '../../src/modules/operations/jobs/repository.js';
+import { finish, queueStaffEmail, queueStatusText } from '../../src/modules/domain/applicant-notices/outbox.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 

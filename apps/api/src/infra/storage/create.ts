@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { dataDirLayout } from '../../infra/data-dir.js';
+import { dataDirLayout } from '../data-dir.js';
 import { createLocalStorage } from './local-storage.js';
 import type { Storage } from './storage.js';
 

@@ -3,7 +3,7 @@ import { LIMITS } from '@visa/shared/limits';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import type { NewApplicationRow } from '../../../../../api/src/db/schema';
-import { createRateLimiter } from '../../../../../api/src/modules/rate-limits/limiter';
+import { createRateLimiter } from '../../../../../api/src/modules/kernel/rate-limits/limiter';
 import { STATUS_CHECK_URL } from '../api/get-status-check';
 
 export interface StatusCheckApi {

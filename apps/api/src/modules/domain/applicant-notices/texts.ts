@@ -1,0 +1,79 @@
+import { BRAND_NAME } from '@visa/shared/constants';
+import { DOCUMENT_LINK_WHATSAPP, documentLinkSms } from '@visa/shared/document-link-texts';
+import {
+  type MessageSettings,
+  type PhoneChannel,
+  STATUS_WORDS,
+  type TemplateValues,
+  messageLanguage,
+  renderTemplate,
+} from '@visa/shared/text-messages';
+import { oneLine } from '../../../lib/email-html.js';
+import { documentsLink, statusCheckUrl } from '../../../lib/public-links.js';
+import type { OutgoingMessage } from '../../../infra/text-providers/call.js';
+
+/**
+ * Text messages (SMS, WhatsApp), written when they are sent (ADR 0044, ADR 0055): the office's
+ * templates for a status, the fixed texts for a document-request link, in the language the number
+ * calls for.
+ */
+
+const firstWord = (givenName: string) => oneLine(givenName).split(' ')[0] ?? '';
+
+/** What a status text message may say about the applicant: the first name and the status, nothing else of theirs. */
+export function messageValues(
+  m: { givenName: string; status: keyof typeof STATUS_WORDS; language: 'en' | 'bn' },
+  office: { phone: string; publicUrl: string },
+): TemplateValues {
+  return {
+    firstName: firstWord(m.givenName),
+    status: STATUS_WORDS[m.status][m.language],
+    officeName: BRAND_NAME[m.language],
+    officePhone: office.phone,
+    statusLink: statusCheckUrl(office.publicUrl),
+  };
+}
+
+/** The text (SMS) or the template and its parameters (WhatsApp) for one applicant and status. */
+export function composeMessage(
+  settings: MessageSettings,
+  channel: PhoneChannel,
+  to: string,
+  values: TemplateValues,
+  status: keyof typeof STATUS_WORDS,
+): OutgoingMessage {
+  const language = messageLanguage(settings.language, to);
+  if (channel === 'sms') return { to, text: renderTemplate(settings.sms[status][language], values) };
+  const template = settings.whatsapp[status];
+  return {
+    to,
+    text: '',
+    template: { name: template.name, language: template.language[language], parameters: template.parameters.map((p) => values[p]) },
+  };
+}
+
+/** The text (SMS) or the approved template and its parameters (WhatsApp) carrying a document request's link. */
+export function composeLinkMessage(
+  settings: Pick<MessageSettings, 'language'>,
+  channel: PhoneChannel,
+  to: string,
+  m: { givenName: string; dueDate: string; token: string; publicUrl: string },
+): OutgoingMessage {
+  const language = messageLanguage(settings.language, to);
+  const values = {
+    firstName: firstWord(m.givenName),
+    officeName: BRAND_NAME[language],
+    dueDate: m.dueDate,
+    link: documentsLink(m.publicUrl, language, m.token),
+  };
+  if (channel === 'sms') return { to, text: documentLinkSms(language, values) };
+  return {
+    to,
+    text: '',
+    template: {
+      name: DOCUMENT_LINK_WHATSAPP.name,
+      language: DOCUMENT_LINK_WHATSAPP.language[language],
+      parameters: DOCUMENT_LINK_WHATSAPP.parameters.map((p) => values[p]),
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import { PostgresAdapter } from 'kysely';
+import type { Application } from '@visa/shared/applications';
+import type { ApplicationStatus } from '@visa/shared/constants';
+import type { Db } from '../../../db/connection.js';
+import { compiledQueryShapes } from '../../../db/compiled-query.js';
+import type { ApplicationRow } from '../../../db/schema.js';
+import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
+import { dayOfPosition, statusCounts } from './counts-repository.js';
+import { listDocumentRowsFor } from './documents-repository.js';
+import { toApplication } from './rows.js';
+import {
+  type ApplicationFilter,
+  type Bind,
+  type Condition,
+  type SearchShape,
+  filterOf,
+  listFilter,
+  listValues,
+  searchRanges,
+  searchShape,
+  searchTerms,
+} from './search.js';
+
+/**
+ * Pages of the applications list, newest first, with their totals, and the rows of an export:
+ * by OFFSET for the first pages and for searches, from the kept day counts for deep pages, and
+ * after a keyset cursor whatever the depth (ADR 0028, ADR 0030).
+ */
+
+/**
+ * Where a keyset page starts: just after this (created_at, id) in newest-first order. Handed out
+ * as an opaque cursor (ADR 0028), so a deep page reads `limit` index entries wherever it is
+ * instead of skipping every row before it.
+ */
+interface PageStart {
+  createdAt: string;
+  id: string;
+}
+
+const CURSOR_PATTERN = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|([0-9a-f]{24})$/;
+
+const encodeCursor = (row: { created_at: string; id: string }) => Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+
+/** The page start a cursor names, or undefined when it is not one this server handed out. */
+export function decodeCursor(cursor: string): PageStart | undefined {
+  const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? { createdAt: match[1]!, id: match[2]! } : undefined;
+}
+
+/**
+ * A search counts its matches only up to this many (or up to the page asked for, if further):
+ * a common surname prefix can match a twentieth of a million rows, and counting them all on every
+ * keystroke is what made the search slow (ADR 0028). Past it the total is a lower bound.
+ */
+const SEARCH_COUNT_CAP = 1000;
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Whether a search matches so many rows that walking the newest-first index finds them after a
+ * few rows, where collecting and sorting every match would cost more as the table grows. Only
+ * asked on SQLite: PostgreSQL's planner makes that choice itself from its statistics.
+ */
+async function walksNewestFirst(db: Db, query: ApplicationFilter): Promise<boolean> {
+  if (isPostgres(db) || !searchTerms(query.search)) return false;
+  return (await listTotal(db, query, SEARCH_COUNT_CAP)).totalCapped;
+}
+
+interface ApplicationPageRows {
+  rows: ApplicationRow[];
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * A search's matches counted up to a cap, compiled once per shape (db/compiled-query.ts). Each
+ * range is read on its own index up to cap + 1 rows, then the distinct ids counted: past the cap
+ * one range alone has cap + 1, below it every range is complete, so the count is exact.
+ */
+const countMatches = compiledQueryShapes((db, shape: SearchShape & { status: boolean }, bind: Bind) => {
+  const branch = (range: Condition) =>
+    db
+      .selectFrom((eb) => {
+        let q = eb.selectFrom('applications').select('id').where(range);
+        if (shape.status) q = q.where('status', '=', bind<ApplicationStatus>('status'));
+        return q.limit(bind<number>('cap')).as('r');
+      })
+      .select('id');
+  const [first, ...others] = searchRanges(shape, false, bind);
+  let matches = branch(first!);
+  for (const range of others) matches = matches.union(branch(range));
+  return db.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<number>().as('n'));
+});
+
+/** The total of the list: from the kept counts without a search, else the matches counted up to `cap`. */
+async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
+  const terms = searchTerms(query.search);
+  if (!terms) {
+    const byStatus = await statusCounts(db);
+    const total = query.status ? byStatus[query.status] : byStatus.pending + byStatus.approved + byStatus.rejected;
+    return { total, totalCapped: false };
+  }
+  const { status } = query;
+  const [row] = await countMatches(db, { ...searchShape(terms), status: Boolean(status) }, listValues(terms, { status, cap: cap + 1 }));
+  const counted = Number(row!.n);
+  return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
+}
+
+/**
+ * Up to this many rows a page asked for by number is read by skipping them (`OFFSET`): as cheap as
+ * anything for the first pages people click through. Deeper, a page of the list without a search
+ * is found from the kept day counts instead (ADR 0030).
+ */
+const OFFSET_ROWS = 1000;
+
+/** Start of a UTC day ('YYYY-MM-DD') and of the day after it, as created_at values compare. */
+const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+const nextDayStart = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
+
+/**
+ * Rows [skip, skip + limit) of the list without a search, newest first, as OFFSET would answer
+ * them, skipping only rows of one day (ADR 0030). The day is looked for from whichever end of the
+ * list is nearer, so the last pages cost what the first do; from the oldest end the page is read
+ * oldest first and turned round. Undefined when the kept counts and the rows disagree (a write in
+ * between); the caller then skips rows as before.
+ */
+async function deepPageRows(
+  db: Db,
+  { skip, limit, total, status }: { skip: number; limit: number; total: number; status?: ApplicationStatus },
+): Promise<ApplicationRow[] | undefined> {
+  const end = Math.min(total, skip + limit);
+  if (skip >= end) return [];
+  // In oldest-first order the page is rows [total − end, total − skip).
+  const fromOldest = total - end < skip;
+  const first = fromOldest ? total - end : skip;
+  const found = await dayOfPosition(db, status, first, fromOldest ? 'asc' : 'desc');
+  if (!found) return undefined;
+  let q = db.selectFrom('applications').selectAll();
+  if (status) q = q.where('status', '=', status);
+  q = fromOldest
+    ? q.where('created_at', '>=', dayStart(found.day)).orderBy('created_at', 'asc').orderBy('id', 'asc')
+    : q.where('created_at', '<', nextDayStart(found.day)).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const rows = await q
+    .limit(end - skip)
+    .offset(first - found.before)
+    .execute();
+  return fromOldest ? rows.reverse() : rows;
+}
+
+/** A page of the list or of a search, compiled once per shape (db/compiled-query.ts). */
+const pageRows = compiledQueryShapes(
+  (db, shape: { search: boolean; status: boolean; walk: boolean; after: boolean } & SearchShape, bind: Bind) => {
+    let q = db.selectFrom('applications').selectAll();
+    const filter = filterOf(shape.search ? shape : null, shape.status, shape.walk, bind);
+    if (filter) q = q.where(filter);
+    if (shape.after) {
+      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(bind('afterCreatedAt'), bind('afterId'))));
+    }
+    q = q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(bind<number>('limit'));
+    return shape.after ? q : q.offset(bind<number>('offset'));
+  },
+);
+
+/**
+ * Newest first. With `after` the page is the `limit` rows after that keyset position (an index
+ * range, whatever the depth); without it, page numbers skip rows: by OFFSET for the first pages
+ * and for searches, from the kept day counts for deep pages of the whole list or of a status.
+ */
+async function listApplicationRows(
+  db: Db,
+  query: { page: number; limit: number; after?: PageStart } & ApplicationFilter,
+): Promise<ApplicationPageRows> {
+  const counted = await listTotal(db, query, Math.max(SEARCH_COUNT_CAP, query.page * query.limit));
+  const skip = (query.page - 1) * query.limit;
+  const { after } = query;
+  if (!after && skip > OFFSET_ROWS && !searchTerms(query.search)) {
+    const rows = await deepPageRows(db, { skip, limit: query.limit, total: counted.total, status: query.status });
+    if (rows) return { rows, ...counted };
+  }
+  const walk = counted.totalCapped && !isPostgres(db);
+  const { status } = query;
+  const terms = searchTerms(query.search);
+  const shape = {
+    search: Boolean(terms),
+    ...(terms ? searchShape(terms) : { passport: false, country: false }),
+    status: Boolean(status),
+    walk,
+    after: Boolean(after),
+  };
+  const rows = await pageRows(
+    db,
+    shape,
+    listValues(terms, { status, limit: query.limit, offset: skip, afterCreatedAt: after?.createdAt, afterId: after?.id }),
+  );
+  return { rows, ...counted };
+}
+
+export async function listApplications(
+  db: Db,
+  urls: UrlSigner,
+  query: { page: number; limit: number; after?: PageStart } & ApplicationFilter,
+): Promise<{ applications: Application[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const { rows, total, totalCapped } = await listApplicationRows(db, query);
+  const documents = await listDocumentRowsFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  const last = rows.length === query.limit ? rows[rows.length - 1] : undefined;
+  return {
+    applications: rows.map((r) => toApplication(r, documents.get(r.id) ?? [], urls)),
+    total,
+    totalCapped,
+    nextCursor: last ? encodeCursor(last) : null,
+  };
+}
+
+/**
+ * Rows of a search (and status) in batches, newest first, for the CSV export, without holding them
+ * all in memory. Batches of 200: with larger ones a batch's rows lived long enough to be promoted
+ * to the old heap, and a large export grew the process several times as much (bench/HISTORY.md).
+ */
+export async function* iterateApplicationRows(db: Db, query: ApplicationFilter, batchSize = 200): AsyncGenerator<ApplicationRow[]> {
+  const filter = listFilter(query, await walksNewestFirst(db, query));
+  let after: { created_at: string; id: string } | null = null;
+  for (;;) {
+    let q = db.selectFrom('applications').selectAll();
+    if (filter) q = q.where(filter);
+    if (after) {
+      const { created_at, id } = after;
+      // A row-value comparison is one index range on both engines; spelled as an OR it made
+      // SQLite walk the index from the top again for every batch.
+      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(created_at, id)));
+    }
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { created_at: last.created_at, id: last.id };
+  }
+}

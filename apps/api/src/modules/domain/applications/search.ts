@@ -1,0 +1,122 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { normalizePassport } from '@visa/shared/applications';
+import type { ApplicationStatus } from '@visa/shared/constants';
+import { matchCountry } from '@visa/shared/country-matching';
+import type { QueryParam } from '../../../db/compiled-query.js';
+import type { Database } from '../../../db/schema.js';
+import { searchKey } from './mapping.js';
+
+/**
+ * What a search term is looked for as, and the conditions the applications list and export read:
+ * a case-insensitive prefix match on passport, surname or given name as index range scans
+ * (ADR 0001), never LIKE or a regex built from the input, so '.*' or '%' are just characters.
+ * Both sides are normalised the same way: the passport as the shared schema stores it, the names
+ * as their search keys, a country as its code.
+ */
+
+export type Condition = (eb: ExpressionBuilder<Database, 'applications'>) => Expression<SqlBool>;
+
+/** What a search term is looked for as: a passport prefix (when it can be one), a name prefix, a country. */
+export interface SearchTerms {
+  passport: string;
+  name: string;
+  country: string | null;
+}
+
+export function searchTerms(search: string): SearchTerms | null {
+  const term = search.trim();
+  if (!term) return null;
+  return { passport: normalizePassport(term), name: searchKey(term), country: matchCountry(term) };
+}
+
+/** Which ranges a search reads besides the names': the passport's, when the term can be one, and a nationality, when it names one. */
+export interface SearchShape {
+  passport: boolean;
+  country: boolean;
+}
+
+export const searchShape = (terms: SearchTerms): SearchShape => ({ passport: Boolean(terms.passport), country: Boolean(terms.country) });
+
+/** Which applications a list or an export covers: a search prefix, and one status or all of them. */
+export interface ApplicationFilter {
+  search: string;
+  status?: ApplicationStatus;
+}
+
+/** The values a list query may carry, by name (db/compiled-query.ts). */
+type ListParam =
+  'passport' | 'passportEnd' | 'name' | 'nameEnd' | 'country' | 'status' | 'cap' | 'afterCreatedAt' | 'afterId' | 'limit' | 'offset';
+
+/**
+ * How a condition takes a value: by name, either as the named stand-in of a query compiled once
+ * (its `param`) or as the value itself (`valuesBound`).
+ */
+export type Bind = QueryParam<ListParam>;
+
+export type ListValues = Partial<Record<ListParam, unknown>>;
+
+const valuesBound =
+  (values: ListValues): Bind =>
+  <T>(name: ListParam) =>
+    values[name] as T;
+
+/** Upper bound of a prefix range: every string that starts with `prefix` sorts below it. */
+const prefixEnd = (prefix: string) => `${prefix}\uffff`;
+
+/** The values of a list query by the names `Bind` takes them by: the search's, and `more`. */
+export const listValues = (terms: SearchTerms | null, more: ListValues): ListValues => ({
+  ...(terms && {
+    passport: terms.passport,
+    passportEnd: prefixEnd(terms.passport),
+    name: terms.name,
+    nameEnd: prefixEnd(terms.name),
+    country: terms.country,
+  }),
+  ...more,
+});
+
+type KeyColumn = 'surname_key' | 'given_name_key' | 'passport';
+
+/** The search as its separate index ranges (any one of them matches). */
+export function searchRanges(shape: SearchShape, walk: boolean, bind: Bind): Condition[] {
+  // `walk` (SQLite only): a unary plus keeps SQLite from using these columns' indexes, so it reads
+  // the newest-first index and stops at the page's last match instead of sorting every match (ADR 0028).
+  const col = (column: KeyColumn) => (walk ? sql<string>`+${sql.ref(column)}` : sql.ref<string>(column));
+  const prefix = (column: KeyColumn, from: ListParam, to: ListParam): Condition => {
+    return (eb) => eb.and([eb(col(column), '>=', bind(from)), eb(col(column), '<', bind(to))]);
+  };
+  const ranges: Condition[] = [prefix('surname_key', 'name', 'nameEnd'), prefix('given_name_key', 'name', 'nameEnd')];
+  // An anonymised record's passport is a marker that must match no search, whatever the collation (ADR 0052).
+  const passport = prefix('passport', 'passport', 'passportEnd');
+  if (shape.passport) ranges.unshift((eb) => eb.and([passport(eb), eb('anonymised_at', 'is', null)]));
+  // A term that names a country ('Bangladeshi', 'BD', 'BGD') also finds that nationality (ADR 0024).
+  if (shape.country) ranges.push((eb) => eb('current_nationality_key', '=', bind('country')));
+  return ranges;
+}
+
+const anyOf =
+  (ranges: Condition[]): Condition =>
+  (eb) =>
+    eb.or(ranges.map((range) => range(eb)));
+
+/** The search and the status together, as a shape says they narrow the list; null when neither does. */
+export function filterOf(search: SearchShape | null, status: boolean, walk: boolean, bind: Bind): Condition | null {
+  const byText = search && anyOf(searchRanges(search, walk, bind));
+  if (!status) return byText;
+  return (eb) => {
+    const byStatus = eb('status', '=', bind<ApplicationStatus>('status'));
+    return byText ? eb.and([byStatus, byText(eb)]) : byStatus;
+  };
+}
+
+/** The condition of a search, with its values written in. */
+export function searchFilter(search: string, walk = false): Condition | null {
+  const terms = searchTerms(search);
+  return terms && filterOf(searchShape(terms), false, walk, valuesBound(listValues(terms, {})));
+}
+
+/** The search and the status together, with their values written in; null when neither narrows the list. */
+export function listFilter({ search, status }: ApplicationFilter, walk = false): Condition | null {
+  const terms = searchTerms(search);
+  return filterOf(terms && searchShape(terms), Boolean(status), walk, valuesBound(listValues(terms, { status })));
+}

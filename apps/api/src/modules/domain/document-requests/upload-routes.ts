@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_REQUEST_MESSAGES as M, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from '@visa/shared/document-requests';
+import type { RouteOptions } from '../../../context.js';
+import { apiRoute } from '../../../lib/api-routes.js';
+import { HttpError } from '../../../lib/http-error.js';
+import { openRequestOf } from './page-access.js';
+import { assertUploadOf, beginUpload, createUploadServer, uploadNames } from './uploads.js';
+
+/** Tus's Upload-Metadata: comma-separated `key base64value` pairs. */
+function metadataValue(header: string | undefined, key: string): string | null {
+  if (!header) return null;
+  for (const pair of header.split(',')) {
+    const [name, value] = pair.trim().split(' ');
+    if (name === key && value) return Buffer.from(value, 'base64').toString('utf8');
+  }
+  return null;
+}
+
+/** The tus endpoint's paths, as the XSRF check reads them (decoded). */
+export const isUploadPath = (path: string) => path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`);
+
+/** The applicant's document page in either language, with or without its trailing slash or file name. */
+export const isDocumentPagePath = (path: string) => /^(\/bn)?\/documents(\/|\/index\.html)?$/.test(path);
+
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * /api/uploads: tus 1.0 for the applicant's page (ADR 0047). Before tus sees a request, this checks
+ * what must hold before any byte is taken: the token opens a working request; a new upload names an
+ * item of that request still to send, with a length within the item's limit, and the per-token and
+ * per-address counts allow it; any later request is for an upload that token began. Tus then reads
+ * the raw request itself, so the body parser here takes nothing.
+ */
+export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  // Built at the first upload request, not with the app (see stagingStore).
+  let tus: ReturnType<typeof createUploadServer> | null = null;
+
+  // Tus reads the bytes from the raw request; Fastify must leave them unread.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  async function create(request: FastifyRequest, requestId: string) {
+    if (request.headers['upload-defer-length'] !== undefined) throw new HttpError(400, M.uploadNotOpen);
+    const lengthHeader = single(request.headers['upload-length']);
+    const length = lengthHeader && /^\d{1,15}$/.test(lengthHeader) ? Number(lengthHeader) : NaN;
+    if (!Number.isSafeInteger(length) || length <= 0) throw new HttpError(400, M.uploadNotOpen);
+    const itemId = metadataValue(single(request.headers['upload-metadata']), UPLOAD_ITEM_METADATA);
+    const id = await beginUpload(ctx, { requestId, itemId, length, client: request.ip });
+    uploadNames.set(request.raw, id);
+  }
+
+  async function handle(request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
+    if (request.method !== 'OPTIONS') {
+      const open = await openRequestOf(ctx, request, reply);
+      const id = request.params.id;
+      if (id === undefined) {
+        if (request.method !== 'POST') throw new HttpError(405, M.uploadNotOpen);
+        await create(request, open.id);
+      } else {
+        await assertUploadOf(ctx, open.id, id);
+      }
+    }
+    // The headers the app gives every answer (no-store, the security headers) go on tus's answer too.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.hijack();
+    tus ??= createUploadServer(ctx);
+    await tus.handle(request.raw, reply.raw);
+  }
+
+  const docs = {
+    tags: ['document requests'],
+    summary:
+      'tus 1.0 resumable uploads of the applicant page (token in X-Document-Token; POST creates with Upload-Length and item metadata)',
+  };
+  app.route({ ...apiRoute(app, 'startUpload', docs), handler: handle });
+  app.route({ ...apiRoute(app, 'continueUpload', docs), handler: handle });
+}

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
+import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
+import { LIMITS } from '@visa/shared/limits';
+import { DOCUMENT_REQUEST_MESSAGES as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
+import type { AppContext } from '../../../context.js';
+import type { Db } from '../../../db/connection.js';
+import { dataDirLayout } from '../../../infra/data-dir.js';
+import { HttpError } from '../../../lib/http-error.js';
+import { newId } from '../../../lib/ids.js';
+import { sniffType } from '../../../lib/images.js';
+import { removeStoredFiles } from '../../../infra/storage/remove.js';
+import { recordAudit } from '../../kernel/audit/repository.js';
+import * as repo from './repository.js';
+import { clockOf } from './service.js';
+
+/**
+ * The tus 1.0 server behind /api/uploads (ADR 0047). Bytes under way sit in a folder of DATA_DIR
+ * through @tus/file-store; a finished upload is judged by its bytes, then moved into the product's
+ * storage (disk or S3) and the staging file removed. The route in front of it (upload-routes.ts)
+ * has already checked the token, the item and the length, and named the upload.
+ */
+
+/** The name the route in front of tus gave a new upload, by its raw request: nothing a client sends can set it. */
+export const uploadNames = new WeakMap<IncomingMessage, string>();
+const isUploadId = (id: string) => /^[a-f0-9]{32}$/.test(id);
+const newUploadId = () => randomBytes(16).toString('hex');
+
+const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentLinks;
+
+const EXTENSIONS: Record<RequestFileType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
+
+/** An answer tus sends as it is: the same JSON body every other refusal of the API has. */
+const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ message }) });
+
+/** Where bytes under way are kept: DATA_DIR's folder for them. */
+export const stagingFolder = (dataDir: string) => dataDirLayout(dataDir).resumableUploads;
+
+/**
+ * The tus store over the staging folder. FileStore makes its folder from its constructor and throws
+ * from that callback when it fails, where nothing can catch it: the folder is made here first, and
+ * the store is only built when the first upload request comes (createUploadServer is called then).
+ */
+function stagingStore(directory: string): FileStore {
+  fsSync.mkdirSync(directory, { recursive: true, mode: 0o700 });
+  return new FileStore({ directory });
+}
+
+/**
+ * A new upload, before tus takes a byte of it: it names an item of the request still to send (or
+ * asked again), its length is within the item's limit, and the per-token and per-address counts
+ * allow it. Answers the upload's id, recorded for tus to name the upload with.
+ */
+export async function beginUpload(
+  ctx: AppContext,
+  upload: { requestId: string; itemId: string | null; length: number; client: string },
+): Promise<string> {
+  const { rateLimiter } = ctx;
+  const item = upload.itemId ? await repo.findItem(ctx.db, upload.requestId, upload.itemId) : undefined;
+  if (!item || (item.state !== 'to_send' && item.state !== 'asked_again')) throw new HttpError(409, M.uploadNotOpen);
+  if (upload.length > Number(item.max_bytes)) throw new HttpError(413, M.uploadTooLarge);
+  await rateLimiter.hit(rateLimiter.key('documents:uploads:token', upload.requestId), PER_TOKEN.limit, PER_TOKEN.windowMs);
+  await rateLimiter.hit(rateLimiter.key('documents:uploads:ip', { client: upload.client }), PER_ADDRESS.limit, PER_ADDRESS.windowMs);
+  const id = newUploadId();
+  await repo.insertUpload(ctx.db, {
+    id,
+    requestId: upload.requestId,
+    itemId: item.id,
+    length: upload.length,
+    at: clockOf(ctx)().toISOString(),
+  });
+  return id;
+}
+
+/** Any later request of an upload: only for one the same token began; otherwise the one plain refusal. */
+export async function assertUploadOf(ctx: AppContext, requestId: string, uploadId: string): Promise<void> {
+  const upload = isUploadId(uploadId) ? await repo.findUpload(ctx.db, uploadId) : undefined;
+  if (!upload || upload.request_id !== requestId) throw new HttpError(404, M.linkNotValid);
+}
+
+/**
+ * Removes uploads begun before `before` and never finished, bytes and rows, and the rows of
+ * finished ones as old; answers how many unfinished ones went. The housekeeping job runs it.
+ */
+export async function removeUnfinishedUploads(db: Db, dataDir: string, before: Date): Promise<number> {
+  const ids = await repo.listUnfinishedUploads(db, before.toISOString());
+  await removeStagedUploads(dataDir, ids);
+  await repo.deleteUploads(db, ids);
+  await repo.deleteFinishedUploadsBefore(db, before.toISOString());
+  return ids.length;
+}
+
+/** The staged bytes of uploads and FileStore's records beside them, removed as FileStore.remove would. */
+export async function removeStagedUploads(dataDir: string, ids: string[]): Promise<void> {
+  const directory = stagingFolder(dataDir);
+  for (const id of ids) {
+    if (!isUploadId(id)) continue;
+    await fs.rm(path.join(directory, id), { force: true });
+    await fs.rm(path.join(directory, `${id}.json`), { force: true });
+  }
+}
+
+export function createUploadServer(ctx: AppContext): Server {
+  const directory = stagingFolder(ctx.config.dataDir);
+  const datastore = stagingStore(directory);
+  const now = clockOf(ctx);
+
+  async function finish(uploadId: string) {
+    const upload = await repo.findUpload(ctx.db, uploadId);
+    if (!upload) throw refusal(404, M.linkNotValid);
+    const request = await repo.findRequest(ctx.db, upload.request_id);
+    const item = request && (await repo.findItem(ctx.db, request.id, upload.item_id));
+    if (!request || !item) throw refusal(404, M.linkNotValid);
+    const bytes = await fs.readFile(path.join(directory, uploadId));
+    const sniffed = await sniffType(bytes);
+    const types = JSON.parse(item.types) as string[];
+    const type =
+      sniffed && (REQUEST_FILE_TYPES as readonly string[]).includes(sniffed.mime) && types.includes(sniffed.mime)
+        ? (sniffed.mime as RequestFileType)
+        : null;
+    const at = now().toISOString();
+    if (!type) {
+      // The item stays as it was (to send, or asked again): the page says why and offers it again.
+      await ctx.db.transaction().execute(async (trx) => {
+        await repo.deleteUploads(trx, [uploadId]);
+        await recordAudit(trx, {
+          actorUserId: null,
+          action: AUDIT_ACTIONS.documentRequest.refused,
+          entity: AUDIT_ENTITIES.application,
+          entityId: request.application_id,
+          details: { item: item.label_en, type: sniffed?.mime ?? 'unknown' },
+        });
+      });
+      await datastore.remove(uploadId).catch(() => undefined);
+      throw refusal(415, M.uploadWrongType);
+    }
+    const key = `private/received-${newId()}.${EXTENSIONS[type]}`;
+    await ctx.storage.put(key, bytes, type);
+    const moved = await ctx.db.transaction().execute(async (trx) => {
+      const ok = await repo.moveItem(
+        trx,
+        item.id,
+        ['to_send', 'asked_again'],
+        'received',
+        { storage_key: key, content_type: type, size: bytes.length, received_at: at, reason: null },
+        at,
+      );
+      if (!ok) return false;
+      await repo.finishUpload(trx, uploadId, at);
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: AUDIT_ACTIONS.documentRequest.received,
+        entity: AUDIT_ENTITIES.application,
+        entityId: request.application_id,
+        details: { item: item.label_en, type, size: bytes.length },
+      });
+      return true;
+    });
+    await datastore.remove(uploadId).catch(() => undefined);
+    if (!moved) {
+      await removeStoredFiles(ctx.storage, [key], ctx.log);
+      throw refusal(409, M.uploadNotOpen);
+    }
+  }
+
+  const server = new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: DOCUMENT_MAX_BYTES,
+    // Only names the route in front gave: the route has checked the token and recorded the name.
+    namingFunction: (req) => {
+      const raw = (req.runtime as { node?: { req?: IncomingMessage } } | undefined)?.node?.req;
+      const id = raw && uploadNames.get(raw);
+      if (!id || !isUploadId(id)) throw refusal(400, M.uploadNotOpen);
+      return id;
+    },
+    onUploadFinish: async (_req, upload) => {
+      await finish(upload.id);
+      return {};
+    },
+    // Tus's own refusals (offsets, lengths) pass as they are; anything else says nothing of its cause.
+    onResponseError: (_req, err) => {
+      if ('status_code' in err && err.status_code < 500) return undefined;
+      ctx.log.error({ err: err instanceof Error ? { message: err.message } : { status: err.status_code } }, 'resumable upload failed');
+      return refusal(500, 'Something went wrong. Please try again.');
+    },
+  });
+
+  return server;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DEFAULT_CHECKLISTS, DEFAULT_GRACE_DAYS, DocumentRequestSettingsSchema } from '@visa/shared/document-requests';
+import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
+import { DEFAULT_RETENTION, RetentionSettingsSchema } from '@visa/shared/retention';
+import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/text-messages';
+import type { Db } from '../../../db/connection.js';
+import { nowIso } from '../../../db/connection.js';
+
+/**
+ * Office-wide settings (ADR 0019): one row per key with a JSON value. Each key is declared here
+ * once with its schema and default, so a reader always gets a typed, valid value (the default when
+ * the row is missing or no longer parses) and a writer can only store what the schema allows.
+ */
+const SETTINGS = {
+  requireSecondFactor: { schema: z.boolean(), default: false },
+  // The office's address, phone, email, hours and map link for the public site (ADR 0025).
+  officeContact: { schema: OfficeContactSchema, default: EMPTY_OFFICE_CONTACT },
+  // Status messages by SMS and WhatsApp: channels, templates, quiet hours, daily limits (ADR 0044).
+  messages: { schema: MessageSettingsSchema, default: DEFAULT_MESSAGE_SETTINGS },
+  // Checklists per visa type and how long a link works after its due date (ADR 0046).
+  documentRequests: { schema: DocumentRequestSettingsSchema, default: { checklists: DEFAULT_CHECKLISTS, graceDays: DEFAULT_GRACE_DAYS } },
+  // How long finished and untouched applications keep their personal data (ADR 0052).
+  retention: { schema: RetentionSettingsSchema, default: DEFAULT_RETENTION },
+  // Whether adding an application needs the applicant's agreement to the privacy notice (ADR 0053).
+  privacyConsentRequired: { schema: z.boolean(), default: false },
+} as const;
+
+type Settings = typeof SETTINGS;
+export type SettingKey = keyof Settings;
+export type SettingValue<K extends SettingKey> = z.infer<Settings[K]['schema']>;
+
+export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
+  const definition = SETTINGS[key];
+  const fallback = definition.default as SettingValue<K>;
+  if (!row) return fallback;
+  let value: unknown;
+  try {
+    value = JSON.parse(row.value);
+  } catch {
+    return fallback;
+  }
+  const parsed = definition.schema.safeParse(value);
+  return parsed.success ? (parsed.data as SettingValue<K>) : fallback;
+}
+
+/**
+ * A setting's stored text, unparsed, or null when it was never set: cheap enough to read on every
+ * page served, and it changes exactly when the setting does, so it versions what is built from it.
+ */
+export async function getSettingText(db: Db, key: SettingKey): Promise<string | null> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function setSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K>, updatedBy: string | null): Promise<void> {
+  const json = JSON.stringify(SETTINGS[key].schema.parse(value));
+  const now = nowIso();
+  await db
+    .insertInto('app_settings')
+    .values({ key, value: json, updated_at: now, updated_by: updatedBy })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: now, updated_by: updatedBy }))
+    .execute();
+}

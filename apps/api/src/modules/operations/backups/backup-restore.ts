@@ -1,0 +1,189 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Config } from '../../../config.js';
+import { migrations as knownMigrations } from '../../../db/migrations/index.js';
+import { dataDirLayout } from '../../../infra/data-dir.js';
+import { createLocalStorage } from '../../../infra/storage/local-storage.js';
+import { isValidKey } from '../../../infra/storage/storage.js';
+import { BackupError, DATABASE, FILES, MAIL, MANIFEST, type Manifest, SECRET, backupUnsupported, writeHashed } from './backup-format.js';
+import { verifyBackup } from './backup-verify.js';
+import { ERASURE_LOG_NAME } from '../retention/erasure-log.js';
+import { onlyErasureLog, replayIntoRestore } from '../retention/restore.js';
+
+/** What a restore writes: only files SHA256SUMS lists, each with the hash it must still have. */
+interface RestorePlan {
+  database: string;
+  secretKey: string | null;
+  stored: { key: string; rel: string; sha256: string }[];
+  mail: { name: string; rel: string; sha256: string }[];
+}
+
+const MAIL_NAME = /^[\w.-]+\.eml$/;
+
+/**
+ * Builds the restore's plan from what SHA256SUMS verified, and answers why not when the backup
+ * holds anything else: a path of a kind a backup never has, or a manifest whose file list is not
+ * exactly what the checksums cover. Nothing is written before this passes (ADR 0040).
+ */
+function planRestore(sums: Map<string, string>, manifest: Manifest): { plan: RestorePlan; problems: string[] } {
+  const problems: string[] = [];
+  const plan: RestorePlan = { database: sums.get(DATABASE) ?? '', secretKey: sums.get(SECRET) ?? null, stored: [], mail: [] };
+  for (const [rel, sha256] of sums) {
+    if (rel === DATABASE || rel === MANIFEST || rel === SECRET) continue;
+    const name = rel.slice(rel.indexOf('/') + 1);
+    if (rel.startsWith(`${FILES}/`) && isValidKey(name)) plan.stored.push({ key: name, rel, sha256 });
+    else if (rel.startsWith(`${MAIL}/`) && MAIL_NAME.test(name) && name !== '..') plan.mail.push({ name, rel, sha256 });
+    else problems.push(`not part of a backup: ${rel}`);
+  }
+  const listed = Array.isArray(manifest.files) ? manifest.files : [];
+  if (!Array.isArray(manifest.files)) problems.push(`${MANIFEST} lists no files`);
+  const inManifest = new Map<string, unknown>();
+  for (const entry of listed) {
+    const rel = String((entry as { path?: unknown } | null)?.path);
+    inManifest.set(rel, (entry as { sha256?: unknown } | null)?.sha256);
+    if (!sums.has(rel) || rel === MANIFEST) problems.push(`listed in ${MANIFEST} but not in SHA256SUMS: ${rel}`);
+    else if (sums.get(rel) !== inManifest.get(rel)) problems.push(`${MANIFEST} and SHA256SUMS disagree about: ${rel}`);
+  }
+  for (const rel of sums.keys()) if (rel !== MANIFEST && !inManifest.has(rel)) problems.push(`not listed in ${MANIFEST}: ${rel}`);
+  if (Boolean(manifest.secretKey) !== (plan.secretKey !== null)) problems.push(`${MANIFEST} and SHA256SUMS disagree about: ${SECRET}`);
+  return { plan, problems };
+}
+
+/**
+ * Opens one planned file of the backup: without following a symbolic link, in a folder that is
+ * where it should be (no linked folder on the way), and only if it is a regular file.
+ */
+async function openPlanned(source: string, rel: string): Promise<fsp.FileHandle> {
+  const file = path.join(source, ...rel.split('/'));
+  if ((await fsp.realpath(path.dirname(file))) !== path.join(source, ...rel.split('/').slice(0, -1))) {
+    throw new BackupError(`${rel} is not inside the backup folder; nothing was restored`);
+  }
+  const handle = await fsp.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW).catch(() => {
+    throw new BackupError(`${rel} is not a regular file; nothing was restored`);
+  });
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new BackupError(`${rel} is not a regular file; nothing was restored`);
+  }
+  return handle;
+}
+
+const changed = (rel: string) => new BackupError(`${rel} changed after it was verified; nothing was restored`);
+
+/** A planned file's bytes, hashed again as read: a file changed or swapped since the check is refused. */
+async function readVerified(source: string, rel: string, sha256: string): Promise<Buffer> {
+  const handle = await openPlanned(source, rel);
+  try {
+    const bytes = await handle.readFile();
+    if (createHash('sha256').update(bytes).digest('hex') !== sha256) throw changed(rel);
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Copies a planned file to `dest` (a new, owner-only file) as a stream, hashed again on the way. */
+async function copyVerified(source: string, rel: string, sha256: string, dest: string): Promise<void> {
+  const handle = await openPlanned(source, rel);
+  try {
+    if ((await writeHashed(handle.createReadStream({ autoClose: false }), dest)).sha256 !== sha256) throw changed(rel);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Rebuilds an empty DATA_DIR from a verified backup. Written beside it under a temporary name and
+ * renamed into place, so a failed restore leaves no half-filled DATA_DIR behind. Stored files go
+ * back through the local storage driver, as the server would have written them. Only what
+ * SHA256SUMS lists and verified is read, never a path the manifest alone names.
+ */
+export interface RestoreOptions {
+  /** An erasure log besides DATA_DIR's own, such as the one of a DATA_DIR moved aside (ADR 0052). */
+  erasureLog?: string;
+  now?: Date;
+}
+
+export async function restoreBackup(
+  from: string,
+  config: Config,
+  options: RestoreOptions = {},
+): Promise<Manifest & { erasedAgain: number }> {
+  const unsupported = backupUnsupported(config);
+  if (unsupported || config.database.kind !== 'sqlite') {
+    throw new BackupError(`restore rebuilds an SQLite DATA_DIR with local files.\n${unsupported ?? ''}`);
+  }
+  if (!fs.existsSync(path.resolve(from))) throw new BackupError(`${path.resolve(from)} does not exist.`);
+  const source = await fsp.realpath(path.resolve(from));
+  const { problems, manifest, sums } = await verifyBackup(source);
+  const planned = manifest && planRestore(sums, manifest);
+  if (planned) problems.push(...planned.problems);
+  if (problems.length || !manifest || !planned) {
+    throw new BackupError(`The backup at ${source} failed verification; nothing was restored:\n  ${problems.join('\n  ')}`);
+  }
+  const { plan } = planned;
+  const unknown = (Array.isArray(manifest.migrations) ? manifest.migrations : []).filter((m) => !Object.hasOwn(knownMigrations, m));
+  if (unknown.length) {
+    throw new BackupError(
+      `The backup was made by a newer version of the app (migrations ${unknown.join(', ')}); restore it with that version.`,
+    );
+  }
+  if (options.erasureLog && !fs.existsSync(path.resolve(options.erasureLog))) {
+    throw new BackupError(`The erasure log ${path.resolve(options.erasureLog)} does not exist; nothing was restored.`);
+  }
+  const dataDir = config.dataDir;
+  // Its erasure log is the one thing it may hold: what it names is erased again below (ADR 0052).
+  if (!(await onlyErasureLog(dataDir))) {
+    throw new BackupError(
+      `DATA_DIR ${dataDir} is not empty. Restore only rebuilds an empty DATA_DIR (its erasures.log aside), so nothing is overwritten:\n` +
+        '  point DATA_DIR at a new folder (or move this one aside) and run restore again.',
+    );
+  }
+
+  const work = path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-${randomBytes(4).toString('hex')}`);
+  await fsp.mkdir(work, { recursive: true, mode: 0o700 });
+  // Laid out as DATA_DIR will be once renamed into place.
+  const layout = dataDirLayout(work);
+  try {
+    await copyVerified(source, DATABASE, plan.database, layout.database);
+    checkDatabase(layout.database);
+    const storage = createLocalStorage(layout.uploads);
+    for (const file of plan.stored) {
+      // The backup keeps no content type; the local driver answers one from the key's extension.
+      await storage.put(file.key, await readVerified(source, file.rel, file.sha256), 'application/octet-stream');
+    }
+    for (const mail of plan.mail) {
+      await copyVerified(source, mail.rel, mail.sha256, path.join(layout.outbox, mail.name));
+    }
+    if (plan.secretKey !== null) {
+      await copyVerified(source, SECRET, plan.secretKey, layout.secretKey);
+    }
+    const ownLog = dataDirLayout(dataDir).erasures;
+    // The copy kept beside the backups (ADR 0052) is read too: it is there even when DATA_DIR was moved aside.
+    const besideBackup = path.join(path.dirname(source), ERASURE_LOG_NAME);
+    const logs = [ownLog, besideBackup, ...(options.erasureLog ? [path.resolve(options.erasureLog)] : [])];
+    const erasedAgain = await replayIntoRestore(work, logs, options.now ?? new Date());
+    // Its entries are in the restored folder's log now.
+    await fsp.rm(ownLog, { force: true });
+    if (fs.existsSync(dataDir)) await fsp.rmdir(dataDir); // empty, checked above
+    await fsp.rename(work, dataDir);
+    return { ...manifest, erasedAgain };
+  } catch (err) {
+    await fsp.rm(work, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Refuses the restored snapshot unless SQLite finds it whole. */
+function checkDatabase(file: string): void {
+  const check = new SQLite(file, { fileMustExist: true });
+  try {
+    const result = check.pragma('integrity_check', { simple: true });
+    if (result !== 'ok') throw new BackupError(`the database in the backup is damaged (integrity_check: ${String(result)})`);
+  } finally {
+    check.close();
+  }
+}

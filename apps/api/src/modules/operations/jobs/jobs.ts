@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/connection.js';
+import { dataDirLayout } from '../../../infra/data-dir.js';
+import type { Storage } from '../../../infra/storage/storage.js';
+import { createBackup, pruneBackups } from '../backups/backup.js';
+import { backupUnsupported } from '../backups/backup-format.js';
+import { runHousekeeping } from './housekeeping.js';
+import { removeUnfinishedUploads } from '../../domain/document-requests/uploads.js';
+import { sweepFiles } from '../../domain/files/sweep.js';
+import { forgetOldAddresses } from '../retention/addresses.js';
+import { runRetention } from '../retention/service.js';
+import type { Job } from './scheduler.js';
+
+/** How long a resumable upload may stay unfinished before housekeeping removes it. */
+const UNFINISHED_UPLOAD_MS = 24 * 60 * 60_000;
+
+const HOUR_MS = 60 * 60_000;
+const SWEEP_EVERY_MS = HOUR_MS;
+const HOUSEKEEPING_EVERY_MS = 6 * HOUR_MS;
+const RETENTION_EVERY_MS = 24 * HOUR_MS;
+
+/** The server's periodic jobs: orphan sweep, housekeeping, and (SQLite with local files) backups. */
+export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; log: FastifyBaseLogger }): Job[] {
+  const { config, db, storage, log } = deps;
+  const jobs: Job[] = [
+    {
+      name: 'sweep-files',
+      everyMs: SWEEP_EVERY_MS,
+      async run({ signal }) {
+        const r = await sweepFiles({ db, storage, log, signal });
+        return { scanned: r.scanned, removed: r.removed.length, young: r.young, failed: r.failed.length, temp: r.temp };
+      },
+    },
+    {
+      name: 'housekeeping',
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      async run({ now }) {
+        return {
+          ...(await runHousekeeping(db, {
+            auditRetentionDays: config.AUDIT_RETENTION_DAYS,
+            mailRetentionDays: config.MAIL_RETENTION_DAYS,
+            // Whether or not SMTP_URL is set now: files written before it was stay no longer either.
+            mailFolder: dataDirLayout(config.dataDir).outbox,
+            now,
+          })),
+          // Resumable uploads never finished within a day (ADR 0047): their bytes and rows go.
+          unfinishedUploads: await removeUnfinishedUploads(db, config.dataDir, new Date(now.getTime() - UNFINISHED_UPLOAD_MS)),
+        };
+      },
+    },
+    {
+      // Personal data past the office's retention windows, erasures to replay, old client addresses (ADR 0052).
+      name: 'retention',
+      everyMs: RETENTION_EVERY_MS,
+      async run({ now, signal }) {
+        const r = await runRetention({ db, storage, dataDir: config.dataDir, backupDir: config.backupDir, log }, { now, signal });
+        return {
+          expired: r.counts.total,
+          anonymised: r.anonymised,
+          replayed: r.replayed,
+          ...(await forgetOldAddresses(db, config.CLIENT_ADDRESS_RETENTION_DAYS, now)),
+        };
+      },
+    },
+  ];
+  if (config.BACKUP_EVERY_HOURS === 0) return jobs;
+  if (!backupUnsupported(config)) {
+    jobs.push({
+      name: 'backup',
+      everyMs: config.BACKUP_EVERY_HOURS * HOUR_MS,
+      async run({ now, signal }) {
+        const { dir, manifest } = await createBackup({ config, storage, now, signal });
+        const pruned = await pruneBackups(config.backupDir, config.BACKUP_KEEP, now);
+        return { dir, files: manifest.storedFiles, applications: manifest.counts.applications, missing: manifest.missing.length, pruned };
+      },
+    });
+  } else if (config.SCHEDULED_JOBS) {
+    // Said at start-up, so that nobody mistakes the missing job for backups that run.
+    const outside = [
+      config.database.kind === 'postgres' && 'the database is in PostgreSQL',
+      config.STORAGE_DRIVER === 's3' && 'stored files are in S3',
+    ].filter(Boolean);
+    log.info(
+      { database: config.database.kind, storage: config.STORAGE_DRIVER },
+      `scheduled backups are off: ${outside.join(' and ')}, outside DATA_DIR, so a copy made by the app would not be whole; ` +
+        'back them up with their own tools (README.md#operations)',
+    );
+  }
+  return jobs;
+}

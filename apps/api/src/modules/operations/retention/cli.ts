@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { addDays, dayStartIn, isIsoDate } from '@visa/shared/dates';
+import { ConfigError, loadConfig } from '../../../config.js';
+import { createDb, migrateToLatest } from '../../../db/connection.js';
+import { createStorage } from '../../../infra/storage/create.js';
+import type { CliIo } from '../../../cli/io.js';
+import { runRetention } from './service.js';
+
+export const RETENTION_USAGE = `  npm run admin -- retention [--dry-run [--as-of YYYY-MM-DD]]
+`;
+
+export const isRetentionCommand = (command: string | undefined) => command === 'retention';
+
+/**
+ * `npm run admin -- retention`: lists what the retention rules expire today (ADR 0052), the same
+ * list as the Settings preview, and anonymises each one with its progress unless `--dry-run`.
+ * `--as-of` (with `--dry-run` only) lists what will have expired by the end of that day in
+ * APP_TIMEZONE, so the office sees what a coming run will take; a real run only ever takes what
+ * has expired today. Answers the exit code: 0 done, 1 refused, 2 bad usage. `now` is the clock
+ * tests fix.
+ */
+export async function runRetentionCommand(args: string[], io: CliIo, now: () => Date = () => new Date()): Promise<number> {
+  let dryRun: boolean;
+  let asOf: string | undefined;
+  try {
+    const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, 'as-of': { type: 'string' } } });
+    dryRun = values['dry-run'] === true;
+    asOf = values['as-of'];
+    if (asOf !== undefined && !isIsoDate(asOf)) throw new Error(`--as-of takes a day as YYYY-MM-DD (got "${asOf}")`);
+    if (asOf !== undefined && !dryRun)
+      throw new Error('--as-of only previews a coming day: add --dry-run (a real run takes what has expired today)');
+  } catch (err) {
+    io.err(`${(err as Error).message}\nUsage:\n${RETENTION_USAGE}`);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(io.env, io.cwd);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      io.err(`${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    const storage = await createStorage(config);
+    const deps = { db, storage, dataDir: config.dataDir, backupDir: config.backupDir };
+    const line = (a: { _id: string; status: string; rule: string; expiredOn: string }) =>
+      `${a._id}  ${a.status.padEnd(8)}  ${a.rule.padEnd(9)}  expired ${a.expiredOn}`;
+    if (dryRun) {
+      // The last instant of the day asked for, in the office's time zone.
+      const at = asOf ? new Date(dayStartIn(addDays(asOf, 1), config.APP_TIMEZONE).getTime() - 1) : now();
+      const r = await runRetention(deps, { now: at, dryRun: true });
+      for (const a of r.applications) io.out(`Would anonymise ${line(a)}\n`);
+      io.out(countsLine(r.counts));
+      io.out(asOf ? `Dry run as of the end of ${asOf}: nothing was changed.\n` : 'Dry run: nothing was changed.\n');
+      return 0;
+    }
+    const r = await runRetention(deps, {
+      now: now(),
+      onItem: (a, index, total) => io.out(`[${index + 1}/${total}] Anonymised ${line(a)}\n`),
+    });
+    if (r.replayed) io.out(`Erased again from the erasure log: ${r.replayed}\n`);
+    io.out(countsLine(r.counts));
+    io.out(`Anonymised ${r.anonymised} applications.\n`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+const countsLine = (c: { rejected: number; approved: number; pending: number; withdrawn: number; total: number }) =>
+  `Expired: ${c.total} (refused ${c.rejected}, approved ${c.approved}, untouched pending ${c.pending}, consent withdrawn ${c.withdrawn})\n`;
