@@ -59,6 +59,7 @@ function toApplication(row, docs) {
   app.file1PublicId = documents.map((d) => d.publicId);
   app.documents = documents;
   app.isAdmin = Number(row.is_admin) === 1;
+  app.anonymised = row.anonymised_at !== null;
   return app;
 }
 
