@@ -34,7 +34,7 @@ export const DOCUMENT_LABEL_FIELD = 'label';
 const STATUS_DATE_MIN = '2000-01-01';
 const STATUS_DATE_MAX = '2099-12-31';
 
-export const APPLICANT_FILE_MESSAGES = {
+export const APPLICANT_FILE_TEXTS = {
   alreadyInStatus: (status: ApplicationStatus) => `This application is already ${status}.`,
   changedMeanwhile: 'This application was changed by someone else a moment ago. Please reload it and try again.',
   invalidDate: 'Please enter a valid date.',
@@ -54,7 +54,7 @@ export const APPLICANT_FILE_MESSAGES = {
 } as const;
 
 /** The applicant file's documents and PDF (ADR 0026): what staff read after each step. */
-export const DOCUMENT_MESSAGES = {
+export const DOCUMENT_TEXTS = {
   chooseLabel: 'Please choose a label for each document.',
   timeout: 'The upload took longer than 10 seconds. Please try again with fewer or smaller files.',
   error: 'Error uploading documents. Please try again.',
@@ -81,7 +81,7 @@ const ANONYMISED_BECAUSE: Record<string, string> = {
   'erasure-log': 'erased again after a restore',
 };
 
-export const HISTORY_MESSAGES = {
+export const HISTORY_TEXTS = {
   loadError: 'Error loading the history. Please try again.',
   empty: 'Nothing has happened to this application yet.',
   noEmails: 'No emails have been sent to the applicant yet.',
@@ -114,8 +114,8 @@ export function importedFileName(field: string): string {
 }
 
 export const StatusDateSchema = z
-  .string({ error: APPLICANT_FILE_MESSAGES.invalidDate })
-  .refine((v) => isIsoDate(v) && v >= STATUS_DATE_MIN && v <= STATUS_DATE_MAX, APPLICANT_FILE_MESSAGES.invalidDate);
+  .string({ error: APPLICANT_FILE_TEXTS.invalidDate })
+  .refine((v) => isIsoDate(v) && v >= STATUS_DATE_MIN && v <= STATUS_DATE_MAX, APPLICANT_FILE_TEXTS.invalidDate);
 
 /** Body of the three status actions: optional `{date}` (docs/product.md#api-applicant-file); no body at all is fine too. */
 export const StatusActionBodySchema = z

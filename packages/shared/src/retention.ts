@@ -66,7 +66,7 @@ export type RetentionPreview = z.infer<typeof RetentionPreviewSchema>;
 
 const REASON_MAX = 500;
 
-export const ERASURE_MESSAGES = {
+export const ERASURE_TEXTS = {
   reasonRequired: 'Please say why this applicant is erased.',
   reasonTooLong: `The reason is at most ${REASON_MAX} characters.`,
   confirmationWrong: "Please type the applicant's passport number exactly as shown to confirm.",
@@ -83,10 +83,10 @@ export const ERASURE_MESSAGES = {
  */
 export const EraseApplicationSchema = z.object({
   reason: z
-    .string({ error: ERASURE_MESSAGES.reasonRequired })
+    .string({ error: ERASURE_TEXTS.reasonRequired })
     .trim()
-    .min(1, ERASURE_MESSAGES.reasonRequired)
-    .max(REASON_MAX, ERASURE_MESSAGES.reasonTooLong),
-  confirmation: z.string({ error: ERASURE_MESSAGES.confirmationWrong }).max(100, ERASURE_MESSAGES.confirmationWrong),
+    .min(1, ERASURE_TEXTS.reasonRequired)
+    .max(REASON_MAX, ERASURE_TEXTS.reasonTooLong),
+  confirmation: z.string({ error: ERASURE_TEXTS.confirmationWrong }).max(100, ERASURE_TEXTS.confirmationWrong),
 });
 export type EraseApplicationInput = z.infer<typeof EraseApplicationSchema>;

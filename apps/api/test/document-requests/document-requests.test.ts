@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHECKLISTS, DOCUMENT_REQUEST_MESSAGES as M } from '@visa/shared/document-requests';
+import { DEFAULT_CHECKLISTS, DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import { createApplication } from '@visa/test-support/applications';
 import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
 import { appForFile, staffForFile, startSite } from '@visa/test-support/file-app';

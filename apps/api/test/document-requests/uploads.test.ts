@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_REQUEST_MESSAGES as M } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import { createApplication } from '@visa/test-support/applications';
 import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';

@@ -5,7 +5,7 @@ import { toE164 } from '@visa/shared/phone';
 import { TEXT_MESSAGE_TEXTS, messageLanguage } from '@visa/shared/text-messages';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { HttpError, badRequest, notFound as notFoundError } from '../../../lib/http-error.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DOCUMENT_REQUEST_MESSAGES as M, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from '@visa/shared/document-requests';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { HttpError } from '../../../lib/http-error.js';

@@ -8,7 +8,7 @@ import { Server } from '@tus/server';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { LIMITS } from '@visa/shared/limits';
-import { DOCUMENT_REQUEST_MESSAGES as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';

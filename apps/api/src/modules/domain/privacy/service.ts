@@ -1,4 +1,4 @@
-import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
 import type { Consent, PrivacyNotice, PrivacyNoticeInput, PrivacyOverview } from '@visa/shared/privacy';
@@ -12,7 +12,7 @@ import { saveSetting } from '../../kernel/settings/service.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import * as repo from './repository.js';
 
-const notFound = () => new HttpError(404, APPLICANT_FILE_MESSAGES.applicationNotFound);
+const notFound = () => new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFound);
 
 /** Another publisher took the version number first: the primary key refused the second. */
 const isTakenVersion = (err: unknown) => /^(23505|SQLITE_CONSTRAINT)/.test(String((err as { code?: unknown })?.code ?? ''));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { normalizePassport } from '@visa/shared/applications';
-import { ERASURE_MESSAGES, type EraseApplicationInput, type ExpiredApplication, type RetentionPreview } from '@visa/shared/retention';
+import { ERASURE_TEXTS, type EraseApplicationInput, type ExpiredApplication, type RetentionPreview } from '@visa/shared/retention';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
@@ -86,10 +86,10 @@ export async function runRetention(deps: ErasureDeps, options: RetentionRunOptio
 export async function eraseApplication(deps: ErasureDeps, actorUserId: string, id: string, input: EraseApplicationInput, now: Date) {
   const row = await findForErasure(deps.db, id);
   if (!row) throw notFound();
-  if (row.anonymised_at) throw new HttpError(409, ERASURE_MESSAGES.alreadyErased);
+  if (row.anonymised_at) throw new HttpError(409, ERASURE_TEXTS.alreadyErased);
   if (normalizePassport(input.confirmation) !== row.passport) {
-    throw badRequest(ERASURE_MESSAGES.confirmationWrong, [{ path: 'confirmation', message: ERASURE_MESSAGES.confirmationWrong }]);
+    throw badRequest(ERASURE_TEXTS.confirmationWrong, [{ path: 'confirmation', message: ERASURE_TEXTS.confirmationWrong }]);
   }
   const audit = { actorUserId, action: AUDIT_ACTIONS.application.erased, details: { reason: input.reason } };
-  if (!(await anonymiseApplication(deps, id, now, audit))) throw new HttpError(409, ERASURE_MESSAGES.alreadyErased);
+  if (!(await anonymiseApplication(deps, id, now, audit))) throw new HttpError(409, ERASURE_TEXTS.alreadyErased);
 }

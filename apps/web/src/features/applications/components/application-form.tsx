@@ -14,7 +14,7 @@ import { DEFAULT_VISA_TYPE, VISA_TYPES } from '@visa/shared/document-requests';
 import { IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT, JOB_TITLES, SEXES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
-import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/messages';
+import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/ui-texts';
 import { formatPhone } from '@visa/shared/phone';
 import { LOADING } from '@visa/shared/staff-texts';
 import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/notify';

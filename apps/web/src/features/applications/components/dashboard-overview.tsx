@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Col, ListGroup, Row } from 'react-bootstrap
 import { Link } from 'react-router';
 import type { ApplicationStats } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
-import { APPLICATION_LIST } from '@visa/shared/messages';
+import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
