@@ -15,7 +15,7 @@ import { accessCheckOf } from './modules/domain/auth/service.js';
 import fileRoutes from './modules/domain/files/routes.js';
 import healthRoutes from './modules/kernel/health/routes.js';
 import readyRoutes from './modules/operations/system/routes.js';
-import messageSettingsRoutes, { failedMessageRoutes, receiptRoutes } from './modules/domain/applicant-notices/routes.js';
+import messageSettingsRoutes, { failedTextMessageRoutes, receiptRoutes } from './modules/domain/applicant-notices/routes.js';
 import outboxPlugin from './modules/domain/applicant-notices/plugin.js';
 import { createFilledPages } from './modules/domain/office-contact/filled-pages.js';
 import { officeContactRoutes } from './modules/domain/office-contact/routes.js';
@@ -63,7 +63,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['superadmin', '/api/users', settingsRoutes],
   // Status messages by SMS and WhatsApp (ADR 0044, 0045).
   ['superadmin', '/api/users', messageSettingsRoutes],
-  ['staff', '/api/application', failedMessageRoutes],
+  ['staff', '/api/application', failedTextMessageRoutes],
   ['public', RECEIPTS_PREFIX, receiptRoutes],
   ['superadmin', '/api/users', systemRoutes],
   ['staff', '/api/application', applicationsRoutes],

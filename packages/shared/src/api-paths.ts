@@ -77,7 +77,7 @@ export const API_PATHS = {
   deleteApplication: { method: 'DELETE', path: '/api/application/deleteApplication/:id', access: 'staff' },
   exportApplications: { method: 'GET', path: '/api/application/export', access: 'staff' },
   getStats: { method: 'GET', path: '/api/application/stats', access: 'staff' },
-  countFailedMessages: { method: 'GET', path: '/api/application/messages/failed', access: 'staff' },
+  countFailedTextMessages: { method: 'GET', path: '/api/application/messages/failed', access: 'staff' },
   setStatusPending: { method: 'PUT', path: '/api/application/updateApplicationPending/:id', access: 'staff' },
   setStatusApprove: { method: 'PUT', path: '/api/application/updateApplicationApprove/:id', access: 'staff' },
   setStatusReject: { method: 'PUT', path: '/api/application/updateApplicationReject/:id', access: 'staff' },

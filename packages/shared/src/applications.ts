@@ -4,7 +4,7 @@ import { isIsoDate } from './dates.js';
 import { DEFAULT_VISA_TYPE, VISA_TYPES } from './document-requests.js';
 import { VALIDATION, pleaseEnterValid } from './ui-texts.js';
 import { toE164 } from './phone.js';
-import { NOTIFY_CHANNELS } from './notify.js';
+import { NOTIFY_CHANNELS } from './notice-channels.js';
 
 const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 

@@ -34,9 +34,12 @@ export const AUDIT_ACTIONS = {
     sent: 'email.sent',
     failed: 'email.failed',
   },
-  /** Status messages by SMS and WhatsApp (ADR 0044): consent, each attempt and its outcome. */
-  message: {
-    consent: 'message.consent',
+  /** The channels the applicant agreed to be told on, from the add and edit forms (ADR 0044). */
+  channelAgreement: {
+    recorded: 'message.consent',
+  },
+  /** Status messages by SMS and WhatsApp (ADR 0044): each attempt and its outcome. */
+  textMessage: {
     sent: 'message.sent',
     retry: 'message.retry',
     failed: 'message.failed',

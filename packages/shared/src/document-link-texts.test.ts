@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LINK_SMS_MAX_PARTS, documentLinkSms } from './document-link-texts.js';
-import { countSms } from './text-messages.js';
+import { countSms } from './notices.js';
 
 const TOKEN = 'Qm9vZ2llLXdvb2dpZS10b2tlbi1vZi00My1jaGFyc18';
 const values = (firstName: string, link = `https://visa.example.com.bd/bn/documents#${TOKEN}`) => ({

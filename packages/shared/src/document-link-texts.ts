@@ -1,4 +1,4 @@
-import { countSms } from './text-messages.js';
+import { countSms } from './notices.js';
 
 /**
  * A document request's link by SMS and WhatsApp (ADR 0055): the texts, in English and Bangla, and

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/text-messages';
+import { DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/notices';
 import { DOCUMENT_REQUEST_TEXTS } from '@visa/shared/document-requests';
 import { createProviders } from '../../src/infra/text-providers/providers.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';

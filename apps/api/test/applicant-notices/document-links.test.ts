@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
+import { countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { buildApp } from '../../src/app.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
+import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { createSmtpMailer } from '../../src/infra/mail-transport.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';
 import { queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
+import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { loadConfig } from '../../src/config.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { twilioSignature, whatsappSignature } from '../../src/modules/domain/applicant-notices/receipts.js';

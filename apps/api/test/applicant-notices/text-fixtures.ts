@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@visa/shared/text-messages';
+import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@visa/shared/notices';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';

@@ -50,7 +50,7 @@ export const APPLICATION_ROUTES = {
   // CSV: no JSON answer to describe.
   exportApplications: { querystring: ApplicationExportQuerySchema },
   getStats: { response: { 200: ApplicationStatsSchema, ...read } },
-  countFailedMessages: { response: { 200: z.object({ failed: z.number() }), ...errors(401, 403) } },
+  countFailedTextMessages: { response: { 200: z.object({ failed: z.number() }), ...errors(401, 403) } },
   setStatusPending: statusAction,
   setStatusApprove: statusAction,
   setStatusReject: statusAction,

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { ApplicationStatus } from '@visa/shared/constants';
-import { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel } from '@visa/shared/text-messages';
+import { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 
@@ -54,7 +54,7 @@ export async function recordAgreedChannels(
   await setAgreedChannels(trx, applicationId, channels, actorUserId, now);
   await recordAudit(trx, {
     actorUserId,
-    action: AUDIT_ACTIONS.message.consent,
+    action: AUDIT_ACTIONS.channelAgreement.recorded,
     entity: AUDIT_ENTITIES.application,
     entityId: applicationId,
     details: { notify: channels, ...(before ? { before } : {}) },

@@ -1,4 +1,4 @@
-import type { NotifyChannel, PhoneChannel } from '@visa/shared/text-messages';
+import type { NotifyChannel, PhoneChannel } from '@visa/shared/notices';
 import type { Applicant } from './consent.js';
 
 /**

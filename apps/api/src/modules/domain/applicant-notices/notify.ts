@@ -1,5 +1,5 @@
 import type { ApplicationStatus, DocumentLabel } from '@visa/shared/constants';
-import { type NotifyChannel, PHONE_CHANNELS } from '@visa/shared/text-messages';
+import { type NotifyChannel, PHONE_CHANNELS } from '@visa/shared/notices';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { getSetting } from '../../kernel/settings/repository.js';

@@ -14,7 +14,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
 import { dayStartIn, todayIn } from '@visa/shared/dates';
 import { VALIDATION } from '@visa/shared/ui-texts';
-import { DEFAULT_NOTIFY, type NotifyChannel, NotifyFieldSchema, TEXT_MESSAGE_TEXTS } from '@visa/shared/text-messages';
+import { DEFAULT_NOTIFY, type NotifyChannel, NotifyFieldSchema, NOTICE_FORM_TEXTS } from '@visa/shared/notices';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { isUniqueViolation, nowIso } from '../../../db/connection.js';
@@ -125,7 +125,7 @@ function parseNotify(fields: Record<string, string>): NotifyChannel[] | undefine
   if (fields.notify === undefined) return undefined;
   const result = NotifyFieldSchema.safeParse(fields.notify);
   if (result.success) return result.data;
-  throw fieldError(400, 'notify', TEXT_MESSAGE_TEXTS.invalidNotify);
+  throw fieldError(400, 'notify', NOTICE_FORM_TEXTS.invalidNotify);
 }
 
 export async function addApplication(ctx: AppContext, actor: Actor, form: ApplicationForm): Promise<Application> {

@@ -36,7 +36,7 @@ const OfficeContactForm = lazy(() =>
   import('../../../features/office-contact/components/office-contact-form').then((m) => ({ default: m.OfficeContactForm })),
 );
 const MessageSettingsForm = lazy(() =>
-  import('../../../features/text-messages/components/message-settings-form').then((m) => ({ default: m.MessageSettingsForm })),
+  import('../../../features/notices/components/message-settings-form').then((m) => ({ default: m.MessageSettingsForm })),
 );
 const SystemStatusPanel = lazy(() =>
   import('../../../features/system/components/system-status').then((m) => ({ default: m.SystemStatusPanel })),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
 import type { Application, ApplicationInput } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
-import type { NotifyChannel } from '@visa/shared/notify';
+import type { NotifyChannel } from '@visa/shared/notice-channels';
 import { ADD_APPLICATION } from '@visa/shared/ui-texts';
 import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { api, refusalMessage, type UploadProgress, isHttpError } from '../../../lib/api-client';

@@ -17,7 +17,7 @@ import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/ui-texts';
 import { formatPhone } from '@visa/shared/phone';
 import { LOADING } from '@visa/shared/staff-texts';
-import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/notify';
+import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/notice-channels';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { useCountries } from '../../../lib/use-countries';

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
 import { PRIVACY_HISTORY } from '@visa/shared/privacy-texts';
-import { describeMessageEvent } from './describe-message-event';
+import { describeNoticeEvent } from './describe-notice-event';
 
 const asStatus = (value: unknown): ApplicationStatus | null =>
   typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value) ? (value as ApplicationStatus) : null;
@@ -59,6 +59,6 @@ export function describeEvent(event: HistoryEvent): string {
     case A.privacy.dataDownloaded:
       return PRIVACY_HISTORY.dataDownloaded;
     default:
-      return describeMessageEvent(event.action, d) ?? event.action;
+      return describeNoticeEvent(event.action, d) ?? event.action;
   }
 }
