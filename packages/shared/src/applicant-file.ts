@@ -72,8 +72,8 @@ export const STATUS_CHANGED = {
 } as const;
 
 /** The applicant file's history panel: its states and one sentence per recorded event. */
-/** Why the retention run anonymised an application, as the history says it (ADR 0052). */
-const ANONYMISED_BECAUSE: Record<string, string> = {
+/** Why the retention run erased an application, as the history says it (ADR 0052). */
+const ERASED_BECAUSE: Record<string, string> = {
   rejected: 'refused, past its retention window',
   approved: 'approved, past its retention window after collection',
   pending: 'pending and untouched, past its retention window',
@@ -103,8 +103,8 @@ export const HISTORY_TEXTS = {
   importFileMissing: (what: string, name: string, reason: string) =>
     `${what} from the earlier app is missing${name ? ` (${name})` : ''}: ${reason}`,
   /** Personal data removed (ADR 0052): by a retention rule, the erasure log after a restore, or a super-admin. */
-  anonymised: (rule: string) => `Personal data anonymised: ${ANONYMISED_BECAUSE[rule] ?? rule}`,
-  erased: (reason: string) => `Personal data erased${reason ? `: ${reason}` : ''}`,
+  erasedByRetention: (rule: string) => `Personal data anonymised: ${ERASED_BECAUSE[rule] ?? rule}`,
+  erasedNow: (reason: string) => `Personal data erased${reason ? `: ${reason}` : ''}`,
 } as const;
 
 /** What the history calls an imported file by its field in the earlier app: `image`, or `file1` … `file6`. */

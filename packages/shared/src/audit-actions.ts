@@ -17,8 +17,8 @@ export const AUDIT_ACTIONS = {
     importFileStored: 'application.import_file.stored',
     importFileMissing: 'application.import_file.missing',
     /** Personal data removed by the retention rules (no actor) or erased by a super-admin, with the reason (ADR 0052). */
-    anonymised: 'application.anonymised',
-    erased: 'application.erased',
+    erasedByRetention: 'application.anonymised',
+    erasedNow: 'application.erased',
   },
   slide: {
     create: 'slide.create',

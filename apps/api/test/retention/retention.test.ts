@@ -110,7 +110,7 @@ describe('retention settings', () => {
   });
 });
 
-describe('the dry run and the preview list exactly what the next run anonymises', () => {
+describe('the dry run and the preview list exactly what the next run erases', () => {
   beforeAll(async () => {
     const saved = await t.request({ method: 'PUT', url: '/api/users/settings/retention', token: owner.token, payload: WINDOWS });
     expect(saved.statusCode).toBe(200);

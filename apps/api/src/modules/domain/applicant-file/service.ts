@@ -168,7 +168,7 @@ export async function getHistory(ctx: AppContext, id: string): Promise<Applicati
 
 /** The applicant copy as a PDF, with a file name staff can recognise in their downloads. */
 export async function copyPdf(ctx: AppContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
-  // An anonymised application has nothing left to print (ADR 0052).
+  // An erased application has nothing left to print (ADR 0052).
   if (await applications.isErased(ctx.db, id)) throw new HttpError(410, ERASURE_TEXTS.noLongerHeld);
   const found = await applications.getApplicationWithPhotoKey(ctx.db, ctx.urls, id);
   if (!found) throw notFound();

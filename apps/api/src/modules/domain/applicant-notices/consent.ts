@@ -73,7 +73,7 @@ export interface Applicant {
   agreed: NotifyChannel[];
   /** They withdrew consent to the privacy notice (ADR 0053). */
   withdrawn: boolean;
-  /** Their personal data was anonymised (ADR 0052): what is left names nobody. */
+  /** Their personal data was erased (ADR 0052): what is left names nobody. */
   erased: boolean;
 }
 

@@ -36,7 +36,7 @@ export interface ChannelsOn {
 type Reach = Pick<Applicant, 'erased' | 'withdrawn' | 'agreed' | 'email' | 'phone'>;
 
 export function withheld(applicant: Pick<Applicant, 'erased' | 'withdrawn'>): Withheld | null {
-  // An anonymised applicant has no address left that is theirs; one who withdrew consent is sent nothing more (ADR 0053).
+  // An erased applicant has no address left that is theirs; one who withdrew consent is sent nothing more (ADR 0053).
   if (applicant.erased) return 'erased';
   if (applicant.withdrawn) return 'consent withdrawn';
   return null;

@@ -44,10 +44,10 @@ export function describeEvent(event: HistoryEvent): string {
       return HISTORY_TEXTS.importFileStored(importedFileName(asString(d.field)), asString(d.name));
     case A.application.importFileMissing:
       return HISTORY_TEXTS.importFileMissing(importedFileName(asString(d.field)), asString(d.name), asString(d.reason));
-    case A.application.anonymised:
-      return HISTORY_TEXTS.anonymised(asString(d.rule));
-    case A.application.erased:
-      return HISTORY_TEXTS.erased(asString(d.reason));
+    case A.application.erasedByRetention:
+      return HISTORY_TEXTS.erasedByRetention(asString(d.rule));
+    case A.application.erasedNow:
+      return HISTORY_TEXTS.erasedNow(asString(d.reason));
     case A.email.sent:
       return HISTORY_TEXTS.emailSent(d.via === 'folder', asString(d.subject));
     case A.email.failed:

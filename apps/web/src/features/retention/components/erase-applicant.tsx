@@ -8,7 +8,7 @@ import { api, serverMessage } from '../../../lib/api-client';
 import { usePageForm } from '../../../lib/page-form';
 
 /**
- * "Erase now" on the applicant file (super-admins; ADR 0052): the same anonymisation as the
+ * "Erase now" on the applicant file (super-admins; ADR 0052): the same erasure as the
  * retention run, at once, with a reason for the history and the passport number typed again to
  * confirm. Both go in the request body, never in an address.
  */

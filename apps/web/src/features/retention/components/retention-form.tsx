@@ -32,7 +32,7 @@ const RULE_NAMES = { rejected: 'Refused', approved: 'Approved', pending: 'Untouc
 
 /**
  * The owner's retention windows (ADR 0052): each final state's rule is off until turned on, with
- * the recommended months offered; below, exactly what the next daily run would anonymise.
+ * the recommended months offered; below, exactly what the next daily run would erase.
  */
 export function RetentionForm() {
   const queryClient = useQueryClient();
