@@ -113,12 +113,12 @@ export const API_PATHS = {
 
   // The privacy notice, consent and the applicant's data (ADR 0053).
   getPrivacyOverview: { method: 'GET', path: '/api/privacy/notice', access: 'staff' },
-  getConsent: { method: 'GET', path: '/api/privacy/consent/:id', access: 'staff' },
-  withdrawConsent: { method: 'POST', path: '/api/privacy/consent/:id/withdraw', access: 'staff' },
+  getPrivacyConsent: { method: 'GET', path: '/api/privacy/consent/:id', access: 'staff' },
+  withdrawPrivacyConsent: { method: 'POST', path: '/api/privacy/consent/:id/withdraw', access: 'staff' },
   downloadApplicantData: { method: 'GET', path: '/api/privacy/applicant-data/:id', access: 'staff' },
   listPrivacyNotices: { method: 'GET', path: '/api/privacy/notices', access: 'superadmin' },
   publishPrivacyNotice: { method: 'POST', path: '/api/privacy/notices', access: 'superadmin' },
-  setConsentRequired: { method: 'PUT', path: '/api/privacy/consent-setting', access: 'superadmin' },
+  setPrivacyConsentRequired: { method: 'PUT', path: '/api/privacy/consent-setting', access: 'superadmin' },
 
   // Slides: the list is public, with more for a caller that sends a valid bearer token.
   listSlides: { method: 'GET', path: '/api/slider/fetchSlider', access: 'public' },

@@ -213,8 +213,8 @@ describe('a real run', () => {
       expect(row.image_key).toBeNull();
       expect(row.status).toBe(rows[name]!.status);
       expect(row.job_title).toBe(rows[name]!.job_title);
-      const consent = await t.db.selectFrom('message_consents').selectAll().where('application_id', '=', row.id).execute();
-      expect(consent).toEqual([]);
+      const agreements = await t.db.selectFrom('message_consents').selectAll().where('application_id', '=', row.id).execute();
+      expect(agreements).toEqual([]);
     }
     for (const name of BEFORE) {
       const row = await t.db.selectFrom('applications').selectAll().where('id', '=', rows[name]!.id).executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { maskNumber } from '../../../infra/text-providers/call.js';
 import type { Providers } from '../../../infra/text-providers/providers.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
-import { findApplicant } from './consent.js';
+import { findApplicant } from './channel-agreements.js';
 import { refusal } from './decide.js';
 import { type OutboxRow, finish } from './outbox.js';
 import { countSentSince, lastSentStatus } from './outbox-status.js';

@@ -114,7 +114,7 @@ export function ApplicationForm({
     defaultValues: application ? valuesOf(application) : EMPTY,
   });
   const [image, setImage] = useState<File | null>(null);
-  // An edit opened from the list's row does not know the consent: it is sent only once ticked.
+  // An edit opened from the list's row does not know the channel agreement: it is sent only once ticked.
   const [notify, setNotify] = useState<NotifyChannel[] | undefined>(application ? application.notify : DEFAULT_NOTIFY);
   const [ruleProblem, setRuleProblem] = useState<FormProblem | undefined>();
   const [checking, setChecking] = useState(false);

@@ -5,7 +5,8 @@ import type { Db } from '../../../db/connection.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 
 /**
- * The channels each applicant agreed to be told on (ADR 0044): `notify` on the add and edit forms.
+ * Channel agreements: the channels each applicant agreed to be told on (ADR 0044), `notify` on the
+ * add and edit forms, kept in the table message_consents. Not the privacy consent (module privacy).
  * This module alone reads them, with the rest of what decides whether the applicant may be told
  * (decide.ts).
  */
