@@ -95,7 +95,7 @@ export const API_PATHS = {
   acceptDocument: { method: 'POST', path: '/api/application/documentRequest/:id/items/:itemId/accept', access: 'staff' },
   askDocumentAgain: { method: 'POST', path: '/api/application/documentRequest/:id/items/:itemId/ask-again', access: 'staff' },
   countDocumentsToReview: { method: 'GET', path: '/api/application/documentsToReview', access: 'staff' },
-  getDocumentPage: { method: 'GET', path: '/api/documents', access: 'public' },
+  getDocumentsPage: { method: 'GET', path: '/api/documents', access: 'public' },
   startUpload: { method: TUS, path: '/api/uploads/', access: 'public' },
   continueUpload: { method: TUS, path: '/api/uploads/:id', access: 'public' },
 

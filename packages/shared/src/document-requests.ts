@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES } from './constants.js';
 import { isIsoDate } from './dates.js';
-import { DOCUMENT_PAGE_TEXTS, LINK_NOT_VALID } from './document-page.js';
+import { DOCUMENTS_PAGE_TEXTS, LINK_NOT_VALID } from './documents-page.js';
 
-export { DOCUMENT_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, LINK_NOT_VALID, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from './document-page.js';
+export { DOCUMENTS_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, LINK_NOT_VALID, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from './documents-page.js';
 
 /**
  * Documents by link (ADR 0046): the checklists per visa type the owner keeps, the request staff
@@ -42,8 +42,8 @@ export const DOCUMENT_REQUEST_TEXTS = {
     'The link cannot reach this applicant: they agreed to no channel that can carry it. Add their email address, or turn on SMS or WhatsApp in Settings → Messages.',
   consentWithdrawn: 'This applicant withdrew consent: nothing more is sent to them, so no link can be sent.',
   linkNotValid: LINK_NOT_VALID,
-  uploadTooLarge: DOCUMENT_PAGE_TEXTS.en.tooLarge,
-  uploadWrongType: DOCUMENT_PAGE_TEXTS.en.wrongType,
+  uploadTooLarge: DOCUMENTS_PAGE_TEXTS.en.tooLarge,
+  uploadWrongType: DOCUMENTS_PAGE_TEXTS.en.wrongType,
   uploadNotOpen: 'This document cannot be sent now.',
 } as const;
 

@@ -59,7 +59,7 @@ describe('import direction', () => {
   it("refuses a *-routes.ts file that imports a routes file, its own module's or another *-routes.ts, and lets it import a service", async () => {
     const own = await brokenRules(
       'apps/api/src/modules/domain/document-requests/upload-routes.ts',
-      "import { documentPageRoutes } from './routes.js';\nexport const planted = documentPageRoutes;\n",
+      "import { documentsPageRoutes } from './routes.js';\nexport const planted = documentsPageRoutes;\n",
     );
     expect(own).toContain('no-restricted-imports');
     const other = await brokenRules(

@@ -68,7 +68,7 @@ export const APPLICATION_ROUTES = {
   acceptDocument: { ...documentRequest, params: ItemParamsSchema },
   askDocumentAgain: { ...documentRequest, params: ItemParamsSchema, body: AskAgainSchema },
   countDocumentsToReview: { response: { 200: DocumentsToReviewSchema, ...errors(401, 403) } },
-  getDocumentPage: { response: { 200: PublicDocumentRequestSchema, ...errors(404, 429) } },
+  getDocumentsPage: { response: { 200: PublicDocumentRequestSchema, ...errors(404, 429) } },
   // tus reads and answers the raw request itself.
   startUpload: {},
   continueUpload: {},

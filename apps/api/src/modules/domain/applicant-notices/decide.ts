@@ -7,7 +7,7 @@ import type { Applicant } from './channel-agreements.js';
  */
 
 /** What can happen to an application that the applicant is told of. */
-export type NoticeKind = 'status' | 'documents-added' | 'document-link' | 'ask-again';
+export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again';
 
 /**
  * The channels each kind of notice may use. Documents added by staff and an item asked for again
@@ -17,7 +17,7 @@ export type NoticeKind = 'status' | 'documents-added' | 'document-link' | 'ask-a
 const CHANNELS_OF: Record<NoticeKind, readonly NotifyChannel[]> = {
   status: ['email', 'sms', 'whatsapp'],
   'documents-added': ['email'],
-  'document-link': ['email', 'sms', 'whatsapp'],
+  'document-request': ['email', 'sms', 'whatsapp'],
   'ask-again': ['email'],
 };
 

@@ -20,7 +20,7 @@ export type NoticeEvent =
   | { kind: 'status'; from: ApplicationStatus; to: ApplicationStatus; date: string | null }
   | { kind: 'documents-added'; labels: DocumentLabel[] }
   /** A document request's link (ADR 0046, ADR 0055); any link still waiting for the application is dropped first. */
-  | { kind: 'document-link'; token: string; dueDate: string; items: { en: string; bn: string }[] }
+  | { kind: 'document-request'; token: string; dueDate: string; items: { en: string; bn: string }[] }
   | { kind: 'ask-again'; item: { en: string; bn: string }; reason: string };
 
 /** What the notice needs of the app: the public address its links name, the settling time, the providers, the clock. */
@@ -41,7 +41,7 @@ const channelsOn = (ctx: NoticeContext, office: ChannelsOn['office']): ChannelsO
 export async function notify(trx: Db, ctx: NoticeContext, applicationId: string, event: NoticeEvent): Promise<NoticeOutcome> {
   const now = ctx.now?.() ?? new Date();
   // A new link replaces the one still waiting, whoever may be told now.
-  if (event.kind === 'document-link') await dropWaitingLinks(trx, applicationId, 'link replaced');
+  if (event.kind === 'document-request') await dropWaitingLinks(trx, applicationId, 'link replaced');
   const applicant = await findApplicant(trx, applicationId);
   if (!applicant) return { channels: [], withheld: null };
   const settings = await getSetting(trx, 'messages');
@@ -61,7 +61,7 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
       await queueStatusText(trx, { applicationId, channel, fromStatus: event.from, dueAt, now });
       queued.push(channel);
     }
-  } else if (event.kind === 'document-link') {
+  } else if (event.kind === 'document-request') {
     if (channels.includes('email')) {
       await queueApplicantEmail(
         trx,

@@ -1,5 +1,5 @@
 import { BRAND_NAME } from '@visa/shared/constants';
-import { DOCUMENT_LINK_WHATSAPP, documentLinkSms } from '@visa/shared/document-link-texts';
+import { DOCUMENT_REQUEST_WHATSAPP, documentRequestSms } from '@visa/shared/document-request-notices';
 import {
   type MessageSettings,
   type PhoneChannel,
@@ -66,14 +66,14 @@ export function composeDocumentRequestNotice(
     dueDate: m.dueDate,
     link: documentsLink(m.publicUrl, language, m.token),
   };
-  if (channel === 'sms') return { to, text: documentLinkSms(language, values) };
+  if (channel === 'sms') return { to, text: documentRequestSms(language, values) };
   return {
     to,
     text: '',
     template: {
-      name: DOCUMENT_LINK_WHATSAPP.name,
-      language: DOCUMENT_LINK_WHATSAPP.language[language],
-      parameters: DOCUMENT_LINK_WHATSAPP.parameters.map((p) => values[p]),
+      name: DOCUMENT_REQUEST_WHATSAPP.name,
+      language: DOCUMENT_REQUEST_WHATSAPP.language[language],
+      parameters: DOCUMENT_REQUEST_WHATSAPP.parameters.map((p) => values[p]),
     },
   };
 }

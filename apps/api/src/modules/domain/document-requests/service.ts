@@ -114,7 +114,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
       items,
     });
     const { channels } = await notify(trx, ctx, applicationId, {
-      kind: 'document-link',
+      kind: 'document-request',
       token,
       dueDate: input.dueDate,
       items: items.map((i) => i.label),

@@ -20,7 +20,7 @@ function metadataValue(header: string | undefined, key: string): string | null {
 export const isUploadPath = (path: string) => path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`);
 
 /** The applicant's document page in either language, with or without its trailing slash or file name. */
-export const isDocumentPagePath = (path: string) => /^(\/bn)?\/documents(\/|\/index\.html)?$/.test(path);
+export const isDocumentsPagePath = (path: string) => /^(\/bn)?\/documents(\/|\/index\.html)?$/.test(path);
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 

@@ -32,7 +32,7 @@ export const uploadNames = new WeakMap<IncomingMessage, string>();
 const isUploadId = (id: string) => /^[a-f0-9]{32}$/.test(id);
 const newUploadId = () => randomBytes(16).toString('hex');
 
-const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentLinks;
+const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentsPage;
 
 const EXTENSIONS: Record<RequestFileType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 

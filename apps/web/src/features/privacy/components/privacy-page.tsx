@@ -9,11 +9,11 @@ import { OfficeContact } from '../../../components/office-contact';
 export function PrivacyPage({ language, html }: { language: PrivacyNoticeLanguage; html: string }) {
   const slot = { [PRIVACY_SLOT_ATTRIBUTE]: language };
   return (
-    <article className="container document-page">
-      <header className="document-header">
+    <article className="container article-page">
+      <header className="article-header">
         <h1>{PRIVACY_WORDS[language].title}</h1>
       </header>
-      <div className="document-section privacy-notice" {...slot} dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="article-section privacy-notice" {...slot} dangerouslySetInnerHTML={{ __html: html }} />
       <OfficeContact place="page" />
     </article>
   );
