@@ -51,6 +51,6 @@ export const SYSTEM_TEXTS = {
   noBackup: 'No backup has been made yet, although the backup job has run.',
   diskLow: (percent: number) => `Only ${percent}% of the data folder's disk is free.`,
   mailFailed: (count: number) => `${count} email(s) could not be sent.`,
-  messagesFailed: (count: number) => `${count} status message(s) by SMS or WhatsApp could not be sent.`,
+  textMessagesFailed: (count: number) => `${count} status message(s) by SMS or WhatsApp could not be sent.`,
   notReady: (parts: string[]) => `The server is not ready: ${parts.join(', ')}.`,
 } as const;

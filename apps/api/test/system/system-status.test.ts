@@ -105,7 +105,7 @@ describe('GET /api/users/settings/system', () => {
     }
     const s = await status();
     expect(s.messages).toEqual({ backlog: 1, failed: 1 });
-    expect(s.warnings).toContain(SYSTEM_TEXTS.messagesFailed(1));
+    expect(s.warnings).toContain(SYSTEM_TEXTS.textMessagesFailed(1));
   });
 
   it("gives the latest backup's age and size, warns past two periods, and measures stored files (SQLite; no backups with PostgreSQL)", async () => {

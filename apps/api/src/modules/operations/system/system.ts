@@ -112,7 +112,7 @@ export async function systemStatus(deps: {
   }
   if (disk && disk.freePercent < DISK_FREE_WARNING_PERCENT) warnings.push(SYSTEM_TEXTS.diskLow(disk.freePercent));
   if (mail.failed > 0) warnings.push(SYSTEM_TEXTS.mailFailed(mail.failed));
-  if (messages.failed > 0) warnings.push(SYSTEM_TEXTS.messagesFailed(messages.failed));
+  if (messages.failed > 0) warnings.push(SYSTEM_TEXTS.textMessagesFailed(messages.failed));
 
   return {
     version: APP_VERSION,
