@@ -79,11 +79,11 @@ function prepare(file) {
   const db = new SQLite(file);
   const ids = db.prepare("select id from applications where status = 'pending' order by id limit ?").pluck().all(MESSAGES);
   const now = new Date().toISOString();
-  const consent = db.prepare(
+  const agreement = db.prepare(
     "insert into message_consents (application_id, channels, updated_at, updated_by) values (?, 'email,sms', ?, null)",
   );
   db.transaction(() => {
-    for (const id of ids) consent.run(id, now);
+    for (const id of ids) agreement.run(id, now);
     db.prepare("update applications set phone = '+' || phone where phone not like '+%'").run();
   })();
   db.close();

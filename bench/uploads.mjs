@@ -22,7 +22,7 @@ import { DOCUMENT_MAX_BYTES } from '../packages/shared/dist/constants.js';
 import { cpuSeconds, startServer, startUploadReference } from './lib/processes.mjs';
 import { seedApplications } from './lib/seed-applications.mjs';
 
-// A link takes 60 uploads an hour (LIMITS.documentLinks): UPLOADS × ROUNDS + 1 must stay within it.
+// A link takes 60 uploads an hour (LIMITS.documentsPage): UPLOADS × ROUNDS + 1 must stay within it.
 const UPLOADS = Number(process.env.UPLOADS ?? 15);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const MIN_RATIO = Number(process.env.MIN_RATIO ?? 0.5);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { jpeg } from '@visa/test-support/images';
-import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS, displayDate } from '@visa/shared/applicant-file';
 import { todayIn } from '@visa/shared/dates';
-import { VIEW, documentInvalidType } from '@visa/shared/messages';
+import { VIEW, documentInvalidType } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { addApplication } from './support/applications';
 import { signInViaApi } from './support/staff';
@@ -135,7 +135,7 @@ test('applicant view: an unknown id goes back to the list with a message; a fail
   const token = await signInViaApi(page);
   await page.goto(`/updateApplicationView/${'0'.repeat(24)}`);
   await expect(page).toHaveURL(/\/application$/);
-  await expect(page.getByText(APPLICANT_FILE_MESSAGES.applicationNotFound)).toBeVisible();
+  await expect(page.getByText(APPLICANT_FILE_TEXTS.applicationNotFound)).toBeVisible();
 
   const application = await addApplication(page, token);
   await page.goto(`/updateApplicationView/${application._id}`);
@@ -151,5 +151,5 @@ test('applicant view: an unknown id goes back to the list with a message; a fail
   await page.getByRole('dialog').getByRole('button', { name: 'Reject application' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(VIEW.rejectFailed);
-  await expect(alert).toContainText(APPLICANT_FILE_MESSAGES.alreadyInStatus('rejected'));
+  await expect(alert).toContainText(APPLICANT_FILE_TEXTS.alreadyInStatus('rejected'));
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
-import { APPLICATION_LIST, VALIDATION } from '@visa/shared/messages';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_LIST, VALIDATION } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
@@ -65,12 +65,12 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   await fillForm(page);
   await page.getByRole('button', { name: 'Add Application' }).click();
   // Rule 9: the image is required.
-  await expect(page.getByRole('alert')).toHaveText(APPLICATION_MESSAGES.imageRequired);
+  await expect(page.getByRole('alert')).toHaveText(APPLICATION_TEXTS.imageRequired);
   await page.getByLabel('Image').setInputFiles(photo);
   await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Application' }).click();
   await expect(page).toHaveURL(/\/application$/);
-  await expect(page.getByText(APPLICATION_MESSAGES.added)).toBeVisible();
+  await expect(page.getByText(APPLICATION_TEXTS.added)).toBeVisible();
 
   // The same email again is refused by the server's answer (rule 6).
   await page.goto('/addUserApplication');
@@ -132,7 +132,7 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   await page.getByLabel('Surname').fill('Hossain-Rahman');
   await page.getByRole('button', { name: 'Update Application' }).click();
   await expect(page).toHaveURL(/\/application$/);
-  await expect(page.getByText(APPLICATION_MESSAGES.updated)).toBeVisible();
+  await expect(page.getByText(APPLICATION_TEXTS.updated)).toBeVisible();
 
   // --- Dashboard -----------------------------------------------------------------------------
   await page.goto('/dashboard');
@@ -170,7 +170,7 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   const dialog = page.getByRole('dialog', { name: 'Delete application' });
   await expect(dialog).toContainText(passport);
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(APPLICATION_MESSAGES.deleted)).toBeVisible();
+  await expect(page.getByText(APPLICATION_TEXTS.deleted)).toBeVisible();
   await expect(page.getByText(APPLICATION_LIST.empty)).toBeVisible();
   expect((await request.get(src)).status()).toBe(404);
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
@@ -52,7 +52,7 @@ async function addThroughTheForm(page: Page, passport: string, photo: string) {
   await page.getByLabel('Image').setInputFiles(photo);
   await page.getByRole('button', { name: 'Add Application' }).click();
   await expect(page).toHaveURL(/\/application$/);
-  await expect(page.getByText(APPLICATION_MESSAGES.added)).toBeVisible();
+  await expect(page.getByText(APPLICATION_TEXTS.added)).toBeVisible();
 }
 
 for (const [name, viewport] of [

@@ -1,7 +1,7 @@
-import { DOCUMENT_PAGE_TEXTS } from '@visa/shared/document-page';
+import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { cameraPhoto } from '@visa/test-support/images';
 import { expectNoAxeViolations } from './support/axe';
-import { addDocumentsApplicant, requestDocuments } from './support/document-links';
+import { addDocumentsApplicant, requestDocuments } from './support/document-requests';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
@@ -11,7 +11,7 @@ import { expect, test } from './support/test';
  */
 
 const PHONE = { width: 375, height: 740 };
-const T = DOCUMENT_PAGE_TEXTS.en;
+const T = DOCUMENTS_PAGE_TEXTS.en;
 
 test('documents by link: the applicant opens the link at 375 px, sends a large camera photo, and sees it received', async ({
   page,

@@ -1,7 +1,7 @@
 import type { BrowserContext, Route } from '@playwright/test';
-import { DOCUMENT_PAGE_TEXTS } from '@visa/shared/document-page';
+import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { cameraPhoto } from '@visa/test-support/images';
-import { addDocumentsApplicant, requestDocuments } from './support/document-links';
+import { addDocumentsApplicant, requestDocuments } from './support/document-requests';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
@@ -13,7 +13,7 @@ import { expect, test } from './support/test';
  */
 
 const PHONE = { width: 375, height: 740 };
-const T = DOCUMENT_PAGE_TEXTS.en;
+const T = DOCUMENTS_PAGE_TEXTS.en;
 
 interface Patch {
   offset: number;

@@ -1,5 +1,5 @@
 import bcrypt from 'bcryptjs';
-import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/messages';
+import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/ui-texts';
 import { insertStaffAccount } from '../apps/api/dist/modules/domain/staff-accounts/repository.js';
 import { expectNoAxeViolations } from './support/axe';
 import { startClockedServer } from './support/clocked-server';

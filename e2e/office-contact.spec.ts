@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { VALIDATION } from '@visa/shared/messages';
+import { VALIDATION } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';

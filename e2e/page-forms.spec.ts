@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
 import { totpCode } from '@visa/test-support/totp';
-import { VIEW_ONE } from '@visa/shared/messages';
+import { VIEW_ONE } from '@visa/shared/ui-texts';
 import { PAGE_FORMS } from '@visa/shared/page-forms';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { expectNoAxeViolations } from './support/axe';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PASSWORD } from '@visa/shared/messages';
+import { PASSWORD } from '@visa/shared/ui-texts';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { expectNoAxeViolations } from './support/axe';
 import { addSubAdminViaApi, signInViaApi } from './support/staff';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
-import { VALIDATION, VIEW_ONE } from '@visa/shared/messages';
+import { VALIDATION, VIEW_ONE } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, watchErrors } from './support/public';
 import { signInViaApi } from './support/staff';

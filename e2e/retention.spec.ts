@@ -1,4 +1,4 @@
-import { ERASURE_MESSAGES } from '@visa/shared/retention';
+import { ERASURE_TEXTS } from '@visa/shared/retention';
 import { expectNoAxeViolations } from './support/axe';
 import { addApplication } from './support/applications';
 import { signInViaApi } from './support/staff';
@@ -17,7 +17,7 @@ test('the owner sets a retention window with its preview, and erases one applica
   await form.getByLabel('Anonymise refused applications').check();
   await expect(form.getByLabel('Months (months after the decision)')).toHaveValue('24');
   await form.getByRole('button', { name: 'Save retention' }).click();
-  await expect(page.getByText(ERASURE_MESSAGES.saved)).toBeVisible();
+  await expect(page.getByText(ERASURE_TEXTS.saved)).toBeVisible();
   await expect(page.getByTestId('retention-counts')).toHaveText(/^0 applications: /);
   await expectNoAxeViolations(page);
 
@@ -28,7 +28,7 @@ test('the owner sets a retention window with its preview, and erases one applica
   await dialog.getByLabel("Type the applicant's passport number to confirm").fill(application.passport);
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Erase' }).click();
-  await expect(page.getByText(ERASURE_MESSAGES.erased)).toBeVisible();
+  await expect(page.getByText(ERASURE_TEXTS.erased)).toBeVisible();
   await expect(page.getByText('Begum', { exact: true })).toHaveCount(0);
   for (const url of urls) expect(url).not.toContain(application.passport);
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PASSWORD_RESET } from '@visa/shared/password-reset-texts';
-import { VALIDATION } from '@visa/shared/messages';
+import { VALIDATION } from '@visa/shared/ui-texts';
 import { totpCode } from '@visa/test-support/totp';
 import { type ClockedServer, startClockedServer } from './support/clocked-server';
 import { OWNER, addSubAdminViaApi, signInViaApi } from './support/staff';

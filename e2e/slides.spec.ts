@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { UPLOAD } from '@visa/shared/messages';
+import { UPLOAD } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';

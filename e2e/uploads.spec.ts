@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { cameraPhoto, describePicture } from '@visa/test-support/images';
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
 import { IMAGE_MAX_BYTES_ADD } from '@visa/shared/constants';
-import { ADD_APPLICATION, UPLOAD } from '@visa/shared/messages';
+import { ADD_APPLICATION, UPLOAD } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
@@ -181,7 +181,7 @@ test('a connection that drops during the upload keeps the form, and Retry adds t
 
   await retry.click();
   await expect(page).toHaveURL(/\/application$/);
-  await expect(page.getByText(APPLICATION_MESSAGES.added)).toBeVisible();
+  await expect(page.getByText(APPLICATION_TEXTS.added)).toBeVisible();
   expect(posts).toBe(2);
   expect(await countByPassport(page, `CP${tag}`)).toBe(1);
 });

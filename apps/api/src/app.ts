@@ -8,14 +8,14 @@ import { originForm } from './lib/request-path.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/domain/applicant-file/routes.js';
 import applicationsRoutes from './modules/domain/applications/routes.js';
-import documentRequestRoutes, { documentPageRoutes } from './modules/domain/document-requests/routes.js';
-import uploadRoutes, { isDocumentPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
+import documentRequestRoutes, { documentsPageRoutes } from './modules/domain/document-requests/routes.js';
+import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
 import { accessCheckOf } from './modules/domain/auth/service.js';
 import fileRoutes from './modules/domain/files/routes.js';
 import healthRoutes from './modules/kernel/health/routes.js';
 import readyRoutes from './modules/operations/system/routes.js';
-import messageSettingsRoutes, { failedMessageRoutes, receiptRoutes } from './modules/domain/applicant-notices/routes.js';
+import messageSettingsRoutes, { failedTextMessageRoutes, receiptRoutes } from './modules/domain/applicant-notices/routes.js';
 import outboxPlugin from './modules/domain/applicant-notices/plugin.js';
 import { createFilledPages } from './modules/domain/office-contact/filled-pages.js';
 import { officeContactRoutes } from './modules/domain/office-contact/routes.js';
@@ -63,7 +63,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['superadmin', '/api/users', settingsRoutes],
   // Status messages by SMS and WhatsApp (ADR 0044, 0045).
   ['superadmin', '/api/users', messageSettingsRoutes],
-  ['staff', '/api/application', failedMessageRoutes],
+  ['staff', '/api/application', failedTextMessageRoutes],
   ['public', RECEIPTS_PREFIX, receiptRoutes],
   ['superadmin', '/api/users', systemRoutes],
   ['staff', '/api/application', applicationsRoutes],
@@ -74,7 +74,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['superadmin', '/api/application', erasureRoutes],
   // Documents by link (ADR 0046, ADR 0047): staff's side, then the applicant's page and its tus uploads, opened by the link's token.
   ['staff', '/api/application', documentRequestRoutes],
-  ['public', '/api', documentPageRoutes],
+  ['public', '/api', documentsPageRoutes],
   ['public', '/api/uploads', uploadRoutes],
   // The office's contact details for the public site (ADR 0025).
   ['public', '/api', officeContactRoutes],
@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(web, {
     root,
     filledPages: root ? createFilledPages(ctx.db, root, privacyNoticeFiller(ctx.db, ctx.config.APP_TIMEZONE)) : null,
-    isNoStorePage: isDocumentPagePath,
+    isNoStorePage: isDocumentsPagePath,
   });
 
   return app;

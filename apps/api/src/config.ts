@@ -216,7 +216,7 @@ const EnvSchema = z.object({
   // The import's files step fetches only from public addresses unless this allows private and
   // loopback ones too (ADR 0042).
   IMPORT_ALLOW_PRIVATE_HOSTS: bool.default(false),
-  // Status messages by SMS and WhatsApp (ADR 0044, docs/messages.md): a channel without its
+  // Status messages by SMS and WhatsApp (ADR 0044, docs/notices.md): a channel without its
   // provider's settings is unavailable; the pairs that go together are checked by textMessageConfigProblem.
   SMS_PROVIDER: z.enum(['http', 'twilio'], 'must be http or twilio (leave it unset for no SMS)').optional(),
   SMS_HTTP_URL: z.url('must be a URL').optional(),

@@ -28,7 +28,7 @@ export const { EnquiryApplicationSchema } = await dist('packages/shared/dist/enq
 export const { countryKey } = await dist('packages/shared/dist/country-matching.js');
 export const { DOCUMENT_LABELS } = await dist('packages/shared/dist/constants.js');
 export const { BACKGROUND_HEADER, BACKGROUND_VALUE, SESSION_ACTIVITY_WRITE_SECONDS } = await dist('packages/shared/dist/session.js');
-export const { SERVER } = await dist('packages/shared/dist/messages.js');
+export const { SERVER } = await dist('packages/shared/dist/ui-texts.js');
 
 export const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 export const secret = process.env.APP_SECRET;

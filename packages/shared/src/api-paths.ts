@@ -77,7 +77,7 @@ export const API_PATHS = {
   deleteApplication: { method: 'DELETE', path: '/api/application/deleteApplication/:id', access: 'staff' },
   exportApplications: { method: 'GET', path: '/api/application/export', access: 'staff' },
   getStats: { method: 'GET', path: '/api/application/stats', access: 'staff' },
-  countFailedMessages: { method: 'GET', path: '/api/application/messages/failed', access: 'staff' },
+  countFailedTextMessages: { method: 'GET', path: '/api/application/messages/failed', access: 'staff' },
   setStatusPending: { method: 'PUT', path: '/api/application/updateApplicationPending/:id', access: 'staff' },
   setStatusApprove: { method: 'PUT', path: '/api/application/updateApplicationApprove/:id', access: 'staff' },
   setStatusReject: { method: 'PUT', path: '/api/application/updateApplicationReject/:id', access: 'staff' },
@@ -95,7 +95,7 @@ export const API_PATHS = {
   acceptDocument: { method: 'POST', path: '/api/application/documentRequest/:id/items/:itemId/accept', access: 'staff' },
   askDocumentAgain: { method: 'POST', path: '/api/application/documentRequest/:id/items/:itemId/ask-again', access: 'staff' },
   countDocumentsToReview: { method: 'GET', path: '/api/application/documentsToReview', access: 'staff' },
-  getDocumentPage: { method: 'GET', path: '/api/documents', access: 'public' },
+  getDocumentsPage: { method: 'GET', path: '/api/documents', access: 'public' },
   startUpload: { method: TUS, path: '/api/uploads/', access: 'public' },
   continueUpload: { method: TUS, path: '/api/uploads/:id', access: 'public' },
 
@@ -113,12 +113,12 @@ export const API_PATHS = {
 
   // The privacy notice, consent and the applicant's data (ADR 0053).
   getPrivacyOverview: { method: 'GET', path: '/api/privacy/notice', access: 'staff' },
-  getConsent: { method: 'GET', path: '/api/privacy/consent/:id', access: 'staff' },
-  withdrawConsent: { method: 'POST', path: '/api/privacy/consent/:id/withdraw', access: 'staff' },
+  getPrivacyConsent: { method: 'GET', path: '/api/privacy/consent/:id', access: 'staff' },
+  withdrawPrivacyConsent: { method: 'POST', path: '/api/privacy/consent/:id/withdraw', access: 'staff' },
   downloadApplicantData: { method: 'GET', path: '/api/privacy/applicant-data/:id', access: 'staff' },
   listPrivacyNotices: { method: 'GET', path: '/api/privacy/notices', access: 'superadmin' },
   publishPrivacyNotice: { method: 'POST', path: '/api/privacy/notices', access: 'superadmin' },
-  setConsentRequired: { method: 'PUT', path: '/api/privacy/consent-setting', access: 'superadmin' },
+  setPrivacyConsentRequired: { method: 'PUT', path: '/api/privacy/consent-setting', access: 'superadmin' },
 
   // Slides: the list is public, with more for a caller that sends a valid bearer token.
   listSlides: { method: 'GET', path: '/api/slider/fetchSlider', access: 'public' },

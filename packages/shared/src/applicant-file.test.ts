@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from './api-paths.js';
-import {
-  APPLICANT_FILE_MESSAGES,
-  STATUS_ACTIONS,
-  StatusActionBodySchema,
-  copySections,
-  displayDate,
-  statusLabel,
-} from './applicant-file.js';
+import { APPLICANT_FILE_TEXTS, STATUS_ACTIONS, StatusActionBodySchema, copySections, displayDate, statusLabel } from './applicant-file.js';
 import type { Application } from './applications.js';
 
 describe('status action body', () => {
@@ -22,7 +15,7 @@ describe('status action body', () => {
     for (const date of ['2026-02-30', '21-11-2026', '0202-01-01', '2100-01-01', '', 20261121]) {
       const result = StatusActionBodySchema.safeParse({ date });
       expect(result.success, String(date)).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(APPLICANT_FILE_MESSAGES.invalidDate);
+      expect(result.error?.issues[0]?.message).toBe(APPLICANT_FILE_TEXTS.invalidDate);
     }
   });
 });

@@ -34,7 +34,7 @@ export const DOCUMENT_LABEL_FIELD = 'label';
 const STATUS_DATE_MIN = '2000-01-01';
 const STATUS_DATE_MAX = '2099-12-31';
 
-export const APPLICANT_FILE_MESSAGES = {
+export const APPLICANT_FILE_TEXTS = {
   alreadyInStatus: (status: ApplicationStatus) => `This application is already ${status}.`,
   changedMeanwhile: 'This application was changed by someone else a moment ago. Please reload it and try again.',
   invalidDate: 'Please enter a valid date.',
@@ -54,7 +54,7 @@ export const APPLICANT_FILE_MESSAGES = {
 } as const;
 
 /** The applicant file's documents and PDF (ADR 0026): what staff read after each step. */
-export const DOCUMENT_MESSAGES = {
+export const DOCUMENT_TEXTS = {
   chooseLabel: 'Please choose a label for each document.',
   timeout: 'The upload took longer than 10 seconds. Please try again with fewer or smaller files.',
   error: 'Error uploading documents. Please try again.',
@@ -72,8 +72,8 @@ export const STATUS_CHANGED = {
 } as const;
 
 /** The applicant file's history panel: its states and one sentence per recorded event. */
-/** Why the retention run anonymised an application, as the history says it (ADR 0052). */
-const ANONYMISED_BECAUSE: Record<string, string> = {
+/** Why the retention run erased an application, as the history says it (ADR 0052). */
+const ERASED_BECAUSE: Record<string, string> = {
   rejected: 'refused, past its retention window',
   approved: 'approved, past its retention window after collection',
   pending: 'pending and untouched, past its retention window',
@@ -81,7 +81,7 @@ const ANONYMISED_BECAUSE: Record<string, string> = {
   'erasure-log': 'erased again after a restore',
 };
 
-export const HISTORY_MESSAGES = {
+export const HISTORY_TEXTS = {
   loadError: 'Error loading the history. Please try again.',
   empty: 'Nothing has happened to this application yet.',
   noEmails: 'No emails have been sent to the applicant yet.',
@@ -103,8 +103,8 @@ export const HISTORY_MESSAGES = {
   importFileMissing: (what: string, name: string, reason: string) =>
     `${what} from the earlier app is missing${name ? ` (${name})` : ''}: ${reason}`,
   /** Personal data removed (ADR 0052): by a retention rule, the erasure log after a restore, or a super-admin. */
-  anonymised: (rule: string) => `Personal data anonymised: ${ANONYMISED_BECAUSE[rule] ?? rule}`,
-  erased: (reason: string) => `Personal data erased${reason ? `: ${reason}` : ''}`,
+  erasedByRetention: (rule: string) => `Personal data anonymised: ${ERASED_BECAUSE[rule] ?? rule}`,
+  erasedNow: (reason: string) => `Personal data erased${reason ? `: ${reason}` : ''}`,
 } as const;
 
 /** What the history calls an imported file by its field in the earlier app: `image`, or `file1` … `file6`. */
@@ -114,8 +114,8 @@ export function importedFileName(field: string): string {
 }
 
 export const StatusDateSchema = z
-  .string({ error: APPLICANT_FILE_MESSAGES.invalidDate })
-  .refine((v) => isIsoDate(v) && v >= STATUS_DATE_MIN && v <= STATUS_DATE_MAX, APPLICANT_FILE_MESSAGES.invalidDate);
+  .string({ error: APPLICANT_FILE_TEXTS.invalidDate })
+  .refine((v) => isIsoDate(v) && v >= STATUS_DATE_MIN && v <= STATUS_DATE_MAX, APPLICANT_FILE_TEXTS.invalidDate);
 
 /** Body of the three status actions: optional `{date}` (docs/product.md#api-applicant-file); no body at all is fine too. */
 export const StatusActionBodySchema = z

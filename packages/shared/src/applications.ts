@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, DOCUMENT_LABELS, JOB_TITLES, MAX_PAGE_SIZE, NAME_MAX, NAME_MIN, PAGE_SIZE, SEXES } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { DEFAULT_VISA_TYPE, VISA_TYPES } from './document-requests.js';
-import { VALIDATION, pleaseEnterValid } from './messages.js';
+import { VALIDATION, pleaseEnterValid } from './ui-texts.js';
 import { toE164 } from './phone.js';
-import { NOTIFY_CHANNELS } from './notify.js';
+import { NOTIFY_CHANNELS } from './notice-channels.js';
 
 const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
@@ -128,8 +128,8 @@ export const ApplicationSchema = z.object({
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
-/** Messages of the applications back office that the earlier app had no words for (ADR 0007). */
-export const APPLICATION_MESSAGES = {
+/** Texts of the applications back office that the earlier app had no words for (ADR 0007). */
+export const APPLICATION_TEXTS = {
   imageRequired: 'Please choose an image.',
   imageUnreadable: 'The image could not be read. Please choose another JPEG or PNG file.',
   imageTooManyPixels: 'The image has too many pixels. Please choose a picture of at most 40 megapixels.',
@@ -157,10 +157,10 @@ const SEARCH_PATTERN = /^[\p{L}\p{M}\p{N} .'-]*$/u;
 export const SEARCH_MAX = 60;
 
 export const ApplicationSearchSchema = z
-  .string({ error: APPLICATION_MESSAGES.invalidSearch })
+  .string({ error: APPLICATION_TEXTS.invalidSearch })
   .trim()
-  .max(SEARCH_MAX, APPLICATION_MESSAGES.invalidSearch)
-  .regex(SEARCH_PATTERN, APPLICATION_MESSAGES.invalidSearch);
+  .max(SEARCH_MAX, APPLICATION_TEXTS.invalidSearch)
+  .regex(SEARCH_PATTERN, APPLICATION_TEXTS.invalidSearch);
 
 /**
  * The optional status filter of the list and the export (docs/product.md#api-applications). An
@@ -168,21 +168,21 @@ export const ApplicationSearchSchema = z
  */
 const StatusFilterSchema = z.preprocess(
   (value) => (value === '' ? undefined : value),
-  z.enum(APPLICATION_STATUSES, { error: APPLICATION_MESSAGES.invalidStatus }).optional(),
+  z.enum(APPLICATION_STATUSES, { error: APPLICATION_TEXTS.invalidStatus }).optional(),
 );
 
 export const ApplicationListQuerySchema = z.object({
   page: z.coerce
-    .number({ error: APPLICATION_MESSAGES.invalidPage })
-    .int(APPLICATION_MESSAGES.invalidPage)
-    .min(1, APPLICATION_MESSAGES.invalidPage)
-    .max(1_000_000, APPLICATION_MESSAGES.invalidPage)
+    .number({ error: APPLICATION_TEXTS.invalidPage })
+    .int(APPLICATION_TEXTS.invalidPage)
+    .min(1, APPLICATION_TEXTS.invalidPage)
+    .max(1_000_000, APPLICATION_TEXTS.invalidPage)
     .default(1),
   limit: z.coerce
-    .number({ error: APPLICATION_MESSAGES.invalidLimit })
-    .int(APPLICATION_MESSAGES.invalidLimit)
-    .min(1, APPLICATION_MESSAGES.invalidLimit)
-    .max(MAX_PAGE_SIZE, APPLICATION_MESSAGES.invalidLimit)
+    .number({ error: APPLICATION_TEXTS.invalidLimit })
+    .int(APPLICATION_TEXTS.invalidLimit)
+    .min(1, APPLICATION_TEXTS.invalidLimit)
+    .max(MAX_PAGE_SIZE, APPLICATION_TEXTS.invalidLimit)
     .default(PAGE_SIZE),
   search: ApplicationSearchSchema.default(''),
   status: StatusFilterSchema,
@@ -191,8 +191,8 @@ export const ApplicationListQuerySchema = z.object({
    * position however deep it is; `page` then only says which page number it is.
    */
   cursor: z
-    .string({ error: APPLICATION_MESSAGES.invalidCursor })
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, APPLICATION_MESSAGES.invalidCursor)
+    .string({ error: APPLICATION_TEXTS.invalidCursor })
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, APPLICATION_TEXTS.invalidCursor)
     .optional(),
 });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;

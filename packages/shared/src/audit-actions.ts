@@ -17,8 +17,8 @@ export const AUDIT_ACTIONS = {
     importFileStored: 'application.import_file.stored',
     importFileMissing: 'application.import_file.missing',
     /** Personal data removed by the retention rules (no actor) or erased by a super-admin, with the reason (ADR 0052). */
-    anonymised: 'application.anonymised',
-    erased: 'application.erased',
+    erasedByRetention: 'application.anonymised',
+    erasedNow: 'application.erased',
   },
   slide: {
     create: 'slide.create',
@@ -34,9 +34,12 @@ export const AUDIT_ACTIONS = {
     sent: 'email.sent',
     failed: 'email.failed',
   },
-  /** Status messages by SMS and WhatsApp (ADR 0044): consent, each attempt and its outcome. */
-  message: {
-    consent: 'message.consent',
+  /** The channels the applicant agreed to be told on, from the add and edit forms (ADR 0044). */
+  channelAgreement: {
+    recorded: 'message.consent',
+  },
+  /** Status messages by SMS and WhatsApp (ADR 0044): each attempt and its outcome. */
+  textMessage: {
     sent: 'message.sent',
     retry: 'message.retry',
     failed: 'message.failed',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES } from './constants.js';
 import { isIsoDate } from './dates.js';
-import { DOCUMENT_PAGE_TEXTS, LINK_NOT_VALID } from './document-page.js';
+import { DOCUMENTS_PAGE_TEXTS, LINK_NOT_VALID } from './documents-page.js';
 
-export { DOCUMENT_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, LINK_NOT_VALID, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from './document-page.js';
+export { DOCUMENTS_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, LINK_NOT_VALID, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from './documents-page.js';
 
 /**
  * Documents by link (ADR 0046): the checklists per visa type the owner keeps, the request staff
@@ -23,7 +23,7 @@ const ITEM_LABEL_MAX = 120;
 const REASON_MAX = 300;
 const ITEMS_MAX = 30;
 
-export const DOCUMENT_REQUEST_MESSAGES = {
+export const DOCUMENT_REQUEST_TEXTS = {
   labelRequired: 'Please enter the document name in English and Bangla.',
   labelTooLong: `A document name is at most ${ITEM_LABEL_MAX} characters.`,
   typesRequired: 'Please choose at least one accepted file type.',
@@ -42,8 +42,8 @@ export const DOCUMENT_REQUEST_MESSAGES = {
     'The link cannot reach this applicant: they agreed to no channel that can carry it. Add their email address, or turn on SMS or WhatsApp in Settings → Messages.',
   consentWithdrawn: 'This applicant withdrew consent: nothing more is sent to them, so no link can be sent.',
   linkNotValid: LINK_NOT_VALID,
-  uploadTooLarge: DOCUMENT_PAGE_TEXTS.en.tooLarge,
-  uploadWrongType: DOCUMENT_PAGE_TEXTS.en.wrongType,
+  uploadTooLarge: DOCUMENTS_PAGE_TEXTS.en.tooLarge,
+  uploadWrongType: DOCUMENTS_PAGE_TEXTS.en.wrongType,
   uploadNotOpen: 'This document cannot be sent now.',
 } as const;
 
@@ -51,24 +51,24 @@ export const DOCUMENT_REQUEST_MESSAGES = {
 export const PDF_DOCUMENT_IN_COPY = 'A PDF document: open it from the applicant file to see it.';
 
 const label = z
-  .string({ error: DOCUMENT_REQUEST_MESSAGES.labelRequired })
+  .string({ error: DOCUMENT_REQUEST_TEXTS.labelRequired })
   .trim()
-  .min(1, DOCUMENT_REQUEST_MESSAGES.labelRequired)
-  .max(ITEM_LABEL_MAX, DOCUMENT_REQUEST_MESSAGES.labelTooLong);
+  .min(1, DOCUMENT_REQUEST_TEXTS.labelRequired)
+  .max(ITEM_LABEL_MAX, DOCUMENT_REQUEST_TEXTS.labelTooLong);
 
 /** What an item asks for, on a checklist or written for one request. */
 export const RequestItemSpecSchema = z.object({
   label: z.object({ en: label, bn: label }),
   required: z.boolean(),
   types: z
-    .array(z.enum(REQUEST_FILE_TYPES), { error: DOCUMENT_REQUEST_MESSAGES.typesRequired })
-    .min(1, DOCUMENT_REQUEST_MESSAGES.typesRequired)
-    .max(REQUEST_FILE_TYPES.length, DOCUMENT_REQUEST_MESSAGES.typesRequired),
+    .array(z.enum(REQUEST_FILE_TYPES), { error: DOCUMENT_REQUEST_TEXTS.typesRequired })
+    .min(1, DOCUMENT_REQUEST_TEXTS.typesRequired)
+    .max(REQUEST_FILE_TYPES.length, DOCUMENT_REQUEST_TEXTS.typesRequired),
   maxBytes: z
-    .number({ error: DOCUMENT_REQUEST_MESSAGES.maxBytes })
-    .int(DOCUMENT_REQUEST_MESSAGES.maxBytes)
-    .min(MB, DOCUMENT_REQUEST_MESSAGES.maxBytes)
-    .max(DOCUMENT_MAX_BYTES, DOCUMENT_REQUEST_MESSAGES.maxBytes),
+    .number({ error: DOCUMENT_REQUEST_TEXTS.maxBytes })
+    .int(DOCUMENT_REQUEST_TEXTS.maxBytes)
+    .min(MB, DOCUMENT_REQUEST_TEXTS.maxBytes)
+    .max(DOCUMENT_MAX_BYTES, DOCUMENT_REQUEST_TEXTS.maxBytes),
 });
 export type RequestItemSpec = z.infer<typeof RequestItemSpecSchema>;
 
@@ -120,33 +120,33 @@ export const DEFAULT_CHECKLISTS: Checklists = {
 export const DEFAULT_GRACE_DAYS = 7;
 export const DocumentRequestSettingsSchema = z.object({
   checklists: ChecklistsSchema,
-  graceDays: z.number({ error: DOCUMENT_REQUEST_MESSAGES.graceDays }).int(DOCUMENT_REQUEST_MESSAGES.graceDays).min(0).max(60),
+  graceDays: z.number({ error: DOCUMENT_REQUEST_TEXTS.graceDays }).int(DOCUMENT_REQUEST_TEXTS.graceDays).min(0).max(60),
 });
 export type DocumentRequestSettings = z.infer<typeof DocumentRequestSettingsSchema>;
 
 /** Staff's request: checklist items by id, and items written for this request. */
 export const NewDocumentRequestSchema = z
   .object({
-    dueDate: z.string({ error: DOCUMENT_REQUEST_MESSAGES.dueDate }).refine(isIsoDate, DOCUMENT_REQUEST_MESSAGES.dueDate),
+    dueDate: z.string({ error: DOCUMENT_REQUEST_TEXTS.dueDate }).refine(isIsoDate, DOCUMENT_REQUEST_TEXTS.dueDate),
     checklistItems: z.array(z.string().max(40)).max(ITEMS_MAX).default([]),
     customItems: z.array(RequestItemSpecSchema).max(ITEMS_MAX).default([]),
   })
   .refine((r) => r.checklistItems.length + r.customItems.length > 0, {
-    message: DOCUMENT_REQUEST_MESSAGES.itemsRequired,
+    message: DOCUMENT_REQUEST_TEXTS.itemsRequired,
     path: ['checklistItems'],
   })
   .refine((r) => r.checklistItems.length + r.customItems.length <= ITEMS_MAX, {
-    message: DOCUMENT_REQUEST_MESSAGES.tooManyItems,
+    message: DOCUMENT_REQUEST_TEXTS.tooManyItems,
     path: ['customItems'],
   });
 export type NewDocumentRequest = z.infer<typeof NewDocumentRequestSchema>;
 
 export const AskAgainSchema = z.object({
   reason: z
-    .string({ error: DOCUMENT_REQUEST_MESSAGES.reasonRequired })
+    .string({ error: DOCUMENT_REQUEST_TEXTS.reasonRequired })
     .trim()
-    .min(1, DOCUMENT_REQUEST_MESSAGES.reasonRequired)
-    .max(REASON_MAX, DOCUMENT_REQUEST_MESSAGES.reasonTooLong),
+    .min(1, DOCUMENT_REQUEST_TEXTS.reasonRequired)
+    .max(REASON_MAX, DOCUMENT_REQUEST_TEXTS.reasonTooLong),
 });
 
 export const ITEM_STATES = ['to_send', 'received', 'accepted', 'asked_again'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, SEXES } from './constants.js';
 import { isIsoDate } from './dates.js';
-import { pleaseEnterValid } from './messages.js';
+import { pleaseEnterValid } from './ui-texts.js';
 
 const required = (thing: string, max: number) =>
   z

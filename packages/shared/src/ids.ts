@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION } from './messages.js';
+import { VALIDATION } from './ui-texts.js';
 
 /** Ids are 24 lowercase hex characters (docs/product.md#data). */
 const ID_PATTERN = /^[0-9a-f]{24}$/;

@@ -89,7 +89,7 @@ export const LIMITS = {
    * Documents by link (ADR 0046, ADR 0047): links that do not work, per address; every answer of
    * the applicant's page per address; uploads started per link and per address.
    */
-  documentLinks: {
+  documentsPage: {
     badTokensPerAddress: { limit: 20, windowMs: FIFTEEN_MINUTES_MS },
     requestsPerAddress: { limit: 600, windowMs: FIFTEEN_MINUTES_MS },
     uploadsPerToken: { limit: 60, windowMs: HOUR_MS },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFICE_CONTACT, VALIDATION } from './messages.js';
+import { OFFICE_CONTACT, VALIDATION } from './ui-texts.js';
 import { OfficeContactInputSchema, toOfficeContactView } from './office-contact.js';
 import { OFFICE_CONTACT_WORDS, type OfficeContactView, renderOfficeContact } from './office-contact-view.js';
 

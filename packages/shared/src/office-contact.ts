@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFICE_CONTACT, VALIDATION } from './messages.js';
+import { OFFICE_CONTACT, VALIDATION } from './ui-texts.js';
 import type { OfficeContactView } from './office-contact-view.js';
 import { formatPhone, toE164 } from './phone.js';
 

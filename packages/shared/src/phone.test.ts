@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApplicationInputSchema } from './applications.js';
-import { VALIDATION } from './messages.js';
+import { VALIDATION } from './ui-texts.js';
 import { formatPhone, toE164 } from './phone.js';
 import { APPLICANT_FORM } from '@visa/test-support/forms';
 

@@ -5,10 +5,10 @@
  * nothing, so the public pages that render it stay light.
  */
 
-export type NoticeLanguage = 'en' | 'bn';
+export type PrivacyNoticeLanguage = 'en' | 'bn';
 
 /** A published version in one language; null stands for the default notice below. */
-export interface NoticeVersionView {
+export interface PrivacyNoticeVersionView {
   version: number;
   /** ISO timestamp of publication. */
   publishedAt: string;
@@ -38,7 +38,7 @@ export const PRIVACY_WORDS = {
  * The notice used while the office has published none, and the text its Settings editor starts
  * from. Paragraphs are separated by a blank line; the office's contact stands under the notice.
  */
-export const DEFAULT_PRIVACY_NOTICE: Record<NoticeLanguage, string> = {
+export const DEFAULT_PRIVACY_NOTICE: Record<PrivacyNoticeLanguage, string> = {
   en: [
     'This office helps people apply for Canadian visas. To do that it keeps the personal data you give it in its application system.',
     'What we hold: your name, email address, phone number, national ID, sex, date and city of birth, nationality, identification, employer, job title, duty duration and salary, passport number and issuing country, your photo, the documents you give us (scanned or sent through a document link), the visa type, the status of your application and its dates, the emails and text messages we send you, and a history of what our staff did with your file.',
@@ -75,7 +75,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Plain text to paragraphs: a blank line starts a new one, a single line break stays a line break. */
-export function noticeParagraphs(text: string): string[][] {
+export function privacyNoticeParagraphs(text: string): string[][] {
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
@@ -84,25 +84,25 @@ export function noticeParagraphs(text: string): string[][] {
 }
 
 /** A publication date as people of that language read it, on the office's calendar. */
-export function noticeDate(iso: string, language: NoticeLanguage, timeZone = 'UTC'): string {
+export function privacyNoticeDate(iso: string, language: PrivacyNoticeLanguage, timeZone = 'UTC'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'long', timeZone }).format(date);
 }
 
-const localNumber = (value: number, language: NoticeLanguage) =>
+const localNumber = (value: number, language: PrivacyNoticeLanguage) =>
   language === 'bn' ? String(value).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)] ?? d) : String(value);
 
 /**
  * The notice's markup: the version line, then each paragraph, every character of the office's
  * text escaped. `null` renders the default notice.
  */
-export function renderPrivacyNotice(notice: NoticeVersionView | null, language: NoticeLanguage, timeZone = 'UTC'): string {
+export function renderPrivacyNotice(notice: PrivacyNoticeVersionView | null, language: PrivacyNoticeLanguage, timeZone = 'UTC'): string {
   const words = PRIVACY_WORDS[language];
   const meta = notice
-    ? words.version(localNumber(notice.version, language), noticeDate(notice.publishedAt, language, timeZone))
+    ? words.version(localNumber(notice.version, language), privacyNoticeDate(notice.publishedAt, language, timeZone))
     : words.standard;
-  const paragraphs = noticeParagraphs(notice ? notice.body : DEFAULT_PRIVACY_NOTICE[language]).map(
+  const paragraphs = privacyNoticeParagraphs(notice ? notice.body : DEFAULT_PRIVACY_NOTICE[language]).map(
     (lines) => `<p>${lines.map(escapeHtml).join('<br>')}</p>`,
   );
   return `<p class="privacy-version text-body-secondary">${escapeHtml(meta)}</p>${paragraphs.join('')}${END_MARK}`;

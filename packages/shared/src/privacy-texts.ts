@@ -7,7 +7,7 @@
 export const CONSENT_FIELD = 'privacyConsent';
 
 /** A notice in one language can be long, but not a book: what one page reads comfortably. */
-export const NOTICE_MAX = 20_000;
+export const PRIVACY_NOTICE_MAX = 20_000;
 
 export const PRIVACY_TEXTS = {
   consentRequired: 'The applicant must agree to the privacy notice before the application is added.',
@@ -17,7 +17,7 @@ export const PRIVACY_TEXTS = {
   consentLabel: (version: number) => `The applicant has read privacy notice version ${version} and agrees.`,
   publishFirst: 'Publish a privacy notice before requiring consent at intake.',
   bodyRequired: (language: string) => `The privacy notice in ${language} is required.`,
-  bodyTooLong: (language: string) => `The privacy notice in ${language} can be at most ${NOTICE_MAX} characters long.`,
+  bodyTooLong: (language: string) => `The privacy notice in ${language} can be at most ${PRIVACY_NOTICE_MAX} characters long.`,
   published: (version: number) => `Privacy notice version ${version} published.`,
   publishCollision: 'Someone else published a version at the same moment. Reload the page and publish again.',
   consentSettingSaved: 'Consent setting saved.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // The words and the form's field live apart, so the add form loads them without zod.
-import { NOTICE_MAX, PRIVACY_TEXTS } from './privacy-texts.js';
+import { PRIVACY_NOTICE_MAX, PRIVACY_TEXTS } from './privacy-texts.js';
 
 /**
  * The privacy notice and the applicant's consent (ADR 0053): the office publishes numbered
@@ -12,7 +12,7 @@ const body = (language: string) =>
   z
     .string({ error: PRIVACY_TEXTS.bodyRequired(language) })
     .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-    .pipe(z.string().min(1, PRIVACY_TEXTS.bodyRequired(language)).max(NOTICE_MAX, PRIVACY_TEXTS.bodyTooLong(language)));
+    .pipe(z.string().min(1, PRIVACY_TEXTS.bodyRequired(language)).max(PRIVACY_NOTICE_MAX, PRIVACY_TEXTS.bodyTooLong(language)));
 
 /** What the office writes: plain text, paragraphs separated by a blank line, in both languages. */
 export const PrivacyNoticeInputSchema = z.object({ bodyEn: body('English'), bodyBn: body('Bengali') });
@@ -38,16 +38,16 @@ export type PrivacyOverview = z.infer<typeof PrivacyOverviewSchema>;
 
 export const PrivacyNoticeListSchema = z.object({ notices: z.array(PrivacyNoticeSchema) });
 
-export const ConsentSettingSchema = z.object({ required: z.boolean() });
+export const PrivacyConsentSettingSchema = z.object({ required: z.boolean() });
 
 /** Withdrawing consent says so in its body: a request without it (or with anything else) changes nothing. */
-export const WithdrawConsentSchema = z.object({ confirm: z.literal(true, PRIVACY_TEXTS.confirmWithdrawal) });
+export const WithdrawPrivacyConsentSchema = z.object({ confirm: z.literal(true, PRIVACY_TEXTS.confirmWithdrawal) });
 
 /** An application's consent as the file shows it; every field null for one added without it (or imported). */
-export const ConsentSchema = z.object({
+export const PrivacyConsentSchema = z.object({
   version: z.number().int().nullable(),
   recordedBy: z.string().nullable(),
   recordedAt: z.string().nullable(),
   withdrawnAt: z.string().nullable(),
 });
-export type Consent = z.infer<typeof ConsentSchema>;
+export type PrivacyConsent = z.infer<typeof PrivacyConsentSchema>;

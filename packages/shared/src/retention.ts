@@ -2,14 +2,14 @@ import { z } from 'zod';
 
 /**
  * Retention and erasure of applicants' personal data (ADR 0052): how long the office keeps a
- * finished or forgotten application before its personal data is anonymised, what the next run
- * would anonymise, and erasing one applicant at once. Every message of the feature is here.
+ * finished or forgotten application before its personal data is erased, what the next run would
+ * erase, and erasing one applicant at once ("Erase now"). Every text of the feature is here.
  */
 
 const MONTHS_MAX = 1200;
 const WITHDRAWN_DAYS_MAX = 365;
 
-/** Months after which each kind of application is anonymised; null: kept (the default). */
+/** Months after which each kind of application is erased; null: kept (the default). */
 const months = z
   .number({ error: `Please enter a whole number of months from 1 to ${MONTHS_MAX}, or turn the rule off.` })
   .int(`Please enter a whole number of months from 1 to ${MONTHS_MAX}, or turn the rule off.`)
@@ -66,14 +66,14 @@ export type RetentionPreview = z.infer<typeof RetentionPreviewSchema>;
 
 const REASON_MAX = 500;
 
-export const ERASURE_MESSAGES = {
+export const ERASURE_TEXTS = {
   reasonRequired: 'Please say why this applicant is erased.',
   reasonTooLong: `The reason is at most ${REASON_MAX} characters.`,
   confirmationWrong: "Please type the applicant's passport number exactly as shown to confirm.",
   alreadyErased: "This applicant's personal data has already been erased.",
   erased: "The applicant's personal data was erased.",
   saved: 'Retention settings saved.',
-  /** The applicant copy of an anonymised application. */
+  /** The applicant copy of an erased application. */
   noLongerHeld: 'This record is no longer held: its personal data was erased.',
 } as const;
 
@@ -83,10 +83,10 @@ export const ERASURE_MESSAGES = {
  */
 export const EraseApplicationSchema = z.object({
   reason: z
-    .string({ error: ERASURE_MESSAGES.reasonRequired })
+    .string({ error: ERASURE_TEXTS.reasonRequired })
     .trim()
-    .min(1, ERASURE_MESSAGES.reasonRequired)
-    .max(REASON_MAX, ERASURE_MESSAGES.reasonTooLong),
-  confirmation: z.string({ error: ERASURE_MESSAGES.confirmationWrong }).max(100, ERASURE_MESSAGES.confirmationWrong),
+    .min(1, ERASURE_TEXTS.reasonRequired)
+    .max(REASON_MAX, ERASURE_TEXTS.reasonTooLong),
+  confirmation: z.string({ error: ERASURE_TEXTS.confirmationWrong }).max(100, ERASURE_TEXTS.confirmationWrong),
 });
 export type EraseApplicationInput = z.infer<typeof EraseApplicationSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRAND_NAME } from './constants.js';
-import { SECOND_FACTOR, VALIDATION } from './messages.js';
+import { SECOND_FACTOR, VALIDATION } from './ui-texts.js';
 import { LoginResponseSchema } from './users.js';
 
 /**

@@ -22,8 +22,8 @@ export const SLIDE_IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
  */
 export const SLIDE_FORM_DEFAULT_STATUS = 'active';
 
-/** Slide messages the earlier app had no words for (the required slider messages live in messages.ts SLIDE). */
-export const SLIDE_MESSAGES = {
+/** Slide texts the earlier app had no words for (the required slider texts live in ui-texts.ts SLIDE). */
+export const SLIDE_TEXTS = {
   thumbnailRequired: 'Please enter a slide title.',
   thumbnailTooLong: `The slide title can be at most ${SLIDE_LIMITS.thumbnailMax} characters long.`,
   titleRequired: 'Please enter the slide text.',
@@ -54,9 +54,9 @@ const ACTIVE_OR_STATUS = [...SLIDE_STATUSES, SLIDE_FORM_DEFAULT_STATUS] as const
 export const normalizeSlideStatus = (value: SlideStatus | typeof SLIDE_FORM_DEFAULT_STATUS): SlideStatus =>
   value === SLIDE_FORM_DEFAULT_STATUS ? 'Published' : value;
 
-export const SlideStatusSchema = z.enum(SLIDE_STATUSES, SLIDE_MESSAGES.statusInvalid);
+export const SlideStatusSchema = z.enum(SLIDE_STATUSES, SLIDE_TEXTS.statusInvalid);
 
-const statusInput = z.enum(ACTIVE_OR_STATUS, SLIDE_MESSAGES.statusInvalid).transform(normalizeSlideStatus);
+const statusInput = z.enum(ACTIVE_OR_STATUS, SLIDE_TEXTS.statusInvalid).transform(normalizeSlideStatus);
 
 // Absolute http(s) addresses, or a path on this site. Anything else (javascript:, data:, //host)
 // is refused: the link ends up in an href on the public home page.
@@ -67,15 +67,15 @@ export const isSafeSlideLink = (value: string) => value === '' || ABSOLUTE_LINK.
 const text = (required: string, tooLong: string, max: number) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 const fields = {
-  thumbnail: text(SLIDE_MESSAGES.thumbnailRequired, SLIDE_MESSAGES.thumbnailTooLong, SLIDE_LIMITS.thumbnailMax),
-  title: text(SLIDE_MESSAGES.titleRequired, SLIDE_MESSAGES.titleTooLong, SLIDE_LIMITS.titleMax),
+  thumbnail: text(SLIDE_TEXTS.thumbnailRequired, SLIDE_TEXTS.thumbnailTooLong, SLIDE_LIMITS.thumbnailMax),
+  title: text(SLIDE_TEXTS.titleRequired, SLIDE_TEXTS.titleTooLong, SLIDE_LIMITS.titleMax),
   status: statusInput,
   link: z
-    .string({ error: SLIDE_MESSAGES.linkInvalid })
+    .string({ error: SLIDE_TEXTS.linkInvalid })
     .trim()
-    .max(SLIDE_LIMITS.linkMax, SLIDE_MESSAGES.linkInvalid)
-    .refine(isSafeSlideLink, SLIDE_MESSAGES.linkInvalid),
-  altText: text(SLIDE_MESSAGES.altTextRequired, SLIDE_MESSAGES.altTextTooLong, SLIDE_LIMITS.altTextMax),
+    .max(SLIDE_LIMITS.linkMax, SLIDE_TEXTS.linkInvalid)
+    .refine(isSafeSlideLink, SLIDE_TEXTS.linkInvalid),
+  altText: text(SLIDE_TEXTS.altTextRequired, SLIDE_TEXTS.altTextTooLong, SLIDE_LIMITS.altTextMax),
 };
 
 const slideInputFields = {
@@ -99,7 +99,7 @@ export const SlideFormSchema = z.object({ ...slideInputFields, altText: fields.a
 export const SlideInputSchema = z
   .object({
     ...slideInputFields,
-    altText: z.string().trim().max(SLIDE_LIMITS.altTextMax, SLIDE_MESSAGES.altTextTooLong).optional(),
+    altText: z.string().trim().max(SLIDE_LIMITS.altTextMax, SLIDE_TEXTS.altTextTooLong).optional(),
   })
   .transform((input) => ({ ...input, altText: input.altText || input.thumbnail }));
 export type SlideInput = z.infer<typeof SlideInputSchema>;
@@ -116,29 +116,29 @@ export const SlideUpdateSchema = z
     thumbnail: fields.thumbnail.optional(),
     title: fields.title.optional(),
     status: statusInput.optional(),
-    published: z.boolean({ error: SLIDE_MESSAGES.statusInvalid }).optional(),
+    published: z.boolean({ error: SLIDE_TEXTS.statusInvalid }).optional(),
     shownOnNavbar: z.boolean().optional(),
     link: fields.link.optional(),
     altText: fields.altText.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status !== undefined && value.published !== undefined && (value.status === 'Published') !== value.published) {
-      ctx.addIssue({ code: 'custom', message: SLIDE_MESSAGES.statusConflict, path: ['published'] });
+      ctx.addIssue({ code: 'custom', message: SLIDE_TEXTS.statusConflict, path: ['published'] });
     }
   })
   .transform(({ published, ...rest }) => ({
     ...rest,
     status: rest.status ?? (published === undefined ? undefined : published ? ('Published' as const) : ('Unpublished' as const)),
   }))
-  .refine((value) => Object.values(value).some((v) => v !== undefined), SLIDE_MESSAGES.nothingToUpdate);
+  .refine((value) => Object.values(value).some((v) => v !== undefined), SLIDE_TEXTS.nothingToUpdate);
 export type SlideUpdate = z.infer<typeof SlideUpdateSchema>;
 
 export const SlideReorderSchema = z.object({
   ids: z
-    .array(IdSchema, { error: SLIDE_MESSAGES.reorderMismatch })
-    .min(1, SLIDE_MESSAGES.reorderMismatch)
-    .max(SLIDE_LIMITS.reorderMax, SLIDE_MESSAGES.reorderMismatch)
-    .refine((ids) => new Set(ids).size === ids.length, SLIDE_MESSAGES.reorderDuplicate),
+    .array(IdSchema, { error: SLIDE_TEXTS.reorderMismatch })
+    .min(1, SLIDE_TEXTS.reorderMismatch)
+    .max(SLIDE_LIMITS.reorderMax, SLIDE_TEXTS.reorderMismatch)
+    .refine((ids) => new Set(ids).size === ids.length, SLIDE_TEXTS.reorderDuplicate),
 });
 export type SlideReorder = z.infer<typeof SlideReorderSchema>;
 

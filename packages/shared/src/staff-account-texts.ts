@@ -1,4 +1,4 @@
-/** Messages of staff-account rules the earlier app had no words for (ADR 0006). */
+/** Texts of staff-account rules the earlier app had no words for (ADR 0006). */
 export const STAFF = {
   nameTooLong: 'Name must be at most 100 characters long.',
   passwordTooLong: 'Password must be at most 1024 characters long.',

@@ -45,12 +45,12 @@ export type SystemStatus = z.infer<typeof SystemStatusSchema>;
 /** Below this share of DATA_DIR's disk free, the System page warns. */
 export const DISK_FREE_WARNING_PERCENT = 10;
 
-export const SYSTEM_MESSAGES = {
+export const SYSTEM_TEXTS = {
   jobFailed: (name: string) => `The scheduled job "${name}" failed at its last run.`,
   backupOld: (hours: number, every: number) => `The latest backup is ${hours} hours old; backups should run every ${every} hours.`,
   noBackup: 'No backup has been made yet, although the backup job has run.',
   diskLow: (percent: number) => `Only ${percent}% of the data folder's disk is free.`,
   mailFailed: (count: number) => `${count} email(s) could not be sent.`,
-  messagesFailed: (count: number) => `${count} status message(s) by SMS or WhatsApp could not be sent.`,
+  textMessagesFailed: (count: number) => `${count} status message(s) by SMS or WhatsApp could not be sent.`,
   notReady: (parts: string[]) => `The server is not ready: ${parts.join(', ')}.`,
 } as const;

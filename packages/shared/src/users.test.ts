@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, SERVER, VALIDATION } from './messages.js';
+import { PASSWORD, SERVER, VALIDATION } from './ui-texts.js';
 import {
   AddUserInputSchema,
   LoginInputSchema,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
-import { PASSWORD, SERVER, VALIDATION } from './messages.js';
+import { PASSWORD, SERVER, VALIDATION } from './ui-texts.js';
 import { PASSWORD_RESET } from './password-reset-texts.js';
 import { STAFF } from './staff-account-texts.js';
 import { SessionInfoSchema } from './session.js';
 
-/** Messages of staff-account rules (ADR 0006), kept apart so the sign-in pages import them without the schemas. */
+/** Texts of staff-account rules (ADR 0006), kept apart so the sign-in pages import them without the schemas. */
 export { STAFF };
 
 const required = z.string({ error: VALIDATION.allFieldsRequired }).trim().min(1, VALIDATION.allFieldsRequired);

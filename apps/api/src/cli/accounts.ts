@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { ROLES } from '@visa/shared/constants';
-import { PASSWORD } from '@visa/shared/messages';
+import { PASSWORD } from '@visa/shared/ui-texts';
 import type { CliIo } from './io.js';
 import { loadConfigForCommand } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';

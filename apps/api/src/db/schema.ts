@@ -281,7 +281,7 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   app_settings: AppSettingsTable;
   import_files: ImportFilesTable;
-  message_consents: MessageConsentsTable;
+  message_consents: ChannelAgreementsTable;
   document_requests: DocumentRequestsTable;
   document_request_items: DocumentRequestItemsTable;
   document_uploads: DocumentUploadsTable;
@@ -295,8 +295,8 @@ export type ApplicationUpdateRow = Updateable<ApplicationsTable>;
 export type SlideRow = Selectable<SlidesTable>;
 export type DocumentRow = Selectable<ApplicationDocumentsTable>;
 
-/** The channels an applicant agreed to, a comma list (ADR 0044); no row means email only. */
-interface MessageConsentsTable {
+/** Channel agreements: the channels an applicant agreed to, a comma list (ADR 0044); no row means email only. */
+interface ChannelAgreementsTable {
   application_id: string;
   channels: string;
   updated_at: string;

@@ -1,4 +1,4 @@
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import type { SessionEndReason } from '@visa/shared/session';
 
 /** An error whose status and message are safe to show to the caller. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { EMAIL_NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
-import { PASSWORD } from '@visa/shared/messages';
+import { PASSWORD } from '@visa/shared/ui-texts';
 import { normalizePassword, passwordLength } from '@visa/shared/users';
 import { badRequest } from './http-error.js';
 

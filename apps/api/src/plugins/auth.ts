@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginOptions, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import type { ApiAccess } from '@visa/shared/api-paths';
 import type { Role } from '@visa/shared/constants';
-import { PASSWORD_CHANGE_REQUIRED, SERVER } from '@visa/shared/messages';
+import { PASSWORD_CHANGE_REQUIRED, SERVER } from '@visa/shared/ui-texts';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, type SessionInfo } from '@visa/shared/session';
 import type { User } from '@visa/shared/users';
 import { HttpError, sessionEnded } from '../lib/http-error.js';

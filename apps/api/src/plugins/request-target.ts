@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { pathOf } from '../lib/request-path.js';
 
 /**

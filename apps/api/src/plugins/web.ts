@@ -4,7 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { isApiPath, pathOf } from '../lib/request-path.js';
 
 /** A built page with the office's contact filled in, and its compressed forms; app.ts passes the office-contact module's. */

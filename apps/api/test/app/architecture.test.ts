@@ -59,7 +59,7 @@ describe('import direction', () => {
   it("refuses a *-routes.ts file that imports a routes file, its own module's or another *-routes.ts, and lets it import a service", async () => {
     const own = await brokenRules(
       'apps/api/src/modules/domain/document-requests/upload-routes.ts',
-      "import { documentPageRoutes } from './routes.js';\nexport const planted = documentPageRoutes;\n",
+      "import { documentsPageRoutes } from './routes.js';\nexport const planted = documentsPageRoutes;\n",
     );
     expect(own).toContain('no-restricted-imports');
     const other = await brokenRules(
@@ -124,7 +124,7 @@ describe('import direction', () => {
   });
 
   it('keeps apart features that were added after the list of features was first written', async () => {
-    // retention and privacy, text-messages and system came after the zones were typed by hand; the
+    // retention and privacy, notices and system came after the zones were typed by hand; the
     // zones now come from the folders, and these imports show that they reach every one of them.
     const wrong = await brokenRules(
       'apps/web/src/features/retention/components/planted.ts',
@@ -132,7 +132,7 @@ describe('import direction', () => {
     );
     expect(wrong).toContain('import-x/no-restricted-paths');
     const helper = await brokenRules(
-      'apps/web/src/features/text-messages/components/planted.ts',
+      'apps/web/src/features/notices/components/planted.ts',
       "import { formatBytes } from '../../system/lib/format';\nexport const planted = formatBytes;\n",
     );
     expect(helper).toContain('import-x/no-restricted-paths');

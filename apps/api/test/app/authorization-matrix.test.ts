@@ -1,6 +1,6 @@
 import type { HTTPMethods } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { appForFile } from '@visa/test-support/file-app';
 
 /**

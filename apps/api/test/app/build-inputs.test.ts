@@ -27,7 +27,7 @@ const INPUTS = [
   'tsconfig.base.json',
   'packages/shared/package.json',
   'packages/shared/tsconfig.json',
-  'packages/shared/src/messages.ts',
+  'packages/shared/src/ui-texts.ts',
   'apps/api/package.json',
   'apps/api/tsconfig.json',
   'apps/api/src/server.ts',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { loadConfig } from '../../src/config.js';
 import { newId } from '../../src/lib/ids.js';
 import { appForFile } from '@visa/test-support/file-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { createRateLimiter, type RateLimiter } from '../../src/modules/kernel/rate-limits/limiter.js';
 import { passwordWorkCounters } from '../../src/modules/domain/staff-accounts/passwords.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICANT_FILE_MESSAGES as M } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS as M } from '@visa/shared/applicant-file';
 import { ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { updateStatusIf } from '../../src/modules/domain/applications/repository.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICANT_FILE_MESSAGES as M, ApplicationHistorySchema, CopyVerificationSchema } from '@visa/shared/applicant-file';
-import { VALIDATION } from '@visa/shared/messages';
+import { APPLICANT_FILE_TEXTS as M, ApplicationHistorySchema, CopyVerificationSchema } from '@visa/shared/applicant-file';
+import { VALIDATION } from '@visa/shared/ui-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { base, documentsForm, jpegPart, pngPart, applicantFileApp } from './fixtures.js';
 import { pdfText } from '@visa/test-support/pdf';

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS as M, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
-import { VALIDATION, documentInvalidType, documentTooLarge } from '@visa/shared/messages';
+import { VALIDATION, documentInvalidType, documentTooLarge } from '@visa/shared/ui-texts';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';
 import { createApplication } from '@visa/test-support/applications';

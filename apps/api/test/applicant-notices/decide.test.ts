@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/text-messages';
-import { DOCUMENT_REQUEST_MESSAGES } from '@visa/shared/document-requests';
+import { DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/notices';
+import { DOCUMENT_REQUEST_TEXTS } from '@visa/shared/document-requests';
 import { createProviders } from '../../src/infra/text-providers/providers.js';
-import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements.js';
 import { notify } from '../../src/modules/domain/applicant-notices/notify.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
@@ -133,7 +133,7 @@ describe('an erased applicant', () => {
       payload: { dueDate: '2099-01-31', checklistItems: ['passport'] },
     });
     expect(request.statusCode).toBe(400);
-    expect(request.json().message).toBe(DOCUMENT_REQUEST_MESSAGES.noChannel);
+    expect(request.json().message).toBe(DOCUMENT_REQUEST_TEXTS.noChannel);
     expect(await queued(t, row.id)).toEqual([]);
   });
 });

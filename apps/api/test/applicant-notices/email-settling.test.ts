@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
+import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
+import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { loadConfig } from '../../src/config.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { twilioSignature, whatsappSignature } from '../../src/modules/domain/applicant-notices/receipts.js';
@@ -7,7 +7,7 @@ import { addApplication, applicationFields, createApplication, multipart } from 
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';
 
-/** Settings → Messages, consent on the add and edit forms, delivery receipts and the start-up checks (ADR 0044, 0045). */
+/** Settings → Messages, the channel agreement on the add and edit forms, delivery receipts and the start-up checks (ADR 0044, 0045). */
 
 let fake: FakeProviders;
 let t: TestApp;
@@ -130,7 +130,7 @@ describe('Settings → Messages', () => {
   });
 });
 
-describe('consent on the add and edit forms', () => {
+describe('the channel agreement on the add and edit forms', () => {
   it('is email by default, answered as a list, and recorded with who agreed in the history', async () => {
     const added = await addApplication(t, admin.token);
     expect(added.statusCode).toBe(201);
@@ -150,8 +150,8 @@ describe('consent on the add and edit forms', () => {
       'sms',
       'whatsapp',
     ]);
-    const consents = (await listAuditFor(t.db, 'application', id)).filter((e) => e.action === 'message.consent');
-    expect(consents.map((e) => e.details)).toEqual([{ notify: ['email'] }, { notify: ['email', 'sms', 'whatsapp'], before: ['email'] }]);
+    const agreements = (await listAuditFor(t.db, 'application', id)).filter((e) => e.action === 'message.consent');
+    expect(agreements.map((e) => e.details)).toEqual([{ notify: ['email'] }, { notify: ['email', 'sms', 'whatsapp'], before: ['email'] }]);
   });
 
   it('refuses a channel it does not know and changes nothing', async () => {

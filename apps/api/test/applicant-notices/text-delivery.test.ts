@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
+import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { runHousekeeping } from '../../src/modules/operations/jobs/housekeeping.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { AGGREGATOR_KEY, type TextSetup, after, providers, setup, useTextProviders, smsEnv, time } from './text-fixtures.js';

@@ -84,7 +84,7 @@ describe('status messages by WhatsApp', () => {
     await s.signIn();
   });
 
-  it('sends the status template with its language and body parameters, only with consent', async () => {
+  it('sends the status template with its language and body parameters, only on an agreed channel', async () => {
     const app = await s.applicant(['whatsapp'], '+8801712345678');
     const other = await s.applicant(['email', 'sms']);
     await s.act('Approve', app.id);

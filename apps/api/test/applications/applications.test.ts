@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES, type Application, ApplicationSchema } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { addApplication, applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
 import { jpeg, phonePhoto, png } from '@visa/test-support/images';
@@ -311,7 +311,7 @@ describe('delete an application', () => {
 
     const res = await t.request({ method: 'DELETE', url: `/api/application/deleteApplication/${app._id}`, token: staff.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: APPLICATION_MESSAGES.deleted });
+    expect(res.json()).toEqual({ message: APPLICATION_TEXTS.deleted });
     expect(await t.db.selectFrom('applications').select('id').where('id', '=', app._id).executeTakeFirst()).toBeUndefined();
     expect(await t.db.selectFrom('application_documents').select('id').where('application_id', '=', app._id).execute()).toEqual([]);
     for (const key of [keyOf(app.image!), keyOf(app.thumbnail!), docKey]) expect(await t.storage.exists(key)).toBe(false);

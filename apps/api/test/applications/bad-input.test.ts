@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
-import { SERVER, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
+import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
+import { SERVER, VALIDATION, pleaseEnterValid } from '@visa/shared/ui-texts';
 import { type FilePart, addApplication, applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
 import { jpeg, noisyPng, pdf, png, pngBomb } from '@visa/test-support/images';
 import { type TestApp, createTestApp, listFiles } from '@visa/test-support/test-app';
@@ -57,12 +57,12 @@ describe('wrong types and missing fields', () => {
     await expectRefused(
       () => t.request({ method: 'POST', url: '/api/application/addApplication', token, payload: applicationFields() }),
       415,
-      APPLICATION_MESSAGES.notMultipart,
+      APPLICATION_TEXTS.notMultipart,
     );
     await expectRefused(
       add(applicationFields(), { bytes: Buffer.from('Rahman'), name: 's.txt', type: 'text/plain' }, 'surname'),
       400,
-      APPLICATION_MESSAGES.malformedForm,
+      APPLICATION_TEXTS.malformedForm,
     );
     const jsonField = new FormData();
     for (const [k, v] of Object.entries(applicationFields())) jsonField.append(k, v);
@@ -70,7 +70,7 @@ describe('wrong types and missing fields', () => {
     await expectRefused(
       () => t.request({ method: 'POST', url: '/api/application/addApplication', token, payload: jsonField }),
       400,
-      APPLICATION_MESSAGES.malformedForm,
+      APPLICATION_TEXTS.malformedForm,
     );
     await expectRefused(
       () =>
@@ -82,7 +82,7 @@ describe('wrong types and missing fields', () => {
           payload: '--XYZ\r\nContent-Disposition: form-data; name="surname"\r\n\r\nRah',
         }),
       400,
-      APPLICATION_MESSAGES.malformedForm,
+      APPLICATION_TEXTS.malformedForm,
     );
   });
 
@@ -92,7 +92,7 @@ describe('wrong types and missing fields', () => {
     await expectRefused(
       () => t.request({ method: 'POST', url: '/api/application/addApplication', token, payload: form }),
       400,
-      APPLICATION_MESSAGES.malformedForm,
+      APPLICATION_TEXTS.malformedForm,
     );
   });
 
@@ -133,14 +133,14 @@ describe('field rules', () => {
 
 describe('files', () => {
   it('refuses a missing image on add', async () => {
-    await expectRefused(add(applicationFields(), null), 400, APPLICATION_MESSAGES.imageRequired);
+    await expectRefused(add(applicationFields(), null), 400, APPLICATION_TEXTS.imageRequired);
   });
 
   it('names the photo as the field of its refusals, so the form shows them under it', async () => {
     const missing = await add(applicationFields(), null)();
     expect(missing.json()).toEqual({
-      message: APPLICATION_MESSAGES.imageRequired,
-      errors: [{ path: 'image', message: APPLICATION_MESSAGES.imageRequired }],
+      message: APPLICATION_TEXTS.imageRequired,
+      errors: [{ path: 'image', message: APPLICATION_TEXTS.imageRequired }],
     });
     const pdfAsJpg = { bytes: pdf(), name: 'photo.jpg', type: 'image/jpeg' };
     const wrongType = await edit(existing._id, editFields(), pdfAsJpg)();
@@ -164,8 +164,8 @@ describe('files', () => {
     );
     const whole = await jpeg(1200, 900);
     const truncated = { bytes: whole.subarray(0, Math.floor(whole.length / 2)), name: 'cut.jpg', type: 'image/jpeg' };
-    await expectRefused(add(applicationFields(), truncated), 415, APPLICATION_MESSAGES.imageUnreadable);
-    await expectRefused(edit(existing._id, editFields(), truncated), 415, APPLICATION_MESSAGES.imageUnreadable);
+    await expectRefused(add(applicationFields(), truncated), 415, APPLICATION_TEXTS.imageUnreadable);
+    await expectRefused(edit(existing._id, editFields(), truncated), 415, APPLICATION_TEXTS.imageUnreadable);
   });
 
   it('refuses an 11 MB image on add and a 3 MB image on edit with 413 and the required messages', async () => {
@@ -186,12 +186,12 @@ describe('files', () => {
     await expectRefused(
       add(applicationFields(), { bytes: bomb, name: 'bomb.png', type: 'image/png' }),
       413,
-      APPLICATION_MESSAGES.imageTooManyPixels,
+      APPLICATION_TEXTS.imageTooManyPixels,
     );
     await expectRefused(
       edit(existing._id, editFields(), { bytes: bomb, name: 'bomb.png', type: 'image/png' }),
       413,
-      APPLICATION_MESSAGES.imageTooManyPixels,
+      APPLICATION_TEXTS.imageTooManyPixels,
     );
   });
 
@@ -240,11 +240,11 @@ describe('ids and query parameters', () => {
 
   it('refuses page=-1, page=abc, limit=0 and limit=10000 with a clear message', async () => {
     const list = (q: string) => () => t.request({ method: 'GET', url: `/api/application/fetchApplication?${q}`, token });
-    await expectRefused(list('page=-1'), 400, APPLICATION_MESSAGES.invalidPage);
-    await expectRefused(list('page=abc'), 400, APPLICATION_MESSAGES.invalidPage);
-    await expectRefused(list('page=1.5'), 400, APPLICATION_MESSAGES.invalidPage);
-    await expectRefused(list('limit=0'), 400, APPLICATION_MESSAGES.invalidLimit);
-    await expectRefused(list('limit=10000'), 400, APPLICATION_MESSAGES.invalidLimit);
+    await expectRefused(list('page=-1'), 400, APPLICATION_TEXTS.invalidPage);
+    await expectRefused(list('page=abc'), 400, APPLICATION_TEXTS.invalidPage);
+    await expectRefused(list('page=1.5'), 400, APPLICATION_TEXTS.invalidPage);
+    await expectRefused(list('limit=0'), 400, APPLICATION_TEXTS.invalidLimit);
+    await expectRefused(list('limit=10000'), 400, APPLICATION_TEXTS.invalidLimit);
   });
 
   it('refuses a search with regex characters or one too long, on the list and the export', async () => {
@@ -253,12 +253,12 @@ describe('ids and query parameters', () => {
       await expectRefused(
         () => t.request({ method: 'GET', url: `/api/application/fetchApplication?${q}`, token }),
         400,
-        APPLICATION_MESSAGES.invalidSearch,
+        APPLICATION_TEXTS.invalidSearch,
       );
       await expectRefused(
         () => t.request({ method: 'GET', url: `/api/application/export?${q}`, token }),
         400,
-        APPLICATION_MESSAGES.invalidSearch,
+        APPLICATION_TEXTS.invalidSearch,
       );
     }
   });

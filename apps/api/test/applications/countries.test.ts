@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Application, ApplicationPage } from '@visa/shared/applications';
-import { pleaseEnterValid } from '@visa/shared/messages';
+import { pleaseEnterValid } from '@visa/shared/ui-texts';
 import { ENQUIRY_APPLICANT, addApplication, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
 import { createTestApp, databaseBefore } from '@visa/test-support/test-app';
 import { appForFile, auditDetails } from '@visa/test-support/file-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
 import { JOB_TITLES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { createDb, type Db } from '../../src/db/connection.js';
@@ -212,7 +212,7 @@ describe('keyset pages and capped search counts', () => {
     for (const cursor of ['abc', 'not%20base64!', Buffer.from('2026-01-01T00:00:00.000Z|nothex').toString('base64url')]) {
       const res = await t.request({ method: 'GET', url: `/api/application/fetchApplication?cursor=${cursor}`, token });
       expect(res.statusCode, cursor).toBe(400);
-      expect(res.json().message).toBe(APPLICATION_MESSAGES.invalidCursor);
+      expect(res.json().message).toBe(APPLICATION_TEXTS.invalidCursor);
     }
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
 import { JOB_TITLES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { sql } from 'kysely';
@@ -74,7 +74,7 @@ describe('list and search', () => {
         token,
       });
       expect(res.statusCode, search).toBe(400);
-      expect(res.json().message).toBe(APPLICATION_MESSAGES.invalidSearch);
+      expect(res.json().message).toBe(APPLICATION_TEXTS.invalidSearch);
     }
   });
 
@@ -167,12 +167,12 @@ describe('filter by status', () => {
     for (const status of ['Pending', 'approve', 'all', 'pending,approved', '1']) {
       const res = await get(`status=${encodeURIComponent(status)}`);
       expect(res.statusCode, status).toBe(400);
-      expect(res.json().message).toBe(APPLICATION_MESSAGES.invalidStatus);
+      expect(res.json().message).toBe(APPLICATION_TEXTS.invalidStatus);
     }
-    expect(APPLICATION_MESSAGES.invalidStatus).toBe('Status must be pending, approved or rejected.');
+    expect(APPLICATION_TEXTS.invalidStatus).toBe('Status must be pending, approved or rejected.');
     const csv = await fresh.request({ method: 'GET', url: '/api/application/export?status=done', token });
     expect(csv.statusCode).toBe(400);
-    expect(csv.json().message).toBe(APPLICATION_MESSAGES.invalidStatus);
+    expect(csv.json().message).toBe(APPLICATION_TEXTS.invalidStatus);
   });
 
   it('exports the same filter as CSV', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '@visa/shared/applications';
-import { VALIDATION } from '@visa/shared/messages';
+import { VALIDATION } from '@visa/shared/ui-texts';
 import { addApplication, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
 import { up as phoneToE164 } from '../../src/db/migrations/20261123T140000-phone-e164.js';
 import { appForFile } from '@visa/test-support/file-app';

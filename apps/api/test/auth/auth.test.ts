@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
-import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
+import { LOGIN, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { appForFile } from '@visa/test-support/file-app';
 
 const t = appForFile();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { SIGN_IN_ALERT_SUBJECT } from '@visa/shared/email-texts';
-import { LOGIN, SERVER } from '@visa/shared/messages';
+import { LOGIN, SERVER } from '@visa/shared/ui-texts';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { freePort } from '@visa/test-support/ports';
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';

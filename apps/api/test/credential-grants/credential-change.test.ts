@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN, SECOND_FACTOR } from '@visa/shared/messages';
+import { LOGIN, SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { type Staff, appForFile } from '@visa/test-support/file-app';
 import { buildApi, cliEnv } from '@visa/test-support/processes';

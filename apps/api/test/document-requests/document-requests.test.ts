@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHECKLISTS, DOCUMENT_REQUEST_MESSAGES as M } from '@visa/shared/document-requests';
+import { DEFAULT_CHECKLISTS, DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import { createApplication } from '@visa/test-support/applications';
-import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
+import { deliveredMail, documentTokenIn } from '@visa/test-support/document-request-links';
 import { appForFile, staffForFile, startSite } from '@visa/test-support/file-app';
 
 /** The clock the app keeps links by: moved on by the tests, never waited out. */

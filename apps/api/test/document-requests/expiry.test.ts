@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApplication } from '@visa/test-support/applications';
-import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
+import { deliveredMail, documentTokenIn } from '@visa/test-support/document-request-links';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { DEFAULT_CHECKLISTS } from '@visa/shared/document-requests';

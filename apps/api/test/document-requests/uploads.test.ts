@@ -3,13 +3,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_REQUEST_MESSAGES as M } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import { createApplication } from '@visa/test-support/applications';
-import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
+import { deliveredMail, documentTokenIn } from '@visa/test-support/document-request-links';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { jpeg, pdf, png } from '@visa/test-support/images';
 import { removeUnfinishedUploads, stagingFolder } from '../../src/modules/domain/document-requests/uploads.js';
-import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements.js';
 
 const clock = new Date('2026-11-20T08:00:00.000Z');
 const t = appForFile({}, { now: () => clock });

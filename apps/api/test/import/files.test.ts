@@ -6,7 +6,7 @@ import { ApplicationHistorySchema } from '@visa/shared/applicant-file';
 import { ApplicationSchema } from '@visa/shared/applications';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { IMPORT_FILE_REASONS as R } from '@visa/shared/import-texts';
-import { documentInvalidType } from '@visa/shared/messages';
+import { documentInvalidType } from '@visa/shared/ui-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { jpeg, pdf, png } from '@visa/test-support/images';
 import { createTestApp, listFiles, type TestApp } from '@visa/test-support/test-app';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { EJSON } from 'bson';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION } from '@visa/shared/messages';
+import { VALIDATION } from '@visa/shared/ui-texts';
 import { applicationFields, multipart } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';

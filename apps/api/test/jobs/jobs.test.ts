@@ -276,7 +276,7 @@ describe('the server’s jobs', () => {
       } else {
         expect(daily).toEqual(['sweep-files', 'housekeeping', 'retention']);
       }
-      // Every rule is off by default: the daily run finds nothing to anonymise.
+      // Every rule is off by default: the daily run finds nothing to erase.
       expect(JSON.parse((await findJob(t.db, 'retention'))!.outcome!)).toMatchObject({ expired: 0, anonymised: 0, replayed: 0 });
       const sweep = JSON.parse((await findJob(t.db, 'sweep-files'))!.outcome!);
       expect(sweep).toMatchObject({ removed: 0, failed: 0 });

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OFFICE_CONTACT, SERVER, VALIDATION } from '@visa/shared/messages';
+import { OFFICE_CONTACT, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import type { FastifyInstance } from 'fastify';
 import { type Staff, appForFile, startSite } from '@visa/test-support/file-app';
 

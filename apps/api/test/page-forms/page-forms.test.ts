@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { PAGE_FORMS } from '@visa/shared/page-forms';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { buildApp } from '../../src/app.js';

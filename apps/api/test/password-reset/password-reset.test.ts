@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { appForFile } from '@visa/test-support/file-app';
 import { resetLinkSentTo, resetTokenOf } from '@visa/test-support/reset-links';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { loadConfig } from '../../src/config.js';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { appForFile } from '@visa/test-support/file-app';

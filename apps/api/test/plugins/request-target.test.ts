@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 /**

@@ -4,7 +4,7 @@ import { TIMEOUTS } from '@visa/shared/constants';
 import { SIGN_IN_ALERT_SUBJECT, STATUS_CHECK_ALERT_SUBJECT } from '@visa/shared/email-texts';
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD_RESET } from '@visa/shared/users';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { loadConfig } from '../../src/config.js';
 import { addressGroup } from '../../src/modules/kernel/rate-limits/client-group.js';
 import { createRateLimiter } from '../../src/modules/kernel/rate-limits/limiter.js';

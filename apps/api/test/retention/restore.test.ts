@@ -9,7 +9,7 @@ import { createStorage } from '../../src/infra/storage/create.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { createLocalStorage } from '../../src/infra/storage/local-storage.js';
 import { runMaintenanceCommand } from '../../src/cli/maintenance.js';
-import { anonymiseApplication } from '../../src/modules/operations/retention/anonymise.js';
+import { erasePersonalData } from '../../src/modules/operations/retention/erase.js';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';
 import { addApplicationWithFiles, captureIo, cliEnv, startS3rver, storedKeysOf } from '@visa/test-support/processes';
@@ -103,7 +103,7 @@ if (engine === 'sqlite') {
   });
 }
 
-describe('anonymising removes the files from an S3-compatible store', () => {
+describe('erasing removes the files from an S3-compatible store', () => {
   const t = appForFile();
   let s3: Awaited<ReturnType<typeof startS3rver>>;
   beforeAll(async () => {
@@ -130,9 +130,7 @@ describe('anonymising removes the files from an S3-compatible store', () => {
         created_at: gone.created_at,
       })
       .execute();
-    expect(await anonymiseApplication({ db: t.db, storage, dataDir: t.dataDir }, gone.id, new Date('2030-01-01T00:00:00Z'), null)).toBe(
-      true,
-    );
+    expect(await erasePersonalData({ db: t.db, storage, dataDir: t.dataDir }, gone.id, new Date('2030-01-01T00:00:00Z'), null)).toBe(true);
     expect(await storage.exists(gone.image_key!)).toBe(false);
     expect(await storage.exists(doc)).toBe(false);
     expect(await storage.exists(stays.image_key!)).toBe(true);

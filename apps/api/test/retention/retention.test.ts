@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERASURE_MESSAGES, type RetentionPreview } from '@visa/shared/retention';
+import { ERASURE_TEXTS, type RetentionPreview } from '@visa/shared/retention';
 import type { ApplicationRow, NewApplicationRow } from '../../src/db/schema.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { newId } from '../../src/lib/ids.js';
 import { runRetentionCommand } from '../../src/modules/operations/retention/cli.js';
 import { previewRetention } from '../../src/modules/operations/retention/service.js';
 import { readErasures } from '../../src/modules/operations/retention/erasure-log.js';
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
 import { ENQUIRY_APPLICANT, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
@@ -110,7 +110,7 @@ describe('retention settings', () => {
   });
 });
 
-describe('the dry run and the preview list exactly what the next run anonymises', () => {
+describe('the dry run and the preview list exactly what the next run erases', () => {
   beforeAll(async () => {
     const saved = await t.request({ method: 'PUT', url: '/api/users/settings/retention', token: owner.token, payload: WINDOWS });
     expect(saved.statusCode).toBe(200);
@@ -213,8 +213,8 @@ describe('a real run', () => {
       expect(row.image_key).toBeNull();
       expect(row.status).toBe(rows[name]!.status);
       expect(row.job_title).toBe(rows[name]!.job_title);
-      const consent = await t.db.selectFrom('message_consents').selectAll().where('application_id', '=', row.id).execute();
-      expect(consent).toEqual([]);
+      const agreements = await t.db.selectFrom('message_consents').selectAll().where('application_id', '=', row.id).execute();
+      expect(agreements).toEqual([]);
     }
     for (const name of BEFORE) {
       const row = await t.db.selectFrom('applications').selectAll().where('id', '=', rows[name]!.id).executeTakeFirstOrThrow();
@@ -304,13 +304,13 @@ describe('a real run', () => {
       payload: multipart(applicationFields()),
     });
     expect(edit.statusCode).toBe(409);
-    expect(edit.json()).toEqual({ message: APPLICATION_MESSAGES.erased });
+    expect(edit.json()).toEqual({ message: APPLICATION_TEXTS.erased });
     const form = new FormData();
     form.append('file1', new Blob([new Uint8Array(await jpeg(64, 48))], { type: 'image/jpeg' }), 'visa.jpg');
     form.append('label', 'Visa');
     const docs = await t.request({ method: 'PUT', url: `/api/application/updateApplicationAdd/${id}`, token: admin.token, payload: form });
     expect(docs.statusCode).toBe(409);
-    expect(docs.json()).toEqual({ message: APPLICATION_MESSAGES.erased });
+    expect(docs.json()).toEqual({ message: APPLICATION_TEXTS.erased });
     expect(await t.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
     expect(await t.db.selectFrom('application_documents').select('id').where('application_id', '=', id).execute()).toEqual([]);
   });
@@ -356,10 +356,10 @@ describe('erase now', () => {
   it('needs a reason and the passport typed again, and changes nothing without them', async () => {
     const noReason = await erase(owner.token, { reason: ' ', confirmation: row.passport });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().message).toBe(ERASURE_MESSAGES.reasonRequired);
+    expect(noReason.json().message).toBe(ERASURE_TEXTS.reasonRequired);
     const wrong = await erase(owner.token, { reason: 'Asked by the applicant', confirmation: 'X1234567' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(ERASURE_MESSAGES.confirmationWrong);
+    expect(wrong.json().message).toBe(ERASURE_TEXTS.confirmationWrong);
     const unknown = await erase(owner.token, { reason: 'x', confirmation: 'x' }, newId());
     expect(unknown.statusCode).toBe(404);
     const still = await t.db.selectFrom('applications').select('anonymised_at').where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -369,7 +369,7 @@ describe('erase now', () => {
   it('erases the applicant, keeps the reason in the history and strips file names from it', async () => {
     const res = await erase(owner.token, { reason: 'Asked by the applicant', confirmation: row.passport.toLowerCase() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: ERASURE_MESSAGES.erased });
+    expect(res.json()).toEqual({ message: ERASURE_TEXTS.erased });
     expect(await t.storage.exists(row.image_key!)).toBe(false);
     const events = await t.db.selectFrom('audit_events').selectAll().where('entity_id', '=', row.id).orderBy('at').execute();
     const erased = events.find((e) => e.action === 'application.erased')!;
@@ -382,6 +382,6 @@ describe('erase now', () => {
     expect(fs.readFileSync(dataDirLayout(t.dataDir).erasures, 'utf8')).toContain(row.id);
     const copy = await t.request({ method: 'GET', url: `/api/application/applicationCopyPdf/${row.id}`, token: admin.token });
     expect(copy.statusCode).toBe(410);
-    expect(copy.json().message).toBe(ERASURE_MESSAGES.noLongerHeld);
+    expect(copy.json().message).toBe(ERASURE_TEXTS.noLongerHeld);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_EMAIL_SUBJECTS, type SecondFactorChange } from '@visa/shared/email-texts';
 import { LIMITS } from '@visa/shared/limits';
-import { PASSWORD, SECOND_FACTOR } from '@visa/shared/messages';
+import { PASSWORD, SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { appForFile, auditDetails } from '@visa/test-support/file-app';
 import { totpCode } from '@visa/test-support/totp';
 import { runSecondFactorCommand } from '../../src/modules/domain/second-factor/cli.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
-import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/messages';
+import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/ui-texts';
 import { totpCode } from '@visa/test-support/totp';
 import { secondFactorRequests } from './fixtures.js';
 import { appForFile, auditDetails } from '@visa/test-support/file-app';

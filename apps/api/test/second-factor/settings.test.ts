@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { runSecondFactorCommand } from '../../src/modules/domain/second-factor/cli.js';
 import { captureIo, cliEnv } from '@visa/test-support/processes';
 import { totpCode } from '@visa/test-support/totp';

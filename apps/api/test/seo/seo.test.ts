@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import type { FastifyInstance } from 'fastify';
 import { appForFile, startSite } from '@visa/test-support/file-app';
 

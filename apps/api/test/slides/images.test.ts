@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SLIDE_IMAGE_MAX_BYTES } from '@visa/shared/constants';
-import { SLIDE, VALIDATION } from '@visa/shared/messages';
-import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
+import { SLIDE, VALIDATION } from '@visa/shared/ui-texts';
+import { SLIDE_TEXTS, type Slide } from '@visa/shared/slides';
 import {
   type FilePart,
   addSlide,
@@ -105,19 +105,19 @@ describe('byte checks and limits on upload', () => {
   });
 
   it('refuses a picture claiming more than 40 megapixels with 413 before decoding it', async () => {
-    await expectRefused(await add([{ file: await pngClaiming(10_000, 5_000) }]), 413, SLIDE_MESSAGES.imageTooManyPixels, await snapshot());
+    await expectRefused(await add([{ file: await pngClaiming(10_000, 5_000) }]), 413, SLIDE_TEXTS.imageTooManyPixels, await snapshot());
   });
 
   it('refuses a truncated JPEG with 400', async () => {
     const real = await picture(1200, 600);
     const cut = { ...real, bytes: real.bytes.subarray(0, Math.floor(real.bytes.length / 2)) };
-    await expectRefused(await add([{ file: cut }]), 400, SLIDE_MESSAGES.imageUnreadable, await snapshot());
+    await expectRefused(await add([{ file: cut }]), 400, SLIDE_TEXTS.imageUnreadable, await snapshot());
   });
 
   it('refuses two images, or an image under another field name, with 400', async () => {
     const file = await picture(400, 200);
-    await expectRefused(await add([{ file }, { file }]), 400, SLIDE_MESSAGES.oneImageOnly, await snapshot());
-    await expectRefused(await add([{ field: 'photo', file }]), 400, SLIDE_MESSAGES.oneImageOnly, await snapshot());
+    await expectRefused(await add([{ file }, { file }]), 400, SLIDE_TEXTS.oneImageOnly, await snapshot());
+    await expectRefused(await add([{ field: 'photo', file }]), 400, SLIDE_TEXTS.oneImageOnly, await snapshot());
   });
 });
 
@@ -155,6 +155,6 @@ describe('updateSliderImage', () => {
     const slide = await addSlide(t, token);
     const empty = await replaceImage(slide._id, []);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(SLIDE_MESSAGES.imageRequired);
+    expect(empty.json().message).toBe(SLIDE_TEXTS.imageRequired);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVER, SLIDE, VALIDATION } from '@visa/shared/messages';
-import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
+import { SERVER, SLIDE, VALIDATION } from '@visa/shared/ui-texts';
+import { SLIDE_TEXTS, type Slide } from '@visa/shared/slides';
 import { addSlide, picture, publicFiles, slideCount, slideFields, slideForm } from './fixtures.js';
 import { appForFile } from '@visa/test-support/file-app';
 
@@ -149,13 +149,13 @@ describe('addSlider', () => {
   });
 
   it.each([
-    ['thumbnail', { thumbnail: '   ' }, SLIDE_MESSAGES.thumbnailRequired],
-    ['title', { title: '' }, SLIDE_MESSAGES.titleRequired],
-    ['status', { status: 'Draft' }, SLIDE_MESSAGES.statusInvalid],
-    ['link (script)', { link: 'javascript:alert(1)' }, SLIDE_MESSAGES.linkInvalid],
-    ['link (other host in disguise)', { link: '//evil.example/' }, SLIDE_MESSAGES.linkInvalid],
-    ['alt text length', { altText: 'x'.repeat(251) }, SLIDE_MESSAGES.altTextTooLong],
-    ['thumbnail length', { thumbnail: 'x'.repeat(101) }, SLIDE_MESSAGES.thumbnailTooLong],
+    ['thumbnail', { thumbnail: '   ' }, SLIDE_TEXTS.thumbnailRequired],
+    ['title', { title: '' }, SLIDE_TEXTS.titleRequired],
+    ['status', { status: 'Draft' }, SLIDE_TEXTS.statusInvalid],
+    ['link (script)', { link: 'javascript:alert(1)' }, SLIDE_TEXTS.linkInvalid],
+    ['link (other host in disguise)', { link: '//evil.example/' }, SLIDE_TEXTS.linkInvalid],
+    ['alt text length', { altText: 'x'.repeat(251) }, SLIDE_TEXTS.altTextTooLong],
+    ['thumbnail length', { thumbnail: 'x'.repeat(101) }, SLIDE_TEXTS.thumbnailTooLong],
   ])('refuses a bad %s with 400 and the message, storing nothing', async (_name, overrides, message) => {
     const before = await slideCount(t);
     const files = publicFiles(t);
@@ -189,13 +189,13 @@ describe('addSlider', () => {
   it('requires the image', async () => {
     const res = await t.request({ method: 'POST', url: '/api/slider/addSlider', token, payload: slideForm(slideFields()) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(SLIDE_MESSAGES.imageRequired);
+    expect(res.json().message).toBe(SLIDE_TEXTS.imageRequired);
   });
 
   it('refuses JSON instead of a multipart form with 415', async () => {
     const res = await t.request({ method: 'POST', url: '/api/slider/addSlider', token, payload: slideFields() });
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe(SLIDE_MESSAGES.notMultipart);
+    expect(res.json().message).toBe(SLIDE_TEXTS.notMultipart);
   });
 });
 
@@ -244,10 +244,10 @@ describe('updateSlider', () => {
   });
 
   it.each([
-    ['status and published disagree', { status: 'Published', published: false }, SLIDE_MESSAGES.statusConflict],
-    ['nothing to change', {}, SLIDE_MESSAGES.nothingToUpdate],
-    ['an unsafe link', { link: 'data:text/html,hi' }, SLIDE_MESSAGES.linkInvalid],
-    ['an empty alt text', { altText: '' }, SLIDE_MESSAGES.altTextRequired],
+    ['status and published disagree', { status: 'Published', published: false }, SLIDE_TEXTS.statusConflict],
+    ['nothing to change', {}, SLIDE_TEXTS.nothingToUpdate],
+    ['an unsafe link', { link: 'data:text/html,hi' }, SLIDE_TEXTS.linkInvalid],
+    ['an empty alt text', { altText: '' }, SLIDE_TEXTS.altTextRequired],
     ['a wrongly typed flag', { shownOnNavbar: 'yes' }, undefined],
   ])('refuses %s with 400 and changes nothing', async (_name, payload, message) => {
     const slide = await addSlide(t, token);
@@ -327,12 +327,12 @@ describe('reorderSlider', () => {
 
     const missing = await reorder([b._id]);
     expect(missing.statusCode).toBe(409);
-    expect(missing.json().message).toBe(SLIDE_MESSAGES.reorderMismatch);
+    expect(missing.json().message).toBe(SLIDE_TEXTS.reorderMismatch);
     const stranger = await reorder([b._id, UNKNOWN_ID]);
     expect(stranger.statusCode).toBe(409);
     const twice = await reorder([b._id, b._id]);
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().message).toBe(SLIDE_MESSAGES.reorderDuplicate);
+    expect(twice.json().message).toBe(SLIDE_TEXTS.reorderDuplicate);
     const malformed = await reorder([a._id, 'abc']);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(VALIDATION.invalidId);

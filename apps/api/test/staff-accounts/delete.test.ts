@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { STAFF } from '@visa/shared/users';
 import { createTestApp } from '@visa/test-support/test-app';
 import { UNKNOWN_ID, userRequests } from './fixtures.js';

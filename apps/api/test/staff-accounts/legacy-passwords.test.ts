@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/messages';
+import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/ui-texts';
 import { appForFile } from '@visa/test-support/file-app';
 import { totpCode } from '@visa/test-support/totp';
 import { insertStaffAccount } from '../../src/modules/domain/staff-accounts/repository.js';

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
-import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { auditedClient } from '../../src/modules/kernel/audit/client.js';
 import { insertStaffAccount } from '../../src/modules/domain/staff-accounts/repository.js';

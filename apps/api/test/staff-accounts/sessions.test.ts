@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
-import { LOGIN, SERVER } from '@visa/shared/messages';
+import { LOGIN, SERVER } from '@visa/shared/ui-texts';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { appForFile } from '@visa/test-support/file-app';
 

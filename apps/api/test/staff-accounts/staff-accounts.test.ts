@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { STAFF, type User } from '@visa/shared/users';
 import { verifyPassword } from '../../src/modules/domain/staff-accounts/passwords.js';
 import { UNKNOWN_ID, freshEmail, userRequests } from './fixtures.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
-import { SERVER, pleaseEnterValid } from '@visa/shared/messages';
+import { SERVER, pleaseEnterValid } from '@visa/shared/ui-texts';
 import type { NewApplicationRow } from '../../src/db/schema.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';

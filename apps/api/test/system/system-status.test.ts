@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER } from '@visa/shared/messages';
-import { SYSTEM_MESSAGES, type SystemStatus, SystemStatusSchema } from '@visa/shared/system';
+import { SERVER } from '@visa/shared/ui-texts';
+import { SYSTEM_TEXTS, type SystemStatus, SystemStatusSchema } from '@visa/shared/system';
 import { createBackup } from '../../src/modules/operations/backups/backup.js';
 import { claimJob, ensureJob, finishJob } from '../../src/modules/operations/jobs/repository.js';
 import { finish, queueStaffEmail, queueStatusText } from '../../src/modules/domain/applicant-notices/outbox.js';
@@ -80,7 +80,7 @@ describe('GET /api/users/settings/system', () => {
       },
       expect.objectContaining({ name: 'sweep-files', outcome: 'failed', error: 'storage unreachable' }),
     ]);
-    expect(s.warnings).toContain(SYSTEM_MESSAGES.jobFailed('sweep-files'));
+    expect(s.warnings).toContain(SYSTEM_TEXTS.jobFailed('sweep-files'));
   });
 
   it('counts the mail backlog and the messages given up on', async () => {
@@ -92,7 +92,7 @@ describe('GET /api/users/settings/system', () => {
     await finish(t.db, failed, { status: 'failed', error: 'refused' });
     const s = await status();
     expect(s.mail).toEqual({ backlog: 1, failed: 1 });
-    expect(s.warnings).toContain(SYSTEM_MESSAGES.mailFailed(1));
+    expect(s.warnings).toContain(SYSTEM_TEXTS.mailFailed(1));
   });
 
   it('counts the status messages waiting and given up on', async () => {
@@ -105,7 +105,7 @@ describe('GET /api/users/settings/system', () => {
     }
     const s = await status();
     expect(s.messages).toEqual({ backlog: 1, failed: 1 });
-    expect(s.warnings).toContain(SYSTEM_MESSAGES.messagesFailed(1));
+    expect(s.warnings).toContain(SYSTEM_TEXTS.textMessagesFailed(1));
   });
 
   it("gives the latest backup's age and size, warns past two periods, and measures stored files (SQLite; no backups with PostgreSQL)", async () => {
@@ -128,7 +128,7 @@ describe('GET /api/users/settings/system', () => {
       ageHours: 49,
       sizeBytes: size,
     });
-    expect(s.warnings).toContain(SYSTEM_MESSAGES.backupOld(49, 24));
+    expect(s.warnings).toContain(SYSTEM_TEXTS.backupOld(49, 24));
     expect(s.storageUsedBytes).toBe(1234);
 
     await createBackup({ config: t.config, storage: t.storage, now: new Date(NOW.getTime() - 47 * HOUR) });

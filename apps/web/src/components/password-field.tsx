@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Form } from 'react-bootstrap';
-import { VALIDATION } from '@visa/shared/messages';
+import { VALIDATION } from '@visa/shared/ui-texts';
 
 /**
  * The message a server's 400 gives for one field (`errors[].path`), e.g. a password on the list of

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD } from '@visa/shared/messages';
+import { UPLOAD } from '@visa/shared/ui-texts';
 import { UploadProgress } from './upload-progress';
 
 describe('UploadProgress', () => {

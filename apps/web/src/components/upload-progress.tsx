@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { UPLOAD } from '@visa/shared/messages';
+import { UPLOAD } from '@visa/shared/ui-texts';
 
 /**
  * The bar under an upload's button (ADR 0026). A screen reader hears it in steps of 10 % through

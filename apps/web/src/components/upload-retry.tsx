@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button } from 'react-bootstrap';
-import { UPLOAD } from '@visa/shared/messages';
+import { UPLOAD } from '@visa/shared/ui-texts';
 
 /**
  * What a form that uploads offers when its request got no answer (ADR 0026): the line saying the

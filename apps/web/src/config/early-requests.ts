@@ -37,7 +37,7 @@ const firstPage: EarlyRequest = { route: 'listApplications', query: { page: 1, l
  * change what the page asks for.
  */
 export const EARLY_BY_PAGE: Record<string, EarlyRequest[]> = {
-  'routes/admin/dashboard': [{ route: 'getStats' }, firstPage, { route: 'countDocumentsToReview' }, { route: 'countFailedMessages' }],
+  'routes/admin/dashboard': [{ route: 'getStats' }, firstPage, { route: 'countDocumentsToReview' }, { route: 'countFailedTextMessages' }],
   'routes/admin/application-list': [firstPage],
   'routes/admin/slide-list': [{ route: 'listSlides' }],
   'routes/admin/staff-list': [{ route: 'listStaffAccounts' }],

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Messages } from './locales/en';
+import type { PublicTexts } from './locales/en';
 import { type Language, LANGUAGE_STORAGE_KEY } from './locales/paths';
 
 /**
@@ -9,7 +9,7 @@ import { type Language, LANGUAGE_STORAGE_KEY } from './locales/paths';
  */
 export interface Locale {
   language: Language;
-  messages: Messages;
+  texts: PublicTexts;
   /**
    * The language the site's own links lead to. It is the page's language, except on pages that
    * exist in English only (login), where links follow the visitor's remembered language.

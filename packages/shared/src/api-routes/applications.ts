@@ -50,7 +50,7 @@ export const APPLICATION_ROUTES = {
   // CSV: no JSON answer to describe.
   exportApplications: { querystring: ApplicationExportQuerySchema },
   getStats: { response: { 200: ApplicationStatsSchema, ...read } },
-  countFailedMessages: { response: { 200: z.object({ failed: z.number() }), ...errors(401, 403) } },
+  countFailedTextMessages: { response: { 200: z.object({ failed: z.number() }), ...errors(401, 403) } },
   setStatusPending: statusAction,
   setStatusApprove: statusAction,
   setStatusReject: statusAction,
@@ -68,7 +68,7 @@ export const APPLICATION_ROUTES = {
   acceptDocument: { ...documentRequest, params: ItemParamsSchema },
   askDocumentAgain: { ...documentRequest, params: ItemParamsSchema, body: AskAgainSchema },
   countDocumentsToReview: { response: { 200: DocumentsToReviewSchema, ...errors(401, 403) } },
-  getDocumentPage: { response: { 200: PublicDocumentRequestSchema, ...errors(404, 429) } },
+  getDocumentsPage: { response: { 200: PublicDocumentRequestSchema, ...errors(404, 429) } },
   // tus reads and answers the raw request itself.
   startUpload: {},
   continueUpload: {},

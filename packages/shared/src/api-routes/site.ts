@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { IdParamsSchema } from '../ids.js';
 import { OfficeContactViewSchema } from '../office-contact.js';
 import {
-  ConsentSchema,
-  ConsentSettingSchema,
+  PrivacyConsentSchema,
+  PrivacyConsentSettingSchema,
   PrivacyNoticeInputSchema,
   PrivacyNoticeListSchema,
   PrivacyNoticeSchema,
   PrivacyOverviewSchema,
-  WithdrawConsentSchema,
+  WithdrawPrivacyConsentSchema,
 } from '../privacy.js';
 import { SlideDeletedSchema, SlideListSchema, SlideReorderSchema, SlideSchema, SlideUpdateSchema } from '../slides.js';
 import { errors } from './errors.js';
@@ -35,13 +35,17 @@ export const SITE_ROUTES = {
   getOfficeContact: { response: { 200: OfficeContactViewSchema } },
 
   getPrivacyOverview: { response: { 200: PrivacyOverviewSchema, ...errors(401) } },
-  getConsent: { params: IdParamsSchema, response: { 200: ConsentSchema, ...privacy } },
-  withdrawConsent: { params: IdParamsSchema, body: WithdrawConsentSchema, response: { 200: ConsentSchema, ...privacy } },
+  getPrivacyConsent: { params: IdParamsSchema, response: { 200: PrivacyConsentSchema, ...privacy } },
+  withdrawPrivacyConsent: {
+    params: IdParamsSchema,
+    body: WithdrawPrivacyConsentSchema,
+    response: { 200: PrivacyConsentSchema, ...privacy },
+  },
   // A ZIP: only its refusals are JSON.
   downloadApplicantData: { params: IdParamsSchema, response: errors(400, 401, 403, 404, 429) },
   listPrivacyNotices: { response: { 200: PrivacyNoticeListSchema, ...privacy } },
   publishPrivacyNotice: { body: PrivacyNoticeInputSchema, response: { 200: PrivacyNoticeSchema, ...privacy } },
-  setConsentRequired: { body: ConsentSettingSchema, response: { 200: ConsentSettingSchema, ...privacy } },
+  setPrivacyConsentRequired: { body: PrivacyConsentSettingSchema, response: { 200: PrivacyConsentSettingSchema, ...privacy } },
 
   listSlides: { response: { 200: SlideListSchema, ...errors(401) } },
   getSlide: { params: IdParamsSchema, response: { 200: SlideSchema, ...slide } },

@@ -19,7 +19,7 @@ import {
 } from '../second-factor.js';
 import { SessionInfoSchema } from '../session.js';
 import { READY_PARTS, SystemStatusSchema } from '../system.js';
-import { MessageSettingsSchema, MessageSettingsViewSchema, TestMessageInputSchema, TestMessageResultSchema } from '../text-messages.js';
+import { MessageSettingsSchema, MessageSettingsViewSchema, TestMessageInputSchema, TestMessageResultSchema } from '../notices.js';
 import {
   AddUserInputSchema,
   ForgotPasswordInputSchema,

@@ -1,4 +1,4 @@
-import type { PhoneChannel } from '@visa/shared/text-messages';
+import type { PhoneChannel } from '@visa/shared/notices';
 
 /**
  * What the text-message drivers (sms.ts, whatsapp.ts) share: each speaks to its provider with plain

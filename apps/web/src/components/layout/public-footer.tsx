@@ -7,8 +7,8 @@ import { OfficeContact } from '../office-contact';
 
 /** Footer links (docs/product.md#navigation): Terms, Privacy notice, Services and About (both /about), Home, Visa Enquiry, Login. */
 export function PublicFooter() {
-  const { language, messages, linkLanguage } = useLocale();
-  const m = messages.footer;
+  const { language, texts, linkLanguage } = useLocale();
+  const m = texts.footer;
   const to = (path: string) => localePath(path, linkLanguage);
   const links = [
     { to: to(paths.terms), label: m.terms },
@@ -24,7 +24,7 @@ export function PublicFooter() {
       <div className="container">
         <div className="row gy-3 align-items-start">
           <div className="col-lg-5">
-            <p className="fw-semibold mb-1">{messages.nav.brand}</p>
+            <p className="fw-semibold mb-1">{texts.nav.brand}</p>
             <p className="mb-2">{m.tagline}</p>
             <p className="small mb-0 footer-muted">{m.notGovernment}</p>
             <OfficeContact place="footer" />
@@ -40,7 +40,7 @@ export function PublicFooter() {
           </nav>
         </div>
         <p className="small mb-0 mt-3 footer-muted">
-          © <span suppressHydrationWarning>{localDigits(new Date().getFullYear(), language)}</span> {messages.nav.brand}. {m.rights}
+          © <span suppressHydrationWarning>{localDigits(new Date().getFullYear(), language)}</span> {texts.nav.brand}. {m.rights}
         </p>
       </div>
     </footer>

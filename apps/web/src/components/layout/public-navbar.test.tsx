@@ -8,8 +8,8 @@ import { en } from '../../lib/locales/en';
 import { PublicNavbar } from './public-navbar';
 import { ScrollToTop } from './scroll-to-top';
 
-const ENGLISH: Locale = { language: 'en', messages: en, linkLanguage: 'en' };
-const BENGALI: Locale = { language: 'bn', messages: bn, linkLanguage: 'bn' };
+const ENGLISH: Locale = { language: 'en', texts: en, linkLanguage: 'en' };
+const BENGALI: Locale = { language: 'bn', texts: bn, linkLanguage: 'bn' };
 
 function Page({ locale, title }: { locale: Locale; title: string }) {
   return (

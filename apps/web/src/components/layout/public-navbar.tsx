@@ -12,8 +12,8 @@ import { useScrolledPast } from '../../lib/use-scrolled-past';
  * classes instead of react-bootstrap keeps the public pages' JavaScript small (ADR 0010).
  */
 export function PublicNavbar() {
-  const { language, messages, linkLanguage } = useLocale();
-  const m = messages.nav;
+  const { language, texts, linkLanguage } = useLocale();
+  const m = texts.nav;
   const { pathname, search, hash, state } = useLocation();
   const scrolled = useScrolledPast();
   const [expanded, setExpanded] = useState(false);

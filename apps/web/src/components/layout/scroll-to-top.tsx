@@ -3,15 +3,15 @@ import { useScrolledPast } from '../../lib/use-scrolled-past';
 
 /** Appears once the page is scrolled more than 100 px (docs/product.md#public-pages). */
 export function ScrollToTop() {
-  const { messages } = useLocale();
+  const { texts } = useLocale();
   const visible = useScrolledPast();
   if (!visible) return null;
   return (
     <button
       type="button"
       className="btn btn-danger scroll-top shadow"
-      aria-label={messages.scrollTop}
-      title={messages.scrollTop}
+      aria-label={texts.scrollTop}
+      title={texts.scrollTop}
       onClick={() => {
         const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
         window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });

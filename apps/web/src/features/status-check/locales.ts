@@ -1,5 +1,5 @@
 import { DELIVERY_EXTRA_BUSINESS_DAYS } from '@visa/shared/constants';
-import { SERVER, VALIDATION, VIEW_ONE } from '@visa/shared/messages';
+import { SERVER, VALIDATION, VIEW_ONE } from '@visa/shared/ui-texts';
 import { useLocale } from '../../lib/i18n';
 import { localDigits } from '../../lib/i18n';
 
@@ -94,9 +94,9 @@ const en = {
   },
 };
 
-export type StatusCheckMessages = typeof en;
+export type StatusCheckTexts = typeof en;
 
-const bn: StatusCheckMessages = {
+const bn: StatusCheckTexts = {
   enquiry: {
     metaTitle: 'আপনার ভিসা আবেদনের অবস্থা দেখুন',
     metaDescription: 'কানাডা ভিসা ডেস্কের মাধ্যমে করা কানাডার ভিসা আবেদনের অবস্থা দেখুন: পাসপোর্ট নম্বর, জাতীয়তা ও জন্মতারিখ লিখুন।',
@@ -178,6 +178,6 @@ const bn: StatusCheckMessages = {
   },
 };
 
-export const STATUS_CHECK_MESSAGES = { en, bn } as const;
+export const STATUS_CHECK_TEXTS = { en, bn } as const;
 
-export const useStatusCheckMessages = (): StatusCheckMessages => STATUS_CHECK_MESSAGES[useLocale().language];
+export const useStatusCheckTexts = (): StatusCheckTexts => STATUS_CHECK_TEXTS[useLocale().language];

@@ -1,7 +1,7 @@
-import type { Messages } from './en';
+import type { PublicTexts } from './en';
 
 /** Bengali strings of the public layout. Same keys as en.ts (checked by the type). */
-export const bn: Messages = {
+export const bn: PublicTexts = {
   skipLink: 'মূল অংশে যান',
   nav: {
     label: 'প্রধান মেনু',

@@ -38,4 +38,4 @@ export const en = {
     linksLabel: 'Pages of this site',
   },
 };
-export type Messages = typeof en;
+export type PublicTexts = typeof en;

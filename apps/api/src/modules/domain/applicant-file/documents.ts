@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
-  APPLICANT_FILE_MESSAGES as M,
+  APPLICANT_FILE_TEXTS as M,
   DOCUMENT_FILE_FIELD,
   DOCUMENT_LABEL_FIELD,
   DOCUMENT_LONGEST_SIDE,
@@ -9,7 +9,7 @@ import {
 } from '@visa/shared/applicant-file';
 import sharp from 'sharp';
 import { DOCUMENT_MAX_BYTES, type DocumentLabel, IMAGE_MAX_PIXELS } from '@visa/shared/constants';
-import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
+import { documentInvalidType, documentTooLarge } from '@visa/shared/ui-texts';
 import { HttpError } from '../../../lib/http-error.js';
 import { type PartsOptions, type UploadedFile, readFilePart } from '../../../plugins/uploads.js';
 import { isAllowedImage, sniffType } from '../../../lib/images.js';

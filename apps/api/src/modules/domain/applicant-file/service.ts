@@ -1,8 +1,8 @@
-import { APPLICANT_FILE_MESSAGES as M, MAX_DOCUMENTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS as M, MAX_DOCUMENTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import type { ApplicationHistory } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
-import { type Application, APPLICATION_MESSAGES } from '@visa/shared/applications';
-import { ERASURE_MESSAGES } from '@visa/shared/retention';
+import { type Application, APPLICATION_TEXTS } from '@visa/shared/applications';
+import { ERASURE_TEXTS } from '@visa/shared/retention';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import type { AppContext } from '../../../context.js';
@@ -26,7 +26,7 @@ const notFound = () => new HttpError(404, M.applicationNotFound);
 async function assertChangeable(db: Db, id: string) {
   const erased = await applications.isErased(db, id);
   if (erased === undefined) throw notFound();
-  if (erased) throw conflict(APPLICATION_MESSAGES.erased);
+  if (erased) throw conflict(APPLICATION_TEXTS.erased);
 }
 
 async function loadApplication(ctx: AppContext, id: string): Promise<Application> {
@@ -168,8 +168,8 @@ export async function getHistory(ctx: AppContext, id: string): Promise<Applicati
 
 /** The applicant copy as a PDF, with a file name staff can recognise in their downloads. */
 export async function copyPdf(ctx: AppContext, id: string): Promise<{ bytes: Buffer; filename: string }> {
-  // An anonymised application has nothing left to print (ADR 0052).
-  if (await applications.isErased(ctx.db, id)) throw new HttpError(410, ERASURE_MESSAGES.noLongerHeld);
+  // An erased application has nothing left to print (ADR 0052).
+  if (await applications.isErased(ctx.db, id)) throw new HttpError(410, ERASURE_TEXTS.noLongerHeld);
   const found = await applications.getApplicationWithPhotoKey(ctx.db, ctx.urls, id);
   if (!found) throw notFound();
   const { application, photoKey } = found;

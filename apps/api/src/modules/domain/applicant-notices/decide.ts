@@ -1,5 +1,5 @@
-import type { NotifyChannel, PhoneChannel } from '@visa/shared/text-messages';
-import type { Applicant } from './consent.js';
+import type { NotifyChannel, PhoneChannel } from '@visa/shared/notices';
+import type { Applicant } from './channel-agreements.js';
 
 /**
  * Whether the applicant may be told, and on which channels (ADR 0060): the one place that asks.
@@ -7,7 +7,7 @@ import type { Applicant } from './consent.js';
  */
 
 /** What can happen to an application that the applicant is told of. */
-export type NoticeKind = 'status' | 'documents-added' | 'document-link' | 'ask-again';
+export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again';
 
 /**
  * The channels each kind of notice may use. Documents added by staff and an item asked for again
@@ -17,7 +17,7 @@ export type NoticeKind = 'status' | 'documents-added' | 'document-link' | 'ask-a
 const CHANNELS_OF: Record<NoticeKind, readonly NotifyChannel[]> = {
   status: ['email', 'sms', 'whatsapp'],
   'documents-added': ['email'],
-  'document-link': ['email', 'sms', 'whatsapp'],
+  'document-request': ['email', 'sms', 'whatsapp'],
   'ask-again': ['email'],
 };
 
@@ -36,7 +36,7 @@ export interface ChannelsOn {
 type Reach = Pick<Applicant, 'erased' | 'withdrawn' | 'agreed' | 'email' | 'phone'>;
 
 export function withheld(applicant: Pick<Applicant, 'erased' | 'withdrawn'>): Withheld | null {
-  // An anonymised applicant has no address left that is theirs; one who withdrew consent is sent nothing more (ADR 0053).
+  // An erased applicant has no address left that is theirs; one who withdrew consent is sent nothing more (ADR 0053).
   if (applicant.erased) return 'erased';
   if (applicant.withdrawn) return 'consent withdrawn';
   return null;

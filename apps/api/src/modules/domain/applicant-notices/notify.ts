@@ -1,9 +1,9 @@
 import type { ApplicationStatus, DocumentLabel } from '@visa/shared/constants';
-import { type NotifyChannel, PHONE_CHANNELS } from '@visa/shared/text-messages';
+import { type NotifyChannel, PHONE_CHANNELS } from '@visa/shared/notices';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { getSetting } from '../../kernel/settings/repository.js';
-import { type Applicant, findApplicant } from './consent.js';
+import { type Applicant, findApplicant } from './channel-agreements.js';
 import { type ChannelsOn, type Withheld, decideChannels, withheld } from './decide.js';
 import { renderAskAgainEmail, renderEmail, renderLinkEmail } from './emails.js';
 import { dropWaitingLinks, queueApplicantEmail, queueLinkText, queueStatusText, takeWaitingStatusEmail } from './outbox.js';
@@ -20,7 +20,7 @@ export type NoticeEvent =
   | { kind: 'status'; from: ApplicationStatus; to: ApplicationStatus; date: string | null }
   | { kind: 'documents-added'; labels: DocumentLabel[] }
   /** A document request's link (ADR 0046, ADR 0055); any link still waiting for the application is dropped first. */
-  | { kind: 'document-link'; token: string; dueDate: string; items: { en: string; bn: string }[] }
+  | { kind: 'document-request'; token: string; dueDate: string; items: { en: string; bn: string }[] }
   | { kind: 'ask-again'; item: { en: string; bn: string }; reason: string };
 
 /** What the notice needs of the app: the public address its links name, the settling time, the providers, the clock. */
@@ -41,7 +41,7 @@ const channelsOn = (ctx: NoticeContext, office: ChannelsOn['office']): ChannelsO
 export async function notify(trx: Db, ctx: NoticeContext, applicationId: string, event: NoticeEvent): Promise<NoticeOutcome> {
   const now = ctx.now?.() ?? new Date();
   // A new link replaces the one still waiting, whoever may be told now.
-  if (event.kind === 'document-link') await dropWaitingLinks(trx, applicationId, 'link replaced');
+  if (event.kind === 'document-request') await dropWaitingLinks(trx, applicationId, 'link replaced');
   const applicant = await findApplicant(trx, applicationId);
   if (!applicant) return { channels: [], withheld: null };
   const settings = await getSetting(trx, 'messages');
@@ -61,7 +61,7 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
       await queueStatusText(trx, { applicationId, channel, fromStatus: event.from, dueAt, now });
       queued.push(channel);
     }
-  } else if (event.kind === 'document-link') {
+  } else if (event.kind === 'document-request') {
     if (channels.includes('email')) {
       await queueApplicantEmail(
         trx,

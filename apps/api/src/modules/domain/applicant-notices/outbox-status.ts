@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from '@visa/shared/constants';
-import type { PhoneChannel } from '@visa/shared/text-messages';
+import type { PhoneChannel } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
 import type { OutboxRow } from './outbox.js';
 
@@ -188,7 +188,7 @@ export async function cancelWaitingNotices(db: Db, applicationId: string): Promi
   return { emails: Number(emails.numDeletedRows), texts: Number(texts.numUpdatedRows) };
 }
 
-/** An anonymised application's channel agreement and messages, sent or waiting, go with their addresses and bodies (ADR 0052). */
+/** An erased application's channel agreement and notices, sent or waiting, go with their addresses and bodies (ADR 0052). */
 export async function forgetNoticesOf(db: Db, applicationId: string): Promise<void> {
   await db.deleteFrom('message_consents').where('application_id', '=', applicationId).execute();
   await db.deleteFrom('outbox').where('application_id', '=', applicationId).execute();

@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from '@visa/shared/constants';
-import type { PhoneChannel } from '@visa/shared/text-messages';
+import type { PhoneChannel } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
 import type { OutboxRow } from '../../../db/schema.js';
 import { newId } from '../../../lib/ids.js';

@@ -42,7 +42,7 @@ async function apply(db: Db, providerId: string, providerStatus: string, error: 
   if (!row.application_id) return true;
   await recordAudit(db, {
     actorUserId: null,
-    action: failed ? AUDIT_ACTIONS.message.failed : AUDIT_ACTIONS.message.receipt,
+    action: failed ? AUDIT_ACTIONS.textMessage.failed : AUDIT_ACTIONS.textMessage.receipt,
     entity: AUDIT_ENTITIES.application,
     entityId: row.application_id,
     details: { messageId: row.id, channel: row.channel, providerId, providerStatus, ...(error ? { error } : {}) },

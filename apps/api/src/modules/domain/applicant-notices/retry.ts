@@ -1,4 +1,4 @@
-import type { NotifyChannel } from '@visa/shared/text-messages';
+import type { NotifyChannel } from '@visa/shared/notices';
 
 /**
  * How the outbox retries (ADR 0009, ADR 0044): after a failure a message waits longer each time,

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { toE164 } from '@visa/shared/phone';
-import { TEXT_MESSAGE_TEXTS, messageLanguage } from '@visa/shared/text-messages';
+import { NOTICE_FORM_TEXTS, noticeLanguage } from '@visa/shared/notices';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { HttpError, badRequest, notFound as notFoundError } from '../../../lib/http-error.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { saveSetting } from '../../kernel/settings/service.js';
-import { composeMessage, messageValues } from './texts.js';
+import { composeStatusNotice, statusNoticeValues } from './texts.js';
 import { maskNumber } from '../../../infra/text-providers/call.js';
 import { TWILIO_RECEIPT_PATH } from '../../../infra/text-providers/providers.js';
 import { applyTwilioReceipt, applyWhatsAppReceipts, sameText, twilioSignature, whatsappSignature } from './receipts.js';
@@ -45,8 +45,8 @@ export default async function messageSettingsRoutes(app: FastifyInstance, { ctx 
       const next = request.body;
       for (const channel of ['sms', 'whatsapp'] as const) {
         if (next.channels[channel] && !textProviders[channel]) {
-          throw badRequest(TEXT_MESSAGE_TEXTS.channelUnavailable, [
-            { path: `channels.${channel}`, message: TEXT_MESSAGE_TEXTS.channelUnavailable },
+          throw badRequest(NOTICE_FORM_TEXTS.channelUnavailable, [
+            { path: `channels.${channel}`, message: NOTICE_FORM_TEXTS.channelUnavailable },
           ]);
         }
       }
@@ -69,21 +69,21 @@ export default async function messageSettingsRoutes(app: FastifyInstance, { ctx 
     handler: async (request) => {
       const { channel, status } = request.body;
       const to = toE164(request.body.to);
-      if (!to) throw badRequest(TEXT_MESSAGE_TEXTS.invalidTestNumber, [{ path: 'to', message: TEXT_MESSAGE_TEXTS.invalidTestNumber }]);
+      if (!to) throw badRequest(NOTICE_FORM_TEXTS.invalidTestNumber, [{ path: 'to', message: NOTICE_FORM_TEXTS.invalidTestNumber }]);
       const provider = textProviders[channel];
       if (!provider)
-        throw badRequest(TEXT_MESSAGE_TEXTS.channelUnavailable, [{ path: 'channel', message: TEXT_MESSAGE_TEXTS.channelUnavailable }]);
+        throw badRequest(NOTICE_FORM_TEXTS.channelUnavailable, [{ path: 'channel', message: NOTICE_FORM_TEXTS.channelUnavailable }]);
       const settings = await getSetting(db, 'messages');
       const office = await getSetting(db, 'officeContact');
-      const language = messageLanguage(settings.language, to);
-      const values = messageValues(
+      const language = noticeLanguage(settings.language, to);
+      const values = statusNoticeValues(
         { givenName: request.user!.name, status, language },
         { phone: office.phone, publicUrl: ctx.config.publicUrl },
       );
-      const outcome = await provider.send(composeMessage(settings, channel, to, values, status));
+      const outcome = await provider.send(composeStatusNotice(settings, channel, to, values, status));
       await recordAudit(db, {
         actorUserId: request.user!._id,
-        action: AUDIT_ACTIONS.message.test,
+        action: AUDIT_ACTIONS.textMessage.test,
         entity: 'settings',
         entityId: 'messages',
         details: { channel, provider: provider.kind, to: maskNumber(to), ok: outcome.ok, answer: outcome.answer },
@@ -94,10 +94,10 @@ export default async function messageSettingsRoutes(app: FastifyInstance, { ctx 
 }
 
 /** What every member of staff sees on the dashboard: messages given up on, so someone calls instead. */
-export async function failedMessageRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function failedTextMessageRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.route({
-    ...apiRoute(app, 'countFailedMessages', {
+    ...apiRoute(app, 'countFailedTextMessages', {
       tags: ['applications'],
       summary: 'How many status messages by SMS or WhatsApp failed for good: those applicants need a call',
     }),

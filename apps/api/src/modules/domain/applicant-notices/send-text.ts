@@ -1,15 +1,15 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction } from '@visa/shared/audit-actions';
-import { messageLanguage } from '@visa/shared/text-messages';
+import { noticeLanguage } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
 import { maskNumber } from '../../../infra/text-providers/call.js';
 import type { Providers } from '../../../infra/text-providers/providers.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
-import { findApplicant } from './consent.js';
+import { findApplicant } from './channel-agreements.js';
 import { refusal } from './decide.js';
 import { type OutboxRow, finish } from './outbox.js';
 import { countSentSince, lastSentStatus } from './outbox-status.js';
-import { composeLinkMessage, composeMessage, messageValues } from './texts.js';
+import { composeDocumentRequestNotice, composeStatusNotice, statusNoticeValues } from './texts.js';
 import { isNews, linkQuietUntil, quietUntil } from './timing.js';
 import type { Outcome, RetryPolicy } from './retry.js';
 
@@ -51,7 +51,7 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
     });
   const give = async (status: 'skipped' | 'limited', reason: string): Promise<Outcome> => {
     await finish(db, row.id, { status, error: reason });
-    await audit(status === 'skipped' ? AUDIT_ACTIONS.message.skipped : AUDIT_ACTIONS.message.limited, { reason });
+    await audit(status === 'skipped' ? AUDIT_ACTIONS.textMessage.skipped : AUDIT_ACTIONS.textMessage.limited, { reason });
     return 'skipped';
   };
 
@@ -72,7 +72,7 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   const quiet = link ? linkQuietUntil(now, deps.timeZone) : quietUntil(now, deps.timeZone, settings.quietHours);
   if (quiet) {
     await finish(db, row.id, { status: 'queued', error: null, nextAttemptAt: quiet, attemptCounts: false });
-    await audit(AUDIT_ACTIONS.message.deferred, { until: quiet.toISOString() });
+    await audit(AUDIT_ACTIONS.textMessage.deferred, { until: quiet.toISOString() });
     return 'deferred';
   }
   const status = applicant.status;
@@ -88,14 +88,14 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
 
   const office = await getSetting(db, 'officeContact');
   const to = applicant.phone;
-  const language = messageLanguage(settings.language, to);
+  const language = noticeLanguage(settings.language, to);
   const message = link
-    ? composeLinkMessage(settings, channel, to, { givenName: applicant.givenName, ...link, publicUrl: deps.publicUrl })
-    : composeMessage(
+    ? composeDocumentRequestNotice(settings, channel, to, { givenName: applicant.givenName, ...link, publicUrl: deps.publicUrl })
+    : composeStatusNotice(
         settings,
         channel,
         to,
-        messageValues({ givenName: applicant.givenName, status, language }, { phone: office.phone, publicUrl: deps.publicUrl }),
+        statusNoticeValues({ givenName: applicant.givenName, status, language }, { phone: office.phone, publicUrl: deps.publicUrl }),
         status,
       );
   const outcome = redacted(await provider.send(message), link?.token);
@@ -103,7 +103,7 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   if (outcome.ok) {
     const text = { toNumber: to, sentStatus: status, providerId: outcome.providerId, providerStatus: outcome.providerStatus };
     await finish(db, row.id, { status: 'sent', at: now, text });
-    await audit(AUDIT_ACTIONS.message.sent, {
+    await audit(AUDIT_ACTIONS.textMessage.sent, {
       provider: provider.kind,
       providerId: outcome.providerId,
       providerStatus: outcome.providerStatus,
@@ -116,12 +116,12 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   }
   if (outcome.permanent || row.attempts >= retry.maxAttempts) {
     await finish(db, row.id, { status: 'failed', error: outcome.error });
-    await audit(AUDIT_ACTIONS.message.failed, { provider: provider.kind, error: outcome.error, to: masked, attempts: row.attempts });
+    await audit(AUDIT_ACTIONS.textMessage.failed, { provider: provider.kind, error: outcome.error, to: masked, attempts: row.attempts });
     return 'failed';
   }
   const next = new Date(now.getTime() + retry.backoff(row.attempts));
   await finish(db, row.id, { status: 'queued', error: outcome.error, nextAttemptAt: next, attemptCounts: true });
-  await audit(AUDIT_ACTIONS.message.retry, {
+  await audit(AUDIT_ACTIONS.textMessage.retry, {
     provider: provider.kind,
     error: outcome.error,
     to: masked,

@@ -1,13 +1,13 @@
 import { BRAND_NAME } from '@visa/shared/constants';
-import { DOCUMENT_LINK_WHATSAPP, documentLinkSms } from '@visa/shared/document-link-texts';
+import { DOCUMENT_REQUEST_WHATSAPP, documentRequestSms } from '@visa/shared/document-request-notices';
 import {
   type MessageSettings,
   type PhoneChannel,
   STATUS_WORDS,
   type TemplateValues,
-  messageLanguage,
+  noticeLanguage,
   renderTemplate,
-} from '@visa/shared/text-messages';
+} from '@visa/shared/notices';
 import { oneLine } from '../../../lib/email-html.js';
 import { documentsLink, statusCheckUrl } from '../../../lib/public-links.js';
 import type { OutgoingMessage } from '../../../infra/text-providers/call.js';
@@ -21,7 +21,7 @@ import type { OutgoingMessage } from '../../../infra/text-providers/call.js';
 const firstWord = (givenName: string) => oneLine(givenName).split(' ')[0] ?? '';
 
 /** What a status text message may say about the applicant: the first name and the status, nothing else of theirs. */
-export function messageValues(
+export function statusNoticeValues(
   m: { givenName: string; status: keyof typeof STATUS_WORDS; language: 'en' | 'bn' },
   office: { phone: string; publicUrl: string },
 ): TemplateValues {
@@ -35,14 +35,14 @@ export function messageValues(
 }
 
 /** The text (SMS) or the template and its parameters (WhatsApp) for one applicant and status. */
-export function composeMessage(
+export function composeStatusNotice(
   settings: MessageSettings,
   channel: PhoneChannel,
   to: string,
   values: TemplateValues,
   status: keyof typeof STATUS_WORDS,
 ): OutgoingMessage {
-  const language = messageLanguage(settings.language, to);
+  const language = noticeLanguage(settings.language, to);
   if (channel === 'sms') return { to, text: renderTemplate(settings.sms[status][language], values) };
   const template = settings.whatsapp[status];
   return {
@@ -53,27 +53,27 @@ export function composeMessage(
 }
 
 /** The text (SMS) or the approved template and its parameters (WhatsApp) carrying a document request's link. */
-export function composeLinkMessage(
+export function composeDocumentRequestNotice(
   settings: Pick<MessageSettings, 'language'>,
   channel: PhoneChannel,
   to: string,
   m: { givenName: string; dueDate: string; token: string; publicUrl: string },
 ): OutgoingMessage {
-  const language = messageLanguage(settings.language, to);
+  const language = noticeLanguage(settings.language, to);
   const values = {
     firstName: firstWord(m.givenName),
     officeName: BRAND_NAME[language],
     dueDate: m.dueDate,
     link: documentsLink(m.publicUrl, language, m.token),
   };
-  if (channel === 'sms') return { to, text: documentLinkSms(language, values) };
+  if (channel === 'sms') return { to, text: documentRequestSms(language, values) };
   return {
     to,
     text: '',
     template: {
-      name: DOCUMENT_LINK_WHATSAPP.name,
-      language: DOCUMENT_LINK_WHATSAPP.language[language],
-      parameters: DOCUMENT_LINK_WHATSAPP.parameters.map((p) => values[p]),
+      name: DOCUMENT_REQUEST_WHATSAPP.name,
+      language: DOCUMENT_REQUEST_WHATSAPP.language[language],
+      parameters: DOCUMENT_REQUEST_WHATSAPP.parameters.map((p) => values[p]),
     },
   };
 }

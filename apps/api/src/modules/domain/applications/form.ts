@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { APPLICATION_FIELDS, APPLICATION_MESSAGES } from '@visa/shared/applications';
-import { SERVER } from '@visa/shared/messages';
+import { APPLICATION_FIELDS, APPLICATION_TEXTS } from '@visa/shared/applications';
+import { SERVER } from '@visa/shared/ui-texts';
 import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { HttpError } from '../../../lib/http-error.js';
 import { type PartsOptions, type UploadedFile, readFilePart } from '../../../plugins/uploads.js';
@@ -20,7 +20,7 @@ const IMAGE_FIELD = 'image';
  * rules can be checked before the size rule, in the form's order (docs/product.md#application-form).
  */
 export async function readApplicationForm(request: FastifyRequest, maxImageBytes: number): Promise<ApplicationForm> {
-  if (!request.isMultipart()) throw new HttpError(415, APPLICATION_MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw new HttpError(415, APPLICATION_TEXTS.notMultipart);
   const fields: Record<string, string> = {};
   let image: UploadedFile | null = null;
   try {
@@ -32,13 +32,13 @@ export async function readApplicationForm(request: FastifyRequest, maxImageBytes
     for await (const part of parts) {
       if (part.type === 'file') {
         const file = await readFilePart(part);
-        if (part.fieldname !== IMAGE_FIELD) throw new HttpError(400, APPLICATION_MESSAGES.malformedForm);
+        if (part.fieldname !== IMAGE_FIELD) throw new HttpError(400, APPLICATION_TEXTS.malformedForm);
         if (file) image = file;
         continue;
       }
       if (!KNOWN_FIELDS.has(part.fieldname)) continue;
       if (typeof part.value !== 'string' || part.valueTruncated || part.fieldname in fields) {
-        throw new HttpError(400, APPLICATION_MESSAGES.malformedForm);
+        throw new HttpError(400, APPLICATION_TEXTS.malformedForm);
       }
       fields[part.fieldname] = part.value;
     }
@@ -48,7 +48,7 @@ export async function readApplicationForm(request: FastifyRequest, maxImageBytes
     // Parser limits (too many parts or files) are 413; anything else is a broken body, never a 500.
     if (status === 413) throw new HttpError(413, SERVER.payloadTooLarge);
     request.log.info({ err: { message: (err as Error).message } }, 'unreadable multipart form');
-    throw new HttpError(400, APPLICATION_MESSAGES.malformedForm);
+    throw new HttpError(400, APPLICATION_TEXTS.malformedForm);
   }
   return { fields, image };
 }

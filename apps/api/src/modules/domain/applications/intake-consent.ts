@@ -15,7 +15,7 @@ import { getSetting } from '../../kernel/settings/repository.js';
 const consentFieldError = (message: string) => new HttpError(400, message, [{ path: CONSENT_FIELD, message }]);
 
 /** The version of the privacy notice in force: the highest published; 0 before the first. */
-async function noticeInForce(db: Db): Promise<number> {
+async function privacyNoticeInForce(db: Db): Promise<number> {
   const row = await db
     .selectFrom('privacy_notices')
     .select((eb) => eb.fn.max('version').as('version'))
@@ -41,7 +41,7 @@ export async function intakeConsent(
     return { consent_version: null, consent_recorded_by: null, consent_recorded_at: null };
   }
   if (!/^[1-9]\d{0,8}$/.test(raw)) throw consentFieldError(PRIVACY_TEXTS.consentVersionInvalid);
-  const current = await noticeInForce(db);
+  const current = await privacyNoticeInForce(db);
   if (Number(raw) !== current) {
     throw consentFieldError(current === 0 ? PRIVACY_TEXTS.consentVersionInvalid : PRIVACY_TEXTS.consentVersionChanged(current));
   }

@@ -56,13 +56,13 @@ export function fieldsOf<F extends ApplicationField>(
 }
 
 /**
- * What an anonymised application keeps in its two unique, required columns (email and passport):
+ * What an erased application keeps in its two unique, required columns (email and passport):
  * a marker with its id (ADR 0052). No email or passport can take this form.
  */
 export const erasedMarker = (id: string) => `${ERASED_PREFIX}${id}`;
 const ERASED_PREFIX = 'erased:';
 
-/** A unique column as every answer shows it: an anonymised application's marker is no value. */
+/** A unique column as every answer shows it: an erased application's marker is no value. */
 const shown = (value: string) => (value.startsWith(ERASED_PREFIX) ? '' : value);
 
 /** The codes every answer gives beside the two countries' names (ADR 0035). */

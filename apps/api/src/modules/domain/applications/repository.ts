@@ -5,7 +5,7 @@ import { nowIso } from '../../../db/connection.js';
 import { type QueryParam, compiledQueryShapes } from '../../../db/compiled-query.js';
 import type { ApplicationRow, ApplicationUpdateRow, NewApplicationRow } from '../../../db/schema.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
-import { agreedChannels } from '../applicant-notices/consent.js';
+import { agreedChannels } from '../applicant-notices/channel-agreements.js';
 import { listDocumentRows } from './documents-repository.js';
 import { type ApplicationField, type ApplicationFields, columnsOf, fieldsOf, toColumns } from './mapping.js';
 import { toApplication } from './rows.js';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
@@ -71,7 +71,7 @@ export default async function applicationsRoutes(app: FastifyInstance, { ctx }: 
     ...apiRoute(app, 'deleteApplication', { tags, summary: 'Delete an application with its documents and files' }),
     handler: async (request) => {
       await service.deleteApplication(ctx, request.user!, request.params.id);
-      return { message: APPLICATION_MESSAGES.deleted };
+      return { message: APPLICATION_TEXTS.deleted };
     },
   });
 

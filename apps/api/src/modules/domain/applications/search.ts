@@ -86,7 +86,7 @@ export function searchRanges(shape: SearchShape, walk: boolean, bind: Bind): Con
     return (eb) => eb.and([eb(col(column), '>=', bind(from)), eb(col(column), '<', bind(to))]);
   };
   const ranges: Condition[] = [prefix('surname_key', 'name', 'nameEnd'), prefix('given_name_key', 'name', 'nameEnd')];
-  // An anonymised record's passport is a marker that must match no search, whatever the collation (ADR 0052).
+  // An erased record's passport is a marker that must match no search, whatever the collation (ADR 0052).
   const passport = prefix('passport', 'passport', 'passportEnd');
   if (shape.passport) ranges.unshift((eb) => eb.and([passport(eb), eb('anonymised_at', 'is', null)]));
   // A term that names a country ('Bangladeshi', 'BD', 'BGD') also finds that nationality (ADR 0024).

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
-  APPLICATION_MESSAGES,
+  APPLICATION_TEXTS,
   type Application,
   type ApplicationExportQuery,
   type ApplicationInput,
@@ -13,8 +13,8 @@ import {
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
 import { dayStartIn, todayIn } from '@visa/shared/dates';
-import { VALIDATION } from '@visa/shared/messages';
-import { DEFAULT_NOTIFY, type NotifyChannel, NotifyFieldSchema, TEXT_MESSAGE_TEXTS } from '@visa/shared/text-messages';
+import { VALIDATION } from '@visa/shared/ui-texts';
+import { DEFAULT_NOTIFY, type NotifyChannel, NotifyFieldSchema, NOTICE_FORM_TEXTS } from '@visa/shared/notices';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { isUniqueViolation, nowIso } from '../../../db/connection.js';
@@ -25,7 +25,7 @@ import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type Prepare
 import type { Actor } from '../../../plugins/auth.js';
 import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { recordAgreedChannels } from '../applicant-notices/consent.js';
+import { recordAgreedChannels } from '../applicant-notices/channel-agreements.js';
 import { csvHeader, csvRow } from './csv.js';
 import { auditIntakeConsent, intakeConsent } from './intake-consent.js';
 import type { UploadedFile } from '../../../plugins/uploads.js';
@@ -93,8 +93,8 @@ async function processPhoto(file: UploadedFile, limits: { tooLarge: string; wron
     return await preparePhoto(file.bytes);
   } catch (err) {
     if (err instanceof ImageTypeError) throw fieldError(415, 'image', limits.wrongType);
-    if (err instanceof ImageTooManyPixelsError) throw fieldError(413, 'image', APPLICATION_MESSAGES.imageTooManyPixels);
-    if (err instanceof ImageDecodeError) throw fieldError(415, 'image', APPLICATION_MESSAGES.imageUnreadable);
+    if (err instanceof ImageTooManyPixelsError) throw fieldError(413, 'image', APPLICATION_TEXTS.imageTooManyPixels);
+    if (err instanceof ImageDecodeError) throw fieldError(415, 'image', APPLICATION_TEXTS.imageUnreadable);
     throw err;
   }
 }
@@ -125,7 +125,7 @@ function parseNotify(fields: Record<string, string>): NotifyChannel[] | undefine
   if (fields.notify === undefined) return undefined;
   const result = NotifyFieldSchema.safeParse(fields.notify);
   if (result.success) return result.data;
-  throw fieldError(400, 'notify', TEXT_MESSAGE_TEXTS.invalidNotify);
+  throw fieldError(400, 'notify', NOTICE_FORM_TEXTS.invalidNotify);
 }
 
 export async function addApplication(ctx: AppContext, actor: Actor, form: ApplicationForm): Promise<Application> {
@@ -135,7 +135,7 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
   const notify = parseNotify(form.fields) ?? DEFAULT_NOTIFY;
   await assertUnique(ctx.db, input.email, input.passport);
   if (form.image?.tooLarge) throw fieldError(413, 'image', VALIDATION.imageTooLargeAdd);
-  if (!form.image) throw fieldError(400, 'image', APPLICATION_MESSAGES.imageRequired);
+  if (!form.image) throw fieldError(400, 'image', APPLICATION_TEXTS.imageRequired);
   const prepared = await processPhoto(form.image, { tooLarge: VALIDATION.imageTooLargeAdd, wrongType: VALIDATION.imageTypeEdit });
   const now = nowIso();
   const consent = await intakeConsent(ctx.db, form.fields, actor, now);
@@ -192,7 +192,7 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
   const existing = await repo.findApplicationRow(ctx.db, id);
   if (!existing) throw notFound();
   // Personal data put back into an erased record would be kept against the retention rules.
-  if (existing.anonymised_at) throw conflict(APPLICATION_MESSAGES.erased);
+  if (existing.anonymised_at) throw conflict(APPLICATION_TEXTS.erased);
   const parsed = parseFields(ApplicationUpdateSchema, form.fields);
   // A client that does not send the visa type (the earlier app's) leaves it as it is.
   const input = { ...parsed, visaType: parsed.visaType ?? existing.visa_type };
@@ -222,7 +222,7 @@ export async function updateApplication(ctx: AppContext, actor: Actor, id: strin
       return true;
     });
     // Deleted, or erased, by someone else between our read and our write.
-    if (!updated) throw (await repo.findApplicationRow(ctx.db, id)) ? conflict(APPLICATION_MESSAGES.erased) : notFound();
+    if (!updated) throw (await repo.findApplicationRow(ctx.db, id)) ? conflict(APPLICATION_TEXTS.erased) : notFound();
   } catch (err) {
     if (stored) await removeStoredFiles(ctx.storage, [stored.imageKey, stored.thumbKey], ctx.log);
     rethrowDuplicate(err);
@@ -254,7 +254,7 @@ export async function deleteApplication(ctx: AppContext, actor: Actor, id: strin
 export async function listApplicationsPage(ctx: AppContext, query: ApplicationListQuery) {
   const { cursor, ...rest } = query;
   const after = cursor === undefined ? undefined : decodeCursor(cursor);
-  if (cursor !== undefined && !after) throw fieldError(400, 'cursor', APPLICATION_MESSAGES.invalidCursor);
+  if (cursor !== undefined && !after) throw fieldError(400, 'cursor', APPLICATION_TEXTS.invalidCursor);
   const { applications, total, totalCapped, nextCursor } = await listApplications(ctx.db, ctx.urls, { ...rest, after });
   return { applications, totalApplication: total, totalPages: Math.ceil(total / query.limit), page: query.page, totalCapped, nextCursor };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_ANSWERS, SERVER } from '@visa/shared/messages';
+import { ACCOUNT_ANSWERS, SERVER } from '@visa/shared/ui-texts';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';

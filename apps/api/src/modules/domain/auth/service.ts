@@ -1,4 +1,4 @@
-import { LOGIN } from '@visa/shared/messages';
+import { LOGIN } from '@visa/shared/ui-texts';
 import type { StaffSession } from '@visa/shared/users';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../../context.js';

@@ -6,7 +6,7 @@ import { HttpError } from '../../../lib/http-error.js';
 import { tooManyRequests } from '../../kernel/rate-limits/limiter.js';
 import { workingRequest } from './service.js';
 
-const { badTokensPerAddress: BAD_TOKENS, requestsPerAddress: REQUESTS } = LIMITS.documentLinks;
+const { badTokensPerAddress: BAD_TOKENS, requestsPerAddress: REQUESTS } = LIMITS.documentsPage;
 
 /**
  * Every answer to the applicant's page and its uploads: limited per address, and a token that does

@@ -217,7 +217,7 @@ export async function receivedStorageKeys(db: Db): Promise<string[]> {
 }
 
 /**
- * An anonymised application's document requests (ADR 0052): open ones end, received files are let
+ * An erased application's document requests (ADR 0052): open ones end, received files are let
  * go of and the reasons staff wrote cleared; answers the stored keys and staged uploads to remove.
  */
 export async function forgetRequestsOf(db: Db, applicationId: string, at: string): Promise<{ storageKeys: string[]; uploadIds: string[] }> {

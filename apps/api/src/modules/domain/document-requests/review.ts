@@ -1,6 +1,6 @@
-import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS, MAX_DOCUMENTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
-import { DOCUMENT_REQUEST_MESSAGES as M } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
 import { HttpError, conflict, notFound } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
@@ -42,7 +42,7 @@ export async function acceptItem(ctx: AppContext, actor: Actor, applicationId: s
   const bytes = await readStored(ctx, storageKey);
   const isPdf = item.content_type === 'application/pdf';
   const stored = isPdf ? bytes : await reencodeDocument(bytes);
-  if (!stored) throw new HttpError(400, APPLICANT_FILE_MESSAGES.documentUnreadable(item.label_en));
+  if (!stored) throw new HttpError(400, APPLICANT_FILE_TEXTS.documentUnreadable(item.label_en));
   const documentId = newId();
   const key = `private/doc-${documentId}.${isPdf ? 'pdf' : 'jpg'}`;
   const contentType = isPdf ? 'application/pdf' : 'image/jpeg';
@@ -51,7 +51,7 @@ export async function acceptItem(ctx: AppContext, actor: Actor, applicationId: s
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const { count, nextPosition } = await documentsRepo.documentCounts(trx, applicationId);
-      if (count + 1 > MAX_DOCUMENTS) throw conflict(APPLICANT_FILE_MESSAGES.documentLimitReached);
+      if (count + 1 > MAX_DOCUMENTS) throw conflict(APPLICANT_FILE_TEXTS.documentLimitReached);
       const moved = await repo.moveItem(trx, item.id, ['received'], 'accepted', { storage_key: null }, at);
       if (!moved) throw conflict(M.notReceived);
       await documentsRepo.insertDocuments(trx, applicationId, nextPosition, [

@@ -53,10 +53,10 @@ export default async function documentRequestRoutes(app: FastifyInstance, { ctx 
 }
 
 /** GET /api/documents: what the applicant's page shows, for the token in the X-Document-Token header. */
-export async function documentPageRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+export async function documentsPageRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.route({
-    ...apiRoute(app, 'getDocumentPage', {
+    ...apiRoute(app, 'getDocumentsPage', {
       tags: ['document requests'],
       summary: "The applicant's document list (token in the X-Document-Token header, never in the URL)",
     }),

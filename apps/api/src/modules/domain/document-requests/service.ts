@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { BRAND_NAME } from '@visa/shared/constants';
 import { addDays, dayStartIn, todayIn } from '@visa/shared/dates';
 import {
-  DOCUMENT_REQUEST_MESSAGES as M,
+  DOCUMENT_REQUEST_TEXTS as M,
   type NewDocumentRequest,
   type PublicDocumentRequest,
   type RequestFileType,
@@ -114,7 +114,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
       items,
     });
     const { channels } = await notify(trx, ctx, applicationId, {
-      kind: 'document-link',
+      kind: 'document-request',
       token,
       dueDate: input.dueDate,
       items: items.map((i) => i.label),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DOCUMENT_REQUEST_MESSAGES as M, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from '@visa/shared/document-requests';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { HttpError } from '../../../lib/http-error.js';
@@ -20,7 +20,7 @@ function metadataValue(header: string | undefined, key: string): string | null {
 export const isUploadPath = (path: string) => path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`);
 
 /** The applicant's document page in either language, with or without its trailing slash or file name. */
-export const isDocumentPagePath = (path: string) => /^(\/bn)?\/documents(\/|\/index\.html)?$/.test(path);
+export const isDocumentsPagePath = (path: string) => /^(\/bn)?\/documents(\/|\/index\.html)?$/.test(path);
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 

@@ -8,7 +8,7 @@ import { Server } from '@tus/server';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { LIMITS } from '@visa/shared/limits';
-import { DOCUMENT_REQUEST_MESSAGES as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
@@ -32,7 +32,7 @@ export const uploadNames = new WeakMap<IncomingMessage, string>();
 const isUploadId = (id: string) => /^[a-f0-9]{32}$/.test(id);
 const newUploadId = () => randomBytes(16).toString('hex');
 
-const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentLinks;
+const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentsPage;
 
 const EXTENSIONS: Record<RequestFileType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 

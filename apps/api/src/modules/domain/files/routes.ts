@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import type { RouteOptions } from '../../../context.js';
 import { type StoredObject, isValidKey } from '../../../infra/storage/storage.js';
 

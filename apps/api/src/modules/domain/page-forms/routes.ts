@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { PAGE_FORMS } from '@visa/shared/page-forms';
 import { ForgotPasswordInputSchema, PASSWORD_RESET } from '@visa/shared/users';
 import type { AppContext, RouteOptions } from '../../../context.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { LIMITS } from '@visa/shared/limits';
 import type { AppContext } from '../../../context.js';
@@ -42,13 +42,13 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
   const [application, files, consent] = await Promise.all([
     getApplication(ctx.db, ctx.urls, applicationId),
     repo.listStoredFiles(ctx.db, applicationId),
-    repo.findConsent(ctx.db, applicationId),
+    repo.findPrivacyConsent(ctx.db, applicationId),
   ]);
-  if (!application || !files || !consent) throw new HttpError(404, APPLICANT_FILE_MESSAGES.applicationNotFound);
+  if (!application || !files || !consent) throw new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFound);
   const [history, emails, notices] = await Promise.all([
     listAuditFor(ctx.db, AUDIT_ENTITIES.application, applicationId),
     listEmailsFor(ctx.db, applicationId),
-    consent.version === null ? Promise.resolve([]) : repo.listNotices(ctx.db),
+    consent.version === null ? Promise.resolve([]) : repo.listPrivacyNotices(ctx.db),
   ]);
 
   // Signed links are left out: they would open the files for a while to whoever holds the ZIP.

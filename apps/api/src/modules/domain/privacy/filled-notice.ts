@@ -1,10 +1,10 @@
-import { type NoticeLanguage, PRIVACY_SLOT, renderPrivacyNotice } from '@visa/shared/privacy-notice-view';
+import { type PrivacyNoticeLanguage, PRIVACY_SLOT, renderPrivacyNotice } from '@visa/shared/privacy-notice-view';
 import type { PrivacyNotice } from '@visa/shared/privacy';
 import type { Db } from '../../../db/connection.js';
-import { latestNotice, latestVersion } from './repository.js';
+import { latestPrivacyNotice, latestVersion } from './repository.js';
 
 /** The built privacy pages, English and Bengali: the only pages with a notice slot. */
-const NOTICE_PAGE = /^(bn[/\\])?privacy[/\\]index\.html$/;
+const PRIVACY_NOTICE_PAGE = /^(bn[/\\])?privacy[/\\]index\.html$/;
 
 /** What a served page depends on besides the office contact, and how to put it in (office-contact/filled-pages.ts). */
 interface PageFiller {
@@ -25,14 +25,14 @@ export function privacyNoticeFiller(db: Db, timeZone: string): PageFiller {
   let loaded: { version: number; notice: PrivacyNotice | null } | null = null;
   return {
     async state(file) {
-      if (!NOTICE_PAGE.test(file)) return unchanged;
+      if (!PRIVACY_NOTICE_PAGE.test(file)) return unchanged;
       const version = await latestVersion(db);
-      if (loaded?.version !== version) loaded = { version, notice: version === 0 ? null : await latestNotice(db) };
+      if (loaded?.version !== version) loaded = { version, notice: version === 0 ? null : await latestPrivacyNotice(db) };
       const notice = loaded.notice;
       return {
         key: `privacy-${notice?.version ?? 0}`,
         fill: (html) =>
-          html.replace(PRIVACY_SLOT, (_match, open: string, language: NoticeLanguage) => {
+          html.replace(PRIVACY_SLOT, (_match, open: string, language: PrivacyNoticeLanguage) => {
             const view = notice && {
               version: notice.version,
               publishedAt: notice.publishedAt,

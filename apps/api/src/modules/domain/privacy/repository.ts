@@ -1,7 +1,7 @@
-import type { Consent, PrivacyNotice } from '@visa/shared/privacy';
+import type { PrivacyConsent, PrivacyNotice } from '@visa/shared/privacy';
 import type { Db } from '../../../db/connection.js';
 
-const noticeColumns = [
+const privacyNoticeColumns = [
   'privacy_notices.version',
   'privacy_notices.body_en',
   'privacy_notices.body_bn',
@@ -9,7 +9,7 @@ const noticeColumns = [
   'users.name as publisher',
 ] as const;
 
-const toNotice = (row: {
+const toPrivacyNotice = (row: {
   version: number;
   body_en: string;
   body_bn: string;
@@ -24,15 +24,15 @@ const toNotice = (row: {
 });
 
 /** The notice in force: the highest version; null until the office publishes one. */
-export async function latestNotice(db: Db): Promise<PrivacyNotice | null> {
+export async function latestPrivacyNotice(db: Db): Promise<PrivacyNotice | null> {
   const row = await db
     .selectFrom('privacy_notices')
     .leftJoin('users', 'users.id', 'privacy_notices.published_by')
-    .select(noticeColumns)
+    .select(privacyNoticeColumns)
     .orderBy('privacy_notices.version', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? toNotice(row) : null;
+  return row ? toPrivacyNotice(row) : null;
 }
 
 /** The highest version number, or 0: what the public pages are rebuilt by (one index read). */
@@ -44,21 +44,21 @@ export async function latestVersion(db: Db): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-export async function listNotices(db: Db): Promise<PrivacyNotice[]> {
+export async function listPrivacyNotices(db: Db): Promise<PrivacyNotice[]> {
   const rows = await db
     .selectFrom('privacy_notices')
     .leftJoin('users', 'users.id', 'privacy_notices.published_by')
-    .select(noticeColumns)
+    .select(privacyNoticeColumns)
     .orderBy('privacy_notices.version', 'desc')
     .execute();
-  return rows.map(toNotice);
+  return rows.map(toPrivacyNotice);
 }
 
 /**
  * Writes version `version`. Two publishers racing for the same number collide on the primary key:
  * the loser's transaction fails and nothing of it is kept.
  */
-export async function insertNotice(
+export async function insertPrivacyNotice(
   db: Db,
   notice: { version: number; bodyEn: string; bodyBn: string; publishedAt: string; publishedBy: string },
 ): Promise<void> {
@@ -75,7 +75,7 @@ export async function insertNotice(
 }
 
 /** The application's consent, or undefined when there is no such application. */
-export async function findConsent(db: Db, applicationId: string): Promise<Consent | undefined> {
+export async function findPrivacyConsent(db: Db, applicationId: string): Promise<PrivacyConsent | undefined> {
   const row = await db
     .selectFrom('applications')
     .leftJoin('users', 'users.id', 'applications.consent_recorded_by')

@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { applicantDataZip } from './export.js';
-import { getConsent, listNotices, privacyOverview, publishNotice, setConsentRequired, withdrawConsent } from './service.js';
+import {
+  getPrivacyConsent,
+  listPrivacyNotices,
+  privacyOverview,
+  publishPrivacyNotice,
+  setPrivacyConsentRequired,
+  withdrawPrivacyConsent,
+} from './service.js';
 
 const tags = ['privacy'];
 
@@ -25,19 +32,19 @@ export async function privacyStaffRoutes(app: FastifyInstance, { ctx }: RouteOpt
   });
 
   r.route({
-    ...apiRoute(app, 'getConsent', {
+    ...apiRoute(app, 'getPrivacyConsent', {
       tags,
       summary: "The application's consent: the notice version agreed to, who recorded it and when, and when it was withdrawn",
     }),
-    handler: async (request) => getConsent(ctx, request.params.id),
+    handler: async (request) => getPrivacyConsent(ctx, request.params.id),
   });
 
   r.route({
-    ...apiRoute(app, 'withdrawConsent', {
+    ...apiRoute(app, 'withdrawPrivacyConsent', {
       tags,
       summary: 'Record that the applicant withdrew consent: queued emails and text messages are cancelled and no more are sent',
     }),
-    handler: async (request) => withdrawConsent(ctx, request.user!, request.params.id),
+    handler: async (request) => withdrawPrivacyConsent(ctx, request.user!, request.params.id),
   });
 
   // Not through the zod type provider: its reply type would only admit the JSON error shapes.
@@ -66,7 +73,7 @@ export async function privacyOwnerRoutes(app: FastifyInstance, { ctx }: RouteOpt
 
   r.route({
     ...apiRoute(app, 'listPrivacyNotices', { tags, summary: 'Every published version of the privacy notice, newest first' }),
-    handler: async () => ({ notices: await listNotices(ctx) }),
+    handler: async () => ({ notices: await listPrivacyNotices(ctx) }),
   });
 
   r.route({
@@ -74,14 +81,14 @@ export async function privacyOwnerRoutes(app: FastifyInstance, { ctx }: RouteOpt
       tags,
       summary: 'Publish the next version of the privacy notice (plain text in English and Bengali; a blank line starts a paragraph)',
     }),
-    handler: async (request) => publishNotice(ctx, request.user!, request.body),
+    handler: async (request) => publishPrivacyNotice(ctx, request.user!, request.body),
   });
 
   r.route({
-    ...apiRoute(app, 'setConsentRequired', {
+    ...apiRoute(app, 'setPrivacyConsentRequired', {
       tags,
       summary: 'Whether adding an application requires the applicant to agree to the privacy notice in force',
     }),
-    handler: async (request) => ({ required: await setConsentRequired(ctx, request.user!, request.body.required) }),
+    handler: async (request) => ({ required: await setPrivacyConsentRequired(ctx, request.user!, request.body.required) }),
   });
 }

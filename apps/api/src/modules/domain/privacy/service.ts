@@ -1,7 +1,7 @@
-import { APPLICANT_FILE_MESSAGES } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
-import type { Consent, PrivacyNotice, PrivacyNoticeInput, PrivacyOverview } from '@visa/shared/privacy';
+import type { PrivacyConsent, PrivacyNotice, PrivacyNoticeInput, PrivacyOverview } from '@visa/shared/privacy';
 import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import type { AppContext } from '../../../context.js';
 import { HttpError, conflict } from '../../../lib/http-error.js';
@@ -12,7 +12,7 @@ import { saveSetting } from '../../kernel/settings/service.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import * as repo from './repository.js';
 
-const notFound = () => new HttpError(404, APPLICANT_FILE_MESSAGES.applicationNotFound);
+const notFound = () => new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFound);
 
 /** Another publisher took the version number first: the primary key refused the second. */
 const isTakenVersion = (err: unknown) => /^(23505|SQLITE_CONSTRAINT)/.test(String((err as { code?: unknown })?.code ?? ''));
@@ -20,23 +20,23 @@ const isTakenVersion = (err: unknown) => /^(23505|SQLITE_CONSTRAINT)/.test(Strin
 const nowOf = (ctx: Pick<AppContext, 'now'>) => (ctx.now?.() ?? new Date()).toISOString();
 
 export async function privacyOverview(ctx: AppContext): Promise<PrivacyOverview> {
-  const [current, consentRequired] = await Promise.all([repo.latestNotice(ctx.db), getSetting(ctx.db, 'privacyConsentRequired')]);
+  const [current, consentRequired] = await Promise.all([repo.latestPrivacyNotice(ctx.db), getSetting(ctx.db, 'privacyConsentRequired')]);
   return { current, defaults: { bodyEn: DEFAULT_PRIVACY_NOTICE.en, bodyBn: DEFAULT_PRIVACY_NOTICE.bn }, consentRequired };
 }
 
-export const listNotices = (ctx: AppContext) => repo.listNotices(ctx.db);
+export const listPrivacyNotices = (ctx: AppContext) => repo.listPrivacyNotices(ctx.db);
 
 /**
  * Publishes the next version: the text is kept as it was published for good, so a consent always
  * names the words the applicant read. Two publishers at once get consecutive versions or, if they
  * collide, the later one is asked to try again.
  */
-export async function publishNotice(ctx: AppContext, actor: Actor, input: PrivacyNoticeInput): Promise<PrivacyNotice> {
+export async function publishPrivacyNotice(ctx: AppContext, actor: Actor, input: PrivacyNoticeInput): Promise<PrivacyNotice> {
   const publishedAt = nowOf(ctx);
   try {
     const version = await ctx.db.transaction().execute(async (trx) => {
       const next = (await repo.latestVersion(trx)) + 1;
-      await repo.insertNotice(trx, { version: next, ...input, publishedAt, publishedBy: actor._id });
+      await repo.insertPrivacyNotice(trx, { version: next, ...input, publishedAt, publishedBy: actor._id });
       await recordAudit(trx, {
         actorUserId: actor._id,
         action: AUDIT_ACTIONS.privacy.noticePublished,
@@ -46,7 +46,7 @@ export async function publishNotice(ctx: AppContext, actor: Actor, input: Privac
       });
       return next;
     });
-    const notice = (await repo.listNotices(ctx.db)).find((n) => n.version === version);
+    const notice = (await repo.listPrivacyNotices(ctx.db)).find((n) => n.version === version);
     return notice!;
   } catch (err) {
     if (isTakenVersion(err)) throw conflict(PRIVACY_TEXTS.publishCollision);
@@ -55,7 +55,7 @@ export async function publishNotice(ctx: AppContext, actor: Actor, input: Privac
 }
 
 /** Turning the requirement on needs a published notice: there must be a version to agree to. */
-export async function setConsentRequired(ctx: AppContext, actor: Actor, required: boolean): Promise<boolean> {
+export async function setPrivacyConsentRequired(ctx: AppContext, actor: Actor, required: boolean): Promise<boolean> {
   if (required && (await repo.latestVersion(ctx.db)) === 0) {
     throw new HttpError(400, PRIVACY_TEXTS.publishFirst, [{ path: 'required', message: PRIVACY_TEXTS.publishFirst }]);
   }
@@ -67,8 +67,8 @@ export async function setConsentRequired(ctx: AppContext, actor: Actor, required
   return required;
 }
 
-export async function getConsent(ctx: AppContext, applicationId: string): Promise<Consent> {
-  const consent = await repo.findConsent(ctx.db, applicationId);
+export async function getPrivacyConsent(ctx: AppContext, applicationId: string): Promise<PrivacyConsent> {
+  const consent = await repo.findPrivacyConsent(ctx.db, applicationId);
   if (!consent) throw notFound();
   return consent;
 }
@@ -79,10 +79,10 @@ export async function getConsent(ctx: AppContext, applicationId: string): Promis
  * told nothing more (applicant-notices decides so from the same column), and the retention job
  * counts from this time.
  */
-export async function withdrawConsent(ctx: AppContext, actor: Actor, applicationId: string): Promise<Consent> {
+export async function withdrawPrivacyConsent(ctx: AppContext, actor: Actor, applicationId: string): Promise<PrivacyConsent> {
   const at = nowOf(ctx);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.findConsent(trx, applicationId))) return 'missing' as const;
+    if (!(await repo.findPrivacyConsent(trx, applicationId))) return 'missing' as const;
     if (!(await repo.markConsentWithdrawn(trx, applicationId, at))) return 'already' as const;
     const cancelled = await cancelWaitingNotices(trx, applicationId);
     await recordAudit(trx, {
@@ -96,5 +96,5 @@ export async function withdrawConsent(ctx: AppContext, actor: Actor, application
   });
   if (outcome === 'missing') throw notFound();
   if (outcome === 'already') throw conflict(PRIVACY_TEXTS.alreadyWithdrawn);
-  return getConsent(ctx, applicationId);
+  return getPrivacyConsent(ctx, applicationId);
 }

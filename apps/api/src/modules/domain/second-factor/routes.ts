@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@visa/shared/limits';
-import { SECOND_FACTOR, SERVER } from '@visa/shared/messages';
+import { SECOND_FACTOR, SERVER } from '@visa/shared/ui-texts';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { HttpError, badRequest } from '../../../lib/http-error.js';

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:c
 import { Secret, TOTP as Totp } from 'otpauth';
 import QRCode from 'qrcode';
 import { LIMITS } from '@visa/shared/limits';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { SECOND_FACTOR } from '@visa/shared/ui-texts';
 import {
   CHALLENGE_MINUTES,
   RECOVERY_CODE_COUNT,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import type { RouteOptions } from '../../../context.js';
 
 /** Written by the web build (apps/web/react-router.config.ts) from the web app's own paths. */

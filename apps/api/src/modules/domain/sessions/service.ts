@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN } from '@visa/shared/messages';
+import { LOGIN } from '@visa/shared/ui-texts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../../context.js';
 import { HttpError } from '../../../lib/http-error.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
-import { SLIDE, VALIDATION } from '@visa/shared/messages';
-import { SLIDE_MESSAGES, type Slide, SlideInputSchema, type SlideUpdate } from '@visa/shared/slides';
+import { SLIDE, VALIDATION } from '@visa/shared/ui-texts';
+import { SLIDE_TEXTS, type Slide, SlideInputSchema, type SlideUpdate } from '@visa/shared/slides';
 import type { AppContext } from '../../../context.js';
 import { HttpError, badRequest, conflict, invalidInput } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
@@ -42,8 +42,8 @@ async function storeImage(ctx: AppContext, slideId: string, upload: Buffer): Pro
     variants = await makeSlideVariants(upload);
   } catch (err) {
     if (err instanceof SlideImageTypeError) throw new HttpError(415, VALIDATION.imageTypeEdit);
-    if (err instanceof SlideImageTooManyPixelsError) throw new HttpError(413, SLIDE_MESSAGES.imageTooManyPixels);
-    if (err instanceof ImageDecodeError) throw badRequest(SLIDE_MESSAGES.imageUnreadable);
+    if (err instanceof SlideImageTooManyPixelsError) throw new HttpError(413, SLIDE_TEXTS.imageTooManyPixels);
+    if (err instanceof ImageDecodeError) throw badRequest(SLIDE_TEXTS.imageUnreadable);
     throw err;
   }
   // A fresh batch name per upload: public files are cached for a year, so a key is never reused.
@@ -75,7 +75,7 @@ export async function createSlide(ctx: AppContext, actor: Actor, upload: SlideUp
   // Text first: a typo in the title should not cost an image conversion.
   const parsed = SlideInputSchema.safeParse(upload.fields);
   if (!parsed.success) throw invalidInput(parsed.error);
-  if (!upload.image) throw badRequest(SLIDE_MESSAGES.imageRequired, [{ path: 'image', message: SLIDE_MESSAGES.imageRequired }]);
+  if (!upload.image) throw badRequest(SLIDE_TEXTS.imageRequired, [{ path: 'image', message: SLIDE_TEXTS.imageRequired }]);
 
   const id = newId();
   const image = await storeImage(ctx, id, upload.image);
@@ -115,7 +115,7 @@ export async function updateSlide(ctx: AppContext, actor: Actor, id: string, cha
 export async function changeSlideImage(ctx: AppContext, actor: Actor, id: string, upload: SlideUpload): Promise<Slide> {
   // Checked before the conversion so an unknown id costs nothing; checked again when swapping.
   if (!(await findSlideRow(ctx.db, id))) throw notFound();
-  if (!upload.image) throw badRequest(SLIDE_MESSAGES.imageRequired, [{ path: 'image', message: SLIDE_MESSAGES.imageRequired }]);
+  if (!upload.image) throw badRequest(SLIDE_TEXTS.imageRequired, [{ path: 'image', message: SLIDE_TEXTS.imageRequired }]);
   const image = await storeImage(ctx, id, upload.image);
   let result;
   try {
@@ -142,7 +142,7 @@ export async function removeSlide(ctx: AppContext, actor: Actor, id: string): Pr
 
 export async function reorderSlides(ctx: AppContext, actor: Actor, ids: string[]): Promise<Slide[]> {
   const slides = await reorderSlideRows(ctx.db, ids);
-  if (!slides) throw conflict(SLIDE_MESSAGES.reorderMismatch);
+  if (!slides) throw conflict(SLIDE_TEXTS.reorderMismatch);
   await recordAudit(ctx.db, {
     actorUserId: actor._id,
     action: AUDIT_ACTIONS.slide.reorder,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SLIDE_IMAGE_MAX_BYTES } from '@visa/shared/constants';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
-import { SLIDE_MESSAGES } from '@visa/shared/slides';
+import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
+import { SLIDE_TEXTS } from '@visa/shared/slides';
 import { HttpError, badRequest } from '../../../lib/http-error.js';
 
 export interface SlideUpload {
@@ -18,7 +18,7 @@ const IMAGE_FIELD = 'image';
  * the limit is passed, without reading the rest into memory.
  */
 export async function readSlideUpload(request: FastifyRequest): Promise<SlideUpload> {
-  if (!request.isMultipart()) throw new HttpError(415, SLIDE_MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw new HttpError(415, SLIDE_TEXTS.notMultipart);
   const fields: Record<string, string> = {};
   let image: Buffer | null = null;
   try {
@@ -31,7 +31,7 @@ export async function readSlideUpload(request: FastifyRequest): Promise<SlideUpl
       }
       if (part.fieldname !== IMAGE_FIELD || image) {
         part.file.resume();
-        throw badRequest(SLIDE_MESSAGES.oneImageOnly);
+        throw badRequest(SLIDE_TEXTS.oneImageOnly);
       }
       try {
         image = await part.toBuffer();
@@ -45,7 +45,7 @@ export async function readSlideUpload(request: FastifyRequest): Promise<SlideUpl
     // Parser limits are 413; anything else (no boundary, a body cut off) is a broken body, never a 500.
     if ((err as { statusCode?: number }).statusCode === 413) throw new HttpError(413, SERVER.payloadTooLarge);
     request.log.info({ err: { message: (err as Error).message } }, 'unreadable multipart slide form');
-    throw badRequest(SLIDE_MESSAGES.malformedForm);
+    throw badRequest(SLIDE_TEXTS.malformedForm);
   }
   return { fields, image: image && image.length > 0 ? image : null };
 }

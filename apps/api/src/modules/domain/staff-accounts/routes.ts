@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_ANSWERS } from '@visa/shared/messages';
+import { ACCOUNT_ANSWERS } from '@visa/shared/ui-texts';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import * as service from './service.js';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@visa/shared/limits';
-import { PASSWORD, SERVER } from '@visa/shared/messages';
+import { PASSWORD, SERVER } from '@visa/shared/ui-texts';
 import { type AddUserInput, type ProfileInput, STAFF, type UpdateUserInput, type User } from '@visa/shared/users';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../../context.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import type { Db } from '../../../db/connection.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { keyedHasher } from '../../../lib/secret.js';

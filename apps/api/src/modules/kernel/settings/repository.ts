@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_CHECKLISTS, DEFAULT_GRACE_DAYS, DocumentRequestSettingsSchema } from '@visa/shared/document-requests';
 import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
 import { DEFAULT_RETENTION, RetentionSettingsSchema } from '@visa/shared/retention';
-import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/text-messages';
+import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 

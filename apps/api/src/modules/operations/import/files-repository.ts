@@ -129,7 +129,7 @@ export async function heldFiles(db: Db, now: Date, ownClaim: string): Promise<{ 
   return count && row?.first ? { count, firstLapse: new Date(String(row.first)) } : undefined;
 }
 
-/** An anonymised application's files of the earlier app are not fetched any more; their addresses go (ADR 0052). */
+/** An erased application's files of the earlier app are not fetched any more; their addresses go (ADR 0052). */
 export async function forgetImportFilesOf(db: Db, applicationId: string): Promise<void> {
   await db.deleteFrom('import_files').where('application_id', '=', applicationId).execute();
 }

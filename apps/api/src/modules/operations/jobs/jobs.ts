@@ -57,7 +57,8 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
         const r = await runRetention({ db, storage, dataDir: config.dataDir, backupDir: config.backupDir, log }, { now, signal });
         return {
           expired: r.counts.total,
-          anonymised: r.anonymised,
+          // The stored outcome keeps the name it was first written with.
+          anonymised: r.erased,
           replayed: r.replayed,
           ...(await forgetOldAddresses(db, config.CLIENT_ADDRESS_RETENTION_DAYS, now)),
         };

@@ -13,7 +13,7 @@ export const isRetentionCommand = (command: string | undefined) => command === '
 
 /**
  * `npm run admin -- retention`: lists what the retention rules expire today (ADR 0052), the same
- * list as the Settings preview, and anonymises each one with its progress unless `--dry-run`.
+ * list as the Settings preview, and erases each one with its progress unless `--dry-run`.
  * `--as-of` (with `--dry-run` only) lists what will have expired by the end of that day in
  * APP_TIMEZONE, so the office sees what a coming run will take; a real run only ever takes what
  * has expired today. Answers the exit code: 0 done, 1 refused, 2 bad usage. `now` is the clock
@@ -65,7 +65,7 @@ export async function runRetentionCommand(args: string[], io: CliIo, now: () => 
     });
     if (r.replayed) io.out(`Erased again from the erasure log: ${r.replayed}\n`);
     io.out(countsLine(r.counts));
-    io.out(`Anonymised ${r.anonymised} applications.\n`);
+    io.out(`Anonymised ${r.erased} applications.\n`);
     return 0;
   } finally {
     await db.destroy();

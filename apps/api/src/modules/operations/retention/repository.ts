@@ -21,7 +21,7 @@ export interface Cutoffs {
 }
 
 /**
- * Applications not yet anonymised that some rule may have expired: a superset, read by index-free
+ * Applications not yet erased that some rule may have expired: a superset, read by index-free
  * comparisons of ISO text that hold on both engines; rules.ts decides each one exactly.
  */
 export async function listCandidates(db: Db, cutoffs: Cutoffs): Promise<RetentionRow[]> {
@@ -43,8 +43,8 @@ export async function listCandidates(db: Db, cutoffs: Cutoffs): Promise<Retentio
     .execute();
 }
 
-/** Which of `ids` exist and are not anonymised yet. */
-export async function notYetAnonymised(db: Db, ids: string[]): Promise<string[]> {
+/** Which of `ids` exist and are not erased yet. */
+export async function notYetErased(db: Db, ids: string[]): Promise<string[]> {
   const found: string[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
@@ -66,14 +66,14 @@ export async function findForErasure(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** What stays of an applicant's field once anonymised; the unique columns take `erasedMarker`. */
+/** What stays of an applicant's field once erased; the unique columns take `erasedMarker`. */
 const ERASED = '';
 
 /**
  * Blanks every personal field of the application. Status, dates, job title, visa type and when it
  * was added stay, so the kept counts and charts do not move (their triggers watch only those).
  */
-export async function anonymiseRow(db: Db, id: string, at: string): Promise<void> {
+export async function eraseRow(db: Db, id: string, at: string): Promise<void> {
   const unique = erasedMarker(id);
   await db
     .updateTable('applications')

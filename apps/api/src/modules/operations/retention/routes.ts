@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERASURE_MESSAGES, RETENTION_PREVIEW_SHOWN } from '@visa/shared/retention';
+import { ERASURE_TEXTS, RETENTION_PREVIEW_SHOWN } from '@visa/shared/retention';
 import type { AppContext, RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { readSetting, saveSetting } from '../../kernel/settings/service.js';
@@ -54,7 +54,7 @@ export async function erasureRoutes(app: FastifyInstance, { ctx }: RouteOptions)
     handler: async (request) => {
       const deps = { db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir, backupDir: ctx.config.backupDir, log: request.log };
       await eraseApplication(deps, request.user!._id, request.params.id, request.body, clock(ctx));
-      return { message: ERASURE_MESSAGES.erased };
+      return { message: ERASURE_TEXTS.erased };
     },
   });
 }

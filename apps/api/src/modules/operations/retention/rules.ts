@@ -49,7 +49,7 @@ function windowsOf(row: RetentionRow, settings: RetentionSettings): { rule: Expi
 /** A day early enough that no base date after it can have expired: the query's superset bound. */
 const cutoff = (today: string, months: number | null) => (months ? addDays(addMonths(today, -months), 4) : null);
 
-/** Every application whose personal data is due to be anonymised at `now`, earliest expiry first. */
+/** Every application whose personal data is due to be erased at `now`, earliest expiry first. */
 export async function findExpired(db: Db, settings: RetentionSettings, now: Date): Promise<ExpiredApplication[]> {
   const today = day(now.toISOString());
   const cutoffs: Cutoffs = {

@@ -1,18 +1,18 @@
 import path from 'node:path';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { normalizePassport } from '@visa/shared/applications';
-import { ERASURE_MESSAGES, type EraseApplicationInput, type ExpiredApplication, type RetentionPreview } from '@visa/shared/retention';
+import { ERASURE_TEXTS, type EraseApplicationInput, type ExpiredApplication, type RetentionPreview } from '@visa/shared/retention';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
 import { getSetting } from '../../kernel/settings/repository.js';
-import { type ErasureDeps, anonymiseApplication } from './anonymise.js';
+import { type ErasureDeps, erasePersonalData } from './erase.js';
 import { ERASURE_LOG_NAME, readErasures } from './erasure-log.js';
 import { findExpired } from './rules.js';
-import { findForErasure, notYetAnonymised } from './repository.js';
+import { findForErasure, notYetErased } from './repository.js';
 
 /**
- * What the next run would anonymise at `now`, with counts per rule: every application, or with
+ * What the next run would erase at `now`, with counts per rule: every application, or with
  * `shown` only that many of them (earliest expiry first), the counts still of all.
  */
 export async function previewRetention(db: Db, now: Date, shown = Infinity): Promise<RetentionPreview> {
@@ -38,11 +38,11 @@ export async function replayErasures(deps: ErasureDeps, now: Date): Promise<stri
   const files = [dataDirLayout(deps.dataDir).erasures, ...(deps.backupDir ? [path.join(deps.backupDir, ERASURE_LOG_NAME)] : [])];
   const entries = (await Promise.all(files.map(readErasures))).flat();
   const logged = [...new Set(entries.map((e) => e.id))];
-  const back = await notYetAnonymised(deps.db, logged);
+  const back = await notYetErased(deps.db, logged);
   const replayed: string[] = [];
   for (const id of back) {
-    const audit = { actorUserId: null, action: AUDIT_ACTIONS.application.anonymised, details: { rule: 'erasure-log' } };
-    if (await anonymiseApplication(deps, id, now, audit)) replayed.push(id);
+    const audit = { actorUserId: null, action: AUDIT_ACTIONS.application.erasedByRetention, details: { rule: 'erasure-log' } };
+    if (await erasePersonalData(deps, id, now, audit)) replayed.push(id);
   }
   return replayed;
 }
@@ -50,33 +50,33 @@ export async function replayErasures(deps: ErasureDeps, now: Date): Promise<stri
 export interface RetentionRunOptions {
   now: Date;
   dryRun?: boolean;
-  /** Told of each application as it is anonymised, in order, with its place in the list. */
+  /** Told of each application as it is erased, in order, with its place in the list. */
   onItem?: (item: ExpiredApplication, index: number, total: number) => void;
   signal?: AbortSignal;
 }
 
 /**
- * One retention run: the erasure log replayed, then every expired application anonymised (a dry
- * run only lists them). Answers the list and how many were anonymised.
+ * One retention run: the erasure log replayed, then every expired application erased (a dry run
+ * only lists them). Answers the list and how many were erased.
  */
 export async function runRetention(deps: ErasureDeps, options: RetentionRunOptions) {
   const { now, dryRun = false } = options;
   const replayed = dryRun ? [] : await replayErasures(deps, now);
   const { applications, counts } = await previewRetention(deps.db, now);
-  let anonymised = 0;
+  let erased = 0;
   if (!dryRun) {
     for (const [index, item] of applications.entries()) {
       if (options.signal?.aborted) break;
       const audit = {
         actorUserId: null,
-        action: AUDIT_ACTIONS.application.anonymised,
+        action: AUDIT_ACTIONS.application.erasedByRetention,
         details: { rule: item.rule, expiredOn: item.expiredOn },
       };
-      if (await anonymiseApplication(deps, item._id, now, audit)) anonymised += 1;
+      if (await erasePersonalData(deps, item._id, now, audit)) erased += 1;
       options.onItem?.(item, index, applications.length);
     }
   }
-  return { applications, counts, anonymised, replayed: replayed.length };
+  return { applications, counts, erased, replayed: replayed.length };
 }
 
 /**
@@ -86,10 +86,10 @@ export async function runRetention(deps: ErasureDeps, options: RetentionRunOptio
 export async function eraseApplication(deps: ErasureDeps, actorUserId: string, id: string, input: EraseApplicationInput, now: Date) {
   const row = await findForErasure(deps.db, id);
   if (!row) throw notFound();
-  if (row.anonymised_at) throw new HttpError(409, ERASURE_MESSAGES.alreadyErased);
+  if (row.anonymised_at) throw new HttpError(409, ERASURE_TEXTS.alreadyErased);
   if (normalizePassport(input.confirmation) !== row.passport) {
-    throw badRequest(ERASURE_MESSAGES.confirmationWrong, [{ path: 'confirmation', message: ERASURE_MESSAGES.confirmationWrong }]);
+    throw badRequest(ERASURE_TEXTS.confirmationWrong, [{ path: 'confirmation', message: ERASURE_TEXTS.confirmationWrong }]);
   }
-  const audit = { actorUserId, action: AUDIT_ACTIONS.application.erased, details: { reason: input.reason } };
-  if (!(await anonymiseApplication(deps, id, now, audit))) throw new HttpError(409, ERASURE_MESSAGES.alreadyErased);
+  const audit = { actorUserId, action: AUDIT_ACTIONS.application.erasedNow, details: { reason: input.reason } };
+  if (!(await erasePersonalData(deps, id, now, audit))) throw new HttpError(409, ERASURE_TEXTS.alreadyErased);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DISK_FREE_WARNING_PERCENT, SYSTEM_MESSAGES, type SystemStatus } from '@visa/shared/system';
+import { DISK_FREE_WARNING_PERCENT, SYSTEM_TEXTS, type SystemStatus } from '@visa/shared/system';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
@@ -102,17 +102,17 @@ export async function systemStatus(deps: {
   const ageHours = backup ? Math.max(0, Math.floor((now.getTime() - Date.parse(backup.at)) / HOUR_MS)) : null;
 
   const warnings: string[] = [];
-  if (!ready.readiness.ok) warnings.push(SYSTEM_MESSAGES.notReady(ready.readiness.failing));
-  for (const job of jobs) if (job.outcome === 'failed') warnings.push(SYSTEM_MESSAGES.jobFailed(job.name));
+  if (!ready.readiness.ok) warnings.push(SYSTEM_TEXTS.notReady(ready.readiness.failing));
+  for (const job of jobs) if (job.outcome === 'failed') warnings.push(SYSTEM_TEXTS.jobFailed(job.name));
   if (scheduled) {
     const backupJob = jobs.find((j) => j.name === 'backup');
     if (ageHours !== null && ageHours >= 2 * config.BACKUP_EVERY_HOURS)
-      warnings.push(SYSTEM_MESSAGES.backupOld(ageHours, config.BACKUP_EVERY_HOURS));
-    if (ageHours === null && backupJob && backupJob.outcome !== 'never') warnings.push(SYSTEM_MESSAGES.noBackup);
+      warnings.push(SYSTEM_TEXTS.backupOld(ageHours, config.BACKUP_EVERY_HOURS));
+    if (ageHours === null && backupJob && backupJob.outcome !== 'never') warnings.push(SYSTEM_TEXTS.noBackup);
   }
-  if (disk && disk.freePercent < DISK_FREE_WARNING_PERCENT) warnings.push(SYSTEM_MESSAGES.diskLow(disk.freePercent));
-  if (mail.failed > 0) warnings.push(SYSTEM_MESSAGES.mailFailed(mail.failed));
-  if (messages.failed > 0) warnings.push(SYSTEM_MESSAGES.messagesFailed(messages.failed));
+  if (disk && disk.freePercent < DISK_FREE_WARNING_PERCENT) warnings.push(SYSTEM_TEXTS.diskLow(disk.freePercent));
+  if (mail.failed > 0) warnings.push(SYSTEM_TEXTS.mailFailed(mail.failed));
+  if (messages.failed > 0) warnings.push(SYSTEM_TEXTS.textMessagesFailed(messages.failed));
 
   return {
     version: APP_VERSION,

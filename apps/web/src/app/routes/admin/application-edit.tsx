@@ -1,7 +1,7 @@
 import { Alert } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
 import { isValidId } from '@visa/shared/ids';
 import { LOADING } from '@visa/shared/staff-texts';
 import { paths } from '../../../config/paths';
@@ -50,7 +50,7 @@ export default function ApplicationEditPage() {
       )}
       {query.data?.anonymised && (
         <Alert transition={false} variant="secondary">
-          {APPLICATION_MESSAGES.erased}
+          {APPLICATION_TEXTS.erased}
         </Alert>
       )}
       {query.data && !query.data.anonymised && (
@@ -58,7 +58,7 @@ export default function ApplicationEditPage() {
           key={query.data._id}
           application={query.data}
           onUpdated={() => {
-            toast.success(APPLICATION_MESSAGES.updated);
+            toast.success(APPLICATION_TEXTS.updated);
             navigate(paths.applicationList);
           }}
         />

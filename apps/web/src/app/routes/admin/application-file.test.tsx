@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '@visa/shared/api-paths';
-import { APPLICANT_FILE_MESSAGES, displayDate } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS, displayDate } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
-import { VIEW, documentInvalidType } from '@visa/shared/messages';
+import { VIEW, documentInvalidType } from '@visa/shared/ui-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { jpegFile, pdfFile, pngFile } from '../../../../test/files';
@@ -82,7 +82,7 @@ describe('opening the applicant copy', () => {
   it('an unknown id goes back to the list with a message', async () => {
     openById('0'.repeat(24));
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();
-    expect(await screen.findByText(APPLICANT_FILE_MESSAGES.applicationNotFound)).toBeInTheDocument();
+    expect(await screen.findByText(APPLICANT_FILE_TEXTS.applicationNotFound)).toBeInTheDocument();
   });
 
   it('a failed load says so and can be retried', async () => {
@@ -157,12 +157,12 @@ describe('status actions', () => {
     await user.type(date, '2026-03-01');
     const sent = h.sent.length;
     await user.click(within(dialog).getByRole('button', { name: 'Approve application' }));
-    expect(date).toHaveAccessibleDescription(expect.stringContaining(APPLICANT_FILE_MESSAGES.dateBeforeCreated));
+    expect(date).toHaveAccessibleDescription(expect.stringContaining(APPLICANT_FILE_TEXTS.dateBeforeCreated));
     expect(date).toHaveAttribute('aria-invalid', 'true');
     await user.clear(date);
     await user.type(date, '2099-01-01');
     await user.click(within(dialog).getByRole('button', { name: 'Approve application' }));
-    expect(date).toHaveAccessibleDescription(expect.stringContaining(APPLICANT_FILE_MESSAGES.dateInFuture));
+    expect(date).toHaveAccessibleDescription(expect.stringContaining(APPLICANT_FILE_TEXTS.dateInFuture));
     expect(h.sent.length).toBe(sent);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect((await applicationJson(row.id)).isStatus).toBe('pending');
@@ -226,7 +226,7 @@ describe('status actions', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(VIEW.approveFailed);
     expect(alert).toHaveTextContent('Failed to approve application...');
-    expect(alert).toHaveTextContent(APPLICANT_FILE_MESSAGES.alreadyInStatus('approved'));
+    expect(alert).toHaveTextContent(APPLICANT_FILE_TEXTS.alreadyInStatus('approved'));
   });
 
   it('no answer at all: "Error … {message}. Please try again."', async () => {

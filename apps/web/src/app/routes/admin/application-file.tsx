@@ -11,8 +11,8 @@ const EraseApplicant = lazy(() =>
 );
 
 /** The file's privacy panel (consent, withdrawing it, the applicant's data), loaded after the file itself. */
-const ConsentPanel = lazy(() =>
-  import('../../../features/privacy/components/consent-panel').then((module) => ({ default: module.ConsentPanel })),
+const PrivacyConsentPanel = lazy(() =>
+  import('../../../features/privacy/components/privacy-consent-panel').then((module) => ({ default: module.PrivacyConsentPanel })),
 );
 
 export function meta() {
@@ -54,7 +54,7 @@ export default function Page() {
         </Suspense>
       )}
       <Suspense fallback={null}>
-        <ConsentPanel key={`consent-${id}`} applicationId={id} />
+        <PrivacyConsentPanel key={`consent-${id}`} applicationId={id} />
       </Suspense>
     </>
   );

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
 import { paths } from '../../../config/paths';
 import { AddApplicationForm } from '../../../features/applications/components/add-application-form';
 import { useIntakeConsent } from '../../../features/privacy/components/intake-consent';
@@ -20,7 +20,7 @@ export default function ApplicationNewPage() {
       <AddApplicationForm
         intake={intake}
         onCreated={() => {
-          toast.success(APPLICATION_MESSAGES.added);
+          toast.success(APPLICATION_TEXTS.added);
           navigate(paths.applicationList);
         }}
       />

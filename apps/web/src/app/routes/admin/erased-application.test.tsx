@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
 import { createApplication } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 describe('an erased applicant’s application', { timeout: 30_000 }, () => {
   it('says so in the list, with the end of its reference, no passport and no Edit; the others are as before', async () => {
-    const label = `${APPLICATION_MESSAGES.erasedName} (${erasedId.slice(-6)})`;
+    const label = `${APPLICATION_TEXTS.erasedName} (${erasedId.slice(-6)})`;
     renderRoutes([
       {
         path: '/',
@@ -59,7 +59,7 @@ describe('an erased applicant’s application', { timeout: 30_000 }, () => {
 
   it('opens its file with the notice, and without document upload or document requests', async () => {
     renderRoutes([{ path: '/', Component: () => <ApplicantFileView id={erasedId} /> }], ['/'], { toaster: true });
-    expect(await screen.findByText(APPLICATION_MESSAGES.erased)).toBeInTheDocument();
+    expect(await screen.findByText(APPLICATION_TEXTS.erased)).toBeInTheDocument();
     // The history loads beside it: once it has, neither section has come.
     await screen.findByRole('heading', { name: /history/i });
     expect(screen.queryByRole('heading', { name: 'Add documents' })).not.toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('an erased applicant’s application', { timeout: 30_000 }, () => {
 
   it('opens the edit page on the notice instead of the form', async () => {
     renderRoutes([{ path: paths.applicationEdit, Component: ApplicationEditPage }], [applicationEditPath(erasedId)]);
-    expect(await screen.findByText(APPLICATION_MESSAGES.erased)).toBeInTheDocument();
+    expect(await screen.findByText(APPLICATION_TEXTS.erased)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update Application' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Passport')).not.toBeInTheDocument();
   });

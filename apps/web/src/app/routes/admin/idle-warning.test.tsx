@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '@visa/shared/api-paths';
-import { SESSION } from '@visa/shared/messages';
+import { SESSION } from '@visa/shared/ui-texts';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';

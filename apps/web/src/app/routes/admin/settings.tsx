@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
-import { FAILED } from '@visa/shared/messages';
+import { FAILED } from '@visa/shared/ui-texts';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { version } from '../../../../../../package.json';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -36,7 +36,7 @@ const OfficeContactForm = lazy(() =>
   import('../../../features/office-contact/components/office-contact-form').then((m) => ({ default: m.OfficeContactForm })),
 );
 const MessageSettingsForm = lazy(() =>
-  import('../../../features/text-messages/components/message-settings-form').then((m) => ({ default: m.MessageSettingsForm })),
+  import('../../../features/notices/components/message-settings-form').then((m) => ({ default: m.MessageSettingsForm })),
 );
 const SystemStatusPanel = lazy(() =>
   import('../../../features/system/components/system-status').then((m) => ({ default: m.SystemStatusPanel })),

@@ -1,6 +1,6 @@
 import { OfficeContact } from '../../../components/office-contact';
 import { paths } from '../../../config/paths';
-import { DocumentPage } from '../../../features/marketing/components/document-page';
+import { ArticlePage } from '../../../features/marketing/components/article-page';
 import { aboutEn } from '../../../features/marketing/content/about.en';
 import { pageMeta } from '../../../features/marketing/seo';
 import { en } from '../../../lib/locales/en';
@@ -13,6 +13,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? 
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <DocumentPage copy={loaderData.copy} contentsLabel={en.onThisPage} ctaPath={paths.enquiry} after={<OfficeContact place="page" />} />
+    <ArticlePage copy={loaderData.copy} contentsLabel={en.onThisPage} ctaPath={paths.enquiry} after={<OfficeContact place="page" />} />
   );
 }

@@ -1,10 +1,10 @@
-import { DOCUMENT_PAGE_TEXTS } from '@visa/shared/document-page';
+import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { DocumentsPage } from '../../../features/document-requests/components/documents-page';
 import { pageMeta } from '../../../features/marketing/seo';
 
 // An applicant's own list, opened by a secret link: never indexed.
 export const meta = () =>
-  pageMeta({ language: 'en', title: DOCUMENT_PAGE_TEXTS.en.title, description: DOCUMENT_PAGE_TEXTS.en.intro, noindex: true });
+  pageMeta({ language: 'en', title: DOCUMENTS_PAGE_TEXTS.en.title, description: DOCUMENTS_PAGE_TEXTS.en.intro, noindex: true });
 
 export default function Page() {
   return <DocumentsPage />;

@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATUS_CHECK_DEBOUNCE_MS, TIMEOUTS } from '@visa/shared/constants';
 import { loadCountries } from '@visa/shared/countries';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { renderRoutes } from '../../../../test/render';
 import BengaliLayout from './bn/layout';
 import EnquiryRoute from './enquiry';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { VIEW_ONE } from '@visa/shared/messages';
+import { VIEW_ONE } from '@visa/shared/ui-texts';
 import { OFFICE_CONTACT_DATA_ID, type OfficeContactView, officeContactDataScript } from '@visa/shared/office-contact-view';
 import { renderRoutes } from '../../../../test/render';
 import BengaliLayout from './bn/layout';

@@ -25,7 +25,7 @@ export function PublicShell({ locale }: { locale: Locale }) {
   return (
     <LocaleContext.Provider value={value}>
       <a className="skip-link" href="#main">
-        {locale.messages.skipLink}
+        {locale.texts.skipLink}
       </a>
       <PublicNavbar />
       <main id="main" className="public-main" tabIndex={-1}>

@@ -1,4 +1,4 @@
-import { DocumentPage } from '../../../features/marketing/components/document-page';
+import { ArticlePage } from '../../../features/marketing/components/article-page';
 import { termsEn } from '../../../features/marketing/content/terms.en';
 import { pageMeta } from '../../../features/marketing/seo';
 import { en } from '../../../lib/locales/en';
@@ -10,5 +10,5 @@ export const loader = () => ({ copy: termsEn, meta: pageMeta({ language: 'en', .
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <DocumentPage copy={loaderData.copy} contentsLabel={en.onThisPage} />;
+  return <ArticlePage copy={loaderData.copy} contentsLabel={en.onThisPage} />;
 }

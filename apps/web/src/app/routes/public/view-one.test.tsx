@@ -1,7 +1,7 @@
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCountries } from '@visa/shared/countries';
-import { VIEW_ONE } from '@visa/shared/messages';
+import { VIEW_ONE } from '@visa/shared/ui-texts';
 import { renderRoutes } from '../../../../test/render';
 import BengaliLayout from './bn/layout';
 import PublicLayout from './layout';

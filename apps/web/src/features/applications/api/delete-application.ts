@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { isValidId } from '@visa/shared/ids';
-import { APPLICATION_LIST } from '@visa/shared/messages';
+import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { api, isHttpError } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiUrl } from '@visa/shared/api-paths';
 import type { ApplicationPage } from '@visa/shared/applications';
 import { PAGE_SIZE, TIMEOUTS } from '@visa/shared/constants';
-import { APPLICATION_LIST } from '@visa/shared/messages';
+import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { api, isHttpError } from '../../../lib/api-client';
 import { type ApplicationsQuery, applicationKeys } from './keys';
 

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { APPLICATION_MESSAGES, type ApplicationFormValues } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type ApplicationFormValues } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { ADD_APPLICATION, UPLOAD, VALIDATION, pleaseEnterValid } from '@visa/shared/messages';
+import { ADD_APPLICATION, UPLOAD, VALIDATION, pleaseEnterValid } from '@visa/shared/ui-texts';
 import { applicationFields } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
@@ -135,7 +135,7 @@ describe('add application form', { timeout: 30_000 }, () => {
     cleanup();
     renderForm();
     await fill(applicationFields());
-    await waitFor(() => expect(alertText()).toBe(APPLICATION_MESSAGES.imageRequired));
+    await waitFor(() => expect(alertText()).toBe(APPLICATION_TEXTS.imageRequired));
     expect(h.sent.some((c) => c.url?.includes('addApplication'))).toBe(false);
   });
 

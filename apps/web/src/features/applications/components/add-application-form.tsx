@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Application, ApplicationInput } from '@visa/shared/applications';
-import type { NotifyChannel } from '@visa/shared/notify';
+import type { NotifyChannel } from '@visa/shared/notice-channels';
 import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { isDroppedConnection, isHttpError } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
-import { APPLICANT_FILE_MESSAGES, DOCUMENT_MESSAGES } from '@visa/shared/applicant-file';
-import { APPLICATION_MESSAGES, type Application, type ApplicationDocument } from '@visa/shared/applications';
-import { VALIDATION, VIEW } from '@visa/shared/messages';
+import { APPLICANT_FILE_TEXTS, DOCUMENT_TEXTS } from '@visa/shared/applicant-file';
+import { APPLICATION_TEXTS, type Application, type ApplicationDocument } from '@visa/shared/applications';
+import { VALIDATION, VIEW } from '@visa/shared/ui-texts';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -50,8 +50,8 @@ function RemoveDocumentDialog({
         remove.mutate(
           { id: application._id, documentId: document._id },
           {
-            onSuccess: () => toast.success(DOCUMENT_MESSAGES.removed),
-            onError: () => toast.error(DOCUMENT_MESSAGES.removeError),
+            onSuccess: () => toast.success(DOCUMENT_TEXTS.removed),
+            onError: () => toast.error(DOCUMENT_TEXTS.removeError),
             onSettled: onClose,
           },
         )
@@ -91,7 +91,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
   }
   if (query.isError) {
     const status = isHttpError(query.error) ? query.error.response?.status : undefined;
-    if (status === 404) return <BackToList message={APPLICANT_FILE_MESSAGES.applicationNotFound} />;
+    if (status === 404) return <BackToList message={APPLICANT_FILE_TEXTS.applicationNotFound} />;
     if (status === 400) return <BackToList message={VALIDATION.invalidId} />;
     return (
       <Alert transition={false} variant="danger" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
@@ -117,7 +117,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
           variant="dark"
           size="sm"
           disabled={pdf.isPending}
-          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(DOCUMENT_MESSAGES.pdfError) })}
+          onClick={() => pdf.mutate(application._id, { onError: () => toast.error(DOCUMENT_TEXTS.pdfError) })}
         >
           {pdf.isPending ? 'Preparing PDF…' : 'Download PDF'}
         </Button>
@@ -125,7 +125,7 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
 
       {application.anonymised && (
         <Alert transition={false} variant="secondary">
-          {APPLICATION_MESSAGES.erased}
+          {APPLICATION_TEXTS.erased}
         </Alert>
       )}
 

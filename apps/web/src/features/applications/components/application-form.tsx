@@ -14,10 +14,10 @@ import { DEFAULT_VISA_TYPE, VISA_TYPES } from '@visa/shared/document-requests';
 import { IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT, JOB_TITLES, SEXES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
-import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/messages';
+import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/ui-texts';
 import { formatPhone } from '@visa/shared/phone';
 import { LOADING } from '@visa/shared/staff-texts';
-import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/notify';
+import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/notice-channels';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { useCountries } from '../../../lib/use-countries';
@@ -114,7 +114,7 @@ export function ApplicationForm({
     defaultValues: application ? valuesOf(application) : EMPTY,
   });
   const [image, setImage] = useState<File | null>(null);
-  // An edit opened from the list's row does not know the consent: it is sent only once ticked.
+  // An edit opened from the list's row does not know the channel agreement: it is sent only once ticked.
   const [notify, setNotify] = useState<NotifyChannel[] | undefined>(application ? application.notify : DEFAULT_NOTIFY);
   const [ruleProblem, setRuleProblem] = useState<FormProblem | undefined>();
   const [checking, setChecking] = useState(false);

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
 import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
-import { APPLICATION_LIST } from '@visa/shared/messages';
+import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
@@ -139,7 +139,7 @@ describe('application list', { timeout: 30_000 }, () => {
     const before = listCalls().length;
     await user().clear(box);
     await user().type(box, '.*');
-    expect(await screen.findByText(APPLICATION_MESSAGES.invalidSearch)).toBeInTheDocument();
+    expect(await screen.findByText(APPLICATION_TEXTS.invalidSearch)).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-invalid', 'true');
     await new Promise((r) => setTimeout(r, 600));
     expect(listCalls().length).toBe(before);
@@ -252,7 +252,7 @@ describe('application list', { timeout: 30_000 }, () => {
     for (let left = 3; left > 0; left--) {
       await user().click(within(rows()[0]!).getByRole('button', { name: /^Delete / }));
       await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(screen.getAllByText(APPLICATION_MESSAGES.deleted).length).toBeGreaterThan(0));
+      await waitFor(() => expect(screen.getAllByText(APPLICATION_TEXTS.deleted).length).toBeGreaterThan(0));
       if (left > 1) await waitFor(() => expect(rows()).toHaveLength(left - 1));
     }
     // Page 3 is gone: the table moves to page 2 rather than showing an empty page.

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICATION_MESSAGES, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
-import { APPLICATION_LIST } from '@visa/shared/messages';
+import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
@@ -73,7 +73,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
 
   const confirmDelete = () => {
     setConfirming(false);
-    if (target) remove.mutate(target._id, { onSuccess: () => toast.success(APPLICATION_MESSAGES.deleted) });
+    if (target) remove.mutate(target._id, { onSuccess: () => toast.success(APPLICATION_TEXTS.deleted) });
   };
 
   // From the page the server answered, not the one just asked for: while the next page loads the
@@ -129,7 +129,7 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
           variant="outline-dark"
           className="ms-auto"
           disabled={exporter.isPending}
-          onClick={() => exporter.mutate({ search, status }, { onError: () => toast.error(APPLICATION_MESSAGES.exportFailed) })}
+          onClick={() => exporter.mutate({ search, status }, { onError: () => toast.error(APPLICATION_TEXTS.exportFailed) })}
         >
           {exporter.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           Export CSV

@@ -3,13 +3,13 @@ import { Alert, Badge, Button, Card, Col, ListGroup, Row } from 'react-bootstrap
 import { Link } from 'react-router';
 import type { ApplicationStats } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
-import { APPLICATION_LIST } from '@visa/shared/messages';
+import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { useStats } from '../api/get-stats';
-import { FailedMessagesNotice } from './failed-messages';
+import { FailedTextMessagesAlert } from './failed-text-messages';
 import { useDocumentsToReview } from '../api/document-requests';
 import { BarChart } from './bar-chart';
 import { LoadingStatus } from '../../../components/loading-status';
@@ -38,7 +38,7 @@ export const DashboardOverview = memo(function DashboardOverview({ page, onPageC
   return (
     <>
       <ListError page={page} />
-      <FailedMessagesNotice />
+      <FailedTextMessagesAlert />
       <Figures page={page} />
       <Row className="g-4">
         <Col lg={5}>

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
-import { DOCUMENT_PAGE_TEXTS } from '@visa/shared/document-page';
+import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import type { StaffDocumentRequest } from '@visa/shared/document-requests';
 import { refusalOf, useDocumentRequest, useDocumentRequestAction } from '../api/document-requests';
 
-const STATES = DOCUMENT_PAGE_TEXTS.en.states;
+const STATES = DOCUMENTS_PAGE_TEXTS.en.states;
 const STATUS_TEXT: Record<NonNullable<StaffDocumentRequest['request']>['status'], string> = {
   open: 'Link works',
   expired: 'Link expired',

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { APPLICANT_FILE_MESSAGES, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
-import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
+import { documentInvalidType, documentTooLarge } from '@visa/shared/ui-texts';
 import { bigJpegFile, jpegFile, pdfFile, pngFile } from '../../../../test/files';
 import { renderRoutes } from '../../../../test/render';
 import { DocumentUpload } from './document-upload';
@@ -81,6 +81,6 @@ describe('document upload: checks in the browser before anything is sent', () =>
     const many = await Promise.all(Array.from({ length: MAX_DOCUMENTS_PER_UPLOAD }, (_, i) => jpegFile(`page-${i}.jpg`)));
     await user.upload(input, many);
     await waitFor(() => expect(within(toUpload()!).getAllByRole('listitem')).toHaveLength(MAX_DOCUMENTS_PER_UPLOAD));
-    expect(screen.getByRole('alert')).toHaveTextContent(`page-9.jpg: ${APPLICANT_FILE_MESSAGES.tooManyDocuments}`);
+    expect(screen.getByRole('alert')).toHaveTextContent(`page-9.jpg: ${APPLICANT_FILE_TEXTS.tooManyDocuments}`);
   });
 });

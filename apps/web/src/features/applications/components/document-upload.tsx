@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICANT_FILE_MESSAGES, DOCUMENT_MESSAGES, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS, DOCUMENT_TEXTS, MAX_DOCUMENTS_PER_UPLOAD } from '@visa/shared/applicant-file';
 import { DOCUMENT_LABELS, DOCUMENT_MAX_BYTES, type DocumentLabel } from '@visa/shared/constants';
-import { UPLOAD } from '@visa/shared/messages';
+import { UPLOAD } from '@visa/shared/ui-texts';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { isDroppedConnection } from '../../../lib/api-client';
@@ -78,7 +78,7 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
         continue;
       }
       if (chosen.length + accepted.length >= MAX_DOCUMENTS_PER_UPLOAD) {
-        messages.push(`${file.name}: ${APPLICANT_FILE_MESSAGES.tooManyDocuments}`);
+        messages.push(`${file.name}: ${APPLICANT_FILE_TEXTS.tooManyDocuments}`);
         continue;
       }
       serial += 1;
@@ -106,7 +106,7 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
     setError(null);
     setDropped(false);
     if (chosen.some((c) => !c.label)) {
-      setError(DOCUMENT_MESSAGES.chooseLabel);
+      setError(DOCUMENT_TEXTS.chooseLabel);
       return;
     }
     progress.start();
@@ -119,7 +119,7 @@ export function DocumentUpload({ applicationId }: { applicationId: string }) {
       {
         onSettled: progress.stop,
         onSuccess: () => {
-          toast.success(DOCUMENT_MESSAGES.uploaded(chosen.length));
+          toast.success(DOCUMENT_TEXTS.uploaded(chosen.length));
           chosen.forEach((c) => forget(c.preview));
           setChosen([]);
           setRefused([]);

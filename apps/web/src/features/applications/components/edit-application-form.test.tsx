@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Application } from '@visa/shared/applications';
-import { EDIT_APPLICATION, VALIDATION } from '@visa/shared/messages';
+import { EDIT_APPLICATION, VALIDATION } from '@visa/shared/ui-texts';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';

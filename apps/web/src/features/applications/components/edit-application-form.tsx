@@ -1,5 +1,5 @@
 import type { Application, ApplicationUpdate } from '@visa/shared/applications';
-import type { NotifyChannel } from '@visa/shared/notify';
+import type { NotifyChannel } from '@visa/shared/notice-channels';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { editErrorMessage, useUpdateApplication } from '../api/update-application';

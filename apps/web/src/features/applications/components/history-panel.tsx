@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
-import { type EmailDelivery, HISTORY_MESSAGES } from '@visa/shared/applicant-file';
+import { type EmailDelivery, HISTORY_TEXTS } from '@visa/shared/applicant-file';
 import { LOADING } from '@visa/shared/staff-texts';
 import { useHistory } from '../api/get-history';
 import { formatDateTime } from '../../../lib/format-time';
@@ -33,9 +33,9 @@ function EmailRow({ email }: { email: EmailDelivery }) {
         {email.status === 'sent' && `Sent ${formatDateTime(email.sentAt)}`}
         {email.status === 'queued' &&
           email.attempts > 0 &&
-          HISTORY_MESSAGES.attemptFailed(email.attempts, formatDateTime(email.nextAttemptAt))}
+          HISTORY_TEXTS.attemptFailed(email.attempts, formatDateTime(email.nextAttemptAt))}
         {email.status === 'queued' && email.attempts === 0 && `Queued ${formatDateTime(email.createdAt)}`}
-        {email.status === 'failed' && HISTORY_MESSAGES.gaveUp(email.attempts)}
+        {email.status === 'failed' && HISTORY_TEXTS.gaveUp(email.attempts)}
         {email.lastError && email.status !== 'sent' && <span className="d-block text-danger">{email.lastError}</span>}
       </td>
     </tr>
@@ -57,7 +57,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
             {query.isPending && <Spinner size="sm" role="status" aria-label={LOADING.history} />}
             {query.isError && (
               <Alert transition={false} variant="danger" className="d-flex justify-content-between align-items-center">
-                <span>{HISTORY_MESSAGES.loadError}</span>
+                <span>{HISTORY_TEXTS.loadError}</span>
                 <Button size="sm" variant="outline-danger" onClick={() => void query.refetch()}>
                   Retry
                 </Button>
@@ -65,14 +65,14 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
             )}
             {query.data &&
               (query.data.history.length === 0 ? (
-                <p className="text-body-secondary">{HISTORY_MESSAGES.empty}</p>
+                <p className="text-body-secondary">{HISTORY_TEXTS.empty}</p>
               ) : (
                 <ol className="list-unstyled mb-0" aria-label="Changes, newest first">
                   {[...query.data.history].reverse().map((event) => (
                     <li key={event._id} className="border-bottom py-2">
                       <p className="mb-0">{describeEvent(event)}</p>
                       <p className="mb-0 small text-body-secondary">
-                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor?.name ?? HISTORY_MESSAGES.systemActor}
+                        <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor?.name ?? HISTORY_TEXTS.systemActor}
                       </p>
                     </li>
                   ))}
@@ -89,7 +89,7 @@ export function HistoryPanel({ applicationId }: { applicationId: string }) {
             </h2>
             {query.data &&
               (query.data.emails.length === 0 ? (
-                <p className="text-body-secondary">{HISTORY_MESSAGES.noEmails}</p>
+                <p className="text-body-secondary">{HISTORY_TEXTS.noEmails}</p>
               ) : (
                 <table className="table table-sm align-middle mb-0">
                   <caption className="visually-hidden">Emails to the applicant, newest first</caption>

@@ -21,7 +21,7 @@ function renderForm(application: Application) {
   return onUpdated;
 }
 
-const consentOf = async (id: string) =>
+const agreedChannelsOf = async (id: string) =>
   (await h.t.request({ method: 'GET', url: `/api/application/fetchApplication/${id}`, token: h.staff.token })).json().notify;
 
 describe('the channels the applicant agreed to, on the edit form', { timeout: 30_000 }, () => {
@@ -39,17 +39,17 @@ describe('the channels the applicant agreed to, on the edit form', { timeout: 30
     expect(sms).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Update Application' }));
     await waitFor(() => expect(onUpdated).toHaveBeenCalled());
-    expect(await consentOf(app._id)).toEqual(['email', 'sms']);
+    expect(await agreedChannelsOf(app._id)).toEqual(['email', 'sms']);
   });
 
   it('keeps them as they were when the form did not know them and nobody ticked anything', async () => {
     const app = await seedApplication(h);
     await h.t.db.updateTable('message_consents').set({ channels: 'whatsapp' }).where('application_id', '=', app._id).execute();
-    // As the list's row gives it: without the consent.
+    // As the list's row gives it: without the channel agreement.
     const { notify: _unknown, ...fromList } = app;
     const onUpdated = renderForm(fromList);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Update Application' }));
     await waitFor(() => expect(onUpdated).toHaveBeenCalled());
-    expect(await consentOf(app._id)).toEqual(['whatsapp']);
+    expect(await agreedChannelsOf(app._id)).toEqual(['whatsapp']);
   });
 });

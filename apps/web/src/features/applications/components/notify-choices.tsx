@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form } from 'react-bootstrap';
-import { NOTIFY_CHANNELS, type NotifyChannel } from '@visa/shared/notify';
+import { NOTIFY_CHANNELS, type NotifyChannel } from '@visa/shared/notice-channels';
 
 const CHANNEL_LABELS: Record<NotifyChannel, string> = { email: 'By email', sms: 'By SMS', whatsapp: 'By WhatsApp' };
 

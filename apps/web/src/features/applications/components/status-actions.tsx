@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICANT_FILE_MESSAGES, STATUS_ACTIONS, STATUS_CHANGED, type StatusAction, displayDate } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS, STATUS_ACTIONS, STATUS_CHANGED, type StatusAction, displayDate } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import { statusLabel } from '@visa/shared/constants';
 import { isIsoDate, todayIn } from '@visa/shared/dates';
@@ -27,9 +27,9 @@ const OFFICE_TIME_ZONE = 'Asia/Dhaka';
 
 /** The same rule as the server's (docs/product.md#api-applicant-file), so a wrong day is caught before sending. */
 function dateProblem(date: string, addedOn: string, today: string): string | undefined {
-  if (!isIsoDate(date)) return APPLICANT_FILE_MESSAGES.invalidDate;
-  if (date > today) return APPLICANT_FILE_MESSAGES.dateInFuture;
-  if (date < addedOn) return APPLICANT_FILE_MESSAGES.dateBeforeCreated;
+  if (!isIsoDate(date)) return APPLICANT_FILE_TEXTS.invalidDate;
+  if (date > today) return APPLICANT_FILE_TEXTS.dateInFuture;
+  if (date < addedOn) return APPLICANT_FILE_TEXTS.dateBeforeCreated;
   return undefined;
 }
 

@@ -1,5 +1,5 @@
-import { DOCUMENT_MESSAGES, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
-import { VIEW } from '@visa/shared/messages';
+import { DOCUMENT_TEXTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
+import { VIEW } from '@visa/shared/ui-texts';
 import { isHttpError, isTimeout, serverMessage } from '../../../lib/api-client';
 
 const FAILED: Record<StatusAction, string> = {
@@ -23,6 +23,6 @@ export function statusActionError(action: StatusAction, error: unknown): { messa
 
 /** The upload's failure as staff should read it: the server's message when there is one. */
 export function uploadError(error: unknown): string {
-  if (isTimeout(error)) return DOCUMENT_MESSAGES.timeout;
-  return serverMessage(error) ?? DOCUMENT_MESSAGES.error;
+  if (isTimeout(error)) return DOCUMENT_TEXTS.timeout;
+  return serverMessage(error) ?? DOCUMENT_TEXTS.error;
 }

@@ -1,5 +1,5 @@
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
-import { documentInvalidType, documentTooLarge } from '@visa/shared/messages';
+import { documentInvalidType, documentTooLarge } from '@visa/shared/ui-texts';
 
 /** Magic numbers of what staff are likely to pick by mistake; JPEG and PNG are the only ones accepted. */
 const SIGNATURES: { type: string; offset: number; bytes: number[] }[] = [

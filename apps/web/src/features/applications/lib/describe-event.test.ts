@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '@visa/shared/applicant-file';
-import { VIEW } from '@visa/shared/messages';
+import { VIEW } from '@visa/shared/ui-texts';
 import { statusActionError, uploadError } from './action-errors';
 import { describeEvent } from './describe-event';
 import { HttpError } from '../../../lib/http';

@@ -1,9 +1,9 @@
-import { HISTORY_MESSAGES, type HistoryEvent, displayDate, importedFileName } from '@visa/shared/applicant-file';
+import { HISTORY_TEXTS, type HistoryEvent, displayDate, importedFileName } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
 import { PRIVACY_HISTORY } from '@visa/shared/privacy-texts';
-import { describeMessageEvent } from './describe-message-event';
+import { describeNoticeEvent } from './describe-notice-event';
 
 const asStatus = (value: unknown): ApplicationStatus | null =>
   typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value) ? (value as ApplicationStatus) : null;
@@ -21,37 +21,37 @@ export function describeEvent(event: HistoryEvent): string {
   const d = event.details;
   switch (event.action) {
     case A.application.create:
-      return HISTORY_MESSAGES.created;
+      return HISTORY_TEXTS.created;
     case A.application.update: {
       const fields = Array.isArray(d.fields) ? d.fields.map(fieldName) : [];
       const parts = [...fields, ...(d.image ? [fieldLabelInSentence('image')] : [])];
-      return parts.length ? HISTORY_MESSAGES.edited(parts) : HISTORY_MESSAGES.savedUnchanged;
+      return parts.length ? HISTORY_TEXTS.edited(parts) : HISTORY_TEXTS.savedUnchanged;
     }
     case A.application.status: {
       const from = asStatus(d.from);
       const to = asStatus(d.to);
       const date = asString(d.date);
       const dateNote = date ? `${fieldLabelInSentence(to === 'pending' ? 'pending' : 'approve')} ${displayDate(date)}` : null;
-      return HISTORY_MESSAGES.statusChanged(from && statusLabel(from), to && statusLabel(to), dateNote);
+      return HISTORY_TEXTS.statusChanged(from && statusLabel(from), to && statusLabel(to), dateNote);
     }
     case A.application.documentsAdd: {
       const docs = Array.isArray(d.documents) ? (d.documents as { label?: unknown; name?: unknown }[]) : [];
-      return HISTORY_MESSAGES.documentsAdded(docs.map((doc) => `${asString(doc.label)}${doc.name ? ` (${asString(doc.name)})` : ''}`));
+      return HISTORY_TEXTS.documentsAdded(docs.map((doc) => `${asString(doc.label)}${doc.name ? ` (${asString(doc.name)})` : ''}`));
     }
     case A.application.documentsRemove:
-      return HISTORY_MESSAGES.documentRemoved(asString(d.label));
+      return HISTORY_TEXTS.documentRemoved(asString(d.label));
     case A.application.importFileStored:
-      return HISTORY_MESSAGES.importFileStored(importedFileName(asString(d.field)), asString(d.name));
+      return HISTORY_TEXTS.importFileStored(importedFileName(asString(d.field)), asString(d.name));
     case A.application.importFileMissing:
-      return HISTORY_MESSAGES.importFileMissing(importedFileName(asString(d.field)), asString(d.name), asString(d.reason));
-    case A.application.anonymised:
-      return HISTORY_MESSAGES.anonymised(asString(d.rule));
-    case A.application.erased:
-      return HISTORY_MESSAGES.erased(asString(d.reason));
+      return HISTORY_TEXTS.importFileMissing(importedFileName(asString(d.field)), asString(d.name), asString(d.reason));
+    case A.application.erasedByRetention:
+      return HISTORY_TEXTS.erasedByRetention(asString(d.rule));
+    case A.application.erasedNow:
+      return HISTORY_TEXTS.erasedNow(asString(d.reason));
     case A.email.sent:
-      return HISTORY_MESSAGES.emailSent(d.via === 'folder', asString(d.subject));
+      return HISTORY_TEXTS.emailSent(d.via === 'folder', asString(d.subject));
     case A.email.failed:
-      return HISTORY_MESSAGES.emailFailed(String(d.attempts ?? ''), asString(d.subject));
+      return HISTORY_TEXTS.emailFailed(String(d.attempts ?? ''), asString(d.subject));
     case A.privacy.consentRecorded:
       return PRIVACY_HISTORY.consentRecorded(String(d.version ?? ''));
     case A.privacy.consentWithdrawn:
@@ -59,6 +59,6 @@ export function describeEvent(event: HistoryEvent): string {
     case A.privacy.dataDownloaded:
       return PRIVACY_HISTORY.dataDownloaded;
     default:
-      return describeMessageEvent(event.action, d) ?? event.action;
+      return describeNoticeEvent(event.action, d) ?? event.action;
   }
 }

@@ -1,5 +1,5 @@
 import { APPLICATION_FIELDS, type ApplicationInput, type ApplicationUpdate } from '@visa/shared/applications';
-import type { NotifyChannel } from '@visa/shared/notify';
+import type { NotifyChannel } from '@visa/shared/notice-channels';
 
 /**
  * The multipart body of add and edit: every field by its API name (docs/product.md#data), the

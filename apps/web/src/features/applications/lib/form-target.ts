@@ -1,5 +1,5 @@
-import { APPLICATION_FIELDS, APPLICATION_MESSAGES, type ApplicationInput } from '@visa/shared/applications';
-import { VALIDATION } from '@visa/shared/messages';
+import { APPLICATION_FIELDS, APPLICATION_TEXTS, type ApplicationInput } from '@visa/shared/applications';
+import { VALIDATION } from '@visa/shared/ui-texts';
 import { isHttpError } from '../../../lib/api-client';
 
 /** A control of the application form a message can belong to: one of the fields, or the photo. */
@@ -24,9 +24,9 @@ const TARGET_OF_MESSAGE: Record<string, FormTarget> = {
   [VALIDATION.imageTooLargeAdd]: 'image',
   [VALIDATION.imageTooLargeEdit]: 'image',
   [VALIDATION.imageTypeEdit]: 'image',
-  [APPLICATION_MESSAGES.imageRequired]: 'image',
-  [APPLICATION_MESSAGES.imageUnreadable]: 'image',
-  [APPLICATION_MESSAGES.imageTooManyPixels]: 'image',
+  [APPLICATION_TEXTS.imageRequired]: 'image',
+  [APPLICATION_TEXTS.imageUnreadable]: 'image',
+  [APPLICATION_TEXTS.imageTooManyPixels]: 'image',
 };
 
 export const targetOfMessage = (message: string): FormTarget | undefined => TARGET_OF_MESSAGE[message];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
-import { VALIDATION } from '@visa/shared/messages';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { VALIDATION } from '@visa/shared/ui-texts';
 import { addImageMessage, editImageMessage } from './image-rules';
 
 const file = (name: string, type: string, size: number) => {
@@ -13,7 +13,7 @@ const MB = 1024 * 1024;
 describe('photo rules', () => {
   it('add: over 10 MB, then required, then the type', () => {
     expect(addImageMessage(file('a.png', 'image/png', 10 * MB + 1))).toBe(VALIDATION.imageTooLargeAdd);
-    expect(addImageMessage(null)).toBe(APPLICATION_MESSAGES.imageRequired);
+    expect(addImageMessage(null)).toBe(APPLICATION_TEXTS.imageRequired);
     expect(addImageMessage(file('a.gif', 'image/gif', 10))).toBe(VALIDATION.imageTypeEdit);
     expect(addImageMessage(file('a.png', 'image/png', 10 * MB))).toBeUndefined();
   });

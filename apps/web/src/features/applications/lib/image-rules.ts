@@ -1,12 +1,12 @@
-import { APPLICATION_MESSAGES } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/applications';
 import { IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
-import { VALIDATION } from '@visa/shared/messages';
+import { VALIDATION } from '@visa/shared/ui-texts';
 import { looksLikeAllowedImage } from '../../../lib/image-rules';
 
 /** Add form: the size, then a photo at all, then the type (which the server checks by the bytes as well). */
 export function addImageMessage(file: File | null): string | undefined {
   if (file && file.size > IMAGE_MAX_BYTES_ADD) return VALIDATION.imageTooLargeAdd;
-  if (!file) return APPLICATION_MESSAGES.imageRequired;
+  if (!file) return APPLICATION_TEXTS.imageRequired;
   if (!looksLikeAllowedImage(file)) return VALIDATION.imageTypeEdit;
   return undefined;
 }

@@ -1,8 +1,8 @@
-import { APPLICATION_MESSAGES, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
 
 /**
  * The name a row of applications shows, and its buttons are named by. An erased applicant has none
  * (ADR 0052): the row says so, with the end of its reference to tell such rows apart.
  */
 export const rowName = (a: Pick<Application, '_id' | 'surname' | 'givenN' | 'anonymised'>) =>
-  a.anonymised ? `${APPLICATION_MESSAGES.erasedName} (${a._id.slice(-6)})` : `${a.surname} ${a.givenN}`;
+  a.anonymised ? `${APPLICATION_TEXTS.erasedName} (${a._id.slice(-6)})` : `${a.surname} ${a.givenN}`;

@@ -1,6 +1,6 @@
 import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/messages';
+import { LOGIN, SECOND_FACTOR, SERVER } from '@visa/shared/ui-texts';
 import type { SecondFactorLoginInput, SecondFactorLoginResponse, SecondFactorSetup } from '@visa/shared/second-factor';
 import { setToken } from '../../../lib/auth-storage';
 import { signedIn } from '../lib/signed-in';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN, SERVER } from '@visa/shared/messages';
+import { LOGIN, SERVER } from '@visa/shared/ui-texts';
 import { loginErrorMessage } from './login';
 import { HttpError } from '../../../lib/http';
 

@@ -1,6 +1,6 @@
 import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { LOGIN, SERVER } from '@visa/shared/messages';
+import { LOGIN, SERVER } from '@visa/shared/ui-texts';
 import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import type { LoginInput, LoginResponse, User } from '@visa/shared/users';
 import { setToken } from '../../../lib/auth-storage';

@@ -1,5 +1,5 @@
 import { apiUrl } from '@visa/shared/api-paths';
-import { LOGIN, SERVER } from '@visa/shared/messages';
+import { LOGIN, SERVER } from '@visa/shared/ui-texts';
 import type { ForgotPasswordInput, ResetPasswordInput } from '@visa/shared/users';
 import { noAnswer, postJson, refusalText } from './sign-in-request';
 

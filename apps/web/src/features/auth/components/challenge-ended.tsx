@@ -1,5 +1,5 @@
 import { Alert, Button } from 'react-bootstrap';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { SECOND_FACTOR } from '@visa/shared/ui-texts';
 
 export interface StepProps {
   challenge: string;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Alert } from 'react-bootstrap';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { challengeEnded, completeSecondStep, secondStepErrorMessage, startEnrolment } from '../api/login-second-factor';
 import { useRequest } from '../lib/use-request';

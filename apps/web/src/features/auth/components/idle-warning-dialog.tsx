@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { SESSION } from '@visa/shared/messages';
+import { SESSION } from '@visa/shared/ui-texts';
 
 interface Props {
   show: boolean;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { LIMITS } from '@visa/shared/limits';
-import { LOGIN, SERVER, VALIDATION } from '@visa/shared/messages';
+import { LOGIN, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { getToken, hasSessionCookie } from '../../../lib/auth-storage';

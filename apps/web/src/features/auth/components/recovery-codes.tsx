@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { RECOVERY_CODES } from '@visa/shared/staff-texts';
 
 interface Props {

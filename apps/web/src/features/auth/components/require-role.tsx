@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import type { Role } from '@visa/shared/constants';
-import { FAILED, SERVER } from '@visa/shared/messages';
+import { FAILED, SERVER } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { serverMessage } from '../../../lib/api-client';
 import { useMe } from '../api/get-me';

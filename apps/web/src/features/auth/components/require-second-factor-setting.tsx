@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { FAILED, SECOND_FACTOR } from '@visa/shared/messages';
+import { FAILED, SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';

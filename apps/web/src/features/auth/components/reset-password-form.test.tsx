@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LOGIN, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
+import { LOGIN, PASSWORD, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { resetLinkSentTo, resetTokenOf } from '@visa/test-support/reset-links';
 import { apiHarnessForFile } from '../../../../test/api-harness';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, SECOND_FACTOR, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, SECOND_FACTOR, VALIDATION } from '@visa/shared/ui-texts';
 import { totpCode } from '@visa/test-support/totp';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { FAILED, SECOND_FACTOR } from '@visa/shared/messages';
+import { FAILED, SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { SecondFactorConfirmInputSchema } from '@visa/shared/second-factor';
 import { LOADING } from '@visa/shared/staff-texts';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { SECOND_FACTOR, VALIDATION } from '@visa/shared/messages';
+import { SECOND_FACTOR, VALIDATION } from '@visa/shared/ui-texts';
 import type { SecondFactorSetup } from '@visa/shared/second-factor';
 import { checkTotpCode } from '../lib/sign-in-checks';
 import { CodeField } from './code-field';

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { SECOND_FACTOR } from '@visa/shared/messages';
+import { SECOND_FACTOR } from '@visa/shared/ui-texts';
 import type { SecondFactorChallenge } from '@visa/shared/second-factor';
 import { challengeEnded, completeSecondStep, secondStepErrorMessage } from '../api/login-second-factor';
 import { checkRecoveryCode, checkTotpCode } from '../lib/sign-in-checks';

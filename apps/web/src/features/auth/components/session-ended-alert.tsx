@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useLocation } from 'react-router';
-import { sessionEndMessage } from '../lib/session-end';
+import { sessionEndText } from '../lib/session-end';
 
 /**
  * The login page's word on why the person is there (ADR 0018): the fixed sentence for the
@@ -9,14 +9,14 @@ import { sessionEndMessage } from '../lib/session-end';
  */
 export function SessionEndedAlert() {
   const { search } = useLocation();
-  const [message, setMessage] = useState<string | null>(null);
+  const [text, setText] = useState<string | null>(null);
   useEffect(() => {
-    setMessage(sessionEndMessage(new URLSearchParams(search).get('reason')));
+    setText(sessionEndText(new URLSearchParams(search).get('reason')));
   }, [search]);
-  if (!message) return null;
+  if (!text) return null;
   return (
     <Alert variant="warning" role="status" className="py-2" data-testid="session-ended">
-      {message}
+      {text}
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Badge, ListGroup } from 'react-bootstrap';
-import { FAILED } from '@visa/shared/messages';
+import { FAILED } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';

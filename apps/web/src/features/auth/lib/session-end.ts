@@ -1,7 +1,7 @@
-import { SESSION } from '@visa/shared/messages';
+import { SESSION } from '@visa/shared/ui-texts';
 import type { SessionEndReason } from '@visa/shared/session';
 
-const MESSAGES: Record<SessionEndReason, string> = {
+const TEXTS: Record<SessionEndReason, string> = {
   idle: SESSION.endedIdle,
   expired: SESSION.endedExpired,
   elsewhere: SESSION.endedElsewhere,
@@ -13,9 +13,9 @@ const MESSAGES: Record<SessionEndReason, string> = {
  * What the login page says for the `?reason=` it was sent with: one fixed sentence per known code,
  * nothing for anything else, so the address cannot be used to put words on the page.
  */
-export function sessionEndMessage(reason: string | null | undefined): string | null {
+export function sessionEndText(reason: string | null | undefined): string | null {
   // A plain own-key look-up, not the shared zod enum: the sign-in page has no zod (ADR 0050).
-  return reason != null && Object.hasOwn(MESSAGES, reason) ? MESSAGES[reason as SessionEndReason] : null;
+  return reason != null && Object.hasOwn(TEXTS, reason) ? TEXTS[reason as SessionEndReason] : null;
 }
 
 /** The login page, saying why the session ended. */

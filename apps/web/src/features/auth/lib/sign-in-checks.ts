@@ -1,6 +1,6 @@
 import { regexes } from 'zod/v4/core';
 import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
-import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { PASSWORD_RESET } from '@visa/shared/password-reset-texts';
 import { STAFF } from '@visa/shared/staff-account-texts';
 

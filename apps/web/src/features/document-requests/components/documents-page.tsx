@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiUrl } from '@visa/shared/api-paths';
-import { DOCUMENT_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, type PageItem, type PageRequest, UPLOADS_PATH } from '@visa/shared/document-page';
+import { DOCUMENTS_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, type PageItem, type PageRequest, UPLOADS_PATH } from '@visa/shared/documents-page';
 import { PRIVACY_WORDS } from '@visa/shared/privacy-notice-view';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
@@ -38,14 +38,14 @@ const TYPE_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 
  */
 export function DocumentsPage() {
   const { language } = useLocale();
-  const t = DOCUMENT_PAGE_TEXTS[language];
+  const t = DOCUMENTS_PAGE_TEXTS[language];
   const [state, setState] = useState<Loaded>({ kind: 'loading' });
   const [token, setToken] = useState('');
 
   const load = async (token: string) => {
     if (!token) return setState({ kind: 'refused', message: t.linkNotValid });
     try {
-      const res = await fetch(apiUrl('getDocumentPage'), { headers: { [DOCUMENT_TOKEN_HEADER]: token }, cache: 'no-store' });
+      const res = await fetch(apiUrl('getDocumentsPage'), { headers: { [DOCUMENT_TOKEN_HEADER]: token }, cache: 'no-store' });
       if (res.status === 404) return setState({ kind: 'refused', message: t.linkNotValid });
       const body = (await res.json()) as PageRequest | { message: string };
       if (!res.ok || !('items' in body)) return setState({ kind: 'refused', message: 'message' in body ? body.message : t.failed });

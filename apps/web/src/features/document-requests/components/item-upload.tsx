@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { DOCUMENT_TOKEN_HEADER, type DOCUMENT_PAGE_TEXTS, type PageItem, UPLOAD_ITEM_METADATA } from '@visa/shared/document-page';
+import { DOCUMENT_TOKEN_HEADER, type DOCUMENTS_PAGE_TEXTS, type PageItem, UPLOAD_ITEM_METADATA } from '@visa/shared/documents-page';
 
-type Texts = (typeof DOCUMENT_PAGE_TEXTS)['en' | 'bn'];
+type Texts = (typeof DOCUMENTS_PAGE_TEXTS)['en' | 'bn'];
 
 interface Props {
   item: PageItem;

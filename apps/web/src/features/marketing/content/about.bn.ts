@@ -1,6 +1,6 @@
-import type { DocumentCopy } from './types';
+import type { ArticleCopy } from './types';
 
-export const aboutBn: DocumentCopy = {
+export const aboutBn: ArticleCopy = {
   meta: {
     title: 'আমাদের সম্পর্কে ও আমাদের সেবা',
     description:

@@ -1,6 +1,6 @@
-import type { DocumentCopy } from './types';
+import type { ArticleCopy } from './types';
 
-export const aboutEn: DocumentCopy = {
+export const aboutEn: ArticleCopy = {
   meta: {
     title: 'About Us and Our Services',
     description:

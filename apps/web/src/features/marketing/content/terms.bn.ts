@@ -1,10 +1,10 @@
 import { DELIVERY_EXTRA_BUSINESS_DAYS, PROCESSING_WEEKS } from '@visa/shared/constants';
 import { localDigits } from '../../../lib/i18n';
-import type { DocumentCopy } from './types';
+import type { ArticleCopy } from './types';
 
 const n = (value: number) => localDigits(value, 'bn');
 
-export const termsBn: DocumentCopy = {
+export const termsBn: ArticleCopy = {
   meta: {
     title: 'সেবার শর্তাবলি',
     description:

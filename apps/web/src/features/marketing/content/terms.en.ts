@@ -1,7 +1,7 @@
 import { DELIVERY_EXTRA_BUSINESS_DAYS, PROCESSING_WEEKS } from '@visa/shared/constants';
-import type { DocumentCopy } from './types';
+import type { ArticleCopy } from './types';
 
-export const termsEn: DocumentCopy = {
+export const termsEn: ArticleCopy = {
   meta: {
     title: 'Terms of Service',
     description:

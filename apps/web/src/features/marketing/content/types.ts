@@ -32,7 +32,7 @@ interface DocumentSection {
 }
 
 /** Terms and About: a title, a lead paragraph and sections. */
-export interface DocumentCopy {
+export interface ArticleCopy {
   meta: PageMetaCopy;
   title: string;
   lead: string;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { OFFICE_CONTACT, VALIDATION } from '@visa/shared/messages';
+import { OFFICE_CONTACT, VALIDATION } from '@visa/shared/ui-texts';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { OfficeContactForm } from './office-contact-form';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { type FieldPath, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { FAILED, OFFICE_CONTACT } from '@visa/shared/messages';
+import { FAILED, OFFICE_CONTACT } from '@visa/shared/ui-texts';
 import { OFFICE_CONTACT_LIMITS, type OfficeContact, type OfficeContactInput, OfficeContactInputSchema } from '@visa/shared/office-contact';
 import type { OfficeContactView } from '@visa/shared/office-contact-view';
 import { LOADING } from '@visa/shared/staff-texts';

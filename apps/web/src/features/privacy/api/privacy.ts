@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type Consent,
-  ConsentSchema,
+  type PrivacyConsent,
+  PrivacyConsentSchema,
   type PrivacyNotice,
   type PrivacyNoticeInput,
   PrivacyNoticeListSchema,
@@ -27,7 +27,7 @@ export const usePrivacyNotices = () =>
       PrivacyNoticeListSchema.parse((await api.get(apiUrl('listPrivacyNotices'), { signal })).data).notices,
   });
 
-export function usePublishNotice() {
+export function usePublishPrivacyNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PrivacyNoticeInput): Promise<PrivacyNotice> =>
@@ -36,26 +36,27 @@ export function usePublishNotice() {
   });
 }
 
-export function useSetConsentRequired() {
+export function useSetPrivacyConsentRequired() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (required: boolean): Promise<boolean> =>
-      (await api.put<{ required: boolean }>(apiUrl('setConsentRequired'), { required })).data.required,
+      (await api.put<{ required: boolean }>(apiUrl('setPrivacyConsentRequired'), { required })).data.required,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.overview }),
   });
 }
 
-export const useConsent = (id: string) =>
+export const usePrivacyConsent = (id: string) =>
   useQuery({
     queryKey: keys.consent(id),
-    queryFn: async ({ signal }): Promise<Consent> => ConsentSchema.parse((await api.get(apiUrl('getConsent', { id }), { signal })).data),
+    queryFn: async ({ signal }): Promise<PrivacyConsent> =>
+      PrivacyConsentSchema.parse((await api.get(apiUrl('getPrivacyConsent', { id }), { signal })).data),
   });
 
-export function useWithdrawConsent(id: string) {
+export function useWithdrawPrivacyConsent(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<Consent> =>
-      ConsentSchema.parse((await api.post(apiUrl('withdrawConsent', { id }), { confirm: true })).data),
+    mutationFn: async (): Promise<PrivacyConsent> =>
+      PrivacyConsentSchema.parse((await api.post(apiUrl('withdrawPrivacyConsent', { id }), { confirm: true })).data),
     onSuccess: (consent) => {
       queryClient.setQueryData(keys.consent(id), consent);
       // The file's history gains the withdrawal and its emails list loses what was cancelled.

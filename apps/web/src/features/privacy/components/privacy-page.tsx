@@ -1,4 +1,4 @@
-import { type NoticeLanguage, PRIVACY_SLOT_ATTRIBUTE, PRIVACY_WORDS } from '@visa/shared/privacy-notice-view';
+import { type PrivacyNoticeLanguage, PRIVACY_SLOT_ATTRIBUTE, PRIVACY_WORDS } from '@visa/shared/privacy-notice-view';
 import { OfficeContact } from '../../../components/office-contact';
 
 /**
@@ -6,14 +6,14 @@ import { OfficeContact } from '../../../components/office-contact';
  * version as it serves the page, as it fills the office contact under it (ADR 0025). `html` is the
  * default notice, rendered at build time by the one function the server also uses.
  */
-export function PrivacyPage({ language, html }: { language: NoticeLanguage; html: string }) {
+export function PrivacyPage({ language, html }: { language: PrivacyNoticeLanguage; html: string }) {
   const slot = { [PRIVACY_SLOT_ATTRIBUTE]: language };
   return (
-    <article className="container document-page">
-      <header className="document-header">
+    <article className="container article-page">
+      <header className="article-header">
         <h1>{PRIVACY_WORDS[language].title}</h1>
       </header>
-      <div className="document-section privacy-notice" {...slot} dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="article-section privacy-notice" {...slot} dangerouslySetInnerHTML={{ __html: html }} />
       <OfficeContact place="page" />
     </article>
   );

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { type PrivacyNotice, PrivacyNoticeInputSchema, type PrivacyOverview } from '@visa/shared/privacy';
-import { NOTICE_MAX, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
+import { PRIVACY_NOTICE_MAX, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
@@ -10,7 +10,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { usePageForm } from '../../../lib/page-form';
 import { usePrivacyOverview } from '../api/get-overview';
-import { usePrivacyNotices, usePublishNotice, useSetConsentRequired } from '../api/privacy';
+import { usePrivacyNotices, usePublishPrivacyNotice, useSetPrivacyConsentRequired } from '../api/privacy';
 
 /**
  * Settings → Privacy notice (ADR 0053): the notice in both languages, published as a new numbered
@@ -23,16 +23,16 @@ export function PrivacySettings() {
   if (overview.isError) return <Alert variant="danger">{serverMessage(overview.error) ?? 'Could not load the privacy notice.'}</Alert>;
   return (
     <>
-      <ConsentSwitch overview={overview.data} />
-      <NoticeEditor key={overview.data.current?.version ?? 0} overview={overview.data} />
+      <PrivacyConsentSwitch overview={overview.data} />
+      <PrivacyNoticeEditor key={overview.data.current?.version ?? 0} overview={overview.data} />
       <VersionHistory />
     </>
   );
 }
 
-function ConsentSwitch({ overview }: { overview: PrivacyOverview }) {
+function PrivacyConsentSwitch({ overview }: { overview: PrivacyOverview }) {
   const id = useId();
-  const save = useSetConsentRequired();
+  const save = useSetPrivacyConsentRequired();
   return (
     <Form.Group className="mb-4" controlId={`${id}-required`}>
       <Form.Check
@@ -59,10 +59,10 @@ function ConsentSwitch({ overview }: { overview: PrivacyOverview }) {
   );
 }
 
-function NoticeEditor({ overview }: { overview: PrivacyOverview }) {
+function PrivacyNoticeEditor({ overview }: { overview: PrivacyOverview }) {
   const pageForm = usePageForm('Publishing…');
   const id = useId();
-  const publish = usePublishNotice();
+  const publish = usePublishPrivacyNotice();
   const start = overview.current ?? overview.defaults;
   const [bodyEn, setBodyEn] = useState(start.bodyEn);
   const [bodyBn, setBodyBn] = useState(start.bodyBn);
@@ -92,7 +92,7 @@ function NoticeEditor({ overview }: { overview: PrivacyOverview }) {
         rows={12}
         name={name}
         lang={lang}
-        maxLength={NOTICE_MAX}
+        maxLength={PRIVACY_NOTICE_MAX}
         value={value}
         isInvalid={Boolean(problems[name])}
         aria-invalid={Boolean(problems[name])}

@@ -6,7 +6,7 @@ import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
-import { ConsentPanel } from './consent-panel';
+import { PrivacyConsentPanel } from './privacy-consent-panel';
 import { PrivacySettings } from './privacy-settings';
 
 const saved = installObjectUrls();
@@ -63,7 +63,7 @@ describe("the file's consent panel", { timeout: 30_000 }, () => {
       consent_recorded_by: staff.id,
       consent_recorded_at: '2026-11-20T08:00:00.000Z',
     });
-    render(<ConsentPanel applicationId={row.id} />);
+    render(<PrivacyConsentPanel applicationId={row.id} />);
     const status = await screen.findByTestId('consent-status');
     expect(status).toHaveTextContent(/^Agreed to privacy notice version 1, recorded .+ by Nadia Staff\.$/);
 
@@ -89,7 +89,7 @@ describe("the file's consent panel", { timeout: 30_000 }, () => {
   it('says when no consent was recorded, and downloads the applicant data as a ZIP', async () => {
     const user = userEvent.setup({ delay: null });
     const row = await createApplication(h.t.db, {}, { storage: h.t.storage });
-    render(<ConsentPanel applicationId={row.id} />);
+    render(<PrivacyConsentPanel applicationId={row.id} />);
     expect(await screen.findByTestId('consent-status')).toHaveTextContent(
       'No consent to the privacy notice was recorded for this application.',
     );

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
-import { ERASURE_MESSAGES, EraseApplicationSchema } from '@visa/shared/retention';
+import { ERASURE_TEXTS, EraseApplicationSchema } from '@visa/shared/retention';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { api, serverMessage } from '../../../lib/api-client';
 import { usePageForm } from '../../../lib/page-form';
 
 /**
- * "Erase now" on the applicant file (super-admins; ADR 0052): the same anonymisation as the
+ * "Erase now" on the applicant file (super-admins; ADR 0052): the same erasure as the
  * retention run, at once, with a reason for the history and the passport number typed again to
  * confirm. Both go in the request body, never in an address.
  */
@@ -31,7 +31,7 @@ export function EraseApplicant({ id }: { id: string }) {
   const submit = () => {
     const checked = EraseApplicationSchema.safeParse({ reason, confirmation });
     if (!checked.success) return setProblem(checked.error.issues[0]!.message);
-    if (!confirmation.trim()) return setProblem(ERASURE_MESSAGES.confirmationWrong);
+    if (!confirmation.trim()) return setProblem(ERASURE_TEXTS.confirmationWrong);
     setProblem(null);
     erase.mutate();
   };
@@ -44,7 +44,7 @@ export function EraseApplicant({ id }: { id: string }) {
         </h2>
         {erase.isSuccess && (
           <Alert variant="success" role="status">
-            {ERASURE_MESSAGES.erased}
+            {ERASURE_TEXTS.erased}
           </Alert>
         )}
         <p className="small text-body-secondary">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Table } from 'react-bootstrap';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ERASURE_MESSAGES,
+  ERASURE_TEXTS,
   RECOMMENDED_RETENTION,
   type RetentionSettings,
   RetentionPreviewSchema,
@@ -32,7 +32,7 @@ const RULE_NAMES = { rejected: 'Refused', approved: 'Approved', pending: 'Untouc
 
 /**
  * The owner's retention windows (ADR 0052): each final state's rule is off until turned on, with
- * the recommended months offered; below, exactly what the next daily run would anonymise.
+ * the recommended months offered; below, exactly what the next daily run would erase.
  */
 export function RetentionForm() {
   const queryClient = useQueryClient();
@@ -82,7 +82,7 @@ export function RetentionForm() {
         </p>
         {problem && <Alert variant="danger">{problem}</Alert>}
         {save.isError && <Alert variant="danger">{serverMessage(save.error) ?? 'Something went wrong. Please try again.'}</Alert>}
-        {save.isSuccess && <Alert variant="success">{ERASURE_MESSAGES.saved}</Alert>}
+        {save.isSuccess && <Alert variant="success">{ERASURE_TEXTS.saved}</Alert>}
         {RULES.map(({ key, label, after }) => {
           const value = draft[key];
           return (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ERASURE_MESSAGES, RETENTION_PREVIEW_SHOWN } from '@visa/shared/retention';
+import { ERASURE_TEXTS, RETENTION_PREVIEW_SHOWN } from '@visa/shared/retention';
 import { createApplication } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
@@ -28,7 +28,7 @@ describe('retention settings and their preview', { timeout: 30_000 }, () => {
     await user.click(screen.getByLabelText('Anonymise refused applications'));
     expect(screen.getByLabelText('Months (months after the decision)')).toHaveValue(24);
     await user.click(screen.getByRole('button', { name: 'Save retention' }));
-    expect(await screen.findByText(ERASURE_MESSAGES.saved)).toBeInTheDocument();
+    expect(await screen.findByText(ERASURE_TEXTS.saved)).toBeInTheDocument();
     const saved = await h.t.request({ method: 'GET', url: '/api/users/settings/retention', token: h.staff.token });
     expect(saved.json()).toEqual({ rejectedMonths: 24, approvedMonths: null, pendingMonths: null, withdrawnDays: 30 });
   });
@@ -58,18 +58,18 @@ describe('erase now', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Erase now' }));
     const dialog = await screen.findByRole('dialog', { name: "Erase this applicant's personal data?" });
     await user.click(within(dialog).getByRole('button', { name: 'Erase' }));
-    expect(await within(dialog).findByText(ERASURE_MESSAGES.reasonRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(ERASURE_TEXTS.reasonRequired)).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/^Reason/), 'Asked by the applicant');
     await user.type(within(dialog).getByLabelText("Type the applicant's passport number to confirm"), 'Z9999999');
     await user.click(within(dialog).getByRole('button', { name: 'Erase' }));
-    expect(await within(dialog).findByText(ERASURE_MESSAGES.confirmationWrong)).toBeInTheDocument();
+    expect(await within(dialog).findByText(ERASURE_TEXTS.confirmationWrong)).toBeInTheDocument();
 
     const field = within(dialog).getByLabelText("Type the applicant's passport number to confirm");
     await user.clear(field);
     await user.type(field, application.passport);
     await user.click(within(dialog).getByRole('button', { name: 'Erase' }));
-    expect(await screen.findByText(ERASURE_MESSAGES.erased)).toBeInTheDocument();
+    expect(await screen.findByText(ERASURE_TEXTS.erased)).toBeInTheDocument();
 
     await waitFor(async () => {
       const row = await h.t.db

@@ -1,4 +1,4 @@
-import { SLIDE } from '@visa/shared/messages';
+import { SLIDE } from '@visa/shared/ui-texts';
 import { serverMessage, type HttpError } from '../../../lib/api-client';
 
 type MaybeHttpError = Partial<Pick<HttpError<unknown>, 'response' | 'message'>>;

@@ -3,8 +3,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { SLIDE } from '@visa/shared/messages';
-import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
+import { SLIDE } from '@visa/shared/ui-texts';
+import { SLIDE_TEXTS, type Slide } from '@visa/shared/slides';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { HttpError } from '../../../lib/http';
 import { gifFile } from '../../../../test/files';
@@ -80,7 +80,7 @@ describe('error messages', () => {
     expect(slideErrorMessage(withResponse(502, ''))).toBe(SLIDE.unexpected);
   });
   it("fetch, update and delete: otherwise the server's message", () => {
-    expect(slideErrorMessage(withResponse(400, { message: SLIDE_MESSAGES.linkInvalid }))).toBe(SLIDE_MESSAGES.linkInvalid);
+    expect(slideErrorMessage(withResponse(400, { message: SLIDE_TEXTS.linkInvalid }))).toBe(SLIDE_TEXTS.linkInvalid);
   });
   it("add: the server's response body, or the error message when there was no response", () => {
     expect(addSlideErrorMessage(withResponse(415, { message: 'Invalid file type.' }))).toBe('Invalid file type.');

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { SLIDE_MESSAGES } from '@visa/shared/slides';
+import { SLIDE_TEXTS } from '@visa/shared/slides';
 import { isDroppedConnection } from '../../../lib/api-client';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { paths } from '../../../config/paths';
@@ -31,7 +31,7 @@ export function AddSlide() {
           {
             onSettled: progress.stop,
             onSuccess: (slide) => {
-              toast.success(SLIDE_MESSAGES.added(slide.thumbnail));
+              toast.success(SLIDE_TEXTS.added(slide.thumbnail));
               void navigate(paths.slideList);
             },
             onError: (error) => toast.error(addSlideErrorMessage(error)),

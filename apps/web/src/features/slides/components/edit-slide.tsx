@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router';
-import { SLIDE } from '@visa/shared/messages';
+import { SLIDE } from '@visa/shared/ui-texts';
 import { isValidId } from '@visa/shared/ids';
-import { SLIDE_MESSAGES, type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
+import { SLIDE_TEXTS, type Slide, type SlideInput, SlideSchema } from '@visa/shared/slides';
 import { LOADING } from '@visa/shared/staff-texts';
 import { paths } from '../../../config/paths';
 import { isDroppedConnection } from '../../../lib/api-client';
@@ -68,7 +68,7 @@ function EditSlideForm({ slide }: { slide: Slide }) {
         progress.start();
         await replaceImage.mutateAsync({ _id: slide._id, image, onUploadProgress: progress.onUploadProgress });
       }
-      toast.success(SLIDE_MESSAGES.saved(updated.thumbnail));
+      toast.success(SLIDE_TEXTS.saved(updated.thumbnail));
       void navigate(paths.slideList);
     } catch (error) {
       progress.stop();

@@ -50,7 +50,7 @@ const renderCarousel = (language: 'en' | 'bn' = 'en') =>
       {
         path: '/',
         Component: () => (
-          <LocaleContext.Provider value={{ language, messages: en, linkLanguage: language }}>
+          <LocaleContext.Provider value={{ language, texts: en, linkLanguage: language }}>
             <HomeCarousel />
           </LocaleContext.Provider>
         ),

@@ -6,7 +6,7 @@ import { SLIDE_STATUSES } from '@visa/shared/constants';
 import {
   SLIDE_FORM_DEFAULT_STATUS,
   SLIDE_LIMITS,
-  SLIDE_MESSAGES,
+  SLIDE_TEXTS,
   type SlideFormValues,
   type SlideInput,
   SlideFormSchema,
@@ -70,7 +70,7 @@ export function SlideForm({
 
   const submit = handleSubmit((values) => {
     if (mode === 'add' && !image) {
-      setImageError(SLIDE_MESSAGES.imageRequired);
+      setImageError(SLIDE_TEXTS.imageRequired);
       return;
     }
     if (imageError) return;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ALLOWED_IMAGE_MIME, SLIDE_IMAGE_MAX_BYTES } from '@visa/shared/constants';
-import { UPLOAD, VALIDATION } from '@visa/shared/messages';
+import { UPLOAD, VALIDATION } from '@visa/shared/ui-texts';
 import { looksLikeAllowedImage } from '../../../lib/image-rules';
 import { useObjectUrl } from '../../../lib/use-object-url';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
+import { SLIDE_TEXTS, type Slide } from '@visa/shared/slides';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -42,7 +42,7 @@ export function SlideList() {
     const status = slide.published ? 'Unpublished' : 'Published';
     update.mutate(
       { _id: slide._id, changes: { status } },
-      { onSuccess: (s) => toast.success(SLIDE_MESSAGES.nowInStatus(s.thumbnail, s.status)), onError: fail },
+      { onSuccess: (s) => toast.success(SLIDE_TEXTS.nowInStatus(s.thumbnail, s.status)), onError: fail },
     );
   };
 
@@ -65,7 +65,7 @@ export function SlideList() {
     if (!slide) return;
     setFailure(null);
     remove.mutate(slide._id, {
-      onSuccess: () => toast.success(SLIDE_MESSAGES.deleted(slide.thumbnail)),
+      onSuccess: () => toast.success(SLIDE_TEXTS.deleted(slide.thumbnail)),
       onError: fail,
       onSettled: () => setConfirming(null),
     });

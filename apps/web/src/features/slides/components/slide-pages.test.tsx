@@ -2,8 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useSearchParams } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD, VALIDATION, SLIDE } from '@visa/shared/messages';
-import { SLIDE_MESSAGES, type Slide } from '@visa/shared/slides';
+import { UPLOAD, VALIDATION, SLIDE } from '@visa/shared/ui-texts';
+import { SLIDE_TEXTS, type Slide } from '@visa/shared/slides';
 import { paths } from '../../../config/paths';
 import { createSlide } from '../api/create-slide';
 import { deleteSlide } from '../api/delete-slide';
@@ -146,10 +146,10 @@ describe(paths.slideNew, () => {
     expect(screen.getByRole('option', { name: 'Unpublished' })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Link (optional)' }), 'javascript:alert(1)');
     await userEvent.click(screen.getByRole('button', { name: 'Add slide' }));
-    expect(await screen.findByText(SLIDE_MESSAGES.thumbnailRequired)).toBeInTheDocument();
-    expect(screen.getByText(SLIDE_MESSAGES.titleRequired)).toBeInTheDocument();
-    expect(screen.getByText(SLIDE_MESSAGES.altTextRequired)).toBeInTheDocument();
-    expect(screen.getByText(SLIDE_MESSAGES.linkInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(SLIDE_TEXTS.thumbnailRequired)).toBeInTheDocument();
+    expect(screen.getByText(SLIDE_TEXTS.titleRequired)).toBeInTheDocument();
+    expect(screen.getByText(SLIDE_TEXTS.altTextRequired)).toBeInTheDocument();
+    expect(screen.getByText(SLIDE_TEXTS.linkInvalid)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Slide title' })).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -173,7 +173,7 @@ describe(paths.slideNew, () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Slide text' }), 'Text');
     await userEvent.type(screen.getByRole('textbox', { name: 'Alt text' }), 'Alt');
     await userEvent.click(screen.getByRole('button', { name: 'Add slide' }));
-    expect(await screen.findByText(SLIDE_MESSAGES.imageRequired)).toBeInTheDocument();
+    expect(await screen.findByText(SLIDE_TEXTS.imageRequired)).toBeInTheDocument();
   });
 
   async function fillAndSubmit(image: File, thumbnail: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { ADD_STAFF_ACCOUNT } from '@visa/shared/messages';
+import { ADD_STAFF_ACCOUNT } from '@visa/shared/ui-texts';
 import type { AddUserInput, User } from '@visa/shared/users';
 import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 import { staffAccountsQueryOptions } from './get-staff-accounts';

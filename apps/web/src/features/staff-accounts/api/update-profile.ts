@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { FAILED, LOGIN, PROFILE } from '@visa/shared/messages';
+import { FAILED, LOGIN, PROFILE } from '@visa/shared/ui-texts';
 import type { ProfileInput, User } from '@visa/shared/users';
 import { api, isTimeout, serverMessage, isHttpError, isCanceled } from '../../../lib/api-client';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
-import { EDIT_STAFF_ACCOUNT } from '@visa/shared/messages';
+import { EDIT_STAFF_ACCOUNT } from '@visa/shared/ui-texts';
 import type { UpdateUserInput, User } from '@visa/shared/users';
 import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 

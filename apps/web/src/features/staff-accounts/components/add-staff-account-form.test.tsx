@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { ADD_STAFF_ACCOUNT, PASSWORD, SERVER, VALIDATION } from '@visa/shared/messages';
+import { ADD_STAFF_ACCOUNT, PASSWORD, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';

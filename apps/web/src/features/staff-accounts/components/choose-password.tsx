@@ -1,5 +1,5 @@
 import { Button } from 'react-bootstrap';
-import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/messages';
+import { PASSWORD_CHANGE_REQUIRED } from '@visa/shared/ui-texts';
 import type { User } from '@visa/shared/users';
 import { FormCard } from '../../../components/form-card';
 import { ProfileForm } from './profile-form';

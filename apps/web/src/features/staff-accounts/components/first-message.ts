@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import type { Role } from '@visa/shared/constants';
-import { VALIDATION } from '@visa/shared/messages';
+import { VALIDATION } from '@visa/shared/ui-texts';
 
 /** Role options, the usual choice (a sub-admin) first. */
 export const ROLE_CHOICES: readonly Role[] = ['admin', 'superadmin'];

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '@visa/shared/constants';
-import { PASSWORD, PROFILE, SERVER, VALIDATION } from '@visa/shared/messages';
+import { PASSWORD, PROFILE, SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import type { User } from '@visa/shared/users';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SERVER, VALIDATION } from '@visa/shared/messages';
+import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { STAFF } from '@visa/shared/users';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';

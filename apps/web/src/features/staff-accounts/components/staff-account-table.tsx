@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
-import { SERVER } from '@visa/shared/messages';
+import { SERVER } from '@visa/shared/ui-texts';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';

@@ -4,7 +4,7 @@ import { todayIn } from '@visa/shared/dates';
 import { OfficeContact } from '../../../components/office-contact';
 import { useLocale } from '../../../lib/i18n';
 import { useCountries } from '../../../lib/use-countries';
-import { useStatusCheckMessages } from '../locales';
+import { useStatusCheckTexts } from '../locales';
 import type { StatusCheckFailure, StatusCheckInput } from '../api/get-status-check';
 import { useStatusCheckSearch } from '../hooks/use-status-check-search';
 import { usePageForm } from '../../../lib/page-form';
@@ -19,7 +19,7 @@ const APP_TIMEZONE = 'Asia/Dhaka';
  */
 export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryApplication[]) => void }) {
   const { language } = useLocale();
-  const em = useStatusCheckMessages();
+  const em = useStatusCheckTexts();
   const m = em.enquiry;
   const pageForm = usePageForm(m.searching);
   const id = useId();

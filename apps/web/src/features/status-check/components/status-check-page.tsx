@@ -4,7 +4,7 @@ import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { PRIVACY_WORDS } from '@visa/shared/privacy-notice-view';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
-import { useStatusCheckMessages } from '../locales';
+import { useStatusCheckTexts } from '../locales';
 import { localePath } from '../../../lib/locales/paths';
 import { StatusCheckForm } from './status-check-form';
 import { StatusGuide } from './status-guide';
@@ -17,7 +17,7 @@ export interface ViewOneState {
 /** The status check, what each status means, and the staff login button (docs/product.md#public-pages). */
 export function StatusCheckPage() {
   const { language } = useLocale();
-  const em = useStatusCheckMessages();
+  const em = useStatusCheckTexts();
   const m = em.enquiry;
   const navigate = useNavigate();
   const onMatch = useCallback(

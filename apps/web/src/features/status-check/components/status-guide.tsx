@@ -1,10 +1,10 @@
 import { APPLICATION_STATUSES } from '@visa/shared/constants';
 import { StatusBadge } from '../../../components/status-badge';
-import { useStatusCheckMessages } from '../locales';
+import { useStatusCheckTexts } from '../locales';
 
 /** Plain words for each status and what to do next (docs/product.md#status-check). */
 export function StatusGuide({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const em = useStatusCheckMessages();
+  const em = useStatusCheckTexts();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="status-guide" aria-labelledby="status-guide-title">

@@ -11,7 +11,7 @@ import { useCountries } from '../../../lib/use-countries';
 import { localePath } from '../../../lib/locales/paths';
 import { formatDate } from '../format-date';
 import { useHydrated } from '../hooks/use-hydrated';
-import { useStatusCheckMessages } from '../locales';
+import { useStatusCheckTexts } from '../locales';
 import type { ViewOneState } from './status-check-page';
 
 /** Navigation state is whatever the history holds; only a list of applicant copies is shown. */
@@ -29,7 +29,7 @@ const readResults = (state: unknown): EnquiryApplication[] => {
  * decision the badge and "what this means" already give, so nothing there reads "come and collect".
  */
 function StatusDates({ application, date }: { application: EnquiryApplication; date: (value: string | null) => string }) {
-  const m = useStatusCheckMessages().viewOne;
+  const m = useStatusCheckTexts().viewOne;
   if (application.isStatus === 'approved') {
     return (
       <dl className="visa-dates">
@@ -65,8 +65,8 @@ function StatusDates({ application, date }: { application: EnquiryApplication; d
  * and the details of the application in the visitor's language.
  */
 function ResultCopy({ application }: { application: EnquiryApplication }) {
-  const { language, messages } = useLocale();
-  const em = useStatusCheckMessages();
+  const { language, texts } = useLocale();
+  const em = useStatusCheckTexts();
   const m = em.viewOne;
   const name = `${application.givenN} ${application.surname}`;
   const date = (value: string | null) => (value ? formatDate(value, language) : m.notSet);
@@ -106,7 +106,7 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
   return (
     <ApplicantCopy
       label={`${m.copyTitle}: ${name}`}
-      brand={messages.nav.brand}
+      brand={texts.nav.brand}
       title={<p className="mb-0 small text-body-secondary">{m.copyTitle}</p>}
       name={<h2 className="h3 mb-2">{name}</h2>}
       photo={{ src: application.image, alt: m.photoAlt(name), missing: m.noPhoto }}
@@ -158,7 +158,7 @@ function useLeftPage() {
 /** The status page: the matched applications, or 'No application data found.' without them. */
 export function ViewOnePage() {
   const { language } = useLocale();
-  const em = useStatusCheckMessages();
+  const em = useStatusCheckTexts();
   const m = em.viewOne;
   const location = useLocation();
   // Navigation state exists only in the browser: the prerendered page shows the heading alone.

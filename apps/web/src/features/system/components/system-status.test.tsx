@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_MESSAGES } from '@visa/shared/system';
+import { SYSTEM_TEXTS } from '@visa/shared/system';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import rootPackage from '../../../../../../package.json?raw';
@@ -48,7 +48,7 @@ describe('the System section', () => {
     const { version } = JSON.parse(rootPackage) as { version: string };
     expect(screen.getByText('Version').nextElementSibling).toHaveTextContent(version);
     expect(screen.getByText('Ready').nextElementSibling).toHaveTextContent('Yes');
-    expect(screen.getByTestId('system-warnings')).toHaveTextContent(SYSTEM_MESSAGES.jobFailed('sweep-files'));
+    expect(screen.getByTestId('system-warnings')).toHaveTextContent(SYSTEM_TEXTS.jobFailed('sweep-files'));
   });
 
   it('puts the same warnings on one line of the dashboard for a super-admin, and nothing for a sub-admin', async () => {
@@ -56,7 +56,7 @@ describe('the System section', () => {
     await h.signIn('superadmin');
     const owner = renderRoutes([{ path: '/dashboard', Component: () => <SystemWarningsLine enabled /> }], ['/dashboard']);
     const line = await screen.findByTestId('dashboard-system-warnings');
-    expect(line).toHaveTextContent(SYSTEM_MESSAGES.jobFailed('sweep-files'));
+    expect(line).toHaveTextContent(SYSTEM_TEXTS.jobFailed('sweep-files'));
     expect(within(line).getByRole('link', { name: 'See System in Settings' })).toHaveAttribute('href', '/setting#settings-system');
     owner.unmount();
 

@@ -1,6 +1,6 @@
 import { OfficeContact } from '../../../../components/office-contact';
 import { paths } from '../../../../config/paths';
-import { DocumentPage } from '../../../../features/marketing/components/document-page';
+import { ArticlePage } from '../../../../features/marketing/components/article-page';
 import { aboutBn } from '../../../../features/marketing/content/about.bn';
 import { pageMeta } from '../../../../features/marketing/seo';
 import { bn } from '../../../../lib/locales/bn';
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? 
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <DocumentPage
+    <ArticlePage
       copy={loaderData.copy}
       contentsLabel={bn.onThisPage}
       ctaPath={localePath(paths.enquiry, 'bn')}

@@ -1,4 +1,4 @@
-import { DocumentPage } from '../../../../features/marketing/components/document-page';
+import { ArticlePage } from '../../../../features/marketing/components/article-page';
 import { termsBn } from '../../../../features/marketing/content/terms.bn';
 import { pageMeta } from '../../../../features/marketing/seo';
 import { bn } from '../../../../lib/locales/bn';
@@ -10,5 +10,5 @@ export const loader = () => ({ copy: termsBn, meta: pageMeta({ language: 'bn', .
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <DocumentPage copy={loaderData.copy} contentsLabel={bn.onThisPage} />;
+  return <ArticlePage copy={loaderData.copy} contentsLabel={bn.onThisPage} />;
 }

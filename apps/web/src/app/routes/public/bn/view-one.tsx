@@ -1,13 +1,13 @@
 import { ViewOnePage } from '../../../../features/status-check/components/view-one-page';
 import { pageMeta } from '../../../../features/marketing/seo';
-import { STATUS_CHECK_MESSAGES } from '../../../../features/status-check/locales';
+import { STATUS_CHECK_TEXTS } from '../../../../features/status-check/locales';
 
 // A page of personal results: never indexed.
 export const meta = () =>
   pageMeta({
     language: 'bn',
-    title: STATUS_CHECK_MESSAGES.bn.viewOne.metaTitle,
-    description: STATUS_CHECK_MESSAGES.bn.viewOne.metaDescription,
+    title: STATUS_CHECK_TEXTS.bn.viewOne.metaTitle,
+    description: STATUS_CHECK_TEXTS.bn.viewOne.metaDescription,
     noindex: true,
   });
 

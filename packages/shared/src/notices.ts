@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, type ApplicationStatus } from './constants.js';
-import { NOTIFY_CHANNELS, PHONE_CHANNELS } from './notify.js';
+import { NOTIFY_CHANNELS, PHONE_CHANNELS } from './notice-channels.js';
 
 /**
- * Status messages by SMS and WhatsApp (ADR 0044): the channels an applicant can agree to, the
- * office's templates and the counting of SMS characters and parts. Pure, so the API and the
- * Settings page count and render with the same code.
+ * Notices, what the applicant is told: the channels they can agree to (notice-channels.ts), the
+ * office's settings and templates of the status messages by SMS and WhatsApp (Settings → Messages,
+ * ADR 0044) and the counting of SMS characters and parts. Pure, so the API and the Settings page
+ * count and render with the same code.
  */
 
-export { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, PHONE_CHANNELS, type PhoneChannel } from './notify.js';
-export const TEXT_MESSAGE_TEXTS = {
+export { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, PHONE_CHANNELS, type PhoneChannel } from './notice-channels.js';
+/** What the forms say about notices: the `notify` field and Settings → Messages. */
+export const NOTICE_FORM_TEXTS = {
   invalidNotify: 'Notify must be a comma-separated list of email, sms and whatsapp.',
   unknownVariable: (name: string) =>
     `The template uses {${name}}, which is not a variable. Use only {firstName}, {status}, {officeName}, {officePhone} and {statusLink}.`,
@@ -27,15 +29,15 @@ export const TEXT_MESSAGE_TEXTS = {
  * in any order; the answer lists them in the fixed order. Empty means no channel at all.
  */
 export const NotifyFieldSchema = z
-  .string({ error: TEXT_MESSAGE_TEXTS.invalidNotify })
-  .max(40, TEXT_MESSAGE_TEXTS.invalidNotify)
+  .string({ error: NOTICE_FORM_TEXTS.invalidNotify })
+  .max(40, NOTICE_FORM_TEXTS.invalidNotify)
   .transform((raw, ctx) => {
     const parts = raw
       .split(',')
       .map((p) => p.trim().toLowerCase())
       .filter(Boolean);
     if (parts.some((p) => !(NOTIFY_CHANNELS as readonly string[]).includes(p))) {
-      ctx.addIssue({ code: 'custom', message: TEXT_MESSAGE_TEXTS.invalidNotify });
+      ctx.addIssue({ code: 'custom', message: NOTICE_FORM_TEXTS.invalidNotify });
       return z.NEVER;
     }
     return NOTIFY_CHANNELS.filter((c) => parts.includes(c));
@@ -45,7 +47,7 @@ export const NotifyFieldSchema = z
 // Templates
 // ---------------------------------------------------------------------------------------------
 
-/** The only things a message may say about the applicant: never a passport, a date of birth, a surname or an address. */
+/** The only things a notice may say about the applicant: never a passport, a date of birth, a surname or an address. */
 export const TEMPLATE_VARIABLES = ['firstName', 'status', 'officeName', 'officePhone', 'statusLink'] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
@@ -73,21 +75,21 @@ const templateText = z
   .max(1000)
   .superRefine((text, ctx) => {
     const unknown = unknownVariable(text);
-    if (unknown !== null) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGE_TEXTS.unknownVariable(unknown) });
+    if (unknown !== null) ctx.addIssue({ code: 'custom', message: NOTICE_FORM_TEXTS.unknownVariable(unknown) });
   });
 
 const LanguageTexts = z.object({ en: templateText, bn: templateText });
 const WhatsAppTemplate = z.object({
-  name: z.string().regex(/^[a-z0-9_]{1,512}$/, TEXT_MESSAGE_TEXTS.templateName),
+  name: z.string().regex(/^[a-z0-9_]{1,512}$/, NOTICE_FORM_TEXTS.templateName),
   language: z.object({
-    en: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, TEXT_MESSAGE_TEXTS.templateLanguage),
-    bn: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, TEXT_MESSAGE_TEXTS.templateLanguage),
+    en: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, NOTICE_FORM_TEXTS.templateLanguage),
+    bn: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, NOTICE_FORM_TEXTS.templateLanguage),
   }),
   /** The body parameters, in the order the approved template numbers them ({{1}}, {{2}}, …). */
-  parameters: z.array(z.enum(TEMPLATE_VARIABLES, TEXT_MESSAGE_TEXTS.templateParameter)).max(5),
+  parameters: z.array(z.enum(TEMPLATE_VARIABLES, NOTICE_FORM_TEXTS.templateParameter)).max(5),
 });
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, TEXT_MESSAGE_TEXTS.invalidTime);
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, NOTICE_FORM_TEXTS.invalidTime);
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** Whether quiet hours from `start` to `end` (wrapping past midnight when start > end) cover 00:00–08:00. */
@@ -119,7 +121,7 @@ export const MessageSettingsSchema = z
   })
   .superRefine((value, ctx) => {
     if (!coversNight(value.quietHours.start, value.quietHours.end)) {
-      ctx.addIssue({ code: 'custom', path: ['quietHours'], message: TEXT_MESSAGE_TEXTS.smsQuietHours });
+      ctx.addIssue({ code: 'custom', path: ['quietHours'], message: NOTICE_FORM_TEXTS.smsQuietHours });
     }
   });
 export type MessageSettings = z.infer<typeof MessageSettingsSchema>;
@@ -151,7 +153,7 @@ export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
   emailSettle: false,
 };
 
-/** The status as a message names it, in each language. */
+/** The status as a notice names it, in each language. */
 export const STATUS_WORDS: Record<ApplicationStatus, { en: string; bn: string }> = {
   pending: { en: 'pending', bn: 'প্রক্রিয়াধীন' },
   approved: { en: 'approved', bn: 'অনুমোদিত' },
@@ -159,7 +161,7 @@ export const STATUS_WORDS: Record<ApplicationStatus, { en: string; bn: string }>
 };
 
 /** Bangla for Bangladeshi numbers unless the office chose one language for everyone. */
-export const messageLanguage = (setting: MessageSettings['language'], e164: string): 'en' | 'bn' =>
+export const noticeLanguage = (setting: MessageSettings['language'], e164: string): 'en' | 'bn' =>
   setting === 'auto' ? (e164.startsWith('+880') ? 'bn' : 'en') : setting;
 
 // ---------------------------------------------------------------------------------------------
@@ -183,7 +185,7 @@ export interface SmsCount {
   perPart: number;
 }
 
-/** GSM-7 when every character is in the default alphabet, UCS-2 otherwise; each with its own single and per-part sizes (docs/messages.md). */
+/** GSM-7 when every character is in the default alphabet, UCS-2 otherwise; each with its own single and per-part sizes (docs/notices.md). */
 export function countSms(text: string): SmsCount {
   let septets = 0;
   let gsm = true;

@@ -1,11 +1,12 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { ApplicationStatus } from '@visa/shared/constants';
-import { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel } from '@visa/shared/text-messages';
+import { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 
 /**
- * The channels each applicant agreed to be told on (ADR 0044): `notify` on the add and edit forms.
+ * Channel agreements: the channels each applicant agreed to be told on (ADR 0044), `notify` on the
+ * add and edit forms, kept in the table message_consents. Not the privacy consent (module privacy).
  * This module alone reads them, with the rest of what decides whether the applicant may be told
  * (decide.ts).
  */
@@ -54,7 +55,7 @@ export async function recordAgreedChannels(
   await setAgreedChannels(trx, applicationId, channels, actorUserId, now);
   await recordAudit(trx, {
     actorUserId,
-    action: AUDIT_ACTIONS.message.consent,
+    action: AUDIT_ACTIONS.channelAgreement.recorded,
     entity: AUDIT_ENTITIES.application,
     entityId: applicationId,
     details: { notify: channels, ...(before ? { before } : {}) },
@@ -73,7 +74,7 @@ export interface Applicant {
   agreed: NotifyChannel[];
   /** They withdrew consent to the privacy notice (ADR 0053). */
   withdrawn: boolean;
-  /** Their personal data was anonymised (ADR 0052): what is left names nobody. */
+  /** Their personal data was erased (ADR 0052): what is left names nobody. */
   erased: boolean;
 }
 

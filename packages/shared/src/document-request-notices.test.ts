@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_SMS_MAX_PARTS, documentLinkSms } from './document-link-texts.js';
-import { countSms } from './text-messages.js';
+import { DOCUMENT_REQUEST_SMS_MAX_PARTS, documentRequestSms } from './document-request-notices.js';
+import { countSms } from './notices.js';
 
 const TOKEN = 'Qm9vZ2llLXdvb2dpZS10b2tlbi1vZi00My1jaGFyc18';
 const values = (firstName: string, link = `https://visa.example.com.bd/bn/documents#${TOKEN}`) => ({
@@ -12,17 +12,17 @@ const values = (firstName: string, link = `https://visa.example.com.bd/bn/docume
 
 describe('the document link by SMS', () => {
   it('writes Bangla as UCS-2 within the part limit, the whole link last after a space', () => {
-    const text = documentLinkSms('bn', values('রহিম'));
+    const text = documentRequestSms('bn', values('রহিম'));
     const count = countSms(text);
     expect(count.encoding).toBe('UCS-2');
-    expect(count.parts).toBeLessThanOrEqual(LINK_SMS_MAX_PARTS);
+    expect(count.parts).toBeLessThanOrEqual(DOCUMENT_REQUEST_SMS_MAX_PARTS);
     expect(text.startsWith('প্রিয় রহিম, ')).toBe(true);
     expect(text.endsWith(` https://visa.example.com.bd/bn/documents#${TOKEN}`)).toBe(true);
     expect(text).toContain('2026-12-05');
   });
 
   it('writes English as GSM-7', () => {
-    const text = documentLinkSms('en', {
+    const text = documentRequestSms('en', {
       ...values('Rahim', `https://visa.example.com/documents#${TOKEN}`),
       officeName: 'Canada Visa Desk',
     });
@@ -33,12 +33,12 @@ describe('the document link by SMS', () => {
 
   it('leaves out a first name that would push the text over the limit, and never cuts the link', () => {
     const long = 'মুহাম্মদআব্দুলরহিমউদ্দিনচৌধুরী'.repeat(4);
-    const text = documentLinkSms('bn', values(long));
+    const text = documentRequestSms('bn', values(long));
     expect(text).not.toContain(long);
-    expect(countSms(text).parts).toBeLessThanOrEqual(LINK_SMS_MAX_PARTS);
+    expect(countSms(text).parts).toBeLessThanOrEqual(DOCUMENT_REQUEST_SMS_MAX_PARTS);
     expect(text.endsWith(`#${TOKEN}`)).toBe(true);
     // A link too long for any limit is still sent whole.
     const huge = `https://visa.example.com/${'a'.repeat(400)}/documents#${TOKEN}`;
-    expect(documentLinkSms('en', values('Rahim', huge)).endsWith(` ${huge}`)).toBe(true);
+    expect(documentRequestSms('en', values('Rahim', huge)).endsWith(` ${huge}`)).toBe(true);
   });
 });

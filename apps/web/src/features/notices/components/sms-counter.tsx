@@ -1,4 +1,4 @@
-import { countSms, renderTemplate, type TemplateValues } from '@visa/shared/text-messages';
+import { countSms, renderTemplate, type TemplateValues } from '@visa/shared/notices';
 
 /** What the preview fills the variables with: a made-up applicant, never a real one. */
 const PREVIEW_VALUES: Record<'en' | 'bn', TemplateValues> = {

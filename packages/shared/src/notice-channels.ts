@@ -1,6 +1,8 @@
 /**
- * The channels an applicant can agree to be told on (ADR 0044), on their own so the application
- * forms take them without the status messages' templates and schemas (text-messages.ts).
+ * The channels a notice can go on, which the applicant agrees to on the application forms (their
+ * `notify` field, ADR 0044). Part of notices.ts, which re-exports them, but a file of its own: the
+ * application forms take the list without the templates and schemas, which every staff page would
+ * otherwise download.
  */
 export const NOTIFY_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];

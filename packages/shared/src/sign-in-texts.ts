@@ -1,7 +1,7 @@
 /**
- * The messages of the sign-in pages (login, its second step, forgot and reset password) and the
- * session alerts they show, re-exported by messages.ts: kept apart so the sign-in pages' light
- * script carries them without the rest of the messages (ADR 0050).
+ * The texts of the sign-in pages (login, its second step, forgot and reset password) and the
+ * session alerts they show, re-exported by ui-texts.ts: kept apart so the sign-in pages' light
+ * script carries them without the rest of the UI texts (ADR 0050).
  */
 
 export const LOGIN = {

@@ -1,7 +1,7 @@
 import { apiUrl } from './api-paths.js';
 
 /**
- * What the applicant's document page needs in the browser (ADR 0046), kept apart from the schemas
+ * What the documents page (the applicant's page at /documents) needs in the browser (ADR 0046), kept apart from the schemas
  * of document-requests.ts so the page's script carries no validation library.
  */
 
@@ -17,8 +17,8 @@ export const LINK_NOT_VALID = 'This link does not work any more. Please contact 
 
 export type ItemStateName = 'to_send' | 'received' | 'accepted' | 'asked_again';
 
-/** Texts of the applicant's page, in both languages. */
-export const DOCUMENT_PAGE_TEXTS = {
+/** Texts of the documents page, in both languages. */
+export const DOCUMENTS_PAGE_TEXTS = {
   en: {
     title: 'Send your documents',
     greeting: (name: string) => `Hello ${name},`,

@@ -1,6 +1,7 @@
 /**
- * Every message the product must show word for word (docs/product.md#messages). Both apps import
- * these; messages.test.ts pins each required text, so a typo cannot slip in.
+ * The UI texts: every sentence the product must show on screen word for word
+ * (docs/product.md#messages). Both apps import these; ui-texts.test.ts pins each required text, so
+ * a typo cannot slip in.
  */
 
 export const VALIDATION = {
@@ -25,8 +26,8 @@ export const pleaseEnterValid = (thing: string) => `Please enter a valid ${thing
 export const documentInvalidType = (file: string, type: string) => `Invalid file type: ${file} (${type}). Allowed types are JPEG and PNG.`;
 export const documentTooLarge = (file: string) => `File too large: ${file}. Maximum allowed size is 7 MB.`;
 
-// The sign-in pages' messages live apart, so those pages load them without the rest (ADR 0050).
-export { LOGIN, PASSWORD, SECOND_FACTOR, SESSION } from './sign-in-messages.js';
+// The sign-in pages' texts live apart, so those pages load them without the rest (ADR 0050).
+export { LOGIN, PASSWORD, SECOND_FACTOR, SESSION } from './sign-in-texts.js';
 
 /** The office's contact details in Settings (docs/product.md#office-contact, ADR 0025). */
 export const OFFICE_CONTACT = {

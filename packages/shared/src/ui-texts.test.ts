@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICANT_FORM } from '@visa/test-support/forms';
-import { APPLICANT_FILE_MESSAGES } from './applicant-file.js';
+import { APPLICANT_FILE_TEXTS } from './applicant-file.js';
 import { ApplicationInputSchema, ApplicationUpdateSchema } from './applications.js';
-import * as m from './messages.js';
+import * as m from './ui-texts.js';
 
 /**
- * The messages the product must show word for word (docs/product.md#messages), typed here a second
- * time on purpose: messages.ts is the one place the apps take them from, and this list is what
+ * The texts the product must show word for word (docs/product.md#messages), typed here a second
+ * time on purpose: ui-texts.ts is the one place the apps take them from, and this list is what
  * it is checked against, so a typo or a "small improvement" to a required text fails a test.
  * Each group must hold exactly these keys and texts, nothing more.
  */
@@ -212,8 +212,8 @@ describe('required messages', () => {
 
 describe('status-date messages of the applicant file', () => {
   it('refuses a decision dated before the application or ahead of today in these words', () => {
-    expect(APPLICANT_FILE_MESSAGES.dateBeforeCreated).toBe('The date cannot be before the day the application was added.');
-    expect(APPLICANT_FILE_MESSAGES.dateInFuture).toBe('The date cannot be in the future.');
+    expect(APPLICANT_FILE_TEXTS.dateBeforeCreated).toBe('The date cannot be before the day the application was added.');
+    expect(APPLICANT_FILE_TEXTS.dateInFuture).toBe('The date cannot be in the future.');
   });
 });
 

@@ -29,7 +29,7 @@ export interface ErasureAudit {
 /**
  * Keys of audit details that can hold what an applicant or a member of staff wrote about them: a
  * file's name, a reason, a search term, an address or number. They go from the application's
- * history when it is anonymised; who did what and when stays.
+ * history when it is erased; who did what and when stays.
  */
 const PERSONAL_KEYS = new Set(['name', 'filename', 'reason', 'search', 'to', 'email', 'phone', 'passport', 'error', 'answer']);
 
@@ -42,14 +42,16 @@ function stripPersonal(value: unknown): unknown {
 }
 
 /**
- * Anonymises one application (ADR 0052). The erasure log is written first, so a crash at any later
+ * Erases one application's personal data (ADR 0052): the one act behind the retention rules, the
+ * erasure log's replay and "Erase now". The erasure log is written first, so a crash at any later
  * point leaves an entry the next run or a restore finishes from. The database changes are one
- * transaction: personal fields blanked, documents, consents, messages and request files let go of,
- * the history stripped of personal values, and the audit entry. Files are removed from the store
- * only once nothing refers to them; one that cannot be removed is an orphan the sweep job removes.
- * Answers false when there is no such application or it was anonymised already.
+ * transaction: personal fields blanked, documents, the channel agreement, notices and request files
+ * let go of, the history stripped of personal values, and the audit entry. Files are removed from
+ * the store only once nothing refers to them; one that cannot be removed is an orphan the sweep job
+ * removes.
+ * Answers false when there is no such application or it was erased already.
  */
-export async function anonymiseApplication(deps: ErasureDeps, id: string, now: Date, audit: ErasureAudit | null): Promise<boolean> {
+export async function erasePersonalData(deps: ErasureDeps, id: string, now: Date, audit: ErasureAudit | null): Promise<boolean> {
   const at = now.toISOString();
   const layout = dataDirLayout(deps.dataDir);
   const row = await repo.findForErasure(deps.db, id);
@@ -77,7 +79,7 @@ export async function anonymiseApplication(deps: ErasureDeps, id: string, now: D
       const stripped = JSON.stringify(stripPersonal(details));
       if (stripped !== event.details) await repo.setAuditDetails(trx, event.id, stripped);
     }
-    await repo.anonymiseRow(trx, id, at);
+    await repo.eraseRow(trx, id, at);
     if (audit) {
       await recordAudit(trx, { ...audit, entity: AUDIT_ENTITIES.application, entityId: id, details: audit.details });
     }

@@ -9,7 +9,7 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
 
 /** The document link in the newest delivered email to `to` (base64 or quoted-printable body). */
-function documentLinkSentTo(to: string): string | undefined {
+function requestLinkSentTo(to: string): string | undefined {
   const outbox = path.join(dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return undefined;
   for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
@@ -39,6 +39,6 @@ export async function requestDocuments(page: Page, staffToken: string, applicati
     data: { dueDate: '2099-01-31', checklistItems: items },
   });
   expect(sent.status()).toBe(200);
-  await expect.poll(() => documentLinkSentTo(application.email), { timeout: 15_000 }).toBeTruthy();
-  return new URL(documentLinkSentTo(application.email)!);
+  await expect.poll(() => requestLinkSentTo(application.email), { timeout: 15_000 }).toBeTruthy();
+  return new URL(requestLinkSentTo(application.email)!);
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
-import type { MessageSettings, MessageSettingsView, TestMessageResult } from '@visa/shared/text-messages';
+import type { MessageSettings, MessageSettingsView, TestMessageResult } from '@visa/shared/notices';
 import { api } from '../../../lib/api-client';
 
 /** Settings → Messages (ADR 0044): super-admins only; the server checks the role too. */

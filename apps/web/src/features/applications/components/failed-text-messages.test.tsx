@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { seedApplication } from '../test/fixtures';
-import { FailedMessagesNotice } from './failed-messages';
-import { describeMessageEvent } from '../lib/describe-message-event';
+import { FailedTextMessagesAlert } from './failed-text-messages';
+import { describeNoticeEvent } from '../lib/describe-notice-event';
 
 const h = apiHarnessForFile({ reset: false, signedIn: true });
 
@@ -32,13 +32,13 @@ describe('failed status messages', { timeout: 30_000 }, () => {
         created_at: at,
       })
       .execute();
-    renderRoutes([{ path: '/dashboard', Component: FailedMessagesNotice }], ['/dashboard']);
+    renderRoutes([{ path: '/dashboard', Component: FailedTextMessagesAlert }], ['/dashboard']);
     expect(await screen.findByText(/1 status message by SMS or WhatsApp failed — call instead/)).toBeInTheDocument();
   });
 
   it('tells each outcome in the history, the number only masked', () => {
     expect(
-      describeMessageEvent('message.sent', {
+      describeNoticeEvent('message.sent', {
         channel: 'sms',
         to: '+8801••••••678',
         provider: 'twilio',
@@ -47,14 +47,14 @@ describe('failed status messages', { timeout: 30_000 }, () => {
       }),
     ).toBe('SMS sent to +8801••••••678 (twilio id SM1, queued)');
     expect(
-      describeMessageEvent('message.failed', { channel: 'whatsapp', error: 'WhatsApp 400 error 131026: (#131026) Message undeliverable' }),
+      describeNoticeEvent('message.failed', { channel: 'whatsapp', error: 'WhatsApp 400 error 131026: (#131026) Message undeliverable' }),
     ).toBe('WhatsApp failed: WhatsApp 400 error 131026: (#131026) Message undeliverable. Please call the applicant instead');
-    expect(describeMessageEvent('message.skipped', { channel: 'sms', reason: 'status unchanged' })).toBe(
+    expect(describeNoticeEvent('message.skipped', { channel: 'sms', reason: 'status unchanged' })).toBe(
       'SMS not sent: the status had come back to the one last reported',
     );
-    expect(describeMessageEvent('message.consent', { notify: ['email', 'sms'] })).toBe(
+    expect(describeNoticeEvent('message.consent', { notify: ['email', 'sms'] })).toBe(
       'The applicant agreed to status messages by email, SMS',
     );
-    expect(describeMessageEvent('application.create', {})).toBeNull();
+    expect(describeNoticeEvent('application.create', {})).toBeNull();
   });
 });

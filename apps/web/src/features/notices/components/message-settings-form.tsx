@@ -3,7 +3,7 @@ import { Alert, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
 import { LOADING } from '@visa/shared/staff-texts';
-import { type MessageSettings, type MessageSettingsView, TEXT_MESSAGE_TEXTS, unknownVariable } from '@visa/shared/text-messages';
+import { type MessageSettings, type MessageSettingsView, NOTICE_FORM_TEXTS, unknownVariable } from '@visa/shared/notices';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
@@ -61,7 +61,7 @@ function LoadedForm({ view }: { view: MessageSettingsView }) {
         />
         {unknown !== null && (
           <Form.Control.Feedback id={errorId} type="invalid">
-            {TEXT_MESSAGE_TEXTS.unknownVariable(unknown)}
+            {NOTICE_FORM_TEXTS.unknownVariable(unknown)}
           </Form.Control.Feedback>
         )}
         <SmsCounter id={`${controlId}-count`} template={text} language={language} />

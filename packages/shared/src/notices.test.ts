@@ -6,10 +6,10 @@ import {
   TEMPLATE_VARIABLES,
   countSms,
   coversNight,
-  messageLanguage,
+  noticeLanguage,
   renderTemplate,
   unknownVariable,
-} from './text-messages.js';
+} from './notices.js';
 
 describe('countSms', () => {
   it('counts GSM-7 text as 160 in one message and 153 per part of a longer one', () => {
@@ -76,9 +76,9 @@ describe('templates', () => {
   });
 
   it('writes to Bangladeshi numbers in Bangla unless the office chose one language', () => {
-    expect(messageLanguage('auto', '+8801712345678')).toBe('bn');
-    expect(messageLanguage('auto', '+14165550100')).toBe('en');
-    expect(messageLanguage('en', '+8801712345678')).toBe('en');
+    expect(noticeLanguage('auto', '+8801712345678')).toBe('bn');
+    expect(noticeLanguage('auto', '+14165550100')).toBe('en');
+    expect(noticeLanguage('en', '+8801712345678')).toBe('en');
   });
 });
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/text-messages';
+import { countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { buildApp } from '../../src/app.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
-import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/consent.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
-import { deliveredMail, documentTokenIn } from '@visa/test-support/document-links';
+import { deliveredMail, documentTokenIn } from '@visa/test-support/document-request-links';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';
 

@@ -13,27 +13,28 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * A status message's history entry as a sentence (ADR 0044), or null for any other action. The
- * number is shown only as the server masked it.
+ * A notice's history entry as a sentence (ADR 0044): the channels the applicant agreed to, or a
+ * status message's attempt and its outcome; null for any other action. The number is shown only as
+ * the server masked it.
  */
-export function describeMessageEvent(action: string, d: Record<string, unknown>): string | null {
+export function describeNoticeEvent(action: string, d: Record<string, unknown>): string | null {
   switch (action) {
-    case A.message.consent: {
+    case A.channelAgreement.recorded: {
       const list = Array.isArray(d.notify) ? d.notify.map(channel) : [];
       return list.length ? `The applicant agreed to status messages by ${list.join(', ')}` : 'The applicant agreed to no status messages';
     }
-    case A.message.sent:
+    case A.textMessage.sent:
       return `${channel(d.channel)} sent to ${text(d.to)} (${text(d.provider)} id ${text(d.providerId) || 'none'}, ${text(d.providerStatus)})`;
-    case A.message.retry:
+    case A.textMessage.retry:
       return `${channel(d.channel)} to ${text(d.to)} not sent yet, attempt ${text(d.attempts)}: ${text(d.error)}; trying again later`;
-    case A.message.failed:
+    case A.textMessage.failed:
       return `${channel(d.channel)} failed: ${text(d.error)}. Please call the applicant instead`;
-    case A.message.skipped:
-    case A.message.limited:
+    case A.textMessage.skipped:
+    case A.textMessage.limited:
       return `${channel(d.channel)} not sent: ${REASONS[text(d.reason)] ?? text(d.reason)}`;
-    case A.message.deferred:
+    case A.textMessage.deferred:
       return `${channel(d.channel)} waits for the end of quiet hours`;
-    case A.message.receipt:
+    case A.textMessage.receipt:
       return `${channel(d.channel)} ${text(d.providerStatus)} (receipt from the provider)`;
     default:
       return null;

@@ -6,16 +6,16 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingStatus } from '../../../components/loading-status';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
-import { useConsent, useDownloadApplicantData, useWithdrawConsent } from '../api/privacy';
+import { usePrivacyConsent, useDownloadApplicantData, useWithdrawPrivacyConsent } from '../api/privacy';
 
 /**
  * The applicant's consent on their file (ADR 0053): the notice version agreed to, by whom and when,
  * or when it was withdrawn; withdrawing it (confirmed), and the applicant's data as a ZIP for an
  * access or portability request.
  */
-export function ConsentPanel({ applicationId }: { applicationId: string }) {
-  const consent = useConsent(applicationId);
-  const withdraw = useWithdrawConsent(applicationId);
+export function PrivacyConsentPanel({ applicationId }: { applicationId: string }) {
+  const consent = usePrivacyConsent(applicationId);
+  const withdraw = useWithdrawPrivacyConsent(applicationId);
   const download = useDownloadApplicantData();
   const [confirming, setConfirming] = useState(false);
   const data = consent.data;

@@ -1,9 +1,9 @@
 import { Alert } from 'react-bootstrap';
-import { useFailedMessages } from '../api/failed-messages';
+import { useFailedTextMessages } from '../api/failed-text-messages';
 
 /** On the dashboard, when any status message failed for good: those applicants need a call. */
-export function FailedMessagesNotice() {
-  const failed = useFailedMessages();
+export function FailedTextMessagesAlert() {
+  const failed = useFailedTextMessages();
   const count = failed.data?.failed ?? 0;
   if (count === 0) return null;
   return (
