@@ -35,6 +35,12 @@ const routesImports = {
   message: 'A routes file never imports another routes file: share a service.',
 };
 
+/** Routes parse, authorise, call a service and answer; the service reads and writes through repositories. */
+const repositoryImports = {
+  group: ['**/repository.js', '**/*-repository.js'],
+  message: 'A routes file calls a service, never a repository.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/build/**', '**/.react-router/**', 'node_modules/**', '.tmp/**', 'bench/results/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -138,7 +144,7 @@ export default tseslint.config(
     rules: {
       // A later block's options replace an earlier one's for the same rule, so the routes files
       // carry the credential rule too.
-      'no-restricted-imports': ['error', { patterns: [credentialGrants, routesImports] }],
+      'no-restricted-imports': ['error', { patterns: [credentialGrants, routesImports, repositoryImports] }],
     },
   },
   {

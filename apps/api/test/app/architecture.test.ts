@@ -56,6 +56,24 @@ describe('import direction', () => {
     expect(right).toEqual([]);
   });
 
+  it("refuses a routes file that imports a repository, its own or the kernel's", async () => {
+    const own = await brokenRules(
+      'apps/api/src/modules/domain/slides/routes.ts',
+      "import { listSlides } from './repository.js';\nexport const planted = listSlides;\n",
+    );
+    expect(own).toContain('no-restricted-imports');
+    const kernel = await brokenRules(
+      'apps/api/src/modules/domain/applicant-notices/routes.ts',
+      "import { getSetting } from '../../kernel/settings/repository.js';\nexport const planted = getSetting;\n",
+    );
+    expect(kernel).toContain('no-restricted-imports');
+    const split = await brokenRules(
+      'apps/api/src/modules/domain/applications/routes.ts',
+      "import { searchPage } from './search-repository.js';\nexport const planted = searchPage;\n",
+    );
+    expect(split).toContain('no-restricted-imports');
+  });
+
   it("refuses a *-routes.ts file that imports a routes file, its own module's or another *-routes.ts, and lets it import a service", async () => {
     const own = await brokenRules(
       'apps/api/src/modules/domain/document-requests/upload-routes.ts',

@@ -5,7 +5,7 @@ import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { updateStatusIf } from '../../src/modules/domain/applications/repository.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
-import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';
+import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status-repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { base, documentsForm, jpegPart, applicantFileApp } from './fixtures.js';
 

@@ -5,7 +5,7 @@ import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { VALIDATION, documentInvalidType, documentTooLarge } from '@visa/shared/ui-texts';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
-import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';
+import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status-repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { jpeg, pdf, pngClaimingHugeSize } from '@visa/test-support/images';
 import { listFiles } from '@visa/test-support/test-app';

@@ -4,7 +4,7 @@ import { beforeAll } from 'vitest';
 import { type Staff, appForFile, staffForFile } from '@visa/test-support/file-app';
 import { type TestApp, listFiles } from '@visa/test-support/test-app';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
-import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';
+import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status-repository.js';
 
 /** What the applicant-file test files share: their app, their requests and their files. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
-import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status.js';
+import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status-repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { freePort } from '@visa/test-support/ports';
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';

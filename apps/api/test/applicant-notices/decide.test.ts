@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/notices';
 import { DOCUMENT_REQUEST_TEXTS } from '@visa/shared/document-requests';
 import { createProviders } from '../../src/infra/text-providers/providers.js';
-import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
 import { notify } from '../../src/modules/domain/applicant-notices/notify.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { buildApp } from '../../src/app.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
-import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { deliveredMail, documentTokenIn } from '@visa/test-support/document-request-links';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { createSmtpMailer } from '../../src/infra/mail-transport.js';
-import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements.js';
-import { queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
+import { queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox-repository.js';
 import { twilioSignature } from '../../src/modules/domain/applicant-notices/receipts.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@visa/shared/notices';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
-import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFolderMailer } from '../../src/infra/mail-transport.js';
 import { createProviders } from '../../src/infra/text-providers/providers.js';
-import { countFailedTexts } from '../../src/modules/domain/applicant-notices/outbox-status.js';
+import { countFailedTexts } from '../../src/modules/domain/applicant-notices/outbox-status-repository.js';
 import { outboxWorker } from '@visa/test-support/outbox';
 import { FAKE_TWILIO, FAKE_WHATSAPP } from '@visa/test-support/text-providers';
 import { type TextSetup, after, providers, setup, twilioEnv, useTextProviders, whatsappEnv } from './text-fixtures.js';

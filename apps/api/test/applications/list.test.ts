@@ -3,7 +3,7 @@ import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
 import { JOB_TITLES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { sql } from 'kysely';
-import { searchFilter } from '../../src/modules/domain/applications/search.js';
+import { searchFilter } from '../../src/modules/domain/applications/search-repository.js';
 import { addApplication, applicationFields } from '@visa/test-support/applications';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 import { appForFile } from '@visa/test-support/file-app';

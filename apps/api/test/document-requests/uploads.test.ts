@@ -9,7 +9,7 @@ import { deliveredMail, documentTokenIn } from '@visa/test-support/document-requ
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { jpeg, pdf, png } from '@visa/test-support/images';
 import { removeUnfinishedUploads, stagingFolder } from '../../src/modules/domain/document-requests/uploads.js';
-import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements.js';
+import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
 
 const clock = new Date('2026-11-20T08:00:00.000Z');
 const t = appForFile({}, { now: () => clock });

@@ -13,7 +13,7 @@ import { appForFile, auditDetails, staffForFile, startSite } from '@visa/test-su
 import { type TestSmtpServer, startSmtpServer } from '@visa/test-support/smtp';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
-import { queueStatusText } from '../../src/modules/domain/applicant-notices/outbox.js';
+import { queueStatusText } from '../../src/modules/domain/applicant-notices/outbox-repository.js';
 import { documentsForm, jpegPart, pngPart } from '../applicant-file/fixtures.js';
 
 const t = appForFile({ APP_TIMEZONE: 'Asia/Dhaka' });

@@ -7,7 +7,7 @@ import { PASSWORD_RESET } from '@visa/shared/users';
 import { buildApp } from '../../src/app.js';
 import { createBackup } from '../../src/modules/operations/backups/backup.js';
 import { runHousekeeping } from '../../src/modules/operations/jobs/housekeeping.js';
-import { OUTBOX_SECRET_PLACEHOLDER, queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox.js';
+import { OUTBOX_SECRET_PLACEHOLDER, queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox-repository.js';
 import { createSmtpMailer } from '../../src/infra/mail-transport.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { startSmtpServer, type TestSmtpServer } from '@visa/test-support/smtp';

@@ -5,7 +5,7 @@ import { SERVER } from '@visa/shared/ui-texts';
 import { SYSTEM_TEXTS, type SystemStatus, SystemStatusSchema } from '@visa/shared/system';
 import { createBackup } from '../../src/modules/operations/backups/backup.js';
 import { claimJob, ensureJob, finishJob } from '../../src/modules/operations/jobs/repository.js';
-import { finish, queueStaffEmail, queueStatusText } from '../../src/modules/domain/applicant-notices/outbox.js';
+import { finish, queueStaffEmail, queueStatusText } from '../../src/modules/domain/applicant-notices/outbox-repository.js';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp, engine } from '@visa/test-support/test-app';
 

@@ -15,7 +15,7 @@ import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../../kernel/audit/repository.js';
 import { notify } from '../applicant-notices/notify.js';
-import { listEmailsFor } from '../applicant-notices/outbox-status.js';
+import { listEmailsFor } from '../applicant-notices/outbox-status-repository.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
 import { copyVerification } from './verification.js';

@@ -1,5 +1,5 @@
 import type { NotifyChannel, PhoneChannel } from '@visa/shared/notices';
-import type { Applicant } from './channel-agreements.js';
+import type { Applicant } from './channel-agreements-repository.js';
 
 /**
  * Whether the applicant may be told, and on which channels (ADR 0060): the one place that asks.

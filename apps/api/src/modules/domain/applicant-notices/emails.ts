@@ -3,7 +3,7 @@ import { askAgainEmail, documentRequestEmail } from '@visa/shared/document-reque
 import { APPLICANT_EMAIL, applicantEmailSubject, documentsEmailParagraphs, statusEmailParagraphs } from '@visa/shared/email-texts';
 import { type EmailContent, HTML_CLOSE, HTML_OPEN, escapeHtml, htmlParagraphs, oneLine } from '../../../lib/email-html.js';
 import { documentsLink, statusCheckUrl } from '../../../lib/public-links.js';
-import { OUTBOX_SECRET_PLACEHOLDER } from './outbox.js';
+import { OUTBOX_SECRET_PLACEHOLDER } from './outbox-repository.js';
 
 /**
  * Applicant emails, in English and Bengali, from the shared texts. They hold only what the

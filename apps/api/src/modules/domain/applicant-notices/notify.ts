@@ -3,10 +3,10 @@ import { type NotifyChannel, PHONE_CHANNELS } from '@visa/shared/notices';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { getSetting } from '../../kernel/settings/repository.js';
-import { type Applicant, findApplicant } from './channel-agreements.js';
+import { type Applicant, findApplicant } from './channel-agreements-repository.js';
 import { type ChannelsOn, type Withheld, decideChannels, withheld } from './decide.js';
 import { renderAskAgainEmail, renderEmail, renderLinkEmail } from './emails.js';
-import { dropWaitingLinks, queueApplicantEmail, queueLinkText, queueStatusText, takeWaitingStatusEmail } from './outbox.js';
+import { dropWaitingLinks, queueApplicantEmail, queueLinkText, queueStatusText, takeWaitingStatusEmail } from './outbox-repository.js';
 import { settleChange } from './timing.js';
 
 /**

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { Db } from '../../../db/connection.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { maskDigits } from '../../../infra/text-providers/call.js';
-import { recordReceipt } from './outbox-status.js';
+import { recordReceipt } from './outbox-status-repository.js';
 
 /**
  * Delivery receipts (ADR 0045): Twilio's status callback and the WhatsApp Cloud API's webhook.

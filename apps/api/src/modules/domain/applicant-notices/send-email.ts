@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction } from '@visa/shared/au
 import type { Db } from '../../../db/connection.js';
 import type { Mailer } from '../../../infra/mail-transport.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { type OutboxRow, finish, withSecret } from './outbox.js';
+import { type OutboxRow, finish, withSecret } from './outbox-repository.js';
 import type { Outcome, RetryPolicy } from './retry.js';
 
 /**

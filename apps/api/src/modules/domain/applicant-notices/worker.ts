@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connection.js';
 import type { Mailer } from '../../../infra/mail-transport.js';
 import type { Providers } from '../../../infra/text-providers/providers.js';
-import { type OutboxRow, claimDue } from './outbox.js';
+import { type OutboxRow, claimDue } from './outbox-repository.js';
 import { type Outcome, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.js';
 import { sendEmail } from './send-email.js';
 import { sendText } from './send-text.js';

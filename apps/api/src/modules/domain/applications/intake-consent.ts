@@ -5,23 +5,15 @@ import { HttpError } from '../../../lib/http-error.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
+import { privacyNoticeInForce } from './repository.js';
 
 /**
  * The add form's privacy consent (ADR 0053): a field of the form, checked with the others, against
- * the notice the privacy module publishes. Read here rather than asked of that module, which
- * itself reads applications (the data download): the two stay one-way.
+ * the notice the privacy module publishes. Its version is read by this module's repository rather
+ * than asked of that module, which itself reads applications (the data download): the two stay one-way.
  */
 
 const consentFieldError = (message: string) => new HttpError(400, message, [{ path: CONSENT_FIELD, message }]);
-
-/** The version of the privacy notice in force: the highest published; 0 before the first. */
-async function privacyNoticeInForce(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('privacy_notices')
-    .select((eb) => eb.fn.max('version').as('version'))
-    .executeTakeFirst();
-  return Number(row?.version ?? 0);
-}
 
 /**
  * The consent columns of a new application, from the add form's `privacyConsent` field: the notice

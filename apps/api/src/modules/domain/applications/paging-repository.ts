@@ -19,7 +19,7 @@ import {
   searchRanges,
   searchShape,
   searchTerms,
-} from './search.js';
+} from './search-repository.js';
 
 /**
  * Pages of the applications list, newest first, with their totals, and the rows of an export:

@@ -5,7 +5,7 @@ import { nowIso } from '../../../db/connection.js';
 import { type QueryParam, compiledQueryShapes } from '../../../db/compiled-query.js';
 import type { ApplicationRow, ApplicationUpdateRow, NewApplicationRow } from '../../../db/schema.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
-import { agreedChannels } from '../applicant-notices/channel-agreements.js';
+import { agreedChannels } from '../applicant-notices/channel-agreements-repository.js';
 import { listDocumentRows } from './documents-repository.js';
 import { type ApplicationField, type ApplicationFields, columnsOf, fieldsOf, toColumns } from './mapping.js';
 import { toApplication } from './rows.js';
@@ -155,4 +155,16 @@ export async function listApplicationStorageKeys(db: Db): Promise<string[]> {
   }
   for (const row of await db.selectFrom('application_documents').select('storage_key').execute()) keys.push(row.storage_key);
   return keys;
+}
+
+/**
+ * The version of the privacy notice in force: the highest published; 0 before the first. Read here
+ * for the add form's consent, so that applications need not import privacy (which imports it).
+ */
+export async function privacyNoticeInForce(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('privacy_notices')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
 }

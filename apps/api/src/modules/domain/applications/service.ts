@@ -25,7 +25,7 @@ import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type Prepare
 import type { Actor } from '../../../plugins/auth.js';
 import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { recordAgreedChannels } from '../applicant-notices/channel-agreements.js';
+import { recordAgreedChannels } from '../applicant-notices/channel-agreements-repository.js';
 import { csvHeader, csvRow } from './csv.js';
 import { auditIntakeConsent, intakeConsent } from './intake-consent.js';
 import type { UploadedFile } from '../../../plugins/uploads.js';

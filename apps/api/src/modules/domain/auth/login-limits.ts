@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../../context.js';
 import { auditedClient } from '../../kernel/audit/client.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { queueStaffEmail } from '../applicant-notices/outbox.js';
+import { queueStaffEmail } from '../applicant-notices/outbox-repository.js';
 import { renderSignInAlertEmail } from '../staff-accounts/emails.js';
 import { type AcrossAddressesTurn, acrossAddresses } from '../../kernel/rate-limits/across-addresses.js';
 import { tooManyRequests } from '../../kernel/rate-limits/limiter.js';

@@ -17,7 +17,7 @@ import type { Actor } from '../../../plugins/auth.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { noticesWithheld, notify } from '../applicant-notices/notify.js';
-import { dropWaitingLinks } from '../applicant-notices/outbox.js';
+import { dropWaitingLinks } from '../applicant-notices/outbox-repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import * as repo from './repository.js';
 

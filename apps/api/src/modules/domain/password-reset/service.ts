@@ -7,7 +7,7 @@ import { newSecretToken, sha256 } from '../../../lib/tokens.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { acrossAddresses } from '../../kernel/rate-limits/across-addresses.js';
 import { endCredentialGrants } from '../../kernel/credential-grants/credential-change.js';
-import { OUTBOX_SECRET_PLACEHOLDER, queueStaffEmail } from '../applicant-notices/outbox.js';
+import { OUTBOX_SECRET_PLACEHOLDER, queueStaffEmail } from '../applicant-notices/outbox-repository.js';
 import { renderPasswordResetEmail } from '../staff-accounts/emails.js';
 import { assertPasswordAllowed } from '../../../lib/password-policy.js';
 import { hashPassword } from '../staff-accounts/passwords.js';

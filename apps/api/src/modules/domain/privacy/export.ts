@@ -8,7 +8,7 @@ import { HttpError } from '../../../lib/http-error.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { getApplication } from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../../kernel/audit/repository.js';
-import { listEmailsFor } from '../applicant-notices/outbox-status.js';
+import { listEmailsFor } from '../applicant-notices/outbox-status-repository.js';
 import * as repo from './repository.js';
 
 const { downloadsPerStaff: DOWNLOADS } = LIMITS.personalData;

@@ -7,7 +7,7 @@ import type { AppContext } from '../../../context.js';
 import { HttpError, conflict } from '../../../lib/http-error.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { cancelWaitingNotices } from '../applicant-notices/outbox-status.js';
+import { cancelWaitingNotices } from '../applicant-notices/outbox-status-repository.js';
 import { saveSetting } from '../../kernel/settings/service.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import * as repo from './repository.js';

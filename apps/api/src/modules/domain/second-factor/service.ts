@@ -19,7 +19,7 @@ import type { Db } from '../../../db/connection.js';
 import { HttpError, badRequest, conflict } from '../../../lib/http-error.js';
 import { deriveKey } from '../../../lib/secret.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { queueStaffEmail } from '../applicant-notices/outbox.js';
+import { queueStaffEmail } from '../applicant-notices/outbox-repository.js';
 import { renderSecondFactorEmail } from '../staff-accounts/emails.js';
 import { endCredentialGrants } from '../../kernel/credential-grants/credential-change.js';
 import { getSetting } from '../../kernel/settings/repository.js';

@@ -9,7 +9,7 @@ import { keyedHasher } from '../../../lib/secret.js';
 import { withCountryNames } from '../applications/mapping.js';
 import { findByPassport } from '../applications/repository.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { queueStaffEmail } from '../applicant-notices/outbox.js';
+import { queueStaffEmail } from '../applicant-notices/outbox-repository.js';
 import { renderStatusCheckAlertEmail } from '../staff-accounts/emails.js';
 import { type AcrossAddressesTurn, acrossAddresses } from '../../kernel/rate-limits/across-addresses.js';
 import { listSuperadmins } from '../staff-accounts/repository.js';

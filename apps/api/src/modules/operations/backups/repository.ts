@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connection.js';
-import { countEmails } from '../../domain/applicant-notices/outbox-status.js';
+import { countEmails } from '../../domain/applicant-notices/outbox-status-repository.js';
 
 /** What a backup's manifest counts, read from the snapshot it describes. */
 export async function tableCounts(db: Db) {

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/connection.js';
 import { deleteAuditBefore } from '../../kernel/audit/repository.js';
 import { deleteMailFilesBefore } from '../../../infra/mail-transport.js';
-import { deleteFinishedEmailsBefore, deleteFinishedTextsBefore } from '../../domain/applicant-notices/outbox-status.js';
+import { deleteFinishedEmailsBefore, deleteFinishedTextsBefore } from '../../domain/applicant-notices/outbox-status-repository.js';
 import { deleteStaleCounters } from '../../kernel/rate-limits/repository.js';
 import { deleteOldResets } from '../../domain/password-reset/repository.js';
 import { deleteExpiredChallenges } from '../../domain/second-factor/repository.js';

@@ -6,7 +6,7 @@ import { recordAudit } from '../../kernel/audit/repository.js';
 import { forgetRequestsOf } from '../../domain/document-requests/repository.js';
 import { removeStagedUploads } from '../../domain/document-requests/uploads.js';
 import { forgetImportFilesOf } from '../import/files-repository.js';
-import { forgetNoticesOf } from '../../domain/applicant-notices/outbox-status.js';
+import { forgetNoticesOf } from '../../domain/applicant-notices/outbox-status-repository.js';
 import path from 'node:path';
 import { ERASURE_LOG_NAME, appendErasure } from './erasure-log.js';
 import * as repo from './repository.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/connection.js';
 import { migrations } from '../../../db/migrations/index.js';
 import type { Storage } from '../../../infra/storage/storage.js';
 import { appliedMigrations, pingDatabase } from '../../kernel/health/repository.js';
-import { probeOutbox } from '../../domain/applicant-notices/outbox-status.js';
+import { probeOutbox } from '../../domain/applicant-notices/outbox-status-repository.js';
 import { READY_PARTS } from '@visa/shared/system';
 
 export type ReadyPart = (typeof READY_PARTS)[number];

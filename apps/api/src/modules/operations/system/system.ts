@@ -6,7 +6,7 @@ import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
 import type { Storage } from '../../../infra/storage/storage.js';
 import { APP_VERSION } from '../../../lib/version.js';
-import { countEmailOutbox, countTextOutbox } from '../../domain/applicant-notices/outbox-status.js';
+import { countEmailOutbox, countTextOutbox } from '../../domain/applicant-notices/outbox-status-repository.js';
 import { backupUnsupported } from '../backups/backup-format.js';
 import { checkReadiness } from './readiness.js';
 import { listJobs } from '../jobs/repository.js';

@@ -1,7 +1,7 @@
 import type { ApplicationStatus } from '@visa/shared/constants';
 import type { PhoneChannel } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
-import type { OutboxRow } from './outbox.js';
+import type { OutboxRow } from './outbox-repository.js';
 
 /**
  * What the one outbox tells about itself (ADR 0060): to the worker's limits, to delivery receipts,
