@@ -58,7 +58,8 @@ const RELEASE_MACHINERY = [
 
 /**
  * The files of `ref` in a folder of their own, sharing its installed packages through hard links (no
- * network, no copy) when the lock files agree and installing from npm's cache otherwise; built and
+ * network, no copy) when the lock files agree, and installing otherwise from npm's cache, fetching
+ * from the registry only what the cache lacks (a machine that never installed that lock); built and
  * packed with its own `npm run release`. A ref from before `npm run release` existed is packed with
  * this tree's release script under version 0.0.0 (its server reads no version).
  */
@@ -74,7 +75,7 @@ export function releaseOf(ref: string): { tree: string; tarball: string; remove:
       }
     }
     const lock = (dir: string) => fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
-    if (lock(tree) !== lock(repoRoot)) must('npm', ['install', '--offline', '--no-audit', '--no-fund'], { cwd: tree });
+    if (lock(tree) !== lock(repoRoot)) must('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: tree });
     if (!fs.existsSync(path.join(tree, 'scripts/release.mjs'))) {
       for (const item of RELEASE_MACHINERY) fs.cpSync(path.join(repoRoot, item), path.join(tree, item), { recursive: true });
       const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')) as Record<string, unknown>;
