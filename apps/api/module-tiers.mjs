@@ -44,7 +44,8 @@ export function tierZones(relativeModulesDir = './apps/api/src/modules') {
 const SPECIFIER =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-const sourceFiles = (dir) =>
+/** Every .ts file under a folder, at any depth. */
+export const sourceFiles = (dir) =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
@@ -61,7 +62,7 @@ export function moduleGraph(srcDir = path.join(here, 'src')) {
   const owner = (file) => {
     const rel = path.relative(srcDir, file).split(path.sep);
     if (rel[0] === 'modules' && rel.length >= 4) return `${rel[1]}/${rel[2]}`;
-    return rel.length === 1 ? rel[0] : rel[0];
+    return rel[0];
   };
   const graph = new Map();
   for (const file of sourceFiles(srcDir)) {

@@ -227,3 +227,6 @@ export const MessageResponseSchema = z.object({ message: z.string() });
 export const StatusActionInputSchema = z
   .object({ date: z.string().refine(isIsoDate, 'Please enter a valid date.').optional() })
   .default({});
+
+/** The first given name only: what a greeting to the applicant uses (an email, the documents page), never to identify them. */
+export const firstNameOf = (givenName: string) => givenName.trim().split(/\s+/)[0] ?? '';

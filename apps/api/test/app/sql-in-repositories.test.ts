@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../module-tiers.mjs';
 
 /**
  * Repositories own every SQL statement: in a module, only a file named repository.ts or
@@ -11,14 +12,8 @@ import { describe, expect, it } from 'vitest';
 const src = path.resolve(import.meta.dirname, '../../src');
 const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with)\(|\bsql(<[^>]*>)?`/;
 
-const filesUnder = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : entry.name.endsWith('.ts') ? [full] : [];
-  });
-
 function filesSpeakingSqlOutsideRepositories(root: string): string[] {
-  return filesUnder(root)
+  return sourceFiles(root)
     .map((file) => path.relative(root, file).split(path.sep).join('/'))
     .filter((file) => !file.startsWith('db/') && !/(^|\/|-)repository\.ts$/.test(file))
     .filter((file) => QUERY.test(fs.readFileSync(path.join(root, file), 'utf8')));

@@ -1,3 +1,4 @@
+import { firstNameOf } from '@visa/shared/applications';
 import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from '@visa/shared/constants';
 import { askAgainEmail, documentRequestEmail } from '@visa/shared/document-requests';
 import { APPLICANT_EMAIL, applicantEmailSubject, documentsEmailParagraphs, statusEmailParagraphs } from '@visa/shared/email-texts';
@@ -50,9 +51,6 @@ function bilingual(message: { subject: string; en: string[]; bn: string[] }): Em
     html: htmlParagraphs([...en, '', ...bn]),
   };
 }
-
-/** The first given name only: a document request's emails greet, they never identify. */
-const firstNameOf = (givenName: string) => givenName.trim().split(/\s+/)[0] ?? '';
 
 /** A document request's link (ADR 0046): the token is only the outbox's placeholder until the email is sent. */
 export function renderLinkEmail(

@@ -5,6 +5,7 @@ import { type MessageSettings, NOTICE_FORM_TEXTS, type TestMessageInputSchema, n
 import { SERVER } from '@visa/shared/ui-texts';
 import type { AppContext } from '../../../context.js';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
+import type { Actor } from '../../../plugins/auth.js';
 import { maskNumber } from '../../../infra/text-providers/call.js';
 import { TWILIO_RECEIPT_PATH } from '../../../infra/text-providers/providers.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
@@ -28,7 +29,7 @@ const channelUnavailable = (path: string) =>
   badRequest(NOTICE_FORM_TEXTS.channelUnavailable, [{ path, message: NOTICE_FORM_TEXTS.channelUnavailable }]);
 
 /** Saves Settings → Messages (ADR 0044): a channel without a provider cannot be turned on. */
-export async function changeNoticeSettings(ctx: AppContext, actor: { _id: string }, next: MessageSettings) {
+export async function changeNoticeSettings(ctx: AppContext, actor: Actor, next: MessageSettings) {
   for (const channel of ['sms', 'whatsapp'] as const) {
     if (next.channels[channel] && !ctx.textProviders[channel]) throw channelUnavailable(`channels.${channel}`);
   }
@@ -46,7 +47,7 @@ export async function changeNoticeSettings(ctx: AppContext, actor: { _id: string
  * A test status message to a number, sent now through the channel's provider, bypassing the
  * outbox: it is no notice to an applicant, and the office wants the provider's answer on screen.
  */
-export async function sendTestNotice(ctx: AppContext, actor: { _id: string; name: string }, input: z.infer<typeof TestMessageInputSchema>) {
+export async function sendTestNotice(ctx: AppContext, actor: Actor & { name: string }, input: z.infer<typeof TestMessageInputSchema>) {
   const { channel, status } = input;
   const to = toE164(input.to);
   if (!to) throw badRequest(NOTICE_FORM_TEXTS.invalidTestNumber, [{ path: 'to', message: NOTICE_FORM_TEXTS.invalidTestNumber }]);

@@ -1,3 +1,4 @@
+import { firstNameOf } from '@visa/shared/applications';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { BRAND_NAME } from '@visa/shared/constants';
 import { addDays, dayStartIn, todayIn } from '@visa/shared/dates';
@@ -24,9 +25,6 @@ import * as repo from './repository.js';
 /** Documents by link (ADR 0046): what staff send, what the link opens, and the review. */
 
 export const clockOf = (ctx: Pick<AppContext, 'now'>) => () => ctx.now?.() ?? new Date();
-
-/** The first given name only: the page greets, it never identifies. */
-const firstNameOf = (givenName: string) => givenName.trim().split(/\s+/)[0] ?? '';
 
 const typesOf = (row: repo.DocumentRequestItemRow) => JSON.parse(row.types) as RequestFileType[];
 
