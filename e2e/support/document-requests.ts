@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page, expect } from '@playwright/test';
+import { addDays, todayIn } from '@visa/shared/dates';
 import { addApplication } from './applications';
 
 /** What the documents-by-link journeys share: an application to ask, and the link its email carries. */
@@ -36,7 +37,8 @@ export async function requestDocuments(page: Page, staffToken: string, applicati
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const sent = await page.request.post(`/api/application/documentRequest/${application._id}`, {
     headers: { authorization: `Bearer ${staffToken}`, 'x-xsrf-token': xsrf },
-    data: { dueDate: '2099-01-31', checklistItems: items },
+    // A month ahead: a link lives at most LINK_MAX_DAYS.
+    data: { dueDate: addDays(todayIn('Asia/Dhaka'), 30), checklistItems: items },
   });
   expect(sent.status()).toBe(200);
   await expect.poll(() => requestLinkSentTo(application.email), { timeout: 15_000 }).toBeTruthy();

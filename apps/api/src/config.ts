@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
+import { GRACE_DAYS_MAX } from '@visa/shared/document-requests';
 import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session';
 import { dataDirLayout } from './infra/data-dir.js';
 import { type PasswordProblem, passwordProblem } from './lib/password-policy.js';
@@ -204,6 +205,9 @@ const EnvSchema = z.object({
   // absolute limit in hours from sign-in.
   SESSION_IDLE_MINUTES: count(2, 1440).default(SESSION_IDLE_MINUTES_DEFAULT),
   SESSION_ABSOLUTE_HOURS: count(1, 720).default(SESSION_ABSOLUTE_HOURS_DEFAULT),
+  // The longest any bearer link may work, in days from today, a document request's grace days
+  // included (ADR 0065). At least one day past the longest grace period, so a request due today can always be sent.
+  LINK_MAX_DAYS: count(GRACE_DAYS_MAX + 1, 365).default(180),
   // Operations: scheduled jobs, backups and retention (README.md#operations, ADR 0015).
   SCHEDULED_JOBS: bool.default(true),
   BACKUP_DIR: z.string().min(1).optional(),

@@ -58,7 +58,7 @@ export function createAppContext(deps: AppDeps, log: FastifyBaseLogger): AppCont
   });
   return {
     ...deps,
-    urls: createUrlSigner(deps.secret),
+    urls: createUrlSigner(deps.secret, deps.config.LINK_MAX_DAYS * 86_400),
     tokens: createAccessTokens(deps.secret),
     rateLimiter: createRateLimiter(deps.db, { secret: deps.secret, ipv6Prefix: deps.config.RATE_LIMIT_IPV6_PREFIX, now: deps.now }),
     outbox,

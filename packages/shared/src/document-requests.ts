@@ -22,6 +22,8 @@ const MB = 1024 * 1024;
 const ITEM_LABEL_MAX = 120;
 const REASON_MAX = 300;
 const ITEMS_MAX = 30;
+/** The longest grace period the owner may set; a link's configured maximum life is always longer. */
+export const GRACE_DAYS_MAX = 60;
 
 export const DOCUMENT_REQUEST_TEXTS = {
   labelRequired: 'Please enter the document name in English and Bangla.',
@@ -32,12 +34,15 @@ export const DOCUMENT_REQUEST_TEXTS = {
   tooManyItems: `A request asks for at most ${ITEMS_MAX} documents.`,
   unknownChecklistItem: 'That document is not on the checklist of this visa type.',
   dueDate: 'Please enter a due date from today on.',
+  /** A link works at most the configured number of days, the grace days after its due date included (ADR 0065). */
+  dueDateTooLate: (latest: string, maxDays: number, graceDays: number) =>
+    `Please enter a due date no later than ${latest}: a link works at most ${maxDays} days, including the ${graceDays} grace days after its due date.`,
   reasonRequired: 'Please say why the document is needed again.',
   reasonTooLong: `The reason is at most ${REASON_MAX} characters.`,
   noRequest: 'This application has no open document request.',
   noSuchItem: 'There is no such document on the request.',
   notReceived: 'That document has not been received yet.',
-  graceDays: 'The grace period is a whole number of days from 0 to 60.',
+  graceDays: `The grace period is a whole number of days from 0 to ${GRACE_DAYS_MAX}.`,
   noChannel:
     'The link cannot reach this applicant: they agreed to no channel that can carry it. Add their email address, or turn on SMS or WhatsApp in Settings → Messages.',
   consentWithdrawn: 'This applicant withdrew consent: nothing more is sent to them, so no link can be sent.',
@@ -120,7 +125,7 @@ export const DEFAULT_CHECKLISTS: Checklists = {
 export const DEFAULT_GRACE_DAYS = 7;
 export const DocumentRequestSettingsSchema = z.object({
   checklists: ChecklistsSchema,
-  graceDays: z.number({ error: DOCUMENT_REQUEST_TEXTS.graceDays }).int(DOCUMENT_REQUEST_TEXTS.graceDays).min(0).max(60),
+  graceDays: z.number({ error: DOCUMENT_REQUEST_TEXTS.graceDays }).int(DOCUMENT_REQUEST_TEXTS.graceDays).min(0).max(GRACE_DAYS_MAX),
 });
 export type DocumentRequestSettings = z.infer<typeof DocumentRequestSettingsSchema>;
 
@@ -191,6 +196,8 @@ export const StaffDocumentRequestSchema = z.object({
       items: z.array(StaffItemSchema),
     })
     .nullable(),
+  /** The latest due date a new request may have today: its link, grace days included, works at most LINK_MAX_DAYS. */
+  latestDueDate: z.string(),
 });
 export type StaffDocumentRequest = z.infer<typeof StaffDocumentRequestSchema>;
 

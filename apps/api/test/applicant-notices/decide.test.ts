@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/notices';
+import { addDays, todayIn } from '@visa/shared/dates';
 import { DOCUMENT_REQUEST_TEXTS } from '@visa/shared/document-requests';
 import { createProviders } from '../../src/infra/text-providers/providers.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
@@ -130,7 +131,8 @@ describe('an erased applicant', () => {
       method: 'POST',
       url: `/api/application/documentRequest/${row.id}`,
       token: tokens.get(t)!,
-      payload: { dueDate: '2099-01-31', checklistItems: ['passport'] },
+      // A month ahead: within the bound on a link's life (LINK_MAX_DAYS), so the refusal is for the channel.
+      payload: { dueDate: addDays(todayIn(t.config.APP_TIMEZONE), 30), checklistItems: ['passport'] },
     });
     expect(request.statusCode).toBe(400);
     expect(request.json().message).toBe(DOCUMENT_REQUEST_TEXTS.noChannel);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/ui-texts';
+import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { appForFile } from '@visa/test-support/file-app';
 import { resetLinkSentTo, resetTokenOf } from '@visa/test-support/reset-links';
+import { latestLinkExpiry, linkBoundOf } from '../../src/lib/link-lifetime.js';
 
 const t = appForFile();
 
@@ -42,6 +44,16 @@ describe('forgot password', () => {
     // Only the token's hash is stored.
     const stored = await t.db.selectFrom('password_resets').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(tokenOf(link));
+  });
+
+  it('makes a link that lives its 30 minutes, inside the bound every bearer link keeps (LINK_MAX_DAYS)', async () => {
+    const staff = await t.createStaff('admin');
+    expect((await ask(staff.email, '203.0.113.12')).statusCode).toBe(200);
+    await linkSentTo(staff.email);
+    const row = await t.db.selectFrom('password_resets').selectAll().where('user_id', '=', staff.id).executeTakeFirstOrThrow();
+    const made = new Date(row.created_at);
+    expect(Date.parse(row.expires_at) - made.getTime()).toBe(LIMITS.passwordReset.linkMinutes * 60_000);
+    expect(Date.parse(row.expires_at)).toBeLessThanOrEqual(latestLinkExpiry(linkBoundOf(t.config), made).getTime());
   });
 
   it('answers an unknown email exactly as a known one, and sends nothing', async () => {

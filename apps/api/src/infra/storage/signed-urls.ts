@@ -9,7 +9,11 @@ export interface UrlSigner {
   verify(key: string, exp: string | undefined, sig: string | undefined, now?: number): boolean;
 }
 
-export function createUrlSigner(secret: string): UrlSigner {
+/**
+ * `maxTtlS` is LINK_MAX_DAYS in seconds (ADR 0065): a caller asking for a longer life gets the
+ * bound, so a signed URL is held to the same maximum as every other bearer link.
+ */
+export function createUrlSigner(secret: string, maxTtlS: number): UrlSigner {
   const hmacKey = deriveKey(secret, 'file-url');
   const mac = (key: string, exp: number) => createHmac('sha256', hmacKey).update(`${key}\n${exp}`).digest('base64url');
   // A list page signs two URLs per row; within one expiry minute the URL for a key is the same,
@@ -18,7 +22,7 @@ export function createUrlSigner(secret: string): UrlSigner {
   return {
     sign(key, ttlS = SIGNED_URL_TTL_S, now = Date.now()) {
       // Rounded up to the minute so that URLs are stable for a while and browsers can cache them.
-      const exp = Math.ceil((now / 1000 + ttlS) / 60) * 60;
+      const exp = Math.ceil((now / 1000 + Math.min(ttlS, maxTtlS)) / 60) * 60;
       const cacheKey = `${exp}\n${key}`;
       let url = recent.get(cacheKey);
       if (!url) {

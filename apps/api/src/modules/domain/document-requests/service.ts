@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../../context.js';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
+import { lastLinkDay, linkBoundOf } from '../../../lib/link-lifetime.js';
 import { newSecretToken, sha256 } from '../../../lib/tokens.js';
 import type { Actor } from '../../../plugins/auth.js';
 import * as applications from '../applications/repository.js';
@@ -38,6 +39,9 @@ const specOf = (row: repo.DocumentRequestItemRow): RequestItemSpec => ({
 /** A link works until the end of its due date plus the office's grace days, in the office's time zone (ADR 0055). */
 const linkExpiry = (dueDate: string, graceDays: number, timeZone: string) =>
   dayStartIn(addDays(dueDate, graceDays + 1), timeZone).toISOString();
+
+/** The latest due date whose link, grace days included, stays within LINK_MAX_DAYS (ADR 0065). */
+const latestDueDate = (ctx: AppContext, graceDays: number, now: Date) => addDays(lastLinkDay(linkBoundOf(ctx.config), now), -graceDays);
 
 async function loadApplication(ctx: AppContext, id: string) {
   const row = await applications.findApplicationRow(ctx.db, id);
@@ -73,6 +77,7 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
           })),
         }
       : null,
+    latestDueDate: latestDueDate(ctx, settings.graceDays, clockOf(ctx)()),
   };
 }
 
@@ -88,6 +93,11 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
   if ((await noticesWithheld(ctx.db, applicationId)) === 'consent withdrawn') throw new HttpError(409, M.consentWithdrawn);
   if (input.dueDate < todayIn(ctx.config.APP_TIMEZONE, now)) throw new HttpError(400, M.dueDate, [{ path: 'dueDate', message: M.dueDate }]);
   const settings = await getSetting(ctx.db, 'documentRequests');
+  const latest = latestDueDate(ctx, settings.graceDays, now);
+  if (input.dueDate > latest) {
+    const message = M.dueDateTooLate(latest, ctx.config.LINK_MAX_DAYS, settings.graceDays);
+    throw new HttpError(400, message, [{ path: 'dueDate', message }]);
+  }
   const checklist = settings.checklists[application.visa_type];
   const picked: RequestItemSpec[] = [];
   for (const id of new Set(input.checklistItems)) {

@@ -3,6 +3,7 @@ import { PASSWORD_RESET } from '@visa/shared/users';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.js';
+import { boundedExpiry, linkBoundOf } from '../../../lib/link-lifetime.js';
 import { newSecretToken, sha256 } from '../../../lib/tokens.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { acrossAddresses } from '../../kernel/rate-limits/across-addresses.js';
@@ -61,7 +62,8 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
       userId: staffAccount.id,
       tokenHash: sha256(token),
       now,
-      expiresAt: new Date(now.getTime() + LINK_MINUTES * 60_000),
+      // Far inside LINK_MAX_DAYS; held to it all the same, as every bearer link is (ADR 0065).
+      expiresAt: boundedExpiry(new Date(now.getTime() + LINK_MINUTES * 60_000), linkBoundOf(ctx.config), now),
     });
     await queueStaffEmail(trx, { to: staffAccount.email, ...mail, secret: token }, now);
     await recordAudit(trx, {

@@ -4,10 +4,11 @@ import https from 'node:https';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IMPORT_FILE_REASONS as R } from '@visa/shared/import-texts';
+import { isPrivateAddress } from './public-address.js';
 
 /**
  * Fetching one file of the earlier app (ADR 0042): http and https only, public addresses only
- * unless private ones are allowed, a time-out per request, a size cap read as the bytes arrive,
+ * (public-address.ts) unless private ones are allowed, a time-out per request, a size cap read as the bytes arrive,
  * and retries with growing waits for what may pass (time-outs, 5xx, broken connections), never
  * for an answer that will not change (404, 403, a refused address).
  */
@@ -36,40 +37,6 @@ class FetchFailure extends Error {
 }
 
 const MAX_REDIRECTS = 3;
-
-/** Addresses the import never fetches from unless allowed: loopback, private, link-local (cloud metadata), shared, multicast, reserved. */
-const privateRanges = new net.BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  privateRanges.addSubnet(prefix, bits, 'ipv4');
-}
-for (const [prefix, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  privateRanges.addSubnet(prefix, bits, 'ipv6');
-}
-
-/** Whether an address is outside the public internet; an IPv4 address written as IPv6 is judged as IPv4. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return privateRanges.check(mapped[1]!, 'ipv4');
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 /**
  * The address a connection goes to is checked, not the name: a name that resolves to a private

@@ -138,8 +138,10 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
             </ul>
           </section>
         )}
+        {/* Not the browser's checks: the server's message says why a date is refused and which is the latest. */}
         <Form
           aria-label="New document request"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             send();
@@ -169,7 +171,15 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
           </Form.Group>
           <Form.Group className="mt-2" controlId={`${formId}-due`}>
             <Form.Label>Due date</Form.Label>
-            <Form.Control type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+            {/* The server's bound (LINK_MAX_DAYS less the grace days): a later date is not offered, and refused if typed. */}
+            <Form.Control
+              type="date"
+              value={dueDate}
+              max={data.latestDueDate}
+              aria-describedby={`${formId}-due-hint`}
+              onChange={(e) => setDueDate(e.target.value)}
+            />
+            <Form.Text id={`${formId}-due-hint`}>By {data.latestDueDate} at the latest: links stop working after a set time.</Form.Text>
           </Form.Group>
           <Button type="submit" className="mt-3" disabled={action.isPending}>
             Send request
