@@ -124,7 +124,7 @@ export async function removeStagedUploads(dataDir: string, ids: string[]): Promi
  * extension we do not offer (tus says 501; the route refuses those headers first), a second request
  * on an upload still being written (the lock not freed in time), a body cut off mid-write.
  */
-function tusRefusalOf(err: object): { status_code: number; body: string } | null {
+export function tusRefusalOf(err: object): { status_code: number; body: string } | null {
   if (!('status_code' in err) || err instanceof Error) return null;
   if (err.status_code === 501) return refusal(400, uploadExtensionRefused('tus extension'));
   if (err === ERRORS.ERR_LOCK_TIMEOUT) return refusal(409, UPLOAD_BUSY);
