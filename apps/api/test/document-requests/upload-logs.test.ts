@@ -25,7 +25,14 @@ describe('the logs of uploads by link', () => {
   it('never hold an upload id or the link’s token, whatever address was asked for', async () => {
     const lines: string[] = [];
     logged = await buildApp(
-      { config: { ...t.config, LOG_LEVEL: 'trace' }, db: t.db, secret: t.config.APP_SECRET!, storage: t.storage, webRoot: null, now: () => clock },
+      {
+        config: { ...t.config, LOG_LEVEL: 'trace' },
+        db: t.db,
+        secret: t.config.APP_SECRET!,
+        storage: t.storage,
+        webRoot: null,
+        now: () => clock,
+      },
       { logStream: { write: (line: string) => void lines.push(line) } },
     );
     const base = await logged.listen({ port: 0, host: '127.0.0.1' });
@@ -34,7 +41,11 @@ describe('the logs of uploads by link', () => {
     const auth = { ...TUS, 'x-document-token': link.token };
     const created = await fetch(`${base}/api/uploads`, {
       method: 'POST',
-      headers: { ...auth, 'upload-length': String(file.length), 'upload-metadata': `item ${Buffer.from(link.items[0]!.id).toString('base64')}` },
+      headers: {
+        ...auth,
+        'upload-length': String(file.length),
+        'upload-metadata': `item ${Buffer.from(link.items[0]!.id).toString('base64')}`,
+      },
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
