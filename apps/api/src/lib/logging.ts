@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { UPLOADS_PATH } from '@visa/shared/document-requests';
 import { pathOf } from './request-path.js';
 
 /**
@@ -16,6 +17,9 @@ function routeOf(request: FastifyRequest): string {
   const pattern = request.routeOptions?.url;
   if (pattern) return pattern;
   const path = pathOf(request) ?? request.url.split('?')[0] ?? '';
+  // An upload's id is a secret of its link (ADR 0063): an address under the endpoint that matched
+  // no route (a further segment, a method tus does not take) is logged without what follows.
+  if (path.toLowerCase().startsWith(`${UPLOADS_PATH}/`)) return `${UPLOADS_PATH}/…`;
   return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
 }
 

@@ -2,76 +2,19 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
-import { createApplication } from '@visa/test-support/applications';
-import { deliveredMail, documentTokenIn } from '@visa/test-support/document-request-links';
+import { deliveredMail } from '@visa/test-support/document-request-links';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
-import { jpeg, pdf, png } from '@visa/test-support/images';
+import { jpeg, png } from '@visa/test-support/images';
 import { removeUnfinishedUploads, stagingFolder } from '../../src/modules/domain/document-requests/uploads.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
+import { type Link, TUS, b64, realPdf, tusClient } from './tus-client.js';
 
 const clock = new Date('2026-11-20T08:00:00.000Z');
 const t = appForFile({}, { now: () => clock });
 const staff = staffForFile(t, 'admin');
-let base = '';
-
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-
-const SUBJECT = 'Documents needed / প্রয়োজনীয় কাগজপত্র';
-const TUS = { 'tus-resumable': '1.0.0' };
-
-interface Link {
-  applicationId: string;
-  token: string;
-  items: { id: string; label: { en: string }; state: string }[];
-}
-
-async function newLink(checklistItems = ['passport', 'police']): Promise<Link> {
-  const application = await createApplication(t.db, { given_name: 'Rahim', surname: 'Chowdhury' });
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/application/documentRequest/${application.id}`,
-    token: staff.token,
-    payload: { dueDate: '2026-11-30', checklistItems },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const token = documentTokenIn(await deliveredMail(t, application.email, SUBJECT));
-  return { applicationId: application.id, token, items: res.json().request.items };
-}
-
-const b64 = (value: string) => Buffer.from(value).toString('base64');
-
-/** Real HTTP, as the browser's tus client speaks it. */
-async function create(link: Link, itemId: string, length: number, headers: Record<string, string> = {}) {
-  return fetch(`${base}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...TUS,
-      'x-document-token': link.token,
-      'upload-length': String(length),
-      'upload-metadata': `item ${b64(itemId)}`,
-      ...headers,
-    },
-  });
-}
-
-async function patch(link: Link, location: string, offset: number, bytes: Buffer) {
-  return fetch(`${base}${location}`, {
-    method: 'PATCH',
-    headers: { ...TUS, 'x-document-token': link.token, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(bytes),
-  });
-}
-
-async function head(link: Link, location: string) {
-  return fetch(`${base}${location}`, { method: 'HEAD', headers: { ...TUS, 'x-document-token': link.token } });
-}
-
-const staffView = async (applicationId: string) =>
-  (await t.request({ method: 'GET', url: `/api/application/documentRequest/${applicationId}`, token: staff.token })).json();
+const { base, newLink, create, patch, head, staffView } = tusClient(t, staff);
 
 /** A file big enough to cut: a photo with noise-free padding after its end (decoders and file-type read the start). */
 async function bigJpeg(size: number): Promise<Buffer> {
@@ -84,7 +27,7 @@ async function bigJpeg(size: number): Promise<Buffer> {
  * as a phone losing its signal does.
  */
 async function patchCutHalfway(link: Link, location: string, bytes: Buffer, cutAt: number): Promise<void> {
-  const url = new URL(`${base}${location}`);
+  const url = new URL(`${base()}${location}`);
   const staged = path.join(stagingFolder(t.config.dataDir), path.basename(location));
   await new Promise<void>((resolve) => {
     const req = http.request({
@@ -178,7 +121,7 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
     expect(await res.json()).toEqual({ message: M.uploadWrongType });
     expect((await staffView(link.applicationId)).request.items[0].state).toBe('to_send');
     // A PDF is taken for an item that accepts PDFs.
-    const doc = pdf();
+    const doc = await realPdf();
     const again = await create(link, item.id, doc.length);
     expect((await patch(link, again.headers.get('location')!, 0, doc)).status).toBe(204);
     expect((await staffView(link.applicationId)).request.items[0]).toMatchObject({ state: 'received', contentType: 'application/pdf' });
@@ -194,7 +137,7 @@ describe('resumable uploads (tus 1.0 on /api/uploads)', () => {
     expect(await foreign.json()).toEqual({ message: M.linkNotValid });
     const wrong = await create({ ...link, token: 'B'.repeat(43) }, link.items[0]!.id, 1000);
     expect(wrong.status).toBe(404);
-    const crossSite = await fetch(`${base}${location}`, {
+    const crossSite = await fetch(`${base()}${location}`, {
       method: 'PATCH',
       headers: {
         ...TUS,

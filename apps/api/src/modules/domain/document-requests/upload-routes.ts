@@ -4,7 +4,8 @@ import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { openRequestOf } from './page-access.js';
-import { assertUploadOf, beginUpload, createUploadServer, uploadNames } from './uploads.js';
+import { refuseExtensions, uploadIdOfTarget, UPLOAD_ADDRESS_NOT_VALID } from './upload-target.js';
+import { assertUploadOf, beginUpload, createUploadServer, routeUploadIds } from './uploads.js';
 
 /** Tus's Upload-Metadata: comma-separated `key base64value` pairs. */
 function metadataValue(header: string | undefined, key: string): string | null {
@@ -28,8 +29,11 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
  * /api/uploads: tus 1.0 for the applicant's page (ADR 0047). Before tus sees a request, this checks
  * what must hold before any byte is taken: the token opens a working request; a new upload names an
  * item of that request still to send, with a length within the item's limit, and the per-token and
- * per-address counts allow it; any later request is for an upload that token began. Tus then reads
- * the raw request itself, so the body parser here takes nothing.
+ * per-address counts allow it; any later request is for an upload that token began, for an item of
+ * its request. The upload's id comes from the route's parameter alone, and the address must be
+ * nothing but the endpoint or that upload's (ADR 0063): tus would otherwise read another id from a
+ * query string or a further segment. Extensions we do not offer are refused before the token is
+ * even read. Tus then reads the raw request itself, so the body parser here takes nothing.
  */
 export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   // Built at the first upload request, not with the app (see stagingStore).
@@ -39,24 +43,28 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   async function create(request: FastifyRequest, requestId: string) {
-    if (request.headers['upload-defer-length'] !== undefined) throw new HttpError(400, M.uploadNotOpen);
     const lengthHeader = single(request.headers['upload-length']);
     const length = lengthHeader && /^\d{1,15}$/.test(lengthHeader) ? Number(lengthHeader) : NaN;
     if (!Number.isSafeInteger(length) || length <= 0) throw new HttpError(400, M.uploadNotOpen);
     const itemId = metadataValue(single(request.headers['upload-metadata']), UPLOAD_ITEM_METADATA);
     const id = await beginUpload(ctx, { requestId, itemId, length, client: request.ip });
-    uploadNames.set(request.raw, id);
+    routeUploadIds.set(request.raw, id);
   }
 
   async function handle(request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
+    const id = uploadIdOfTarget(request.url);
+    if (id !== (request.params.id ?? null)) throw new HttpError(400, UPLOAD_ADDRESS_NOT_VALID);
     if (request.method !== 'OPTIONS') {
+      refuseExtensions(request.method, request.headers);
       const open = await openRequestOf(ctx, request, reply);
-      const id = request.params.id;
-      if (id === undefined) {
+      if (id === null) {
         if (request.method !== 'POST') throw new HttpError(405, M.uploadNotOpen);
         await create(request, open.id);
       } else {
-        await assertUploadOf(ctx, open.id, id);
+        // An upload is begun only at the endpoint: a POST to an upload's address would name it again.
+        if (request.method === 'POST') throw new HttpError(405, M.uploadNotOpen);
+        await assertUploadOf(ctx, { requestId: open.id, uploadId: id, writing: request.method === 'PATCH' });
+        routeUploadIds.set(request.raw, id);
       }
     }
     // The headers the app gives every answer (no-store, the security headers) go on tus's answer too.

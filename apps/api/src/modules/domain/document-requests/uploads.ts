@@ -4,32 +4,39 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { ERRORS, Server } from '@tus/server';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { LIMITS } from '@visa/shared/limits';
-import { DOCUMENT_REQUEST_TEXTS as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
-import { sniffType } from '../../../lib/images.js';
 import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
+import { readableType } from './readable-file.js';
 import * as repo from './repository.js';
+import { UPLOAD_ID, uploadExtensionRefused } from './upload-target.js';
 import { clockOf } from './service.js';
 
 /**
  * The tus 1.0 server behind /api/uploads (ADR 0047). Bytes under way sit in a folder of DATA_DIR
- * through @tus/file-store; a finished upload is judged by its bytes, then moved into the product's
- * storage (disk or S3) and the staging file removed. The route in front of it (upload-routes.ts)
- * has already checked the token, the item and the length, and named the upload.
+ * through @tus/file-store; a finished upload is read through as a staff upload is (readable-file.ts),
+ * then moved into the product's storage (disk or S3) and the staging file removed. The route in
+ * front of it (upload-routes.ts) has already checked the address, the token, the item and the
+ * length, and named the upload.
  */
 
-/** The name the route in front of tus gave a new upload, by its raw request: nothing a client sends can set it. */
-export const uploadNames = new WeakMap<IncomingMessage, string>();
-const isUploadId = (id: string) => /^[a-f0-9]{32}$/.test(id);
+/**
+ * The upload the route in front of tus checked, by its raw request: the name of a new one, or the
+ * route's parameter for a later request. Tus takes the id from here alone (ADR 0063), never from
+ * the address it parses itself, so nothing a client sends can make it touch another upload.
+ */
+export const routeUploadIds = new WeakMap<IncomingMessage, string>();
+const isUploadId = (id: string) => UPLOAD_ID.test(id);
+const rawRequestOf = (req: Request) => (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 const newUploadId = () => randomBytes(16).toString('hex');
 
 const { uploadsPerToken: PER_TOKEN, uploadsPerAddress: PER_ADDRESS } = LIMITS.documentsPage;
@@ -78,10 +85,16 @@ export async function beginUpload(
   return id;
 }
 
-/** Any later request of an upload: only for one the same token began; otherwise the one plain refusal. */
-export async function assertUploadOf(ctx: AppContext, requestId: string, uploadId: string): Promise<void> {
-  const upload = isUploadId(uploadId) ? await repo.findUpload(ctx.db, uploadId) : undefined;
-  if (!upload || upload.request_id !== requestId) throw new HttpError(404, M.linkNotValid);
+/**
+ * Any later request of an upload: only for one the same token began, for an item of that request;
+ * otherwise the one plain refusal, whether the id is unknown or another link's. Bytes are only
+ * taken for an item still to send.
+ */
+export async function assertUploadOf(ctx: AppContext, check: { requestId: string; uploadId: string; writing: boolean }): Promise<void> {
+  const upload = isUploadId(check.uploadId) ? await repo.findUpload(ctx.db, check.uploadId) : undefined;
+  const item = upload?.request_id === check.requestId ? await repo.findItem(ctx.db, check.requestId, upload.item_id) : undefined;
+  if (!upload || !item) throw new HttpError(404, M.linkNotValid);
+  if (check.writing && item.state !== 'to_send' && item.state !== 'asked_again') throw new HttpError(409, M.uploadNotOpen);
 }
 
 /**
@@ -106,6 +119,22 @@ export async function removeStagedUploads(dataDir: string, ids: string[]): Promi
   }
 }
 
+/**
+ * Tus's own 5xx answers, each caused by what a client sent, as the 4xx they are (ADR 0063): an
+ * extension we do not offer (tus says 501; the route refuses those headers first), a second request
+ * on an upload still being written (the lock not freed in time), a body cut off mid-write.
+ */
+export function tusRefusalOf(err: object): { status_code: number; body: string } | null {
+  if (!('status_code' in err) || err instanceof Error) return null;
+  if (err.status_code === 501) return refusal(400, uploadExtensionRefused('tus extension'));
+  if (err === ERRORS.ERR_LOCK_TIMEOUT) return refusal(409, UPLOAD_BUSY);
+  if (err === ERRORS.FILE_WRITE_ERROR) return refusal(400, UPLOAD_CUT_OFF);
+  return null;
+}
+
+const UPLOAD_BUSY = 'This upload is still being written: ask where it stands, then go on from there.';
+const UPLOAD_CUT_OFF = 'The upload was cut off: ask where it stands, then go on from there.';
+
 export function createUploadServer(ctx: AppContext): Server {
   const directory = stagingFolder(ctx.config.dataDir);
   const datastore = stagingStore(directory);
@@ -118,15 +147,11 @@ export function createUploadServer(ctx: AppContext): Server {
     const item = request && (await repo.findItem(ctx.db, request.id, upload.item_id));
     if (!request || !item) throw refusal(404, M.linkNotValid);
     const bytes = await fs.readFile(path.join(directory, uploadId));
-    const sniffed = await sniffType(bytes);
-    const types = JSON.parse(item.types) as string[];
-    const type =
-      sniffed && (REQUEST_FILE_TYPES as readonly string[]).includes(sniffed.mime) && types.includes(sniffed.mime)
-        ? (sniffed.mime as RequestFileType)
-        : null;
+    const { type, sniffed } = await readableType(bytes, JSON.parse(item.types) as string[]);
     const at = now().toISOString();
     if (!type) {
       // The item stays as it was (to send, or asked again): the page says why and offers it again.
+      // Nothing of the file is kept: neither the staged bytes nor its row.
       await ctx.db.transaction().execute(async (trx) => {
         await repo.deleteUploads(trx, [uploadId]);
         await recordAudit(trx, {
@@ -134,7 +159,7 @@ export function createUploadServer(ctx: AppContext): Server {
           action: AUDIT_ACTIONS.documentRequest.refused,
           entity: AUDIT_ENTITIES.application,
           entityId: request.application_id,
-          details: { item: item.label_en, type: sniffed?.mime ?? 'unknown' },
+          details: { item: item.label_en, type: sniffed },
         });
       });
       await datastore.remove(uploadId).catch(() => undefined);
@@ -176,19 +201,30 @@ export function createUploadServer(ctx: AppContext): Server {
     maxSize: DOCUMENT_MAX_BYTES,
     // Only names the route in front gave: the route has checked the token and recorded the name.
     namingFunction: (req) => {
-      const raw = (req.runtime as { node?: { req?: IncomingMessage } } | undefined)?.node?.req;
-      const id = raw && uploadNames.get(raw);
+      const raw = rawRequestOf(req);
+      const id = raw && routeUploadIds.get(raw);
       if (!id || !isUploadId(id)) throw refusal(400, M.uploadNotOpen);
       return id;
+    },
+    // The route's id, and only if tus read the same from the address: the route has refused any
+    // address that could differ, and this refuses it again should tus ever parse it otherwise.
+    getFileIdFromRequest: (req, fromAddress) => {
+      const raw = rawRequestOf(req);
+      const id = raw && routeUploadIds.get(raw);
+      return id && fromAddress === id ? id : undefined;
     },
     onUploadFinish: async (_req, upload) => {
       await finish(upload.id);
       return {};
     },
-    // Tus's own refusals (offsets, lengths) pass as they are; anything else says nothing of its cause.
     onResponseError: (_req, err) => {
+      // Our own refusals and tus's below 500 (offsets, lengths) pass as they are.
       if ('status_code' in err && err.status_code < 500) return undefined;
-      ctx.log.error({ err: err instanceof Error ? { message: err.message } : { status: err.status_code } }, 'resumable upload failed');
+      const tusRefusal = tusRefusalOf(err);
+      if (tusRefusal) return tusRefusal;
+      // The message of a file system error names the staged file, whose name is the upload's id.
+      const message = err instanceof Error ? err.message.replace(/[a-f0-9]{32}/g, '[upload]') : `status ${err.status_code}`;
+      ctx.log.error({ err: { message } }, 'resumable upload failed');
       return refusal(500, 'Something went wrong. Please try again.');
     },
   });

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { DOCUMENT_TOKEN_HEADER, type DOCUMENTS_PAGE_TEXTS, type PageItem, UPLOAD_ITEM_METADATA } from '@visa/shared/documents-page';
+import { tabUrlStorage } from '../lib/tab-url-storage';
 
 type Texts = (typeof DOCUMENTS_PAGE_TEXTS)['en' | 'bn'];
 
@@ -26,8 +27,8 @@ function messageOf(error: unknown, texts: Texts): string {
 /**
  * One item's file: a photo from the camera or a file, a photo made smaller first (ADR 0026), then
  * sent with tus (ADR 0047): a dropped connection resumes where the server stopped, and so does a
- * reload once the same file is chosen again (the upload's address is kept in the browser, by item
- * and file, never the token).
+ * reload of the same tab once the same file is chosen again (the upload's address is kept in the
+ * tab's session storage only, by item and file, never the token: ADR 0063).
  */
 export function ItemUpload({ item, token, endpoint, texts, onDone }: Props) {
   const id = useId();
@@ -59,6 +60,7 @@ export function ItemUpload({ item, token, endpoint, texts, onDone }: Props) {
           metadata: { [UPLOAD_ITEM_METADATA]: item.id },
           retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
           removeFingerprintOnSuccess: true,
+          urlStorage: tabUrlStorage(),
           // By item and file only: the browser keeps the upload's address under it, never the token.
           fingerprint: async (f) => `visa-docs-${item.id}-${(f as File).name}-${f.size}`,
           onProgress: (sent, total) => {

@@ -1,0 +1,44 @@
+import { PDFDocument } from 'pdf-lib';
+import { REQUEST_FILE_TYPES, type RequestFileType } from '@visa/shared/document-requests';
+import { sniffType } from '../../../lib/images.js';
+import { reencodeDocument } from '../applicant-file/documents.js';
+
+/**
+ * What a finished upload by link is, judged as a reader would open it (ADR 0063), not by its first
+ * bytes: a file that starts like a JPEG and goes on as HTML, or a picture or PDF cut short, is no
+ * document staff can read, whatever its magic number says.
+ */
+
+/** Readers look for the end-of-file marker in the last KiB (PDF 1.7, 7.5.5): a file cut short has none there. */
+const PDF_TAIL = 1024;
+
+/**
+ * A PDF is parsed: its objects read strictly, its page tree walked. A file cut short of its cross-
+ * reference section still parses object by object, so its tail must also carry `startxref` and the
+ * `%%EOF` marker, as every complete revision of a PDF ends.
+ */
+async function isReadablePdf(bytes: Buffer): Promise<boolean> {
+  const tail = bytes.subarray(Math.max(0, bytes.length - PDF_TAIL)).toString('latin1');
+  if (!tail.includes('startxref') || !tail.includes('%%EOF')) return false;
+  try {
+    // A password that only restricts printing or copying still lets the file be opened: not refused.
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
+    const pages = doc.getPages();
+    return pages.length > 0 && pages.every((page) => page.getWidth() > 0 && page.getHeight() > 0);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file's type if it is one the item accepts and it reads through: a picture decoded to its last
+ * pixel the way a staff upload is (the same re-encoding, so a truncated or corrupt one fails), a PDF
+ * parsed. Null for anything else.
+ */
+export async function readableType(bytes: Buffer, accepted: readonly string[]): Promise<{ type: RequestFileType | null; sniffed: string }> {
+  const sniffed = (await sniffType(bytes))?.mime ?? 'unknown';
+  if (!(REQUEST_FILE_TYPES as readonly string[]).includes(sniffed) || !accepted.includes(sniffed)) return { type: null, sniffed };
+  const type = sniffed as RequestFileType;
+  const readable = type === 'application/pdf' ? await isReadablePdf(bytes) : (await reencodeDocument(bytes)) !== null;
+  return { type: readable ? type : null, sniffed };
+}
