@@ -125,5 +125,13 @@ export function tusClient(t: TestApp, staff: Staff) {
       ).hits,
     );
 
-  return { base: () => base, newLink, create, patch, head, raw, begin, staffView, uploadRows, uploadCounters };
+  /** The file an item received, as staff are given it. */
+  async function storedFile(itemId: string): Promise<Buffer> {
+    const row = await t.db.selectFrom('document_request_items').select('storage_key').where('id', '=', itemId).executeTakeFirstOrThrow();
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await t.storage.get(row.storage_key!))!.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  return { base: () => base, newLink, create, patch, head, raw, begin, staffView, uploadRows, uploadCounters, storedFile };
 }

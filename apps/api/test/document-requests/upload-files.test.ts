@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERRORS } from '@tus/server';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
@@ -19,7 +20,7 @@ import { type Link, realPdf, tusClient } from './tus-client.js';
 const clock = new Date('2026-11-20T08:00:00.000Z');
 const t = appForFile({}, { now: () => clock });
 const staff = staffForFile(t, 'admin');
-const { newLink, create, patch, staffView, uploadRows, uploadCounters } = tusClient(t, staff);
+const { newLink, create, patch, staffView, uploadRows, uploadCounters, storedFile } = tusClient(t, staff);
 
 /** Every file the app's storage holds that an upload by link put there. */
 function receivedFiles(): string[] {
@@ -68,21 +69,41 @@ describe('a finished upload is read through before its item is received', () => 
     });
   }
 
-  it('receives a whole JPEG, PNG and PDF', async () => {
-    for (const [bytes, type] of [
-      [await jpeg(), 'image/jpeg'],
-      [await png(), 'image/png'],
-      [await realPdf(3), 'application/pdf'],
+  it('receives a whole JPEG and PNG as the picture they show, and a whole PDF as sent', async () => {
+    for (const [bytes, sent] of [
+      [await jpeg(320, 240), 'image/jpeg'],
+      [await png(320, 240), 'image/png'],
     ] as const) {
       const link = await newLink(['passport']);
       const { answer } = await send(link, bytes);
-      expect(answer.status, type).toBe(204);
+      expect(answer.status, sent).toBe(204);
+      const stored = await storedFile(link.items[0]!.id);
       expect((await staffView(link.applicationId)).request.items[0]).toMatchObject({
         state: 'received',
-        contentType: type,
-        size: bytes.length,
+        contentType: 'image/jpeg',
+        size: stored.length,
       });
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
     }
+    const link = await newLink(['passport']);
+    const bytes = await realPdf(3);
+    expect((await send(link, bytes)).answer.status).toBe(204);
+    expect((await staffView(link.applicationId)).request.items[0]).toMatchObject({
+      state: 'received',
+      contentType: 'application/pdf',
+      size: bytes.length,
+    });
+    expect((await storedFile(link.items[0]!.id)).equals(bytes)).toBe(true);
+  });
+
+  it('keeps nothing that rode after a whole picture’s end: a JPEG and HTML in one file is stored as the picture alone', async () => {
+    const link = await newLink(['passport']);
+    const html = '<html><body><script>alert(document.cookie)</script></body></html>';
+    const { answer } = await send(link, Buffer.concat([await jpeg(200, 150), Buffer.from(html)]));
+    expect(answer.status).toBe(204);
+    const stored = await storedFile(link.items[0]!.id);
+    expect(stored.includes(Buffer.from('<script'))).toBe(false);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 150 });
   });
 });
 

@@ -30,15 +30,22 @@ async function isReadablePdf(bytes: Buffer): Promise<boolean> {
   }
 }
 
+/** What a finished upload keeps: the form staff are given, and its type. */
+export interface ReadFile {
+  type: RequestFileType;
+  bytes: Buffer;
+}
+
 /**
- * The file's type if it is one the item accepts and it reads through: a picture decoded to its last
- * pixel the way a staff upload is (the same re-encoding, so a truncated or corrupt one fails), a PDF
- * parsed. Null for anything else.
+ * The file as staff will be given it, if it is of a type the item accepts and it reads through: a
+ * picture decoded to its last pixel the way a staff upload is, and kept as that re-encoding, so that
+ * whatever rode after its end (HTML, an archive, a phone's trailer) and its location tags are not
+ * kept; a PDF parsed and kept as sent. `file` is null for anything else.
  */
-export async function readableType(bytes: Buffer, accepted: readonly string[]): Promise<{ type: RequestFileType | null; sniffed: string }> {
+export async function readThrough(bytes: Buffer, accepted: readonly string[]): Promise<{ file: ReadFile | null; sniffed: string }> {
   const sniffed = (await sniffType(bytes))?.mime ?? 'unknown';
-  if (!(REQUEST_FILE_TYPES as readonly string[]).includes(sniffed) || !accepted.includes(sniffed)) return { type: null, sniffed };
-  const type = sniffed as RequestFileType;
-  const readable = type === 'application/pdf' ? await isReadablePdf(bytes) : (await reencodeDocument(bytes)) !== null;
-  return { type: readable ? type : null, sniffed };
+  if (!(REQUEST_FILE_TYPES as readonly string[]).includes(sniffed) || !accepted.includes(sniffed)) return { file: null, sniffed };
+  if (sniffed === 'application/pdf') return { file: (await isReadablePdf(bytes)) ? { type: 'application/pdf', bytes } : null, sniffed };
+  const picture = await reencodeDocument(bytes);
+  return { file: picture ? { type: 'image/jpeg', bytes: picture } : null, sniffed };
 }

@@ -16,7 +16,7 @@ import { HttpError } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
 import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { readableType } from './readable-file.js';
+import { readThrough } from './readable-file.js';
 import * as repo from './repository.js';
 import { UPLOAD_ID, uploadExtensionRefused } from './upload-target.js';
 import { clockOf } from './service.js';
@@ -146,10 +146,10 @@ export function createUploadServer(ctx: AppContext): Server {
     const request = await repo.findRequest(ctx.db, upload.request_id);
     const item = request && (await repo.findItem(ctx.db, request.id, upload.item_id));
     if (!request || !item) throw refusal(404, M.linkNotValid);
-    const bytes = await fs.readFile(path.join(directory, uploadId));
-    const { type, sniffed } = await readableType(bytes, JSON.parse(item.types) as string[]);
+    const sent = await fs.readFile(path.join(directory, uploadId));
+    const { file, sniffed } = await readThrough(sent, JSON.parse(item.types) as string[]);
     const at = now().toISOString();
-    if (!type) {
+    if (!file) {
       // The item stays as it was (to send, or asked again): the page says why and offers it again.
       // Nothing of the file is kept: neither the staged bytes nor its row.
       await ctx.db.transaction().execute(async (trx) => {
@@ -165,6 +165,7 @@ export function createUploadServer(ctx: AppContext): Server {
       await datastore.remove(uploadId).catch(() => undefined);
       throw refusal(415, M.uploadWrongType);
     }
+    const { type, bytes } = file;
     const key = `private/received-${newId()}.${EXTENSIONS[type]}`;
     await ctx.storage.put(key, bytes, type);
     const moved = await ctx.db.transaction().execute(async (trx) => {
