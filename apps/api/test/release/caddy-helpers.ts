@@ -17,7 +17,7 @@ export function ensureCaddy(): void {
  * 127.0.0.1:`caddyPort`, the server at 127.0.0.1:`serverPort`, and no admin endpoint. Everything
  * else (retries, log filters) is the operator's file as shipped.
  */
-export function testCaddyfile(caddyPort: number, serverPort: number): string {
+function testCaddyfile(caddyPort: number, serverPort: number): string {
   const shipped = fs.readFileSync(path.join(repoRoot, 'deploy/Caddyfile'), 'utf8');
   const swaps: [string, string][] = [
     ['\nvisa.example.com {', `\nhttp://127.0.0.1:${caddyPort} {`],
