@@ -38,5 +38,9 @@ if grep -q '"level":"warn"' <<<"$out"; then
   echo "check-deploy: deploy/Caddyfile: $(grep '"level":"warn"' <<<"$out")" >&2
   exit 1
 fi
+# What the Caddyfile promises: requests wait through a restart, and its logs carry no secret.
+for line in 'lb_try_duration 30s' 'import no_secrets' 'request>headers delete'; do
+  grep -qF "$line" "$folder/deploy/Caddyfile" || { echo "check-deploy: deploy/Caddyfile lacks $line" >&2; exit 1; }
+done
 caddy fmt "$folder/deploy/Caddyfile" | diff -q - "$folder/deploy/Caddyfile" >/dev/null || { echo "check-deploy: deploy/Caddyfile is not in caddy fmt's layout" >&2; exit 1; }
 echo "check-deploy: visa-desk.service and Caddyfile are valid"

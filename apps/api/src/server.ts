@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import net from 'node:net';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ensureSuperadmin } from './bootstrap.js';
@@ -6,6 +7,9 @@ import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import jobsPlugin from './modules/operations/jobs/plugin.js';
 import { defaultWebRoot, openRuntime } from './runtime.js';
+
+/** How long kept-alive connections stay open once the server stops taking new ones. */
+const KEEP_ALIVE_GRACE_MS = 1000;
 
 /** Reads config, migrates, starts, and shuts down gracefully. Nothing else lives here. */
 async function main() {
@@ -61,13 +65,23 @@ async function serve(config: Config) {
       process.exit(1);
     }, 10_000);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    // New connections are refused at once, so a proxy in front (deploy/Caddyfile) tries them again
+    // until the next server listens, rather than getting an answer from one on its way out. Plain
+    // net.Server's close, because http.Server's also closes idle kept-alive connections straight
+    // away, and one the proxy is just sending a request on would cut that request: they stay open a
+    // moment, and a request arriving on one is answered and closes it. Fastify's own close (jobs,
+    // database) follows once every connection has ended.
+    const drained = new Promise<void>((resolve) => net.Server.prototype.close.call(app.server, () => resolve()));
+    setTimeout(() => app.server.closeIdleConnections(), KEEP_ALIVE_GRACE_MS).unref();
+    drained
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'error while closing');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

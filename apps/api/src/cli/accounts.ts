@@ -11,9 +11,10 @@ import { recordAudit } from '../modules/kernel/audit/repository.js';
 import { passwordProblem } from '../lib/password-policy.js';
 import { hashPassword } from '../modules/domain/staff-accounts/passwords.js';
 import * as staffAccounts from '../modules/domain/staff-accounts/repository.js';
+import { ADMIN } from './command-name.js';
 
-export const ACCOUNT_USAGE = `  npm run admin -- create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
-  npm run admin -- reset-password --email EMAIL --password PASSWORD
+export const ACCOUNT_USAGE = `  ${ADMIN} create --email EMAIL --password PASSWORD [--name NAME] [--role superadmin|admin]
+  ${ADMIN} reset-password --email EMAIL --password PASSWORD
 `;
 
 export const isAccountCommand = (command: string | undefined) => command === 'create' || command === 'reset-password';

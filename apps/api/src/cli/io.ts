@@ -9,7 +9,7 @@ export interface CliIo {
   err: (text: string) => void;
 }
 
-/** The real process's: what `npm run admin -- …` gives a command. */
+/** The real process's: what `bin/visa-desk admin …` (or `npm run admin -- …`) gives a command. */
 export const processIo: CliIo = {
   env: process.env,
   cwd: process.cwd(),

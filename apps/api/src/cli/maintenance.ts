@@ -9,11 +9,12 @@ import { BackupError, backupUnsupported } from '../modules/operations/backups/ba
 import { restoreBackup } from '../modules/operations/backups/backup-restore.js';
 import { verifyBackup } from '../modules/operations/backups/backup-verify.js';
 import { DEFAULT_MIN_AGE_S, sweepFiles } from '../modules/domain/files/sweep.js';
+import { ADMIN, adminCommand } from './command-name.js';
 
-export const MAINTENANCE_USAGE = `  npm run admin -- sweep-files [--min-age SECONDS] [--dry-run]
-  npm run admin -- backup [DIR]
-  npm run admin -- verify-backup DIR
-  npm run admin -- restore DIR [--erasure-log FILE]
+export const MAINTENANCE_USAGE = `  ${ADMIN} sweep-files [--min-age SECONDS] [--dry-run]
+  ${ADMIN} backup [DIR]
+  ${ADMIN} verify-backup DIR
+  ${ADMIN} restore DIR [--erasure-log FILE]
 `;
 
 const MAINTENANCE_COMMANDS = ['sweep-files', 'backup', 'verify-backup', 'restore'] as const;
@@ -22,7 +23,7 @@ export const isMaintenanceCommand = (command: string | undefined): command is Ma
   (MAINTENANCE_COMMANDS as readonly string[]).includes(command ?? '');
 
 /**
- * The operator's maintenance commands (`npm run admin -- …`). Answers the exit code: 0 done,
+ * The operator's maintenance commands (`bin/visa-desk admin …`). Answers the exit code: 0 done,
  * 1 refused or failed (with a message saying why), 2 bad usage.
  */
 export async function runMaintenanceCommand(command: MaintenanceCommand, args: string[], io: CliIo = processIo): Promise<number> {
@@ -65,7 +66,7 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
             `  ${c.applications} applications, ${c.documents} documents, ${c.slides} slides, ${c.users} staff accounts\n` +
             `  ${manifest.storedFiles} stored files, ${manifest.files.length} files in all, each with its SHA-256 in SHA256SUMS (with the manifest's)\n` +
             (manifest.missing.length ? `  ${manifest.missing.length} referenced files were deleted while the backup ran\n` : '') +
-            `Restore into an empty DATA_DIR with: npm run admin -- restore ${written}\n`,
+            `Restore into an empty DATA_DIR with: ${adminCommand(undefined, { absolute: true })} restore ${written}\n`,
         );
         return 0;
       }

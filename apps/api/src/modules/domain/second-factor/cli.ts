@@ -5,8 +5,9 @@ import { loadConfigForCommand } from '../../../config.js';
 import { createDb, migrateToLatest } from '../../../db/connection.js';
 import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
 import { resetSecondFactor } from './service.js';
+import { ADMIN } from '../../../cli/command-name.js';
 
-export const SECOND_FACTOR_USAGE = `  npm run admin -- reset-second-factor --email EMAIL
+export const SECOND_FACTOR_USAGE = `  ${ADMIN} reset-second-factor --email EMAIL
 `;
 
 export const isSecondFactorCommand = (command: string | undefined) => command === 'reset-second-factor';

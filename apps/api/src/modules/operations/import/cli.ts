@@ -12,8 +12,9 @@ import { openReport } from './report.js';
 import { type ImportSummary, runImport } from './run.js';
 import { detectSource } from './sources.js';
 import type { Counts } from './steps.js';
+import { ADMIN } from '../../../cli/command-name.js';
 
-export const IMPORT_USAGE = `  npm run admin -- import SOURCE [--dry-run] [--files-concurrency N]
+export const IMPORT_USAGE = `  ${ADMIN} import SOURCE [--dry-run] [--files-concurrency N]
     SOURCE: a folder of mongoexport files, a mongodump folder, or a CSV of this product's export
 `;
 
@@ -60,7 +61,7 @@ function describe(summary: ImportSummary, source: string): string {
 }
 
 /**
- * `npm run admin -- import SOURCE`: moves an office in from the earlier app (ADR 0041). Answers
+ * `bin/visa-desk admin import SOURCE`: moves an office in from the earlier app (ADR 0041). Answers
  * the exit code: 0 done (skipped records are in the report), 1 refused or failed, 2 bad usage.
  */
 export async function runImportCommand(args: string[], io: ImportIo = processIo): Promise<number> {
@@ -102,7 +103,7 @@ export async function runImportCommand(args: string[], io: ImportIo = processIo)
   if (source.files.some((f) => f.collection === 'users') && (await countStaffAccounts(runtime.db, 'superadmin')) === 0) {
     await runtime.db.destroy();
     io.err(
-      'This office has no super-admin yet. Start the app once (or run npm run admin -- create) so its owner exists, then import: ' +
+      `This office has no super-admin yet. Start the app once (or run ${ADMIN} create) so its owner exists, then import: ` +
         'the earlier staff accounts come in as sub-admins.\n',
     );
     return 1;

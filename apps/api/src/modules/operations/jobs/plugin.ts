@@ -14,16 +14,21 @@ declare module 'fastify' {
 }
 
 /**
- * Periodic maintenance for a server process. Polling starts when the app is ready (unless
- * SCHEDULED_JOBS=false) and stops in preClose, before the database closes, aborting a job in
- * progress. The server registers it; tests build apps without it unless they ask.
+ * Periodic maintenance for a server process. When the app is ready (unless SCHEDULED_JOBS=false)
+ * every job gets its row, so the System page lists it at once, and polling starts; it stops in
+ * preClose, before the database closes, aborting a job in progress. The server registers it; tests
+ * build apps without it unless they ask. `now` is the clock a test fixes.
  */
 export default fp(
-  async function scheduledJobsPlugin(app: FastifyInstance, opts: { config: Config; db: Db; storage: Storage }) {
+  async function scheduledJobsPlugin(app: FastifyInstance, opts: { config: Config; db: Db; storage: Storage; now?: () => Date }) {
     const log = app.log.child({ module: 'jobs' });
     const scheduler = createScheduler({ db: opts.db, jobs: scheduledJobs({ ...opts, log }), log });
     app.decorate('jobs', scheduler);
-    if (opts.config.SCHEDULED_JOBS) app.addHook('onReady', async () => scheduler.start());
+    if (opts.config.SCHEDULED_JOBS)
+      app.addHook('onReady', async () => {
+        await scheduler.prepare(opts.now?.());
+        scheduler.start();
+      });
     app.addHook('preClose', async () => scheduler.stop());
   },
   { name: 'scheduled-jobs' },

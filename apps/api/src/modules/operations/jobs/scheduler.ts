@@ -12,6 +12,11 @@ export interface Job {
 }
 
 export interface Scheduler {
+  /**
+   * Gives every job its row, its first run one period after `now`, unless it has one: the System
+   * page lists each job with its first run from the moment the server starts, not from its first tick.
+   */
+  prepare(now?: Date): Promise<void>;
   /** Starts polling; a no-op when already started. */
   start(): void;
   /** Stops polling, aborts a job in progress and waits for it to wind down. */
@@ -91,6 +96,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 
   return {
+    async prepare(now = new Date()) {
+      for (const job of jobs) await ensureJob(db, job.name, new Date(now.getTime() + job.everyMs));
+    },
     start() {
       if (running) return;
       running = true;

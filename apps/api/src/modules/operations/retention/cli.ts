@@ -5,14 +5,15 @@ import { createDb, migrateToLatest } from '../../../db/connection.js';
 import { createStorage } from '../../../infra/storage/create.js';
 import type { CliIo } from '../../../cli/io.js';
 import { runRetention } from './service.js';
+import { ADMIN } from '../../../cli/command-name.js';
 
-export const RETENTION_USAGE = `  npm run admin -- retention [--dry-run [--as-of YYYY-MM-DD]]
+export const RETENTION_USAGE = `  ${ADMIN} retention [--dry-run [--as-of YYYY-MM-DD]]
 `;
 
 export const isRetentionCommand = (command: string | undefined) => command === 'retention';
 
 /**
- * `npm run admin -- retention`: lists what the retention rules expire today (ADR 0052), the same
+ * `bin/visa-desk admin retention`: lists what the retention rules expire today (ADR 0052), the same
  * list as the Settings preview, and erases each one with its progress unless `--dry-run`.
  * `--as-of` (with `--dry-run` only) lists what will have expired by the end of that day in
  * APP_TIMEZONE, so the office sees what a coming run will take; a real run only ever takes what

@@ -159,8 +159,8 @@ function RetentionPreviewTable({
           </p>
           {preview.counts.total > preview.applications.length && (
             <p className="small text-body-secondary" data-testid="retention-shown">
-              The {preview.applications.length} that expired first are listed. <code>npm run admin -- retention --dry-run</code> lists them
-              all.
+              The {preview.applications.length} that expired first are listed. <code>bin/visa-desk admin retention --dry-run</code> (on the
+              server) lists them all.
             </p>
           )}
           {preview.applications.length > 0 && (

@@ -43,7 +43,7 @@ describe('retention settings and their preview', { timeout: 30_000 }, () => {
     expect(await within(preview).findByTestId('retention-counts')).toHaveTextContent(`${due} applications:`);
     expect(within(preview).getAllByRole('row')).toHaveLength(RETENTION_PREVIEW_SHOWN + 1);
     expect(within(preview).getByTestId('retention-shown')).toHaveTextContent(
-      `The ${RETENTION_PREVIEW_SHOWN} that expired first are listed. npm run admin -- retention --dry-run lists them all.`,
+      `The ${RETENTION_PREVIEW_SHOWN} that expired first are listed. bin/visa-desk admin retention --dry-run (on the server) lists them all.`,
     );
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_TEXTS } from '@visa/shared/system';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { formatDateTime } from '../../../lib/format-time';
 import rootPackage from '../../../../../../package.json?raw';
 import { SystemStatusPanel } from './system-status';
 import { SystemWarningsLine } from './system-warnings-line';
@@ -33,6 +34,16 @@ async function recordRuns() {
         outcome: null,
         error: 'storage unreachable',
       },
+      // Listed from the server's first start, before its first run.
+      {
+        name: 'retention',
+        next_run_at: '2026-11-27T12:00:00.000Z',
+        holder: null,
+        started_at: null,
+        finished_at: null,
+        outcome: null,
+        error: null,
+      },
     ])
     .execute();
 }
@@ -45,6 +56,9 @@ describe('the System section', () => {
     const jobs = await screen.findByRole('table', { name: 'Scheduled jobs' });
     expect(within(jobs).getByRole('row', { name: /housekeeping/ })).toHaveTextContent('Succeeded');
     expect(within(jobs).getByRole('row', { name: /sweep-files/ })).toHaveTextContent('Failed: storage unreachable');
+    const retention = within(jobs).getByRole('row', { name: /retention/ });
+    expect(retention).toHaveTextContent('Not run yet');
+    expect(retention).toHaveTextContent(`First run at ${formatDateTime('2026-11-27T12:00:00.000Z')}`);
     const { version } = JSON.parse(rootPackage) as { version: string };
     expect(screen.getByText('Version').nextElementSibling).toHaveTextContent(version);
     expect(screen.getByText('Ready').nextElementSibling).toHaveTextContent('Yes');

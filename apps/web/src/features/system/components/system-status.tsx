@@ -86,7 +86,7 @@ export function SystemStatusPanel() {
                   {OUTCOME_LABELS[job.outcome]}
                   {job.error ? `: ${job.error}` : ''}
                 </td>
-                <td>{formatDateTime(job.nextRunAt)}</td>
+                <td>{job.outcome === 'never' ? `First run at ${formatDateTime(job.nextRunAt)}` : formatDateTime(job.nextRunAt)}</td>
               </tr>
             ))}
           </tbody>
