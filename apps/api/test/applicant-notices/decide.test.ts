@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/notices';
-import { DOCUMENT_REQUEST_TEXTS } from '@visa/shared/document-requests';
+import { CONTACT_TEXTS, DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/notices';
 import { createProviders } from '../../src/infra/text-providers/providers.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
 import { notify } from '../../src/modules/domain/applicant-notices/notify.js';
@@ -132,8 +131,8 @@ describe('an erased applicant', () => {
       token: tokens.get(t)!,
       payload: { dueDate: '2099-01-31', checklistItems: ['passport'] },
     });
-    expect(request.statusCode).toBe(400);
-    expect(request.json().message).toBe(DOCUMENT_REQUEST_TEXTS.noChannel);
+    expect(request.statusCode).toBe(409);
+    expect(request.json().message).toBe(CONTACT_TEXTS.erased);
     expect(await queued(t, row.id)).toEqual([]);
   });
 });
