@@ -16,8 +16,7 @@ export async function noticesWithheld(db: Db, applicationId: string): Promise<Wi
 }
 
 /** The refusal staff see, by why the applicant is withheld. */
-export const withheldRefusal = (why: Withheld) =>
-  new HttpError(409, why === 'erased' ? CONTACT_TEXTS.erased : CONTACT_TEXTS.consentWithdrawn);
+const withheldRefusal = (why: Withheld) => new HttpError(409, why === 'erased' ? CONTACT_TEXTS.erased : CONTACT_TEXTS.consentWithdrawn);
 
 /**
  * Refuses (409, changing nothing) an action that would reach an erased or consent-withdrawn
