@@ -108,7 +108,8 @@ describe.each(withheldCases)('an applicant $name', ({ message, staffUpload, act 
     await t.app.outbox.runOnce();
     const before = await snapshot(row.id);
 
-    // Their notify answers none, not the default meant for older applications.
+    // Their link is ended for staff to see, and their notify answers none, not the default meant for older applications.
+    expect((await staff('GET', `/api/application/documentRequest/${row.id}`)).json().request.status).toBe('revoked');
     expect((await staff('GET', `/api/application/fetchApplication/${row.id}`)).json().notify).toEqual([]);
     // Staff actions that would reach them or add to their record: 409 with the reason.
     const refusals = [
