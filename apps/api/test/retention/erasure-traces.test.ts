@@ -10,6 +10,7 @@ import { addApplicationWithFiles, storedKeysOf } from '@visa/test-support/proces
 import { listFiles } from '@visa/test-support/test-app';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { stagingFolder } from '../../src/modules/domain/document-requests/uploads.js';
+import { runRetention } from '../../src/modules/operations/retention/service.js';
 
 /**
  * "Erase now" as the disk sees it (ADR 0064): every copy of the applicant's data goes, the mail
@@ -115,5 +116,21 @@ describe('Erase now', () => {
     const page = await t.request({ method: 'GET', url: '/api/documents', headers: { 'x-document-token': gone.token } });
     expect(page.statusCode).toBe(404);
     expect(page.json().message).toBe(M.linkNotValid);
+  });
+});
+
+describe('the daily run', () => {
+  it('removes mail files no message holds (left by an earlier version at an erasure), and keeps every other', async () => {
+    const folder = dataDirLayout(t.dataDir).outbox;
+    const kept = await applicantWithEverything();
+    const held = await emlFilesOf(kept.id);
+    const leftover = path.join(folder, '6a00000000000000000000aa.eml');
+    fs.writeFileSync(leftover, `To: someone-erased@example.com\n\nYour link`);
+    const deps = { db: t.db, storage: t.storage, dataDir: t.dataDir };
+    await runRetention(deps, { now: clock, dryRun: true });
+    expect(fs.existsSync(leftover)).toBe(true);
+    await runRetention(deps, { now: clock });
+    expect(fs.existsSync(leftover)).toBe(false);
+    for (const file of held) expect(fs.existsSync(file), file).toBe(true);
   });
 });
