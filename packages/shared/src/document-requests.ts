@@ -45,7 +45,6 @@ export const DOCUMENT_REQUEST_TEXTS = {
   graceDays: `The grace period is a whole number of days from 0 to ${GRACE_DAYS_MAX}.`,
   noChannel:
     'The link cannot reach this applicant: they agreed to no channel that can carry it. Add their email address, or turn on SMS or WhatsApp in Settings → Messages.',
-  consentWithdrawn: 'This applicant withdrew consent: nothing more is sent to them, so no link can be sent.',
   linkNotValid: LINK_NOT_VALID,
   uploadTooLarge: DOCUMENTS_PAGE_TEXTS.en.tooLarge,
   uploadWrongType: DOCUMENTS_PAGE_TEXTS.en.wrongType,

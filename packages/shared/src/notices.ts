@@ -25,6 +25,16 @@ export const NOTICE_FORM_TEXTS = {
 } as const;
 
 /**
+ * Why staff cannot reach, or add to, an applicant (ADR 0064): an erased applicant is nobody any
+ * more, and one who withdrew consent is sent nothing and given nothing new to process.
+ */
+export const CONTACT_TEXTS = {
+  erased: 'This applicant’s personal data was erased: nothing can be sent to them or added to their record.',
+  consentWithdrawn: 'This applicant withdrew consent: nothing more is sent to them and nothing new is added to their record.',
+  testNumberWithheld: 'This number belongs to an applicant who withdrew consent: no message, not even a test, goes to it.',
+} as const;
+
+/**
  * The `notify` field as the add and edit forms send it: a comma list, each channel at most once
  * in any order; the answer lists them in the fixed order. Empty means no channel at all.
  */

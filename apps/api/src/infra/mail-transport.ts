@@ -28,6 +28,9 @@ export interface Mailer {
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/** The folder mailer's file of one message. */
+const mailFileName = (id: string) => `${id}.eml`;
+
 const messageIdFor = (id: string) => `<${id}@visa-desk>`;
 
 export function createSmtpMailer(url: string, from: string): Mailer {
@@ -71,7 +74,7 @@ export function createFolderMailer(folder: string, from: string): Mailer {
       await fsp.mkdir(folder, { recursive: true, mode: 0o700 });
       const temp = path.join(folder, `.${randomBytes(8).toString('hex')}.tmp`);
       await fsp.writeFile(temp, bytes, { mode: 0o600 });
-      await fsp.rename(temp, path.join(folder, `${email.id}.eml`));
+      await fsp.rename(temp, path.join(folder, mailFileName(email.id)));
     },
     close() {
       composer.close();
@@ -106,6 +109,21 @@ export async function deleteMailFilesBefore(folder: string, before: Date): Promi
     deleted += 1;
   }
   return deleted;
+}
+
+/** Deletes the folder mailer's files of these messages, wherever they are: an erased applicant's (ADR 0064). */
+export async function deleteMailFiles(folder: string, ids: string[]): Promise<void> {
+  for (const id of ids) if (/^[\w-]+$/.test(id)) await fsp.rm(path.join(folder, mailFileName(id)), { force: true });
+}
+
+/** The ids of the messages the folder holds a file of; a missing folder holds none. */
+export async function listMailFileIds(folder: string): Promise<string[]> {
+  try {
+    return (await fsp.readdir(folder)).flatMap((name) => (/^[\w-]+\.eml$/.test(name) ? [name.slice(0, -'.eml'.length)] : []));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
 }
 
 export function createMailer(config: Config): Mailer {

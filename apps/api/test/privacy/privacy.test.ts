@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_REQUEST_TEXTS } from '@visa/shared/document-requests';
+import { CONTACT_TEXTS } from '@visa/shared/notices';
 import { SERVER } from '@visa/shared/ui-texts';
 import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
 import { CONSENT_FIELD, PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
@@ -232,7 +232,7 @@ describe('withdrawing consent', () => {
       payload: { dueDate: '2099-01-31', checklistItems: ['passport'] },
     });
     expect(request.statusCode).toBe(409);
-    expect(request.json().message).toBe(DOCUMENT_REQUEST_TEXTS.consentWithdrawn);
+    expect(request.json().message).toBe(CONTACT_TEXTS.consentWithdrawn);
     expect(await t.db.selectFrom('document_requests').select('id').where('application_id', '=', withdrawn.id).execute()).toEqual([]);
     expect(
       (await t.request({ method: 'POST', url: `/api/privacy/consent/${withdrawn.id}/withdraw`, payload: { confirm: true } })).statusCode,

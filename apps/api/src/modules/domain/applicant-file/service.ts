@@ -14,6 +14,7 @@ import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../../kernel/audit/repository.js';
+import { assertMayContact } from '../applicant-notices/may-contact.js';
 import { notify } from '../applicant-notices/notify.js';
 import { listEmailsFor } from '../applicant-notices/outbox-status-repository.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
@@ -27,6 +28,15 @@ async function assertChangeable(db: Db, id: string) {
   const erased = await applications.isErased(db, id);
   if (erased === undefined) throw notFound();
   if (erased) throw conflict(APPLICATION_TEXTS.erased);
+}
+
+/**
+ * New documents are new processing the applicant would be told of: refused for an erased
+ * applicant and for one who withdrew consent (ADR 0064).
+ */
+async function assertTakesDocuments(db: Db, id: string) {
+  await assertChangeable(db, id);
+  await assertMayContact(db, id);
 }
 
 async function loadApplication(ctx: AppContext, id: string): Promise<Application> {
@@ -53,7 +63,8 @@ function statusPatch(to: ApplicationStatus, date: string) {
 /**
  * Pending, Approve or Reject. The status UPDATE (conditional on the status we read), the audit
  * event and the applicant's notice are one transaction, so history and state always agree and a
- * notice exists exactly for each change that happened. Sending happens later; an SMTP or provider
+ * notice exists exactly for each change that happened. An erased or withdrawn applicant's status
+ * still changes (ADR 0059: a status is not personal data); decide.ts tells them nothing of it. Sending happens later; an SMTP or provider
  * failure can never undo or fail the action.
  */
 export async function changeStatus(
@@ -106,7 +117,7 @@ export async function changeStatus(
  * already written, so no file is left without a row and no row points at a missing file.
  */
 export async function addDocuments(ctx: AppContext, actor: Actor, id: string, upload: DocumentUpload): Promise<Application> {
-  await assertChangeable(ctx.db, id);
+  await assertTakesDocuments(ctx.db, id);
   const prepared = await prepareDocuments(upload);
 
   const written: string[] = [];
@@ -120,7 +131,7 @@ export async function addDocuments(ctx: AppContext, actor: Actor, id: string, up
       documents.push({ id: documentId, storageKey: key, label: doc.label, contentType: doc.contentType, size: doc.bytes.length });
     }
     await ctx.db.transaction().execute(async (trx) => {
-      await assertChangeable(trx, id);
+      await assertTakesDocuments(trx, id);
       const { count, nextPosition } = await documentsRepo.documentCounts(trx, id);
       if (count + documents.length > MAX_DOCUMENTS) throw conflict(M.documentLimitReached);
       await documentsRepo.insertDocuments(trx, id, nextPosition, documents);

@@ -3,6 +3,7 @@ import type { ApplicationStatus } from '@visa/shared/constants';
 import { DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
+import { withheld } from './decide.js';
 
 /**
  * Channel agreements: the channels each applicant agreed to be told on (ADR 0044), `notify` on the
@@ -17,10 +18,21 @@ const toChannels = (stored: string | undefined): NotifyChannel[] => {
   return NOTIFY_CHANNELS.filter((c) => listed.includes(c));
 };
 
-/** The channels an application agreed to; one without a row agreed to email only. */
-export async function agreedChannels(db: Db, applicationId: string): Promise<NotifyChannel[]> {
+/** The channels an application agreed to as recorded; one without a row agreed to email only. */
+async function storedChannels(db: Db, applicationId: string): Promise<NotifyChannel[]> {
   const row = await db.selectFrom('message_consents').select('channels').where('application_id', '=', applicationId).executeTakeFirst();
   return toChannels(row?.channels);
+}
+
+/**
+ * The record's `notify`: the channels the applicant may be told on. None for an applicant who may
+ * not be contacted at all (decide.ts): an erased one has no agreement row left, and the default
+ * meant for older applications must not stand in for it (ADR 0064).
+ */
+export async function agreedChannels(db: Db, applicationId: string): Promise<NotifyChannel[]> {
+  const applicant = await findApplicant(db, applicationId);
+  if (!applicant || withheld(applicant)) return [];
+  return applicant.agreed;
 }
 
 export async function setAgreedChannels(
@@ -50,7 +62,7 @@ export async function recordAgreedChannels(
   now: Date,
   isNew: boolean,
 ): Promise<void> {
-  const before = isNew ? null : await agreedChannels(trx, applicationId);
+  const before = isNew ? null : await storedChannels(trx, applicationId);
   if (before && before.join(',') === channels.join(',')) return;
   await setAgreedChannels(trx, applicationId, channels, actorUserId, now);
   await recordAudit(trx, {
@@ -108,4 +120,16 @@ export async function findApplicant(db: Db, applicationId: string): Promise<Appl
     withdrawn: Boolean(row.consent_withdrawn_at),
     erased: Boolean(row.anonymised_at),
   };
+}
+
+/** Whether a number (E.164) is that of an applicant who withdrew consent: a test message must not reach them either. */
+export async function isWithdrawnNumber(db: Db, phone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('consent_withdrawn_at', 'is not', null)
+    .where('anonymised_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(row);
 }

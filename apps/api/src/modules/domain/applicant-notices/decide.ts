@@ -35,6 +35,12 @@ export interface ChannelsOn {
 
 type Reach = Pick<Applicant, 'erased' | 'withdrawn' | 'agreed' | 'email' | 'phone'>;
 
+/**
+ * "May we contact this applicant?" (ADR 0064): null when we may, else why not. Every sender asks
+ * here: notify when a notice is queued, the worker again when an email or text message is sent,
+ * document-request links, ask-again, the staff actions that would notify (through may-contact.ts),
+ * and the `notify` answer of the record (channel-agreements-repository.ts).
+ */
 export function withheld(applicant: Pick<Applicant, 'erased' | 'withdrawn'>): Withheld | null {
   // An erased applicant has no address left that is theirs; one who withdrew consent is sent nothing more (ADR 0053).
   if (applicant.erased) return 'erased';

@@ -119,9 +119,3 @@ async function queueStatusEmail(
   await queueApplicantEmail(trx, applicant.id, { to: applicant.email, ...content }, o.now, settling);
   return true;
 }
-
-/** Why the applicant may not be told anything now, if so: a caller refuses before it starts work the applicant would never hear of. */
-export async function noticesWithheld(db: Db, applicationId: string): Promise<Withheld | null> {
-  const applicant = await findApplicant(db, applicationId);
-  return applicant ? withheld(applicant) : null;
-}

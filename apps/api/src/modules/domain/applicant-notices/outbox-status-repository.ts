@@ -188,8 +188,41 @@ export async function cancelWaitingNotices(db: Db, applicationId: string): Promi
   return { emails: Number(emails.numDeletedRows), texts: Number(texts.numUpdatedRows) };
 }
 
-/** An erased application's channel agreement and notices, sent or waiting, go with their addresses and bodies (ADR 0052). */
-export async function forgetNoticesOf(db: Db, applicationId: string): Promise<void> {
+/**
+ * An erased application's channel agreement and notices, sent or waiting, go with their addresses
+ * and bodies (ADR 0052). Answers the ids of its emails: the mail folder's copies are named by them
+ * (ADR 0064).
+ */
+export async function forgetNoticesOf(db: Db, applicationId: string): Promise<string[]> {
+  const emails = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('channel', '=', 'email')
+    .execute();
   await db.deleteFrom('message_consents').where('application_id', '=', applicationId).execute();
   await db.deleteFrom('outbox').where('application_id', '=', applicationId).execute();
+  return emails.map((e) => e.id);
+}
+
+/** Which of `ids` are emails the outbox still holds: a mail file of any other id belongs to no message (ADR 0064). */
+export async function heldEmailIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('outbox')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) held.add(row.id);
+  }
+  return held;
+}
+
+/**
+ * An email claimed for an applicant who may no longer be contacted: deleted as a withdrawal
+ * deletes the waiting ones (cancelWaitingNotices), so it is neither sent nor kept.
+ */
+export async function dropClaimedEmail(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('outbox').where('id', '=', id).where('channel', '=', 'email').where('status', '=', 'sending').execute();
 }

@@ -3,12 +3,15 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction } from '@visa/shared/au
 import type { Db } from '../../../db/connection.js';
 import type { Mailer } from '../../../infra/mail-transport.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
+import { noticesWithheld } from './may-contact.js';
 import { type OutboxRow, finish, withSecret } from './outbox-repository.js';
+import { dropClaimedEmail } from './outbox-status-repository.js';
 import type { Outcome, RetryPolicy } from './retry.js';
 
 /**
  * Sends one claimed email (ADR 0009): its words were written when it was queued, and its secret, if
- * any, goes back in only now. Its final outcome goes into the history of the application it was
+ * any, goes back in only now. An email about an applicant who may no longer be contacted is
+ * dropped instead (decide.ts). Its final outcome goes into the history of the application it was
  * about, if any.
  */
 
@@ -33,6 +36,14 @@ export async function sendEmail(deps: EmailDeps, row: OutboxRow, now: Date, retr
       details: { emailId: row.id, subject: row.subject, ...details },
     });
   };
+  // Decided again at send time (ADR 0064): an applicant erased or withdrawn since it was queued is not written to.
+  const why = row.application_id ? await noticesWithheld(db, row.application_id) : null;
+  if (why) {
+    await dropClaimedEmail(db, row.id);
+    // An erased record's history takes nothing new that could name what was written to them.
+    if (why === 'consent withdrawn') await audit(AUDIT_ACTIONS.email.failed, { error: 'not sent: consent withdrawn' });
+    return 'skipped';
+  }
   try {
     await mailer.send({
       id: row.id,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { toE164 } from '@visa/shared/phone';
-import { type MessageSettings, NOTICE_FORM_TEXTS, type TestMessageInputSchema, noticeLanguage } from '@visa/shared/notices';
+import { CONTACT_TEXTS, type MessageSettings, NOTICE_FORM_TEXTS, type TestMessageInputSchema, noticeLanguage } from '@visa/shared/notices';
 import { SERVER } from '@visa/shared/ui-texts';
 import type { AppContext } from '../../../context.js';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
@@ -11,6 +11,7 @@ import { TWILIO_RECEIPT_PATH } from '../../../infra/text-providers/providers.js'
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { saveSetting } from '../../kernel/settings/service.js';
+import { isWithdrawnNumber } from './channel-agreements-repository.js';
 import { countFailedTexts } from './outbox-status-repository.js';
 import { applyTwilioReceipt, applyWhatsAppReceipts, sameText, twilioSignature, whatsappSignature } from './receipts.js';
 import { composeStatusNotice, statusNoticeValues } from './texts.js';
@@ -53,6 +54,7 @@ export async function sendTestNotice(ctx: AppContext, actor: Actor & { name: str
   if (!to) throw badRequest(NOTICE_FORM_TEXTS.invalidTestNumber, [{ path: 'to', message: NOTICE_FORM_TEXTS.invalidTestNumber }]);
   const provider = ctx.textProviders[channel];
   if (!provider) throw channelUnavailable('channel');
+  if (await isWithdrawnNumber(ctx.db, to)) throw new HttpError(409, CONTACT_TEXTS.testNumberWithheld);
   const settings = await getSetting(ctx.db, 'messages');
   const office = await getSetting(ctx.db, 'officeContact');
   const language = noticeLanguage(settings.language, to);

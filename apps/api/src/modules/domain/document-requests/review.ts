@@ -10,6 +10,7 @@ import { reencodeDocument } from '../applicant-file/documents.js';
 import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
+import { assertMayContact } from '../applicant-notices/may-contact.js';
 import { notify } from '../applicant-notices/notify.js';
 import * as repo from './repository.js';
 import { clockOf, staffView } from './service.js';
@@ -38,6 +39,8 @@ async function readStored(ctx: AppContext, key: string): Promise<Buffer> {
  * or scan re-encoded (orientation applied, metadata dropped, size capped), a PDF kept as sent.
  */
 export async function acceptItem(ctx: AppContext, actor: Actor, applicationId: string, itemId: string) {
+  // An erased or withdrawn applicant's record takes nothing new (ADR 0064).
+  await assertMayContact(ctx.db, applicationId);
   const { request, item, storageKey } = await receivedItem(ctx, applicationId, itemId);
   const bytes = await readStored(ctx, storageKey);
   const isPdf = item.content_type === 'application/pdf';
@@ -50,6 +53,7 @@ export async function acceptItem(ctx: AppContext, actor: Actor, applicationId: s
   const at = clockOf(ctx)().toISOString();
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      await assertMayContact(trx, applicationId);
       const { count, nextPosition } = await documentsRepo.documentCounts(trx, applicationId);
       if (count + 1 > MAX_DOCUMENTS) throw conflict(APPLICANT_FILE_TEXTS.documentLimitReached);
       const moved = await repo.moveItem(trx, item.id, ['received'], 'accepted', { storage_key: null }, at);
@@ -83,10 +87,13 @@ export async function acceptItem(ctx: AppContext, actor: Actor, applicationId: s
 
 /** The item opens again on the link with the office's reason, and the applicant is told. */
 export async function askAgain(ctx: AppContext, actor: Actor, applicationId: string, itemId: string, reason: string) {
-  const { item, storageKey } = await receivedItem(ctx, applicationId, itemId);
   if (!(await applications.applicationExists(ctx.db, applicationId))) throw notFound();
+  // Asking again writes to the applicant: refused, not silently dropped, when they may not be contacted.
+  await assertMayContact(ctx.db, applicationId);
+  const { item, storageKey } = await receivedItem(ctx, applicationId, itemId);
   const at = clockOf(ctx)().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
+    await assertMayContact(trx, applicationId);
     const moved = await repo.moveItem(trx, item.id, ['received'], 'asked_again', { reason, storage_key: null }, at);
     if (!moved) throw conflict(M.notReceived);
     await notify(trx, ctx, applicationId, { kind: 'ask-again', item: { en: item.label_en, bn: item.label_bn }, reason });

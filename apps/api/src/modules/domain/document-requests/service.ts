@@ -18,7 +18,8 @@ import { newSecretToken, sha256 } from '../../../lib/tokens.js';
 import type { Actor } from '../../../plugins/auth.js';
 import * as applications from '../applications/repository.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
-import { noticesWithheld, notify } from '../applicant-notices/notify.js';
+import { assertMayContact, noticesWithheld } from '../applicant-notices/may-contact.js';
+import { notify } from '../applicant-notices/notify.js';
 import { dropWaitingLinks } from '../applicant-notices/outbox-repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import * as repo from './repository.js';
@@ -89,8 +90,8 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
 export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: string, input: NewDocumentRequest) {
   const now = clockOf(ctx)();
   const application = await loadApplication(ctx, applicationId);
-  // Nothing more goes to an applicant who withdrew consent (ADR 0053): no link either.
-  if ((await noticesWithheld(ctx.db, applicationId)) === 'consent withdrawn') throw new HttpError(409, M.consentWithdrawn);
+  // Nothing more goes to an applicant who withdrew consent or was erased (ADR 0053, ADR 0064): no link either.
+  await assertMayContact(ctx.db, applicationId);
   if (input.dueDate < todayIn(ctx.config.APP_TIMEZONE, now)) throw new HttpError(400, M.dueDate, [{ path: 'dueDate', message: M.dueDate }]);
   const settings = await getSetting(ctx.db, 'documentRequests');
   const latest = latestDueDate(ctx, settings.graceDays, now);
@@ -110,6 +111,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
   const at = now.toISOString();
   const requestId = newId(now.getTime());
   await ctx.db.transaction().execute(async (trx) => {
+    await assertMayContact(trx, applicationId);
     const replaced = await repo.endOpenRequests(trx, applicationId, 'replaced', at);
     await repo.insertRequest(trx, {
       id: requestId,
@@ -170,7 +172,8 @@ export async function workingRequest(ctx: AppContext, token: string | undefined)
   // A token is 43 base64url characters; anything else cannot match and costs no query.
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw refused;
   const request = await repo.findWorkingRequest(ctx.db, sha256(token), clockOf(ctx)().toISOString());
-  if (!request) throw refused;
+  // A link of an applicant erased or withdrawn since it was sent opens nothing and takes nothing (ADR 0064).
+  if (!request || (await noticesWithheld(ctx.db, request.application_id))) throw refused;
   return request;
 }
 

@@ -8,6 +8,7 @@ import { HttpError, conflict } from '../../../lib/http-error.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { cancelWaitingNotices } from '../applicant-notices/outbox-status-repository.js';
+import { endOpenRequests } from '../document-requests/repository.js';
 import { saveSetting } from '../../kernel/settings/service.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import * as repo from './repository.js';
@@ -75,7 +76,8 @@ export async function getPrivacyConsent(ctx: AppContext, applicationId: string):
 
 /**
  * The applicant withdrew consent: recorded once with who and when, and in the same transaction
- * every email and text message still waiting for them is cancelled. From then on the applicant is
+ * every email and text message still waiting for them is cancelled and their document link ended.
+ * From then on the applicant is
  * told nothing more (applicant-notices decides so from the same column), and the retention job
  * counts from this time.
  */
@@ -85,6 +87,8 @@ export async function withdrawPrivacyConsent(ctx: AppContext, actor: Actor, appl
     if (!(await repo.findPrivacyConsent(trx, applicationId))) return 'missing' as const;
     if (!(await repo.markConsentWithdrawn(trx, applicationId, at))) return 'already' as const;
     const cancelled = await cancelWaitingNotices(trx, applicationId);
+    // Their document link stops working too (ADR 0064): the page would otherwise ask them for more.
+    await endOpenRequests(trx, applicationId, 'revoked', at);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.privacy.consentWithdrawn,

@@ -8,6 +8,7 @@ import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { type ErasureDeps, erasePersonalData } from './erase.js';
 import { ERASURE_LOG_NAME, readErasures } from './erasure-log.js';
+import { removeUnheldMail } from './leftovers.js';
 import { findExpired } from './rules.js';
 import { findForErasure, notYetErased } from './repository.js';
 
@@ -56,12 +57,13 @@ export interface RetentionRunOptions {
 }
 
 /**
- * One retention run: the erasure log replayed, then every expired application erased (a dry run
- * only lists them). Answers the list and how many were erased.
+ * One retention run: the erasure log replayed, mail files no message holds removed, then every
+ * expired application erased (a dry run only lists them). Answers the list and how many were erased.
  */
 export async function runRetention(deps: ErasureDeps, options: RetentionRunOptions) {
   const { now, dryRun = false } = options;
   const replayed = dryRun ? [] : await replayErasures(deps, now);
+  if (!dryRun) await removeUnheldMail(deps.db, deps.dataDir);
   const { applications, counts } = await previewRetention(deps.db, now);
   let erased = 0;
   if (!dryRun) {

@@ -1,0 +1,141 @@
+import type { Db } from '../../../db/connection.js';
+import type { Database } from '../../../db/schema.js';
+import type { DataDirLayout } from '../../../infra/data-dir.js';
+import { forgetNoticesOf } from '../../domain/applicant-notices/outbox-status-repository.js';
+import { forgetRequestsOf } from '../../domain/document-requests/repository.js';
+import { forgetImportFilesOf } from '../import/files-repository.js';
+import * as repo from './repository.js';
+
+/**
+ * Every place personal data is written, and what erasing one applicant does there (ADR 0064). The
+ * erasure (erase.ts) runs the row rules in order inside one transaction; each answers the files
+ * its rows named, by kind, and erase.ts removes each kind from its place once the transaction has
+ * committed. A test enumerates the database's tables, DATA_DIR's folders and the store's prefixes
+ * and fails when one has no entry here.
+ */
+
+/** The files an applicant's rows named, by where they are kept. */
+export interface Traces {
+  /** Keys in the store (DATA_DIR/uploads or the S3 bucket): photo, thumbnail, documents, files received through links. */
+  storageKeys: string[];
+  /** Uploads under way in DATA_DIR/resumable-uploads (the tus staging folder). */
+  stagedUploads: string[];
+  /** Emails written as DATA_DIR/outbox/<id>.eml without SMTP_URL. */
+  mailFiles: string[];
+}
+
+export const noTraces = (): Traces => ({ storageKeys: [], stagedUploads: [], mailFiles: [] });
+
+interface RowRule {
+  /** The tables this rule clears of the applicant's personal data. */
+  tables: (keyof Database)[];
+  erase(trx: Db, id: string, at: string): Promise<Partial<Traces>>;
+}
+
+/**
+ * Keys of audit details that can hold what an applicant or a member of staff wrote about them: a
+ * file's name, a reason, a search term, an address or number. They go from the application's
+ * history when it is erased; who did what and when stays.
+ */
+const PERSONAL_KEYS = new Set(['name', 'filename', 'reason', 'search', 'to', 'email', 'phone', 'passport', 'error', 'answer']);
+
+function stripPersonal(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripPersonal);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (PERSONAL_KEYS.has(k) ? [] : [[k, stripPersonal(v)]])));
+  }
+  return value;
+}
+
+/** In the order they run: the application's own row last, once everything that names it is read. */
+export const ROW_RULES: RowRule[] = [
+  {
+    // Requests and their items keep their labels and states; the received files, uploads and links go.
+    tables: ['document_requests', 'document_request_items', 'document_uploads'],
+    erase: async (trx, id, at) => {
+      const { storageKeys, uploadIds } = await forgetRequestsOf(trx, id, at);
+      return { storageKeys, stagedUploads: uploadIds };
+    },
+  },
+  {
+    tables: ['application_documents'],
+    erase: async (trx, id) => {
+      const storageKeys = await repo.documentKeysOf(trx, id);
+      await repo.deleteDocumentRows(trx, id);
+      return { storageKeys };
+    },
+  },
+  {
+    // Every email and text message, sent or waiting, with the channel agreement.
+    tables: ['outbox', 'message_consents'],
+    erase: async (trx, id) => ({ mailFiles: await forgetNoticesOf(trx, id) }),
+  },
+  {
+    tables: ['import_files'],
+    erase: async (trx, id) => {
+      await forgetImportFilesOf(trx, id);
+      return {};
+    },
+  },
+  {
+    tables: ['audit_events'],
+    erase: async (trx, id) => {
+      for (const event of await repo.auditEntriesOf(trx, id)) {
+        let details: unknown;
+        try {
+          details = JSON.parse(event.details);
+        } catch {
+          details = {};
+        }
+        const stripped = JSON.stringify(stripPersonal(details));
+        if (stripped !== event.details) await repo.setAuditDetails(trx, event.id, stripped);
+      }
+      return {};
+    },
+  },
+  {
+    tables: ['applications'],
+    erase: async (trx, id, at) => {
+      const row = await repo.findForErasure(trx, id);
+      await repo.eraseRow(trx, id, at);
+      return { storageKeys: [row?.image_key, row?.thumb_key].filter((k): k is string => Boolean(k)) };
+    },
+  },
+];
+
+/** Tables that hold nothing of an applicant, and why. */
+export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> = {
+  users: 'staff accounts',
+  sessions: 'staff sessions (their client addresses expire, ADR 0052)',
+  session_families: 'staff sessions',
+  password_resets: 'staff password resets',
+  second_factors: 'staff second factors',
+  recovery_codes: 'staff recovery codes',
+  login_challenges: 'staff sign-in challenges',
+  application_counts: 'counts by status and day, no person',
+  slides: 'the public slideshow',
+  rate_limits: 'keyed hashes of addresses and keys, no value recoverable, dropped with their window',
+  rate_limit_turns: 'keyed hashes, dropped with their window',
+  job_runs: 'when jobs ran',
+  app_settings: 'the office’s settings',
+  privacy_notices: 'the office’s published notices',
+};
+
+/** Where each kind of trace is kept, and the rule for every other place under DATA_DIR. */
+export const PLACES: Record<keyof DataDirLayout, { traces: keyof Traces | 'rows' } | { kept: string }> = {
+  root: { kept: 'the folder itself; each entry is one of the places below' },
+  database: { traces: 'rows' },
+  secretKey: { kept: 'the key signatures derive from, nothing personal' },
+  outbox: { traces: 'mailFiles' },
+  uploads: { traces: 'storageKeys' },
+  resumableUploads: { traces: 'stagedUploads' },
+  backups: { kept: 'copies taken before the erasure, until BACKUP_KEEP prunes them; a restore erases again (restore.ts)' },
+  erasures: { kept: 'ids and times only' },
+};
+
+/** The store's folders (the local driver's; S3 keys carry the same prefixes), and what each holds. */
+export const STORE_FOLDERS: Record<string, { traces: 'storageKeys' } | { kept: string }> = {
+  private: { traces: 'storageKeys' },
+  public: { kept: 'slide images only' },
+  '.tmp': { kept: 'writes a stopped process left half-done: in no backup, removed by the file sweep after an hour' },
+};
