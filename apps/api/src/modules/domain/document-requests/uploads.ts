@@ -16,6 +16,7 @@ import { HttpError } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
 import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
+import { noticesWithheld } from '../applicant-notices/may-contact.js';
 import { readThrough } from './readable-file.js';
 import * as repo from './repository.js';
 import { UPLOAD_ID, uploadExtensionRefused } from './upload-target.js';
@@ -169,6 +170,12 @@ export function createUploadServer(ctx: AppContext): Server {
     const key = `private/received-${newId()}.${EXTENSIONS[type]}`;
     await ctx.storage.put(key, bytes, type);
     const moved = await ctx.db.transaction().execute(async (trx) => {
+      // An erasure or a withdrawal while the last bytes were on their way: the record takes nothing
+      // more (ADR 0064), and the upload ends as its link now does.
+      if (await noticesWithheld(trx, request.application_id)) {
+        await repo.deleteUploads(trx, [uploadId]);
+        return 'withheld' as const;
+      }
       const ok = await repo.moveItem(
         trx,
         item.id,
@@ -177,7 +184,7 @@ export function createUploadServer(ctx: AppContext): Server {
         { storage_key: key, content_type: type, size: bytes.length, received_at: at, reason: null },
         at,
       );
-      if (!ok) return false;
+      if (!ok) return 'not-open' as const;
       await repo.finishUpload(trx, uploadId, at);
       await recordAudit(trx, {
         actorUserId: null,
@@ -186,12 +193,12 @@ export function createUploadServer(ctx: AppContext): Server {
         entityId: request.application_id,
         details: { item: item.label_en, type, size: bytes.length },
       });
-      return true;
+      return 'received' as const;
     });
     await datastore.remove(uploadId).catch(() => undefined);
-    if (!moved) {
+    if (moved !== 'received') {
       await removeStoredFiles(ctx.storage, [key], ctx.log);
-      throw refusal(409, M.uploadNotOpen);
+      throw moved === 'withheld' ? refusal(404, M.linkNotValid) : refusal(409, M.uploadNotOpen);
     }
   }
 
