@@ -1,3 +1,4 @@
+import { SERVER } from '@visa/shared/ui-texts';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from './config.js';
@@ -119,6 +120,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     rewriteUrl: (req) => originForm(req.url ?? '/'),
     logger: { ...loggerOptions(deps.config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     childLoggerFactory: lazyRequestLogger,
+    // The router's own refusals (a path that does not decode, a parameter past its length) would
+    // otherwise quote the whole address back, an upload's id or a signature included.
+    frameworkErrors: (err, _request, reply) => {
+      void reply.status(err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send({ message: SERVER.badPath });
+    },
     ...fastifyOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
