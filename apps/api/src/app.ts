@@ -1,6 +1,6 @@
 import { SERVER } from '@visa/shared/ui-texts';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from './config.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppDeps, type RouteGroup, createAppContext } from './context.js';
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     childLoggerFactory: lazyRequestLogger,
     // The router's own refusals (a path that does not decode, a parameter past its length) would
     // otherwise quote the whole address back, an upload's id or a signature included.
-    frameworkErrors: (err, _request, reply) => {
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
       void reply.status(err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send({ message: SERVER.badPath });
     },
     ...fastifyOptions,
