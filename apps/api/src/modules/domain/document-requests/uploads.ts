@@ -8,11 +8,13 @@ import { Server } from '@tus/server';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { LIMITS } from '@visa/shared/limits';
+import { SERVER } from '@visa/shared/ui-texts';
 import { DOCUMENT_REQUEST_TEXTS as M, REQUEST_FILE_TYPES, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
 import { HttpError } from '../../../lib/http-error.js';
+import { outageOf } from '../../../lib/outage.js';
 import { newId } from '../../../lib/ids.js';
 import { sniffType } from '../../../lib/images.js';
 import { removeStoredFiles } from '../../../infra/storage/remove.js';
@@ -188,6 +190,10 @@ export function createUploadServer(ctx: AppContext): Server {
     // Tus's own refusals (offsets, lengths) pass as they are; anything else says nothing of its cause.
     onResponseError: (_req, err) => {
       if ('status_code' in err && err.status_code < 500) return undefined;
+      // The store or the database away, or no room: said as the rest of the API says it (ADR 0068).
+      const outage = outageOf(err);
+      if (outage === 'full') return refusal(507, SERVER.storageFull);
+      if (outage) return refusal(503, SERVER.unavailable);
       ctx.log.error({ err: err instanceof Error ? { message: err.message } : { status: err.status_code } }, 'resumable upload failed');
       return refusal(500, 'Something went wrong. Please try again.');
     },
