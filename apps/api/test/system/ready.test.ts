@@ -12,6 +12,7 @@ import { migrations } from '../../src/db/migrations/index.js';
 import type { Database } from '../../src/db/schema.js';
 import { createLocalStorage } from '../../src/infra/storage/local-storage.js';
 import type { Storage } from '../../src/infra/storage/storage.js';
+import { queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox-repository.js';
 import { type TestApp, createPostgresDatabase, createTestApp, engine } from '@visa/test-support/test-app';
 
 let t: TestApp;
@@ -141,5 +142,33 @@ describe('GET /api/ready', () => {
       await app.close();
       await db.destroy().catch(() => undefined);
     }
+  });
+
+  it('stays 200 but says degraded when the disk is getting low, or a queue is not draining', async () => {
+    // A threshold no test machine's disk reaches.
+    const low = await appWith({ config: { ...t.config, READY_DISK_MIN_FREE_MB: 10_000_000 } });
+    try {
+      expect(await ready(low)).toEqual({ status: 200, body: { status: 'degraded', ...ALL_OK, disk: 'low', lagging: ['disk'] } });
+    } finally {
+      await low.close();
+    }
+
+    // An email that has kept failing for an hour: its SMTP server is away.
+    const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+    const id = await queueStaffEmail(t.db, { to: 'staff@example.com', subject: 'Alert', text: 'x', html: null }, new Date(hourAgo));
+    await t.db
+      .updateTable('outbox')
+      .set({ last_error: '451 try again later', attempts: 60, next_attempt_at: new Date(Date.now() + 30_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    try {
+      expect(await ready(t.app)).toEqual({
+        status: 200,
+        body: { status: 'degraded', ...ALL_OK, mailQueue: 'behind', lagging: ['mailQueue'] },
+      });
+    } finally {
+      await t.db.deleteFrom('outbox').where('id', '=', id).execute();
+    }
+    expect((await ready(t.app)).body.status).toBe('ok');
   });
 });
