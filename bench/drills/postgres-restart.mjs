@@ -86,3 +86,4 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log('OK');
+process.exit(0);
