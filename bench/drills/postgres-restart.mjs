@@ -61,6 +61,10 @@ await load.stop();
 const readyAfter = await readyUntil(product.base, (r) => r.status === 200, 10_000);
 
 const problems = [];
+if (product.crashed) {
+  console.log(`the product exited:\n${fs.readFileSync(product.logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n')}`);
+  process.exit(1);
+}
 for (const id of load.acked) {
   const wrong = await checkApplication(product.base, session, id);
   if (wrong) problems.push(`acknowledged add lost or broken: ${wrong}`);

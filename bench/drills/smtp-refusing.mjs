@@ -24,6 +24,7 @@ not drained --drain-limit seconds after the server accepts again.`,
     down: { default: 40, min: 1, max: 600, help: 'seconds the SMTP server refuses' },
     approvals: { default: 20, min: 1, max: 500, help: 'applications approved while it refuses' },
     'drain-limit': { default: 60, min: 5, max: 600, help: 'seconds allowed for the queue to drain after the return' },
+    settle: { default: 6, min: 1, max: 60, help: 'seconds waited for stray mail before counting starts and after it drained' },
   },
   timeLimit: 900,
 });
@@ -80,7 +81,7 @@ for (let i = 0; i < opts.approvals + 3; i++) {
   if (res.status !== 201) throw new Error(`add: ${res.status} ${JSON.stringify(res.body)}`);
   ids.push(res.body._id);
 }
-await sleep(6000);
+await sleep(opts.settle * 1000);
 const baseline = received();
 
 const approve = async (id) => {
@@ -112,7 +113,7 @@ const expected = baseline + acknowledged;
 while (received() < expected && Date.now() - returnedAt < opts['drain-limit'] * 1000) await sleep(200);
 const drainedAfterS = received() >= expected ? (mail.lastAt - returnedAt) / 1000 : null;
 // Anything doubled would come after the queue drained: wait one more poll to see it.
-await sleep(6000);
+await sleep(opts.settle * 1000);
 
 const doubled = [...mail.ids.values()].filter((n) => n > 1).length;
 const problems = [];

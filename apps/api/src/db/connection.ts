@@ -96,6 +96,12 @@ function withCallbackQueries(pool: pg.Pool): PostgresPool {
     let wrapper = wrappers.get(client);
     if (!wrapper) {
       let lost: Error | null = null;
+      // A checked-out connection that breaks between two queries (the server stopped, a reset)
+      // emits 'error' on the client; without a listener that would end the process. It is noted
+      // and handed to the pool on release, which drops the connection.
+      client.on('error', (err: Error) => {
+        lost = markUnavailable(err);
+      });
       wrapper = {
         // Only the (sql, parameters) form: no cursor is configured, so Kysely never passes one.
         query: ((sql: string, parameters: readonly unknown[]) =>
