@@ -92,7 +92,9 @@ if (product.crashed) problems.push('the product process exited');
 console.log(`disk-full: ${machine()}`);
 console.log(`DATA_DIR on a ${opts['size-mb']} MB tmpfs filled under ${opts.workers} clients, then freed; answers by phase and kind:`);
 console.log(load.table());
-console.log(`adds refused with 507: ${refused}; other 5xx: ${bad}; acknowledged adds: ${load.acked.length}, lost: ${problems.filter((p) => p.startsWith('acknowledged')).length}; half-written files: ${tempLeft.length}`);
+console.log(
+  `adds refused with 507: ${refused}; other 5xx: ${bad}; acknowledged adds: ${load.acked.length}, lost: ${problems.filter((p) => p.startsWith('acknowledged')).length}; half-written files: ${tempLeft.length}`,
+);
 console.log(`/api/ready while full: ${readyFull?.status} ${JSON.stringify(readyFull?.body)}`);
 await product.stop();
 if (problems.length > 0) {

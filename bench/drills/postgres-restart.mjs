@@ -70,7 +70,8 @@ for (const id of load.acked) {
   if (wrong) problems.push(`acknowledged add lost or broken: ${wrong}`);
 }
 const bad = ['before', 'during', 'after'].reduce((n, p) => n + load.countOf(p, isBadFiveHundred), 0);
-const unavailable = load.countOf('during', (k) => k.includes('503+Retry-After')) + load.countOf('after', (k) => k.includes('503+Retry-After'));
+const unavailable =
+  load.countOf('during', (k) => k.includes('503+Retry-After')) + load.countOf('after', (k) => k.includes('503+Retry-After'));
 const recovered = load.countOf('after', (k) => k === 'add 2xx');
 if (bad > 0) problems.push(`${bad} answers were a 5xx other than 503 with Retry-After`);
 if (recovered === 0) problems.push('no add succeeded after PostgreSQL came back: the pool did not recover');
@@ -81,9 +82,13 @@ if (product.crashed) problems.push('the product process exited');
 console.log(`postgres-restart: ${machine()}`);
 console.log(`PostgreSQL stopped for ${opts.down} s under ${opts.workers} clients; answers by phase and kind:`);
 console.log(load.table());
-console.log(`503 with Retry-After: ${unavailable}; other 5xx: ${bad}; acknowledged adds: ${load.acked.length}, lost: ${problems.filter((p) => p.startsWith('acknowledged')).length}`);
+console.log(
+  `503 with Retry-After: ${unavailable}; other 5xx: ${bad}; acknowledged adds: ${load.acked.length}, lost: ${problems.filter((p) => p.startsWith('acknowledged')).length}`,
+);
 console.log(`/api/ready while down: ${readyDown?.status} ${JSON.stringify(readyDown?.body)}`);
-console.log(`adds that succeeded after the start, same process: ${recovered} (first ${((Date.now() - startedAt) / 1000).toFixed(0)} s window)`);
+console.log(
+  `adds that succeeded after the start, same process: ${recovered} (first ${((Date.now() - startedAt) / 1000).toFixed(0)} s window)`,
+);
 await product.stop();
 if (problems.length > 0) {
   console.log(`FAILED:\n  ${problems.slice(0, 20).join('\n  ')}`);

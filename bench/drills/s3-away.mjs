@@ -120,7 +120,9 @@ console.log(`s3-away: ${machine()}`);
 console.log(`s3rver stopped for ${opts.down} s under ${opts.workers} clients; answers by phase and kind:`);
 console.log(load.table());
 console.log(`uploads in the gap: ${uploadsInGap}, of which 503 with Retry-After: ${uploads503}; other 5xx: ${bad}`);
-console.log(`acknowledged adds: ${load.acked.length}, lost: ${problems.filter((p) => p.startsWith('acknowledged')).length}; orphans before the sweep: ${orphans}`);
+console.log(
+  `acknowledged adds: ${load.acked.length}, lost: ${problems.filter((p) => p.startsWith('acknowledged')).length}; orphans before the sweep: ${orphans}`,
+);
 console.log(`/api/ready while away: ${readyDown?.status} ${JSON.stringify(readyDown?.body)}`);
 await product.stop();
 await stopS3();

@@ -117,14 +117,20 @@ await sleep(opts.settle * 1000);
 
 const doubled = [...mail.ids.values()].filter((n) => n > 1).length;
 const problems = [];
-if (received() < expected) problems.push(`lost: ${expected - received()} of ${acknowledged} emails never arrived within ${opts['drain-limit']} s`);
-if (received() > expected || doubled > 0) problems.push(`doubled: ${doubled} Message-IDs arrived more than once (${received()} received, ${expected} expected)`);
+if (received() < expected)
+  problems.push(`lost: ${expected - received()} of ${acknowledged} emails never arrived within ${opts['drain-limit']} s`);
+if (received() > expected || doubled > 0)
+  problems.push(`doubled: ${doubled} Message-IDs arrived more than once (${received()} received, ${expected} expected)`);
 if (product.crashed) problems.push('the product process exited');
 
 console.log(`smtp-refusing: ${machine()}`);
-console.log(`SMTP answered 451 for ${opts.down} s (${mail.refused} refusals) while ${opts.approvals} applications were approved, 3 more after`);
+console.log(
+  `SMTP answered 451 for ${opts.down} s (${mail.refused} refusals) while ${opts.approvals} applications were approved, 3 more after`,
+);
 console.log(`emails expected: ${acknowledged}, received: ${received() - baseline}, doubled: ${doubled}`);
-console.log(`last email arrived ${drainedAfterS === null ? 'never (not drained)' : `${drainedAfterS.toFixed(1)} s`} after the server accepted again`);
+console.log(
+  `last email arrived ${drainedAfterS === null ? 'never (not drained)' : `${drainedAfterS.toFixed(1)} s`} after the server accepted again`,
+);
 console.log(`/api/ready at the end of the refusals: ${readyRefusing?.status} ${JSON.stringify(readyRefusing?.body)}`);
 await product.stop();
 if (problems.length > 0) {
