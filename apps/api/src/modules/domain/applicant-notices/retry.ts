@@ -49,7 +49,7 @@ export function backoffMs(attempts: number, base: number, max: number, jitter: n
 }
 
 /** Attempts whose unspread waits add up to `windowMs`: the first attempt, then one after each wait. */
-export function attemptsWithin(windowMs: number, base: number, max: number): number {
+function attemptsWithin(windowMs: number, base: number, max: number): number {
   let waited = 0;
   let attempts = 1;
   while (waited < windowMs) {
