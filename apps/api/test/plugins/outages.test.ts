@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type Db, createDb } from '../../src/db/connection.js';
 import { createStorage } from '../../src/infra/storage/create.js';
+import { createLocalStorage } from '../../src/infra/storage/local-storage.js';
 import { outageOf } from '../../src/lib/outage.js';
 import { applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';
@@ -127,23 +128,27 @@ const tinyDisk = process.getuid?.() === 0 ? mountTinyDisk() : null;
 
 describe.skipIf(!tinyDisk)('a full disk under DATA_DIR', () => {
   let t: TestApp;
+  let app: FastifyInstance;
   let token: string;
   beforeAll(async () => {
+    // DATA_DIR (an SQLite database, the readiness probe's disk) and the file store both on the tiny disk.
     t = await createTestApp({ DATA_DIR: tinyDisk!, READY_DISK_MIN_FREE_MB: '1' });
+    app = await appOver(t, { storage: createLocalStorage(path.join(tinyDisk!, 'uploads')) });
     token = (await t.createStaff()).token;
-    // Everything but a few KiB filled.
-    const filler = path.join(tinyDisk!, 'filler');
-    const fd = fs.openSync(filler, 'w');
-    const chunk = Buffer.alloc(64 * 1024, 1);
-    try {
-      for (;;) fs.writeSync(fd, chunk);
-    } catch {
-      // ENOSPC: full.
-    } finally {
-      fs.closeSync(fd);
+    // Filled to the last page: in ever smaller pieces, until not one byte more goes in.
+    const fd = fs.openSync(path.join(tinyDisk!, 'filler'), 'w');
+    for (const size of [64 * 1024, 4096, 512, 1]) {
+      const chunk = Buffer.alloc(size, 1);
+      try {
+        for (;;) fs.writeSync(fd, chunk);
+      } catch {
+        // ENOSPC: full at this size.
+      }
     }
+    fs.closeSync(fd);
   });
   afterAll(async () => {
+    await app.close();
     await t.close();
     execFileSync('umount', [tinyDisk!]);
     fs.rmSync(tinyDisk!, { recursive: true, force: true });
@@ -151,7 +156,7 @@ describe.skipIf(!tinyDisk)('a full disk under DATA_DIR', () => {
 
   it('answers 507 saying nothing was saved, leaves no half file, and the probe says the disk is full', async () => {
     const before = await tableCounts(t);
-    const res = await t.app.inject({
+    const res = await app.inject({
       method: 'POST',
       url: '/api/application/addApplication',
       headers: staffHeaders(token),
@@ -164,7 +169,7 @@ describe.skipIf(!tinyDisk)('a full disk under DATA_DIR', () => {
     expect(await tableCounts(t)).toEqual(before);
     expect(listFiles(path.join(tinyDisk!, 'uploads'))).toEqual([]);
 
-    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: 'error', disk: 'full', failing: expect.arrayContaining(['disk']) });
   });
