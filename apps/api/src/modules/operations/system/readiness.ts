@@ -33,9 +33,9 @@ export interface ReadinessDeps {
   now: Date;
 }
 
-/** States that make the probe 503, and those it reports while still answering 200. */
-const FAILING_STATES: readonly PartState[] = ['error', 'behind', 'full'];
+/** The parts this instance needs to serve, and their states that make the probe 503; the rest is only reported. */
 const NEEDED: readonly ReadyPart[] = ['database', 'migrations', 'storage', 'disk', 'mail'];
+const FAILING_STATES: readonly PartState[] = ['error', 'behind', 'full'];
 
 /** A probe must answer: a part that hangs (an unreachable bucket, say) fails after this long. */
 const PART_TIMEOUT_MS = 3000;
