@@ -243,6 +243,10 @@ const EnvSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
   NOTIFY_SETTLE_MINUTES: count(0, 1440).default(5),
+  // The readiness probe (ADR 0068): DATA_DIR's disk is "low" under this much free space, and the
+  // mail or text-message outbox "behind" when a message has waited or kept failing this long.
+  READY_DISK_MIN_FREE_MB: count(0, 10_000_000).default(1024),
+  READY_OUTBOX_LATE_MINUTES: count(1, 10_080).default(15),
 });
 
 type Env = z.infer<typeof EnvSchema>;

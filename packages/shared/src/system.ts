@@ -3,8 +3,14 @@ import { z } from 'zod';
 /** How the last run of a scheduled job went: never run yet, running now, finished well, or failed. */
 export const JOB_OUTCOMES = ['never', 'running', 'ok', 'failed'] as const;
 
-/** What the readiness probe (GET /api/ready) checks, in the order it reports them. */
-export const READY_PARTS = ['database', 'migrations', 'storage', 'mail'] as const;
+/**
+ * What the readiness probe (GET /api/ready) checks, in the order it reports them (ADR 0068). The
+ * first five are needed to serve (one failing makes the probe 503); the outboxes' queues, and a
+ * disk that is low but not full, are reported without turning traffic away.
+ */
+export const READY_PARTS = ['database', 'migrations', 'storage', 'disk', 'mail', 'mailQueue', 'textQueue'] as const;
+/** A part's state: `behind` is migrations not run or a queue not draining, `unknown` not checked (the database is down). */
+export const READY_STATES = ['ok', 'error', 'behind', 'low', 'full', 'unknown'] as const;
 
 export const SystemJobSchema = z.object({
   name: z.string(),

@@ -134,6 +134,10 @@ export const SERVER = {
   unsupportedMediaType: 'This kind of request body is not accepted here.',
   badPath: 'This address is not valid.',
   internal: 'Something went wrong on our side. Please try again.',
+  /** A dependency (the database, the file store) is away for a moment: 503 with Retry-After (ADR 0068). */
+  unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
+  /** The disk or the store has no room: 507. */
+  storageFull: 'The server has no room to store this right now, so nothing was saved. Please try again later.',
   invalidInput: 'Some fields are not valid.',
   passwordsMustMatch: 'Password and confirm password must match.',
   cannotDeleteSelf: 'You cannot delete your own account.',

@@ -17,6 +17,7 @@ import { withMigrationLock } from './migration-lock.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { APP_VERSION } from '../lib/version.js';
+import { markUnavailable } from '../lib/outage.js';
 
 export type Db = Kysely<Database>;
 
@@ -25,7 +26,14 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      // A server that is stopped refuses at once; one that hangs (a network partition, a paused
+      // host) must not hold every request forever: a request waits this long for a connection,
+      // then is answered 503 (ADR 0068).
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle pooled connection can be closed by the server (restart, failover, admin). Without a
     // listener that error would crash the process; the pool simply replaces the connection.
     pool.on('error', (err: Error & { code?: string }) => {
@@ -87,20 +95,58 @@ function withCallbackQueries(pool: pg.Pool): PostgresPool {
   const wrap = (client: pg.PoolClient) => {
     let wrapper = wrappers.get(client);
     if (!wrapper) {
+      let lost: Error | null = null;
+      // A checked-out connection that breaks between two queries (the server stopped, a reset)
+      // emits 'error' on the client; without a listener that would end the process. It is noted
+      // and handed to the pool on release, which drops the connection.
+      client.on('error', (err: Error) => {
+        lost = markUnavailable(err);
+      });
       wrapper = {
         // Only the (sql, parameters) form: no cursor is configured, so Kysely never passes one.
         query: ((sql: string, parameters: readonly unknown[]) =>
           new Promise<pg.QueryResult>((resolve, reject) => {
-            client.query(sql, parameters as unknown[], (err, result) => (err ? reject(err) : resolve(result)));
+            client.query(sql, parameters as unknown[], (err, result) => {
+              if (!err) return resolve(result);
+              if (isConnectionLoss(err)) lost = markUnavailable(err);
+              reject(err);
+            });
           })) as unknown as PostgresPoolClient['query'],
         // pg-pool gives a client a new release function at every checkout: look it up when called.
-        release: () => client.release(),
+        // A connection that was lost goes back with its error, so the pool drops it and the next
+        // request gets a fresh one: the pool recovers from a restart of the server by itself.
+        release: () => {
+          const err = lost;
+          lost = null;
+          client.release(err ?? undefined);
+        },
       };
       wrappers.set(client, wrapper);
     }
     return wrapper;
   };
-  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+  return {
+    connect: async () => {
+      try {
+        return wrap(await pool.connect());
+      } catch (err) {
+        // Not having a connection at all (refused, timed out in the pool, the server starting up)
+        // is the database being away, whatever the error's code.
+        throw err instanceof Error ? markUnavailable(err) : err;
+      }
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * Whether a query failed because its connection did, not because of the statement: the server's
+ * own answers are DatabaseErrors with a SQLSTATE; pg reports a broken socket ("Connection
+ * terminated", "not queryable") as a plain Error without one.
+ */
+function isConnectionLoss(err: Error): boolean {
+  if (err instanceof pg.DatabaseError) return false;
+  return Object.getPrototypeOf(err) === Error.prototype && (err as { code?: unknown }).code === undefined;
 }
 
 /**
@@ -110,9 +156,19 @@ function withCallbackQueries(pool: pg.Pool): PostgresPool {
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
+  // SQLite ends a transaction itself when a write fails for want of room or of the disk (SQLITE_FULL,
+  // SQLITE_IOERR): Kysely's ROLLBACK after it would then fail with "no transaction is active" and
+  // hide the error that says what happened (and that it is an outage, ADR 0068). A ROLLBACK with
+  // nothing to roll back does nothing instead.
+  const rollback = sqlite.prepare('rollback');
+  const safeRollback = {
+    reader: false,
+    run: () => (sqlite.inTransaction ? rollback.run() : { changes: 0, lastInsertRowid: 0 }),
+  } as unknown as SQLite.Statement;
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
+      if (sqlText === 'rollback') return safeRollback;
       let statement = cache.get(sqlText);
       if (!statement) {
         statement = sqlite.prepare(sqlText);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER } from '@visa/shared/ui-texts';
 import { HttpError } from '../lib/http-error.js';
+import { RETRY_AFTER_FULL_S, RETRY_AFTER_UNAVAILABLE_S, outageOf } from '../lib/outage.js';
 
 /**
  * One JSON error shape everywhere: {"message", "errors"?, "reason"?}. Only messages we wrote reach the
@@ -37,6 +38,17 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       request.log.info({ err: { code: err.code, message: err.message } }, 'client error');
       // Fastify's own 4xx messages (bad JSON, wrong content type) describe the input, not the server.
       return reply.status(status).send({ message: status === 429 ? SERVER.tooManyRequests : err.message });
+    }
+    // A dependency that is away (the database restarting, the object store down, the disk full):
+    // the request can be tried again, and says so, instead of a 500 that reads like a bug (ADR 0068).
+    const outage = outageOf(err);
+    if (outage) {
+      request.log.warn({ err: { code: err.code, name: err.name }, outage }, 'dependency unavailable');
+      const full = outage === 'full';
+      return reply
+        .status(full ? 507 : 503)
+        .header('retry-after', String(full ? RETRY_AFTER_FULL_S : RETRY_AFTER_UNAVAILABLE_S))
+        .send({ message: full ? SERVER.storageFull : SERVER.unavailable });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: SERVER.internal });

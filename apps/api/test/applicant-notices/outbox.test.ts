@@ -4,6 +4,7 @@ import { createSmtpMailer } from '../../src/infra/mail-transport.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
 import { queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox-repository.js';
 import { twilioSignature } from '../../src/modules/domain/applicant-notices/receipts.js';
+import { BACKOFF_CAP_MS } from '../../src/modules/domain/applicant-notices/retry.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { createApplication } from '@visa/test-support/applications';
@@ -109,7 +110,7 @@ describe('one outbox for every channel', () => {
     await Promise.all(workers.map((w) => w.close()));
   });
 
-  it('backs each channel off from its own base, doubling, and gives up after the last attempt', async () => {
+  it('backs each channel off, doubling up to the short cap, and gives up after the last attempt', async () => {
     const row = await approved('+8801712000002');
     fake.mode = 'down';
     // An SMTP server that refuses at the connection, and no spread: the waits are exact.
@@ -121,11 +122,11 @@ describe('one outbox for every channel', () => {
     await worker.runOnce(first);
     const waits = async (at: Date) =>
       Object.fromEntries((await rowsOf(row.id)).map((r) => [r.channel, Date.parse(r.next_attempt_at) - at.getTime()]));
-    // Each channel from its own base: email sooner than text messages.
-    expect(await waits(first)).toEqual({ email: 30_000, sms: 60_000, whatsapp: 60_000 });
+    expect(await waits(first)).toEqual({ email: 30_000, sms: 30_000, whatsapp: 30_000 });
     const second = after(MINUTE, first);
     await worker.runOnce(second);
-    expect(await waits(second)).toEqual({ email: 60_000, sms: 120_000, whatsapp: 120_000 });
+    // Doubled, but never past the cap: a service that returns is noticed within it.
+    expect(await waits(second)).toEqual({ email: BACKOFF_CAP_MS, sms: BACKOFF_CAP_MS, whatsapp: BACKOFF_CAP_MS });
     await worker.runOnce(after(2 * MINUTE, second));
     expect((await rowsOf(row.id)).map((r) => [r.channel, r.status, Number(r.attempts)])).toEqual([
       ['email', 'failed', 3],

@@ -12,6 +12,7 @@ import { migrations } from '../../src/db/migrations/index.js';
 import type { Database } from '../../src/db/schema.js';
 import { createLocalStorage } from '../../src/infra/storage/local-storage.js';
 import type { Storage } from '../../src/infra/storage/storage.js';
+import { queueStaffEmail } from '../../src/modules/domain/applicant-notices/outbox-repository.js';
 import { type TestApp, createPostgresDatabase, createTestApp, engine } from '@visa/test-support/test-app';
 
 let t: TestApp;
@@ -39,6 +40,8 @@ async function appWith(parts: { db?: Db; storage?: Storage; config?: Config }): 
   return app;
 }
 
+const ALL_OK = { database: 'ok', migrations: 'ok', storage: 'ok', disk: 'ok', mail: 'ok', mailQueue: 'ok', textQueue: 'ok' };
+
 const ready = async (app: FastifyInstance) => {
   const res = await app.inject({ method: 'GET', url: '/api/ready' });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
@@ -48,7 +51,7 @@ describe('GET /api/ready', () => {
   it('is 200 with every part ok when the instance can serve', async () => {
     expect(await ready(t.app)).toEqual({
       status: 200,
-      body: { status: 'ok', database: 'ok', migrations: 'ok', storage: 'ok', mail: 'ok' },
+      body: { status: 'ok', ...ALL_OK },
     });
   });
 
@@ -60,7 +63,7 @@ describe('GET /api/ready', () => {
     try {
       expect(await ready(app)).toEqual({
         status: 503,
-        body: { status: 'error', database: 'ok', migrations: 'ok', storage: 'error', mail: 'ok', failing: ['storage'] },
+        body: { status: 'error', ...ALL_OK, storage: 'error', failing: ['storage'] },
       });
       // The liveness probe does not care.
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -94,7 +97,15 @@ describe('GET /api/ready', () => {
     try {
       expect(await ready(app)).toEqual({
         status: 503,
-        body: { status: 'error', database: 'ok', migrations: 'behind', storage: 'ok', mail: 'ok', failing: ['migrations'] },
+        body: {
+          status: 'error',
+          ...ALL_OK,
+          migrations: 'behind',
+          // The queues of an outbox an earlier version made are not looked at.
+          mailQueue: 'unknown',
+          textQueue: 'unknown',
+          failing: ['migrations'],
+        },
       });
     } finally {
       await app.close();
@@ -116,11 +127,48 @@ describe('GET /api/ready', () => {
     try {
       expect(await ready(app)).toEqual({
         status: 503,
-        body: { status: 'error', database: 'error', migrations: 'unknown', storage: 'ok', mail: 'unknown', failing: ['database'] },
+        body: {
+          status: 'error',
+          ...ALL_OK,
+          database: 'error',
+          migrations: 'unknown',
+          mail: 'unknown',
+          mailQueue: 'unknown',
+          textQueue: 'unknown',
+          failing: ['database'],
+        },
       });
     } finally {
       await app.close();
       await db.destroy().catch(() => undefined);
     }
+  });
+
+  it('stays 200 but says degraded when the disk is getting low, or a queue is not draining', async () => {
+    // A threshold no test machine's disk reaches.
+    const low = await appWith({ config: { ...t.config, READY_DISK_MIN_FREE_MB: 10_000_000 } });
+    try {
+      expect(await ready(low)).toEqual({ status: 200, body: { status: 'degraded', ...ALL_OK, disk: 'low', lagging: ['disk'] } });
+    } finally {
+      await low.close();
+    }
+
+    // An email that has kept failing for an hour: its SMTP server is away.
+    const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+    const id = await queueStaffEmail(t.db, { to: 'staff@example.com', subject: 'Alert', text: 'x', html: null }, new Date(hourAgo));
+    await t.db
+      .updateTable('outbox')
+      .set({ last_error: '451 try again later', attempts: 60, next_attempt_at: new Date(Date.now() + 30_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    try {
+      expect(await ready(t.app)).toEqual({
+        status: 200,
+        body: { status: 'degraded', ...ALL_OK, mailQueue: 'behind', lagging: ['mailQueue'] },
+      });
+    } finally {
+      await t.db.deleteFrom('outbox').where('id', '=', id).execute();
+    }
+    expect((await ready(t.app)).body.status).toBe('ok');
   });
 });

@@ -18,7 +18,7 @@ import {
   SecuritySettingsSchema,
 } from '../second-factor.js';
 import { SessionInfoSchema } from '../session.js';
-import { READY_PARTS, SystemStatusSchema } from '../system.js';
+import { READY_PARTS, READY_STATES, SystemStatusSchema } from '../system.js';
 import { MessageSettingsSchema, MessageSettingsViewSchema, TestMessageInputSchema, TestMessageResultSchema } from '../notices.js';
 import {
   AddUserInputSchema,
@@ -34,15 +34,21 @@ import {
 } from '../users.js';
 import { errors } from './errors.js';
 
-const partState = z.enum(['ok', 'error', 'behind', 'unknown']);
+const partState = z.enum(READY_STATES);
 const ReadySchema = z.object({
-  status: z.enum(['ok', 'error']),
+  /** `degraded`: serving, but a queue is behind or the disk is low. */
+  status: z.enum(['ok', 'degraded', 'error']),
   database: partState,
   migrations: partState,
   storage: partState,
+  disk: partState,
   mail: partState,
+  mailQueue: partState,
+  textQueue: partState,
   /** On 503: the parts that failed. */
   failing: z.array(z.enum(READY_PARTS)).optional(),
+  /** The parts that need attention without stopping traffic. */
+  lagging: z.array(z.enum(READY_PARTS)).optional(),
 });
 
 /** The request and response schemas of the health checks, of signing in and of /api/users/… (api-paths.ts). */

@@ -26,8 +26,14 @@ export function createLocalStorage(root: string): Storage {
     async put(key, bytes) {
       const target = resolve(key);
       const temp = path.join(root, '.tmp', randomBytes(12).toString('hex'));
-      await fsp.writeFile(temp, bytes, { mode: 0o600 });
-      await fsp.rename(temp, target);
+      try {
+        await fsp.writeFile(temp, bytes, { mode: 0o600 });
+        await fsp.rename(temp, target);
+      } catch (err) {
+        // A disk that filled up half-way leaves half a file: it goes at once, not at the next sweep.
+        await fsp.rm(temp, { force: true }).catch(() => undefined);
+        throw err;
+      }
     },
     async get(key) {
       const file = resolve(key);
@@ -66,7 +72,13 @@ export function createLocalStorage(root: string): Storage {
     async check() {
       await fsp.access(path.join(root, 'private'), fs.constants.W_OK);
       await fsp.access(path.join(root, 'public'), fs.constants.W_OK);
-      await fsp.access(path.join(root, '.tmp'), fs.constants.W_OK);
+      // Permission alone says nothing of room: a small file is written and removed, as a put would.
+      const probe = path.join(root, '.tmp', `probe-${randomBytes(6).toString('hex')}`);
+      try {
+        await fsp.writeFile(probe, Buffer.alloc(4096), { mode: 0o600 });
+      } finally {
+        await fsp.rm(probe, { force: true });
+      }
     },
     async removeStaleTemp(before) {
       let removed = 0;

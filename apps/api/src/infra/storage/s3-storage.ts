@@ -38,6 +38,10 @@ export function createS3Storage(config: S3StorageConfig, options: { listPageSize
     region: config.S3_REGION,
     ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    // A store that does not answer must not hold a request (and its upload in memory) for minutes:
+    // past these the request fails and is answered 503 (ADR 0068). The SDK's own retries (three
+    // attempts) still ride out a blip.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
     // Without explicit keys the SDK's default chain applies (environment, instance role …).
     ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
       ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }

@@ -265,3 +265,47 @@ export async function finish(db: Db, id: string, end: Finish): Promise<void> {
   }
   await q.execute();
 }
+
+/**
+ * A channel's service is back (one of its sends just succeeded): its messages waiting out a retry
+ * are due now instead of at their own back-off. Only queued rows move, never one a worker holds,
+ * and the claim is conditional on the time it read, so no message is sent twice for it.
+ */
+export async function pullRetriesForward(db: Db, channel: OutboxRow['channel'], now: Date): Promise<number> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: at })
+    .where('status', '=', 'queued')
+    .where('channel', '=', channel)
+    .where('last_error', 'is not', null)
+    .where('next_attempt_at', '>', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * After the wall clock went back, times written before the jump lie further ahead than they were
+ * meant to: a retry due in 45 s would wait an hour more, and so would a lapsed claim of a worker
+ * that stopped. Neither can be further ahead than its own limit (the back-off cap, the lease), so
+ * anything beyond is brought back to it. Times that may lie far ahead on purpose (settling, quiet
+ * hours) have no error recorded and are left alone; a claim brought back to a full lease from now
+ * is still held, never taken over.
+ */
+export async function clampFutureTimes(db: Db, now: Date, limits: { retryMs: number; leaseMs: number }): Promise<void> {
+  const retryLimit = new Date(now.getTime() + limits.retryMs).toISOString();
+  const leaseLimit = new Date(now.getTime() + limits.leaseMs).toISOString();
+  await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: retryLimit })
+    .where('status', '=', 'queued')
+    .where('last_error', 'is not', null)
+    .where('next_attempt_at', '>', retryLimit)
+    .execute();
+  await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: leaseLimit })
+    .where('status', '=', 'sending')
+    .where('next_attempt_at', '>', leaseLimit)
+    .execute();
+}

@@ -104,6 +104,24 @@ export async function probeOutbox(db: Db): Promise<void> {
   await db.selectFrom('outbox').select('id').limit(1).execute();
 }
 
+/**
+ * Whether a channel's queue is not draining (the readiness probe, ADR 0068): a message still
+ * unsent that fell due before `since`, or that has kept failing since before `since`. Messages
+ * held back on purpose (settling, quiet hours) are not due and carry no error, so they never count.
+ */
+export async function hasLateMessage(db: Db, channels: readonly OutboxRow['channel'][], since: Date): Promise<boolean> {
+  const at = since.toISOString();
+  const row = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', 'in', ['queued', 'sending'])
+    .where('channel', 'in', channels)
+    .where((eb) => eb.or([eb('next_attempt_at', '<=', at), eb.and([eb('last_error', 'is not', null), eb('created_at', '<=', at)])]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** What staff see about one email: never the body, which they can reconstruct from the history. */
 export interface EmailDelivery {
   _id: string;

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connection.js';
 import type { Mailer } from '../../../infra/mail-transport.js';
 import type { Providers } from '../../../infra/text-providers/providers.js';
-import { type OutboxRow, claimDue } from './outbox-repository.js';
-import { type Outcome, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.js';
+import { type OutboxRow, clampFutureTimes, claimDue, pullRetriesForward } from './outbox-repository.js';
+import { BACKOFF_CAP_MS, type Outcome, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.js';
 import { sendEmail } from './send-email.js';
 import { sendText } from './send-text.js';
 
@@ -55,6 +55,13 @@ const DEFAULTS = { pollMs: 5_000, batchSize: 20, leaseMs: 2 * 60_000 } as const;
 /** Batches one run takes at most, so a run ends and the timer gets its turn even in a flood. */
 const MAX_BATCHES_PER_RUN = 20;
 
+/**
+ * How often a channel's waiting retries may be pulled forward, and the clock's jumps looked for.
+ * A message that keeps failing while others on its channel go through (one recipient's mailbox
+ * full) is then tried at most this often, not at every run.
+ */
+const HOUSEKEEPING_GAP_MS = 30_000;
+
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const o = { ...DEFAULTS, ...options };
   const { db, mailer, log } = o;
@@ -91,21 +98,49 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /** Whether the last run stopped at its bound with more due: the next one then comes at once. */
   let moreDue = false;
+  /** When each channel's retries were last pulled forward, and future times last clamped (by the runs' clock). */
+  const lastPulled = new Map<OutboxRow['channel'], number>();
+  let lastClamped: number | null = null;
+  // Gaps are measured both ways: after the clock went back, "30 s since" must not mean an hour.
+  const gapPassed = (last: number | undefined | null, now: Date) =>
+    last === undefined || last === null || Math.abs(now.getTime() - last) >= HOUSEKEEPING_GAP_MS;
+
+  /** A channel that just delivered is up again: what waits on it need not wait out its back-off. */
+  async function noticeRecovery(channels: Set<OutboxRow['channel']>, now: Date): Promise<boolean> {
+    let pulled = 0;
+    for (const channel of channels) {
+      if (!gapPassed(lastPulled.get(channel), now)) continue;
+      lastPulled.set(channel, now.getTime());
+      pulled += await pullRetriesForward(db, channel, now);
+    }
+    return pulled > 0;
+  }
 
   async function run(now: Date): Promise<RunSummary> {
     const summary: RunSummary = { sent: 0, retried: 0, failed: 0 };
     // A run that fails part-way leaves it false: the next run waits its turn, never a tight loop.
     moreDue = false;
+    if (gapPassed(lastClamped, now)) {
+      lastClamped = now.getTime();
+      await clampFutureTimes(db, now, { retryMs: o.backoffMaxMs ?? BACKOFF_CAP_MS, leaseMs: o.leaseMs });
+    }
+    const delivered = new Set<OutboxRow['channel']>();
     // Batch after batch while they come full: a burst drains at the pace of sending, not of polling.
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
       const { claimed, exhausted } = await claimDue(db, now, o.batchSize, o.leaseMs);
       for (const row of claimed) {
         const outcome = await deliver(row, now);
         if (outcome === 'sent' || outcome === 'retried' || outcome === 'failed') summary[outcome] += 1;
+        if (outcome === 'sent') delivered.add(row.channel);
       }
       // Another process may have claimed some of this batch; keep going while more were due.
-      if (exhausted) return summary;
+      if (exhausted) {
+        // What was pulled forward is due now: the next run comes at once for it.
+        moreDue = await noticeRecovery(delivered, now);
+        return summary;
+      }
     }
+    await noticeRecovery(delivered, now);
     moreDue = true;
     return summary;
   }

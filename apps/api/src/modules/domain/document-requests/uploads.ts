@@ -8,11 +8,13 @@ import { ERRORS, Server } from '@tus/server';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { LIMITS } from '@visa/shared/limits';
+import { SERVER } from '@visa/shared/ui-texts';
 import { DOCUMENT_REQUEST_TEXTS as M, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
 import { HttpError } from '../../../lib/http-error.js';
+import { outageOf } from '../../../lib/outage.js';
 import { newId } from '../../../lib/ids.js';
 import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
@@ -230,6 +232,10 @@ export function createUploadServer(ctx: AppContext): Server {
       if ('status_code' in err && err.status_code < 500) return undefined;
       const tusRefusal = tusRefusalOf(err);
       if (tusRefusal) return tusRefusal;
+      // The store or the database away, or no room: said as the rest of the API says it (ADR 0068).
+      const outage = outageOf(err);
+      if (outage === 'full') return refusal(507, SERVER.storageFull);
+      if (outage) return refusal(503, SERVER.unavailable);
       // The message of a file system error names the staged file, whose name is the upload's id.
       const message = err instanceof Error ? err.message.replace(/[a-f0-9]{32}/g, '[upload]') : `status ${err.status_code}`;
       ctx.log.error({ err: { message } }, 'resumable upload failed');

@@ -82,7 +82,15 @@ export async function systemStatus(deps: {
     countTextOutbox(db),
     scheduled || !backupUnsupported(config) ? latestBackup(config.backupDir) : Promise.resolve(null),
     diskOf(config.dataDir),
-    checkReadiness({ db, storage: deps.storage, mailFolder: config.SMTP_URL ? null : layout.outbox }),
+    checkReadiness({
+      db,
+      storage: deps.storage,
+      mailFolder: config.SMTP_URL ? null : layout.outbox,
+      dataDir: config.dataDir,
+      minFreeBytes: config.READY_DISK_MIN_FREE_MB * 1024 * 1024,
+      lateAfterMs: config.READY_OUTBOX_LATE_MINUTES * 60_000,
+      now,
+    }),
     config.STORAGE_DRIVER === 's3' ? Promise.resolve(null) : folderBytes(layout.uploads),
   ]);
   const jobs = rows.map((row) => ({
