@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureInstalled, releaseVersion, root, run } from './lib.mjs';
 import { runtimePackages } from './release-deps.mjs';
@@ -34,19 +35,21 @@ const started = process.hrtime.bigint();
 ensureInstalled();
 
 const out = path.join(root, 'release');
-// HEAD's files, with the clone's installed packages hard-linked in: the same file system (no
-// copy), and every build tool writes new files rather than into linked ones.
-const tree = path.join(out, '.tree');
-fs.rmSync(tree, { recursive: true, force: true });
-fs.mkdirSync(tree, { recursive: true });
+// HEAD's files, outside the clone (whose linters would take the copy's configs for its own), with
+// the clone's installed packages hard-linked in where the file system allows (no copy), copied
+// otherwise. Every build tool writes new files rather than into linked ones.
+const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-release-tree-'));
 process.on('exit', () => fs.rmSync(tree, { recursive: true, force: true }));
 const changes = spawnSync('git', ['status', '--porcelain', '--untracked-files=normal'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 if (changes) console.log(`release: packing HEAD; changes and files git does not track are left out:\n${changes}`);
 run('bash', ['-c', 'set -o pipefail; git archive --format=tar HEAD | tar -x -C "$1"', 'archive', tree]);
 const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8'));
 for (const modules of ['node_modules', ...pkg.workspaces.map((workspace) => `${workspace}/node_modules`)]) {
-  if (fs.existsSync(path.join(root, modules)) && fs.existsSync(path.dirname(path.join(tree, modules)))) {
-    run('cp', ['-al', path.join(root, modules), path.join(tree, modules)]);
+  const [from, to] = [path.join(root, modules), path.join(tree, modules)];
+  if (!fs.existsSync(from) || !fs.existsSync(path.dirname(to))) continue;
+  if (spawnSync('cp', ['-al', from, to], { stdio: 'ignore' }).status !== 0) {
+    fs.rmSync(to, { recursive: true, force: true });
+    run('cp', ['-a', from, to]);
   }
 }
 // Caches a dev server may have left, which a tool would rewrite in place.

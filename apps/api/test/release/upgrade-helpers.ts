@@ -107,13 +107,16 @@ export function releaseOf(ref: string): string {
   const cached = path.join(releaseCache(), commit);
   const kept = fs.existsSync(cached) ? fs.readdirSync(cached).find((name) => name.endsWith('.tar.gz')) : undefined;
   if (kept) return path.join(cached, kept);
-  // Beside this clone's packages: hard links need the same file system.
-  const tree = fs.mkdtempSync(path.join(repoRoot, 'release', '.upgrade-from-'));
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-upgrade-from-'));
   try {
     must('bash', ['-c', 'set -o pipefail; git archive --format=tar "$1" | tar -x -C "$2"', 'archive', commit, tree], { cwd: repoRoot });
     for (const modules of ['node_modules', 'apps/web/node_modules', 'apps/api/node_modules', 'packages/shared/node_modules']) {
-      if (fs.existsSync(path.join(repoRoot, modules)) && fs.existsSync(path.dirname(path.join(tree, modules)))) {
-        must('cp', ['-al', path.join(repoRoot, modules), path.join(tree, modules)]);
+      const [from, to] = [path.join(repoRoot, modules), path.join(tree, modules)];
+      if (!fs.existsSync(from) || !fs.existsSync(path.dirname(to))) continue;
+      // Hard links where the file system allows (no copy), a copy otherwise.
+      if (spawnSync('cp', ['-al', from, to]).status !== 0) {
+        fs.rmSync(to, { recursive: true, force: true });
+        must('cp', ['-a', from, to]);
       }
     }
     const lock = (dir: string) => fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
