@@ -42,7 +42,6 @@ let pathDir: string;
 const cleanups: (() => void)[] = [];
 
 beforeAll(() => {
-  version = versionOf(repoRoot);
   // Every release unpacked beside the others, as in /opt/visa-desk: none may overwrite another.
   opt = openFolder('visa-opt-');
   pathDir = onlyNode();
@@ -50,6 +49,7 @@ beforeAll(() => {
   cleanups.push(() => fs.rmSync(pathDir, { recursive: true, force: true }));
   for (const origin of from) oldReleases.push(unpack(releaseOf(origin.ref), opt));
   newRelease = unpack(buildRelease(repoRoot), opt);
+  version = versionOf(repoRoot);
 }, 900_000);
 
 afterAll(() => {
@@ -211,7 +211,9 @@ describe.each(from.map((origin, i) => ({ origin, i, full: i === 0 })))('upgradin
       fs.renameSync(dataDir, aside);
       user.stateDir(dataDir);
     });
-    const source = path.join(aside, 'backups', path.basename(backup));
+    // The backup stays in the first folder moved aside: a restored folder holds no backups.
+    if (backup.startsWith(`${dataDir}/`)) backup = path.join(aside, path.relative(dataDir, backup));
+    const source = backup;
     if (inPlace) {
       await command(release, { DATA_DIR: dataDir }, ['admin', 'restore', source]);
     } else {
