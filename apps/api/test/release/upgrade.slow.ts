@@ -217,7 +217,11 @@ describe.each(from.map((origin, i) => ({ origin, i, full: i === 0 })))('upgradin
     if (inPlace) {
       await command(release, { DATA_DIR: dataDir }, ['admin', 'restore', source]);
     } else {
-      // A release whose restore builds beside its DATA_DIR: into a folder inside it, then moved into place.
+      // A release whose restore builds beside its DATA_DIR fails there: the service's user may not write it.
+      const refused = runRelease(release, pathDir, { APP_SECRET: SECRET, DATA_DIR: dataDir }, ['admin', 'restore', source], user.ids);
+      expect(await refused.exited).not.toBe(0);
+      expect(refused.output()).toContain(`EACCES: permission denied, mkdir '${varLib}/.visa-desk.restoring-`);
+      // So it restores into a folder inside it, which root then moves into place.
       await command(release, { DATA_DIR: path.join(dataDir, 'restored') }, ['admin', 'restore', source]);
       user.asRoot(varLib, () => {
         fs.renameSync(path.join(dataDir, 'restored'), `${dataDir}.restored`);
