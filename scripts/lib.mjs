@@ -1,4 +1,5 @@
-// Helpers shared by `npm start` and `npm test`: install when needed, build when stale.
+// Helpers shared by `npm start`, `npm test` and `npm run release`: install when needed, build when
+// stale, the version a release carries.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -105,4 +106,33 @@ export function ensureBuilt({ force = false } = {}) {
   run('npm', ['run', 'build', '--silent'], { env: { ...process.env, NODE_ENV: 'production' } });
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });
   fs.writeFileSync(stampFile, `${digest}\n`);
+}
+
+const git = (dir, args) => {
+  const res = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  if (res.status !== 0) {
+    throw new Error(
+      `release: git ${args.join(' ')} failed (${(res.stderr ?? '').trim() || res.error?.message}); a release is built from a git clone`,
+    );
+  }
+  return res.stdout.trim();
+};
+
+/**
+ * The version a release of `dir`'s HEAD carries, one no other build shares (ADR 0066): HEAD's
+ * package.json version when HEAD is tagged v<that version>, else that version with the commit as
+ * semantic versioning's build metadata (1.1.0+1f05d18a2b3c). A tag naming another version is refused.
+ */
+export function releaseVersion(dir = root) {
+  const { version } = JSON.parse(git(dir, ['show', 'HEAD:package.json']));
+  if (!/^\d+\.\d+\.\d+$/.test(version ?? '')) throw new Error('release: package.json has no version of the form MAJOR.MINOR.PATCH');
+  const tags = git(dir, ['tag', '--points-at', 'HEAD', '--list', 'v[0-9]*']).split('\n').filter(Boolean);
+  if (tags.includes(`v${version}`)) return version;
+  if (tags.length) {
+    throw new Error(
+      `release: HEAD is tagged ${tags.join(', ')} but its package.json says ${version}: ` +
+        `a release's tag is v<its package.json version>; move the tag or commit the version it names`,
+    );
+  }
+  return `${version}+${git(dir, ['rev-parse', '--short=12', 'HEAD'])}`;
 }

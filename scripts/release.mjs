@@ -1,39 +1,74 @@
 // `npm run release`: release/canada-visa-desk-<version>-linux-x64.tar.gz and its .sha256, a folder a
 // server runs with Node alone (no npm, compiler or network): the built API and web, the runtime
 // dependencies from the lock file, better-sqlite3 for each supported Node ABI, bin/visa-desk, the
-// deployment files and the operator's documents. Why it is made this way: ADR 0048.
-//   npm run release                  build, then package
-//   npm run release -- --no-build    package the build already there (the upgrade test's old tree)
+// deployment files and the operator's documents. Why it is made this way: ADR 0048. It is built
+// from HEAD's files alone, exported from git, never from the working tree (whose untracked files
+// may hold passwords), and its version names the build (ADR 0066).
+//   npm run release                  install what is missing, build HEAD, package
+//   npm run release -- --version     print the version it would carry
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, root, run } from './lib.mjs';
+import { ensureInstalled, releaseVersion, root, run } from './lib.mjs';
 import { runtimePackages } from './release-deps.mjs';
 
 const NAME = 'canada-visa-desk';
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const version = pkg.version;
-if (!/^\d+\.\d+\.\d+$/.test(version ?? '')) {
-  console.error('release: package.json has no version of the form MAJOR.MINOR.PATCH');
+let version;
+try {
+  version = releaseVersion(root);
+} catch (err) {
+  console.error(err.message);
   process.exit(1);
+}
+if (process.argv.includes('--version')) {
+  console.log(version);
+  process.exit(0);
 }
 if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.error('release: the release is made for Linux x86_64 and must be packaged there (its native modules)');
   process.exit(1);
 }
 const started = process.hrtime.bigint();
-if (!process.argv.includes('--no-build')) ensureBuilt({ force: true });
+// As `npm start` does: a fresh clone has nothing installed yet.
+ensureInstalled();
 
 const out = path.join(root, 'release');
-const base = `${NAME}-${pkg.version}-linux-x64`;
+// HEAD's files, outside the clone (whose linters would take the copy's configs for its own), with
+// the clone's installed packages hard-linked in where the file system allows (no copy), copied
+// otherwise. Every build tool writes new files rather than into linked ones.
+const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-release-tree-'));
+process.on('exit', () => fs.rmSync(tree, { recursive: true, force: true }));
+const changes = spawnSync('git', ['status', '--porcelain', '--untracked-files=normal'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+if (changes) console.log(`release: packing HEAD; changes and files git does not track are left out:\n${changes}`);
+run('bash', ['-c', 'set -o pipefail; git archive --format=tar HEAD | tar -x -C "$1"', 'archive', tree]);
+const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8'));
+for (const modules of ['node_modules', ...pkg.workspaces.map((workspace) => `${workspace}/node_modules`)]) {
+  const [from, to] = [path.join(root, modules), path.join(tree, modules)];
+  if (!fs.existsSync(from) || !fs.existsSync(path.dirname(to))) continue;
+  if (spawnSync('cp', ['-al', from, to], { stdio: 'ignore' }).status !== 0) {
+    fs.rmSync(to, { recursive: true, force: true });
+    run('cp', ['-a', from, to]);
+  }
+}
+// Caches a dev server may have left, which a tool would rewrite in place.
+for (const cache of ['node_modules/.vite', 'node_modules/.cache', 'apps/web/node_modules/.vite']) {
+  fs.rmSync(path.join(tree, cache), { recursive: true, force: true });
+}
+console.log(`Building ${version}…`);
+// A production build whoever asks: a caller's NODE_ENV (vitest's `test`, when the release tests
+// build the release) would otherwise make Vite bundle libraries' development code.
+run('npm', ['run', 'build', '--silent'], { cwd: tree, env: { ...process.env, NODE_ENV: 'production' } });
+
+const base = `${NAME}-${version}-linux-x64`;
 const stage = path.join(out, '.stage', base);
 fs.rmSync(path.join(out, '.stage'), { recursive: true, force: true });
 fs.mkdirSync(stage, { recursive: true });
 
 const copy = (from, to = from, filter = () => true) => {
-  const source = path.join(root, from);
-  if (!fs.existsSync(source)) throw new Error(`release: ${from} is missing (run npm run build first)`);
+  const source = path.join(tree, from);
+  if (!fs.existsSync(source)) throw new Error(`release: ${from} is missing from the build`);
   fs.cpSync(source, path.join(stage, to), { recursive: true, dereference: true, filter: (src) => filter(path.relative(source, src)) });
 };
 const writeJson = (to, value) => {
@@ -48,7 +83,7 @@ copy('apps/api/dist', 'apps/api/dist', notMap);
 writeJson('apps/api/package.json', { name: '@visa/api', version, private: true, type: 'module' });
 copy('apps/web/build/client', 'apps/web/build/client');
 copy('packages/shared/dist', 'node_modules/@visa/shared/dist', notMap);
-const shared = JSON.parse(fs.readFileSync(path.join(root, 'packages/shared/package.json'), 'utf8'));
+const shared = JSON.parse(fs.readFileSync(path.join(tree, 'packages/shared/package.json'), 'utf8'));
 writeJson('node_modules/@visa/shared/package.json', {
   name: shared.name,
   version,
@@ -60,7 +95,7 @@ writeJson('package.json', { name: NAME, version, private: true, engines: pkg.eng
 
 // Runtime dependencies, each package without its own nested node_modules (those it needs are
 // listed and copied separately).
-const packages = runtimePackages(root);
+const packages = runtimePackages(tree);
 for (const at of packages) {
   const skip = at === 'node_modules/better-sqlite3' ? /^(build|deps|src)(\/|$)/ : null;
   copy(at, at, (file) => !file.startsWith('node_modules') && !(skip && skip.test(file)));
@@ -99,7 +134,7 @@ copy('docs/deploy.md', 'docs/deploy.md');
 // The README's sections and docs/deploy.md link the decision records.
 copy('docs/decisions', 'docs/decisions');
 copy('CHANGELOG.md');
-const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const readme = fs.readFileSync(path.join(tree, 'README.md'), 'utf8');
 // Operators need the settings as much as the operations: docs/deploy.md and the example environment
 // file send them to the Configuration section.
 const section = (title, next) => readme.slice(readme.indexOf(`\n## ${title}`) + 1, next ? readme.indexOf(`\n## ${next}`) + 1 : undefined);

@@ -6,6 +6,7 @@ import { createDb, migrateToLatest } from './db/connection.js';
 import { dataDirLayout } from './infra/data-dir.js';
 import { loadSecret } from './lib/secret.js';
 import { createStorage } from './infra/storage/create.js';
+import { settleInterruptedRestore } from './modules/operations/backups/backup-restore.js';
 
 /** The built SPA next to this package, unless WEB_DIST points elsewhere. */
 export function defaultWebRoot(config: Config): string | null {
@@ -17,6 +18,8 @@ export function defaultWebRoot(config: Config): string | null {
 /** Opens what the app needs (database migrated, secret, storage). Shared by server.ts and the CLIs. */
 export async function openRuntime(config: Config) {
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // Before the database opens: a restore a crash interrupted is finished or undone (ADR 0066).
+  await settleInterruptedRestore(config.dataDir);
   const db = createDb(config.database);
   const applied = await migrateToLatest(db);
   const secret = loadSecret(dataDirLayout(config.dataDir).secretKey, config.APP_SECRET);

@@ -15,27 +15,96 @@ export function must(cmd: string, args: string[], options: { cwd?: string; env?:
 }
 
 /** `npm run release` in a tree; answers the tarball's path. */
-export function buildRelease(tree: string, extra: string[] = []): string {
-  const out = must(process.execPath, [path.join(tree, 'scripts/release.mjs'), ...extra], { cwd: tree });
+export function buildRelease(tree: string, env: NodeJS.ProcessEnv = {}): string {
+  const out = must(process.execPath, [path.join(tree, 'scripts/release.mjs')], { cwd: tree, env: { ...process.env, ...env } });
   const tarball = /^(release\/\S+\.tar\.gz):/m.exec(out)?.[1];
   if (!tarball) throw new Error(`npm run release named no tarball:\n${out}`);
   return path.join(tree, tarball);
 }
 
-/** Unpacks a tarball into an empty folder of its own; answers the release folder. */
-export function unpack(tarball: string): string {
-  const into = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-release-'));
+/** A new folder in the system's temporary folder that every user may read, as /opt and /var/lib are. */
+export function openFolder(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+/**
+ * Unpacks a tarball into `into` (an empty folder of its own unless given), as docs/deploy.md does
+ * beside the running release; answers the release folder. One whose folder is already there (a
+ * build sharing another's version) is refused rather than unpacked over it.
+ */
+export function unpack(tarball: string, into = openFolder('visa-release-')): string {
+  const before = new Set(fs.readdirSync(into));
+  const listed = new Set(
+    must('tar', ['-tzf', tarball])
+      .split('\n')
+      .filter(Boolean)
+      .map((entry) => entry.split('/')[0]!),
+  );
+  const [only, ...rest] = listed;
+  if (!only || rest.length) throw new Error(`the tarball holds ${[...listed].join(', ')} rather than one folder`);
+  if (before.has(only)) throw new Error(`${only} is already in ${into}: unpacking would overwrite it`);
   must('tar', ['-xzf', tarball, '-C', into]);
-  const [only, ...rest] = fs.readdirSync(into);
-  if (!only || rest.length) throw new Error(`the tarball holds ${[only, ...rest].join(', ')} rather than one folder`);
   return path.join(into, only);
 }
 
 /** A folder holding `node` and nothing else, to be the whole PATH: no npm, no compiler, no tar. */
 export function onlyNode(nodeBinary = process.execPath): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-only-node-'));
+  const dir = openFolder('visa-only-node-');
   fs.symlinkSync(fs.realpathSync(nodeBinary), path.join(dir, 'node'));
   return dir;
+}
+
+/** Who runs a release: as the systemd unit's `visa-desk`, a user of its own that may write only its data folder. */
+export interface ServiceUser {
+  /** Set when these tests run as root; otherwise the release runs as the user running them. */
+  ids: { uid: number; gid: number } | null;
+  /** Makes an empty data folder the user owns, as the unit's StateDirectory (or `install -d -o visa-desk`) does. */
+  stateDir(dir: string): string;
+  /** Hands what root wrote in a data folder back to the user. */
+  giveBack(dir: string): void;
+}
+
+/**
+ * The user the release tests run releases as (ADR 0066). As root: a system user made when missing,
+ * `visa-desk-test`, like the unit's `visa-desk`; the folders around its data folder stay root's,
+ * so it may write nothing beside it (as in /var/lib). As another user: that user, with the data
+ * folder's parent read-only but while `asRoot` runs what docs/deploy.md has root do there.
+ */
+export function serviceUser(): ServiceUser & { lock(parent: string): void; asRoot<T>(parent: string, work: () => T): T } {
+  const name = 'visa-desk-test';
+  let ids: ServiceUser['ids'] = null;
+  if (process.getuid?.() === 0) {
+    if (spawnSync('id', ['-u', name]).status !== 0) {
+      must('useradd', ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', name]);
+    }
+    ids = { uid: Number(must('id', ['-u', name]).trim()), gid: Number(must('id', ['-g', name]).trim()) };
+  }
+  const chown = (file: string) => ids && fs.lchownSync(file, ids.uid, ids.gid);
+  return {
+    ids,
+    stateDir(dir) {
+      fs.mkdirSync(dir, { mode: 0o700 });
+      chown(dir);
+      return dir;
+    },
+    giveBack(dir) {
+      chown(dir);
+      for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) chown(path.join(entry.parentPath, entry.name));
+    },
+    lock(parent) {
+      if (!ids) fs.chmodSync(parent, 0o555);
+    },
+    asRoot(parent, work) {
+      if (!ids) fs.chmodSync(parent, 0o755);
+      try {
+        return work();
+      } finally {
+        if (!ids) fs.chmodSync(parent, 0o555);
+      }
+    },
+  };
 }
 
 export interface Running {
@@ -46,10 +115,17 @@ export interface Running {
   stop(): Promise<number | null>;
 }
 
-/** `./bin/visa-desk <args>` in the release folder with only `env` (and PATH) set. */
-export function runRelease(release: string, pathDir: string, env: Record<string, string>, args: string[]): Running & { port: number } {
+/** `./bin/visa-desk <args>` in the release folder with only `env` (and PATH) set, as `as` when given. */
+export function runRelease(
+  release: string,
+  pathDir: string,
+  env: Record<string, string>,
+  args: string[],
+  as: ServiceUser['ids'] = null,
+): Running & { port: number } {
   const port = Number(env.PORT ?? 0);
   const child = spawn(path.join(release, 'bin/visa-desk'), args, {
+    ...(as ?? {}),
     cwd: release,
     env: { PATH: pathDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +165,6 @@ export async function waitForHealth(server: Running, limitMs = 60_000): Promise<
   throw new Error(`the release did not answer /api/health:\n${server.output()}`);
 }
 
-/** The version in a tree's root package.json. */
+/** The version `npm run release` gives a tree's HEAD (ADR 0066). */
 export const versionOf = (tree: string): string =>
-  (JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')) as { version?: string }).version ?? '';
+  must(process.execPath, [path.join(tree, 'scripts/release.mjs'), '--version'], { cwd: tree }).trim();

@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@visa/test-support/ports';
 import { buildRelease, must, onlyNode, repoRoot, runRelease, unpack, versionOf, waitForHealth } from './release-helpers.js';
 
-// The real `npm run release` of this tree, unpacked into an empty folder and started the way a
-// server with Node alone would start it: PATH holds nothing but node, and only the settings given.
+// The real `npm run release` of this tree's HEAD in a fresh clone (nothing installed, nothing
+// built), unpacked into an empty folder and started the way a server with Node alone would start
+// it: PATH holds nothing but node, and only the settings given.
 
 /** What builds or checks code and has no business on a server. */
 const BUILD_TOOLS = [
@@ -29,15 +31,38 @@ const BUILD_TOOLS = [
   'lighthouse',
 ];
 
+/** What a working tree may hold that git does not track, passwords among them: never packed (ADR 0066). */
+const UNTRACKED = {
+  'deploy/visa-desk.env': 'SMTP_URL=smtp://office:a-real-password@mail.example.com:587\n',
+  'apps/web/build/client/.env.local': 'VITE_SECRET=never-shipped\n',
+  'apps/web/.env.local': 'VITE_SECRET=never-shipped\n',
+};
+const UNCOMMITTED = '\nAn edit nobody committed.\n';
+
+let clone: string;
+let head: string;
+let version: string;
 let tarball: string;
 let release: string;
 const cleanups: (() => void)[] = [];
 
 beforeAll(() => {
-  tarball = buildRelease(repoRoot);
+  clone = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-release-clone-'));
+  cleanups.push(() => fs.rmSync(clone, { recursive: true, force: true }));
+  head = must('git', ['rev-parse', 'HEAD'], { cwd: repoRoot }).trim();
+  must('git', ['clone', '--quiet', '--no-checkout', repoRoot, clone]);
+  must('git', ['checkout', '--quiet', '--detach', head], { cwd: clone });
+  for (const [file, text] of Object.entries(UNTRACKED)) {
+    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+    fs.writeFileSync(path.join(clone, file), text);
+  }
+  fs.appendFileSync(path.join(clone, 'CHANGELOG.md'), UNCOMMITTED);
+  version = versionOf(clone);
+  // npm's cache is warm wherever these tests run; the registry is asked only for what it lacks.
+  tarball = buildRelease(clone, { npm_config_prefer_offline: 'true' });
   release = unpack(tarball);
   cleanups.push(() => fs.rmSync(path.dirname(release), { recursive: true, force: true }));
-}, 600_000);
+}, 900_000);
 
 afterAll(() => {
   for (const cleanup of cleanups) cleanup();
@@ -46,11 +71,22 @@ afterAll(() => {
 const entries = () => must('tar', ['-tzf', tarball]).split('\n').filter(Boolean);
 
 describe('npm run release', () => {
-  it("is named for this version, and its .sha256 is the archive's checksum in sha256sum's format", () => {
-    const version = versionOf(repoRoot);
+  it("is named for a version only this commit has, and its .sha256 is the archive's checksum in sha256sum's format", () => {
+    const { version: declared } = JSON.parse(must('git', ['show', 'HEAD:package.json'], { cwd: clone })) as { version: string };
+    const tagged = must('git', ['tag', '--points-at', 'HEAD'], { cwd: clone }).split('\n').includes(`v${declared}`);
+    expect(version).toBe(tagged ? declared : `${declared}+${head.slice(0, 12)}`);
     expect(path.basename(tarball)).toBe(`canada-visa-desk-${version}-linux-x64.tar.gz`);
     const hash = crypto.createHash('sha256').update(fs.readFileSync(tarball)).digest('hex');
     expect(fs.readFileSync(`${tarball}.sha256`, 'utf8')).toBe(`${hash}  ${path.basename(tarball)}\n`);
+  });
+
+  it('holds what git tracks at HEAD: no untracked file, no uncommitted edit', () => {
+    const names = entries();
+    for (const file of Object.keys(UNTRACKED)) expect(names.filter((n) => n.endsWith(path.basename(file)))).toEqual([]);
+    expect(names.filter((n) => /\.env(\.local)?$/.test(n))).toEqual([]);
+    const deploy = names.filter((n) => /^[^/]+\/deploy\/./.test(n)).map((n) => n.slice(n.indexOf('/') + 1));
+    expect(deploy.sort()).toEqual(must('git', ['ls-files', 'deploy'], { cwd: clone }).split('\n').filter(Boolean).sort());
+    expect(fs.readFileSync(path.join(release, 'CHANGELOG.md'), 'utf8')).toBe(must('git', ['show', 'HEAD:CHANGELOG.md'], { cwd: clone }));
   });
 
   it('holds no build tool, compiler, dev dependency or source', () => {
@@ -59,8 +95,8 @@ describe('npm run release', () => {
     for (const tool of BUILD_TOOLS) {
       expect([...modules].filter((m) => m === tool || m.startsWith(`${tool}/`))).toEqual([]);
     }
-    const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    const api = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/api/package.json'), 'utf8')) as {
+    const root = JSON.parse(fs.readFileSync(path.join(clone, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const api = JSON.parse(fs.readFileSync(path.join(clone, 'apps/api/package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
     const devOnly = Object.keys(root.devDependencies).filter((name) => !(name in api.dependencies));
@@ -112,7 +148,7 @@ describe('npm run release', () => {
       );
       try {
         const health = await waitForHealth(server);
-        expect(health).toEqual({ status: 'ok', database: 'ok', version: versionOf(repoRoot) });
+        expect(health).toEqual({ status: 'ok', database: 'ok', version });
         const home = await fetch(`${server.url}/`);
         expect(home.status).toBe(200);
         expect(await home.text()).toContain('<html lang="en"');
@@ -152,8 +188,18 @@ describe('npm run release', () => {
     expect(run.output()).toBe(`visa-desk: this release runs on Node 20.19+ or Node 24, not ${process.version}\n`);
     const here = runRelease(release, pathDir, {}, ['version']);
     expect(await here.exited).toBe(0);
-    expect(here.output()).toBe(`${versionOf(repoRoot)}\n`);
+    expect(here.output()).toBe(`${version}\n`);
     fs.rmSync(other, { recursive: true, force: true });
     fs.rmSync(pathDir, { recursive: true, force: true });
+  });
+
+  it('a tag v<version> on the commit makes it that release; a tag naming another version is refused', () => {
+    const { version: declared } = JSON.parse(must('git', ['show', 'HEAD:package.json'], { cwd: clone })) as { version: string };
+    must('git', ['tag', 'v9.9.9'], { cwd: clone });
+    expect(() => versionOf(clone)).toThrow(`release: HEAD is tagged v9.9.9 but its package.json says ${declared}`);
+    must('git', ['tag', '-d', 'v9.9.9'], { cwd: clone });
+    // In this throwaway clone only: the tag may already name the release before this commit.
+    must('git', ['tag', '--force', `v${declared}`], { cwd: clone });
+    expect(versionOf(clone)).toBe(declared);
   });
 });

@@ -2,48 +2,55 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import type { InjectOptions } from 'fastify';
 import { must, repoRoot } from './release-helpers.js';
 
-/**
- * The commit of the newest release CHANGELOG.md lists other than this version (its `[x.y.z]: <commit>`
- * line), when this clone has that commit: a clone made without tags still finds it.
- */
-function changelogRelease(): { ref: string; why: string } | null {
+/** Commits CHANGELOG.md names for its releases (`[x.y.z]: <commit>`), newest first, that this clone has. */
+function changelogReleases(): { version: string; commit: string }[] {
   const changelog = fs.readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8');
-  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
-  for (const [, release, commit] of changelog.matchAll(/^\[(\d+\.\d+\.\d+)\]: ([0-9a-f]{40})$/gm)) {
-    if (release === version || !commit) continue;
-    try {
-      must('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: repoRoot });
-      return { ref: commit, why: `release ${release} (CHANGELOG.md), ${commit.slice(0, 12)}` };
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  const listed = [...changelog.matchAll(/^\[(\d+\.\d+\.\d+)\]: ([0-9a-f]{40})$/gm)].map(([, version, commit]) => ({
+    version: version!,
+    commit: commit!,
+  }));
+  return listed.filter(({ commit }) => spawnSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: repoRoot }).status === 0);
+}
+
+export interface Origin {
+  ref: string;
+  why: string;
+  /** The release's version, when known (a tag's or CHANGELOG.md's). */
+  version: string | null;
 }
 
 /**
- * The release to upgrade from: UPGRADE_FROM (any git ref) when set, else the newest `v*` tag this
- * commit contains, else the newest earlier release CHANGELOG.md names by commit. Without any there is
- * nothing to upgrade from, and the test says so and fails.
+ * The releases to upgrade from (ADR 0049, ADR 0066): the latest before this commit (UPGRADE_FROM,
+ * any git ref, when set; else the newest `v*` tag HEAD contains other than its own; else the newest
+ * release CHANGELOG.md names by commit, for a clone without tags) and the first, 1.0.0, when that is
+ * another. Without any there is nothing to upgrade from, and the test says so and fails.
  */
-export function previousRef(): { ref: string; why: string } {
-  const given = process.env.UPGRADE_FROM?.trim();
-  if (given) return { ref: given, why: `UPGRADE_FROM=${given}` };
+export function origins(): Origin[] {
+  const head = must('git', ['rev-parse', 'HEAD'], { cwd: repoRoot }).trim();
+  const commitOf = (ref: string) => must('git', ['rev-parse', `${ref}^{commit}`], { cwd: repoRoot }).trim();
   const tags = must('git', ['tag', '--list', 'v[0-9]*', '--merged', 'HEAD', '--sort=-v:refname'], { cwd: repoRoot })
     .split('\n')
-    .filter(Boolean);
-  if (!tags[0]) {
-    const listed = changelogRelease();
-    if (listed) return listed;
+    .filter((tag) => tag && commitOf(tag) !== head);
+  const released = [
+    ...tags.map((tag) => ({ ref: tag, why: `tag ${tag}`, version: tag.slice(1) })),
+    ...changelogReleases()
+      .filter(({ commit }) => commit !== head)
+      .map(({ version, commit }) => ({ ref: commit, why: `release ${version} (CHANGELOG.md), ${commit.slice(0, 12)}`, version })),
+  ];
+  const given = process.env.UPGRADE_FROM?.trim();
+  const latest = given ? { ref: given, why: `UPGRADE_FROM=${given}`, version: null } : released[0];
+  if (!latest) {
     throw new Error(
-      'No earlier release is tagged (git tag --list "v*" is empty), so there is no release to upgrade from. ' +
+      'No earlier release is tagged (git tag --list "v*" is empty) or listed in CHANGELOG.md, so there is no release to upgrade from. ' +
         'Tag the released commit (git tag -a v1.0.0 -m "Canada Visa Desk 1.0.0" <commit>) or set UPGRADE_FROM=<git ref> to upgrade from that commit.',
     );
   }
-  return { ref: tags[0], why: `the newest tag, ${tags[0]}` };
+  const first = released.find((r) => r.version === '1.0.0');
+  return first && commitOf(first.ref) !== commitOf(latest.ref) ? [latest, first] : [latest];
 }
 
 /** Files that make up the release machinery, laid over a tree from before releases existed. */
@@ -57,25 +64,72 @@ const RELEASE_MACHINERY = [
 ];
 
 /**
- * The files of `ref` in a folder of their own, sharing its installed packages through hard links (no
- * network, no copy) when the lock files agree, and installing otherwise from npm's cache, fetching
- * from the registry only what the cache lacks (a machine that never installed that lock); built and
- * packed with its own `npm run release`. A ref from before `npm run release` existed is packed with
- * this tree's release script under version 0.0.0 (its server reads no version).
+ * Installs a release's lock file over the packages hard-linked from this clone: from what this
+ * machine holds alone (the linked packages and npm's cache), and only when that lacks a package,
+ * from the registry, saying so.
  */
-export function releaseOf(ref: string): { tree: string; tarball: string; remove: () => void } {
+function installOffline(tree: string, ref: string): void {
+  const args = ['install', '--no-audit', '--no-fund'];
+  const offline = spawnSync('npm', [...args, '--offline'], { cwd: tree, encoding: 'utf8' });
+  if (offline.status === 0) return;
+  const why = /ENOTCACHED|request to .* failed.*|code E\w+/.exec(`${offline.stderr}`)?.[0] ?? `exit ${offline.status}`;
+  console.warn(
+    `${ref}'s packages are not all on this machine (npm install --offline: ${why}); fetching only the missing ones from the registry.`,
+  );
+  const online = spawnSync('npm', [...args, '--prefer-offline'], { cwd: tree, encoding: 'utf8' });
+  if (online.status !== 0) {
+    throw new Error(
+      `Installing ${ref}'s packages failed offline and from the registry, so its release cannot be built here:\n` +
+        `--offline:\n${offline.stderr}\n--prefer-offline:\n${online.stderr}`,
+    );
+  }
+}
+
+/**
+ * Built releases of earlier commits, by commit: a tagged release never changes, so it is built once
+ * per machine (beside the Node builds, VISA_NODE_CACHE) rather than in every run.
+ */
+const releaseCache = () =>
+  path.join(
+    process.env.VISA_NODE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'visa-desk'),
+    'releases',
+  );
+
+/**
+ * The release of `ref`: its files exported from git into a folder of their own (nothing is registered
+ * in the repository), sharing this clone's installed packages through hard links and installing
+ * what its lock file lists otherwise offline (above); built and packed with its own `npm run
+ * release`. A ref from before `npm run release` existed is packed with this tree's release script
+ * under version 0.0.0 (its server reads no version). Answers the tarball, kept in the cache.
+ */
+export function releaseOf(ref: string): string {
+  const commit = must('git', ['rev-parse', `${ref}^{commit}`], { cwd: repoRoot }).trim();
+  const cached = path.join(releaseCache(), commit);
+  const kept = fs.existsSync(cached) ? fs.readdirSync(cached).find((name) => name.endsWith('.tar.gz')) : undefined;
+  if (kept) return path.join(cached, kept);
   const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-upgrade-from-'));
-  // An export of the commit's files rather than a git worktree: nothing is registered in the repository.
-  must('bash', ['-c', 'set -o pipefail; git archive --format=tar "$1" | tar -x -C "$2"', 'archive', ref, tree], { cwd: repoRoot });
-  const remove = () => fs.rmSync(tree, { recursive: true, force: true });
   try {
+    must('bash', ['-c', 'set -o pipefail; git archive --format=tar "$1" | tar -x -C "$2"', 'archive', commit, tree], { cwd: repoRoot });
     for (const modules of ['node_modules', 'apps/web/node_modules', 'apps/api/node_modules', 'packages/shared/node_modules']) {
-      if (fs.existsSync(path.join(repoRoot, modules)) && fs.existsSync(path.dirname(path.join(tree, modules)))) {
-        must('cp', ['-al', path.join(repoRoot, modules), path.join(tree, modules)]);
+      const [from, to] = [path.join(repoRoot, modules), path.join(tree, modules)];
+      if (!fs.existsSync(from) || !fs.existsSync(path.dirname(to))) continue;
+      // Hard links where the file system allows (no copy), a copy otherwise.
+      if (spawnSync('cp', ['-al', from, to]).status !== 0) {
+        fs.rmSync(to, { recursive: true, force: true });
+        must('cp', ['-a', from, to]);
       }
     }
     const lock = (dir: string) => fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
-    if (lock(tree) !== lock(repoRoot)) must('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: tree });
+    if (lock(tree) !== lock(repoRoot)) {
+      // npm rewrites its record of what is installed in place: a copy of its own, not this clone's file.
+      const record = path.join(tree, 'node_modules/.package-lock.json');
+      if (fs.existsSync(record)) {
+        const bytes = fs.readFileSync(record);
+        fs.unlinkSync(record);
+        fs.writeFileSync(record, bytes);
+      }
+      installOffline(tree, ref);
+    }
     if (!fs.existsSync(path.join(tree, 'scripts/release.mjs'))) {
       for (const item of RELEASE_MACHINERY) fs.cpSync(path.join(repoRoot, item), path.join(tree, item), { recursive: true });
       const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -84,10 +138,13 @@ export function releaseOf(ref: string): { tree: string; tarball: string; remove:
     const out = must(process.execPath, [path.join(tree, 'scripts/release.mjs')], { cwd: tree });
     const tarball = /^(release\/\S+\.tar\.gz):/m.exec(out)?.[1];
     if (!tarball) throw new Error(`npm run release in ${ref} named no tarball:\n${out}`);
-    return { tree, tarball: path.join(tree, tarball), remove };
-  } catch (err) {
-    remove();
-    throw err;
+    fs.mkdirSync(cached, { recursive: true });
+    const into = path.join(cached, path.basename(tarball));
+    fs.copyFileSync(path.join(tree, tarball), `${into}.tmp`);
+    fs.renameSync(`${into}.tmp`, into);
+    return into;
+  } finally {
+    fs.rmSync(tree, { recursive: true, force: true });
   }
 }
 

@@ -95,18 +95,19 @@ async function copyVerified(source: string, rel: string, sha256: string, dest: s
   }
 }
 
-/**
- * Rebuilds an empty DATA_DIR from a verified backup. Written beside it under a temporary name and
- * renamed into place, so a failed restore leaves no half-filled DATA_DIR behind. Stored files go
- * back through the local storage driver, as the server would have written them. Only what
- * SHA256SUMS lists and verified is read, never a path the manifest alone names.
- */
 export interface RestoreOptions {
   /** An erasure log besides DATA_DIR's own, such as the one of a DATA_DIR moved aside (ADR 0052). */
   erasureLog?: string;
   now?: Date;
 }
 
+/**
+ * Rebuilds an empty DATA_DIR from a verified backup. Written into a folder inside it, which a
+ * rename marks finished before its entries move into place, so a restore that fails or is
+ * interrupted leaves DATA_DIR as it was or, once settled, restored (ADR 0066); nothing is written
+ * beside DATA_DIR. Stored files go back through the local storage driver, as the server would have
+ * written them. Only what SHA256SUMS lists and verified is read, never a path the manifest alone names.
+ */
 export async function restoreBackup(
   from: string,
   config: Config,
@@ -135,6 +136,8 @@ export async function restoreBackup(
     throw new BackupError(`The erasure log ${path.resolve(options.erasureLog)} does not exist; nothing was restored.`);
   }
   const dataDir = config.dataDir;
+  const made = await makeDataDir(dataDir);
+  await settleInterruptedRestore(dataDir);
   // Its erasure log is the one thing it may hold: what it names is erased again below (ADR 0052).
   if (!(await onlyErasureLog(dataDir))) {
     throw new BackupError(
@@ -143,10 +146,13 @@ export async function restoreBackup(
     );
   }
 
-  const work = path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-${randomBytes(4).toString('hex')}`);
-  await fsp.mkdir(work, { recursive: true, mode: 0o700 });
-  // Laid out as DATA_DIR will be once renamed into place.
+  // Built inside DATA_DIR, the one folder the service's user may write (its parent is /var/lib).
+  const id = randomBytes(4).toString('hex');
+  const work = path.join(dataDir, `${BUILDING}${id}`);
+  await fsp.mkdir(work, { mode: 0o700 });
+  // Laid out as DATA_DIR will be once its entries are moved into place.
   const layout = dataDirLayout(work);
+  let erasedAgain: number;
   try {
     await copyVerified(source, DATABASE, plan.database, layout.database);
     checkDatabase(layout.database);
@@ -161,20 +167,102 @@ export async function restoreBackup(
     if (plan.secretKey !== null) {
       await copyVerified(source, SECRET, plan.secretKey, layout.secretKey);
     }
-    const ownLog = dataDirLayout(dataDir).erasures;
     // The copy kept beside the backups (ADR 0052) is read too: it is there even when DATA_DIR was moved aside.
     const besideBackup = path.join(path.dirname(source), ERASURE_LOG_NAME);
-    const logs = [ownLog, besideBackup, ...(options.erasureLog ? [path.resolve(options.erasureLog)] : [])];
-    const erasedAgain = await replayIntoRestore(work, logs, options.now ?? new Date());
-    // Its entries are in the restored folder's log now.
-    await fsp.rm(ownLog, { force: true });
-    if (fs.existsSync(dataDir)) await fsp.rmdir(dataDir); // empty, checked above
-    await fsp.rename(work, dataDir);
-    return { ...manifest, erasedAgain };
+    const logs = [dataDirLayout(dataDir).erasures, besideBackup, ...(options.erasureLog ? [path.resolve(options.erasureLog)] : [])];
+    // Its log holds the entries of DATA_DIR's own log now, and replaces it when moved into place.
+    erasedAgain = await replayIntoRestore(work, logs, options.now ?? new Date());
+    await syncPath(layout.database);
   } catch (err) {
     await fsp.rm(work, { recursive: true, force: true });
+    if (made) await fsp.rmdir(dataDir);
     throw err;
   }
+  // The commit: one rename marks the folder whole; from here an interrupted restore is finished, not undone.
+  const built = path.join(dataDir, `${BUILT}${id}`);
+  await fsp.rename(work, built);
+  await syncPath(dataDir);
+  await moveIntoPlace(built, dataDir);
+  return { ...manifest, erasedAgain };
+}
+
+/** Names of a restore's folders inside DATA_DIR: one being filled, and one filled and verified. */
+const BUILDING = '.restoring-';
+const BUILT = '.restored-';
+
+/**
+ * Makes DATA_DIR when it is missing, saying what to do when its parent may not be written. Answers
+ * whether it made it, for a failed restore to leave no folder where there was none.
+ */
+async function makeDataDir(dataDir: string): Promise<boolean> {
+  try {
+    return (await fsp.mkdir(dataDir, { recursive: true, mode: 0o700 })) !== undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST'].includes(code ?? '')) throw err;
+    throw new BackupError(
+      `DATA_DIR ${dataDir} does not exist and cannot be made here (${code}); nothing was restored.\n` +
+        "  Create it owned by the server's user (docs/deploy.md: install -d -o visa-desk -g visa-desk -m 700 …) and run restore again.",
+    );
+  }
+}
+
+/** Flushes a file's or folder's entry to disk, so a rename or a write survives a power cut. */
+async function syncPath(file: string): Promise<void> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Moves a finished restore's entries into DATA_DIR, the database last: a DATA_DIR with a database
+ * is whole. Each move is a rename, so one interrupted part-way is finished by the next call.
+ */
+async function moveIntoPlace(built: string, dataDir: string): Promise<void> {
+  const database = path.basename(dataDirLayout(dataDir).database);
+  const names = (await fsp.readdir(built).catch(() => [] as string[])).sort((a, b) => Number(a === database) - Number(b === database));
+  for (const name of names) {
+    const to = path.join(dataDir, name);
+    // A journal beside the target belongs to whatever database was there, never to this one.
+    if (name === database) for (const suffix of ['-wal', '-shm']) await fsp.rm(`${to}${suffix}`, { force: true });
+    try {
+      await fsp.rename(path.join(built, name), to);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue; // moved by a start running at the same time
+      if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTDIR') {
+        throw new BackupError(
+          `A restore was interrupted and cannot be finished: ${to} exists and ${path.join(built, name)} would replace it. ` +
+            `Move ${to} aside and start again.`,
+        );
+      }
+      throw err;
+    }
+  }
+  await fsp.rm(built, { recursive: true, force: true });
+  await syncPath(dataDir);
+}
+
+/**
+ * Settles a restore a crash interrupted, before anything opens DATA_DIR (the server's start, a
+ * restore): a folder still being filled is removed, leaving DATA_DIR as it was; a finished one has
+ * the rest of its entries moved into place. Quick when there is none.
+ */
+export async function settleInterruptedRestore(dataDir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(dataDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for (const name of names.filter((n) => n.startsWith(BUILDING))) {
+    await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
+  }
+  for (const name of names.filter((n) => n.startsWith(BUILT))) await moveIntoPlace(path.join(dataDir, name), dataDir);
 }
 
 /** Refuses the restored snapshot unless SQLite finds it whole. */
