@@ -32,6 +32,16 @@ async function appOver(t: TestApp, parts: { db?: Db; storage?: Awaited<ReturnTyp
 
 const staffHeaders = (token: string) => ({ 'x-xsrf-token': 'x', authorization: `Bearer ${token}` });
 
+/** A staff member adding an application with its photo: a write that needs the database and the store. */
+const addWithPhoto = async (app: FastifyInstance, token: string, passport: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/application/addApplication',
+    headers: staffHeaders(token),
+    cookies: { 'XSRF-TOKEN': 'x' },
+    payload: multipart(applicationFields({ passport }), { bytes: await jpeg(), name: 'me.jpg', type: 'image/jpeg' }),
+  });
+
 describe('which failures are a dependency away', () => {
   const coded = (code: string) => Object.assign(new Error('whatever the driver says'), { code });
 
@@ -93,13 +103,7 @@ describe('answers while a dependency is away', () => {
     try {
       await s3.close();
       const before = await tableCounts(t);
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/application/addApplication',
-        headers: staffHeaders(token),
-        cookies: { 'XSRF-TOKEN': 'x' },
-        payload: multipart(applicationFields({ passport: 'S3AWAY001' }), { bytes: await jpeg(), name: 'me.jpg', type: 'image/jpeg' }),
-      });
+      const res = await addWithPhoto(app, token, 'S3AWAY001');
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({ message: SERVER.unavailable });
@@ -156,13 +160,7 @@ describe.skipIf(!tinyDisk)('a full disk under DATA_DIR', () => {
 
   it('answers 507 saying nothing was saved, leaves no half file, and the probe says the disk is full', async () => {
     const before = await tableCounts(t);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/application/addApplication',
-      headers: staffHeaders(token),
-      cookies: { 'XSRF-TOKEN': 'x' },
-      payload: multipart(applicationFields({ passport: 'FULLDISK01' }), { bytes: await jpeg(), name: 'me.jpg', type: 'image/jpeg' }),
-    });
+    const res = await addWithPhoto(app, token, 'FULLDISK01');
     expect(res.statusCode).toBe(507);
     expect(res.json()).toEqual({ message: SERVER.storageFull });
     expect(res.headers['retry-after']).toBe('60');
