@@ -13,18 +13,29 @@ import { listJobs } from '../jobs/repository.js';
 
 const HOUR_MS = 60 * 60_000;
 
-/** Bytes of every regular file under `dir` (0 when it does not exist). */
+const isGone = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Bytes of every regular file under `dir` (0 when it does not exist). Files come and go while it
+ * walks (an upload finishing, the readiness probe's own file): one gone by the time it is measured
+ * counts nothing.
+ */
 async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   let entries;
   try {
     entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    if (isGone(err)) return 0;
     throw err;
   }
   for (const entry of entries) {
-    if (entry.isFile()) total += (await fs.stat(path.join(entry.parentPath, entry.name))).size;
+    if (!entry.isFile()) continue;
+    try {
+      total += (await fs.stat(path.join(entry.parentPath, entry.name))).size;
+    } catch (err) {
+      if (!isGone(err)) throw err;
+    }
   }
   return total;
 }
@@ -35,7 +46,7 @@ async function latestBackup(backupDir: string): Promise<{ at: string; bytes: num
   try {
     names = (await fs.readdir(backupDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (isGone(err)) return null;
     throw err;
   }
   for (const name of names.sort().reverse()) {
