@@ -2,13 +2,13 @@
 // reads against one instance, every answer counted by the phase it fell in (before, during and
 // after the outage) and by kind (2xx, 503 with or without Retry-After, 507, any other 5xx, no
 // answer), and every acknowledged add kept to be read back at the end.
-import { applicationFields, photoJpeg, tagMaker } from './product.mjs';
+import { addApplication, applicationFields, photoJpeg, tagMaker } from './product.mjs';
 import { failureKind, sleep } from './harness.mjs';
 
-/** The kind an answer is counted as: a 5xx that is not 503/507 is what the drills refuse. */
+/** The kind an answer ({ status, retryAfter }) is counted as: a 5xx that is not 503/507 is what the drills refuse. */
 function kindOf(res) {
   if (res.status < 300) return '2xx';
-  if (res.status === 503) return res.headers.get('retry-after') ? '503+Retry-After' : '503 without Retry-After';
+  if (res.status === 503) return res.retryAfter ? '503+Retry-After' : '503 without Retry-After';
   if (res.status === 507) return '507';
   if (res.status >= 500) return `${res.status} (other 5xx)`;
   return `${res.status}`;
@@ -32,18 +32,9 @@ export async function steadyLoad({ base, session, workers = 4, pauseMs = 50, tim
   };
 
   async function add() {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(applicationFields(nextTag()))) form.append(key, value);
-    form.append('image', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-    const res = await fetch(`${base}/api/application/addApplication`, {
-      method: 'POST',
-      headers: session.headers,
-      body: form,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const body = await res.json().catch(() => null);
-    count(`add ${kindOf(res)}`);
-    if (res.status === 201 && body?._id) acked.push(body._id);
+    const answer = await addApplication(base, session, applicationFields(nextTag()), photo, { timeoutMs });
+    count(`add ${kindOf(answer)}`);
+    if (answer.status === 201 && answer.body?._id) acked.push(answer.body._id);
   }
   async function read() {
     const res = await fetch(`${base}/api/application/fetchApplication?page=1&limit=10`, {
@@ -51,7 +42,7 @@ export async function steadyLoad({ base, session, workers = 4, pauseMs = 50, tim
       signal: AbortSignal.timeout(timeoutMs),
     });
     await res.arrayBuffer().catch(() => null);
-    count(`read ${kindOf(res)}`);
+    count(`read ${kindOf({ status: res.status, retryAfter: res.headers.get('retry-after') })}`);
   }
 
   const loops = Array.from({ length: workers }, async (_, w) => {

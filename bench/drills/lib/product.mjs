@@ -173,7 +173,7 @@ export async function addApplication(base, session, fields, photo, { timeoutMs =
     signal: AbortSignal.timeout(timeoutMs),
   });
   const body = await res.json().catch(() => null);
-  return { status: res.status, body };
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body };
 }
 
 /**
