@@ -63,6 +63,17 @@ export async function startSite(t: TestApp, pages: Record<string, string>, env: 
   return site;
 }
 
+/**
+ * A second app on `t`'s database, storage and configuration that logs everything (trace) into
+ * `lines`, one JSON line each: what the log-privacy tests read. `now` is its clock, as `t`'s.
+ */
+export function loggingTwin(t: TestApp, lines: string[], now?: () => Date): Promise<FastifyInstance> {
+  return buildApp(
+    { config: { ...t.config, LOG_LEVEL: 'trace' }, db: t.db, secret: t.config.APP_SECRET!, storage: t.storage, webRoot: null, now },
+    { logStream: { write: (line: string) => void lines.push(line) } },
+  );
+}
+
 /** The details of the audit events one action recorded about one entity, parsed, oldest first as stored. */
 export async function auditDetails(t: TestApp, entityId: string, action: string): Promise<Record<string, unknown>[]> {
   const rows = await t.db

@@ -1,7 +1,7 @@
+import { loggingTwin } from '@visa/test-support/file-app';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
-import { buildApp } from '../../src/app.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
@@ -35,17 +35,7 @@ async function setup(env: Record<string, string>): Promise<Harness> {
   const t = await createTestApp(env, { now: () => clock });
   await t.app.outbox.stop();
   // The same database and configuration, logging everything into `logs`.
-  const app = await buildApp(
-    {
-      config: { ...t.config, LOG_LEVEL: 'trace' },
-      db: t.db,
-      secret: t.config.APP_SECRET!,
-      storage: t.storage,
-      webRoot: null,
-      now: () => clock,
-    },
-    { logStream: { write: (line: string) => void logs.push(line) } },
-  );
+  const app = await loggingTwin(t, logs, () => clock);
   await app.ready();
   await app.outbox.stop();
   const h = { t, app, token: (await t.createStaff('admin')).token };

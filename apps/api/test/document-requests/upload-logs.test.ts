@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appForFile, staffForFile } from '@visa/test-support/file-app';
+import { appForFile, loggingTwin, staffForFile } from '@visa/test-support/file-app';
 import { jpeg } from '@visa/test-support/images';
-import { buildApp } from '../../src/app.js';
 import { TUS, tusClient } from './tus-client.js';
 
 /**
@@ -24,17 +23,7 @@ afterAll(() => logged?.close());
 describe('the logs of uploads by link', () => {
   it('never hold an upload id or the link’s token, whatever address was asked for', async () => {
     const lines: string[] = [];
-    logged = await buildApp(
-      {
-        config: { ...t.config, LOG_LEVEL: 'trace' },
-        db: t.db,
-        secret: t.config.APP_SECRET!,
-        storage: t.storage,
-        webRoot: null,
-        now: () => clock,
-      },
-      { logStream: { write: (line: string) => void lines.push(line) } },
-    );
+    logged = await loggingTwin(t, lines, () => clock);
     const base = await logged.listen({ port: 0, host: '127.0.0.1' });
     const link = await newLink(['passport']);
     const file = await jpeg();

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { PAGE_FORMS } from '@visa/shared/page-forms';
 import { PASSWORD_RESET } from '@visa/shared/users';
-import { buildApp } from '../../src/app.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
-import { appForFile } from '@visa/test-support/file-app';
+import { appForFile, loggingTwin } from '@visa/test-support/file-app';
 
 /**
  * A form posted to its own page without the page's script (ADR 0037): a POST at the page's path,
@@ -210,10 +209,7 @@ describe('what is posted never reaches the log', () => {
   const written: string[] = [];
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp(
-      { config: { ...t.config, LOG_LEVEL: 'trace' }, db: t.db, secret: t.config.APP_SECRET!, storage: t.storage, webRoot: null },
-      { logStream: { write: (line: string) => void written.push(line) } },
-    );
+    app = await loggingTwin(t, written);
     await app.ready();
   });
   afterAll(() => app.close());
