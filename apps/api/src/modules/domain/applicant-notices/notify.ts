@@ -1,6 +1,7 @@
 import type { ApplicationStatus, DocumentLabel } from '@visa/shared/constants';
 import { type NotifyChannel, PHONE_CHANNELS } from '@visa/shared/notices';
 import type { AppContext } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import type { Db } from '../../../db/connection.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { type Applicant, findApplicant } from './channel-agreements-repository.js';
@@ -39,7 +40,7 @@ const channelsOn = (ctx: NoticeContext, office: ChannelsOn['office']): ChannelsO
 });
 
 export async function notify(trx: Db, ctx: NoticeContext, applicationId: string, event: NoticeEvent): Promise<NoticeOutcome> {
-  const now = ctx.now?.() ?? new Date();
+  const now = clockOf(ctx)();
   // A new link replaces the one still waiting, whoever may be told now.
   if (event.kind === 'document-request') await dropWaitingLinks(trx, applicationId, 'link replaced');
   const applicant = await findApplicant(trx, applicationId);

@@ -2,6 +2,7 @@ import { APPLICANT_FILE_TEXTS, MAX_DOCUMENTS } from '@visa/shared/applicant-file
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import { HttpError, conflict, notFound } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
 import type { Actor } from '../../../plugins/auth.js';
@@ -13,7 +14,7 @@ import { recordAudit } from '../../kernel/audit/repository.js';
 import { assertMayContact } from '../applicant-notices/may-contact.js';
 import { notify } from '../applicant-notices/notify.js';
 import * as repo from './repository.js';
-import { clockOf, staffView } from './service.js';
+import { staffView } from './service.js';
 
 /** Staff's review of what the applicant sent (ADR 0046): accept it as a document, or ask for it again. */
 

@@ -11,6 +11,7 @@ import {
   type StaffDocumentRequest,
 } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
 import { lastLinkDay, linkBoundOf } from '../../../lib/link-lifetime.js';
@@ -25,8 +26,6 @@ import { getSetting } from '../../kernel/settings/repository.js';
 import * as repo from './repository.js';
 
 /** Documents by link (ADR 0046): what staff send, what the link opens, and the review. */
-
-export const clockOf = (ctx: Pick<AppContext, 'now'>) => () => ctx.now?.() ?? new Date();
 
 const typesOf = (row: repo.DocumentRequestItemRow) => JSON.parse(row.types) as RequestFileType[];
 

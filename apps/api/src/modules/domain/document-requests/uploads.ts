@@ -11,6 +11,7 @@ import { LIMITS } from '@visa/shared/limits';
 import { SERVER } from '@visa/shared/ui-texts';
 import { DOCUMENT_REQUEST_TEXTS as M, UPLOADS_PATH, type RequestFileType } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import type { Db } from '../../../db/connection.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
 import { HttpError } from '../../../lib/http-error.js';
@@ -22,7 +23,6 @@ import { noticesWithheld } from '../applicant-notices/may-contact.js';
 import { readThrough } from './readable-file.js';
 import * as repo from './repository.js';
 import { UPLOAD_ID, uploadExtensionRefused } from './upload-target.js';
-import { clockOf } from './service.js';
 
 /**
  * The tus 1.0 server behind /api/uploads (ADR 0047). Bytes under way sit in a folder of DATA_DIR

@@ -4,6 +4,7 @@ import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { LIMITS } from '@visa/shared/limits';
 import type { AppContext } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import { HttpError } from '../../../lib/http-error.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { getApplication } from '../applications/repository.js';
@@ -73,7 +74,7 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
   });
 
   const zip = new ZipFile();
-  const mtime = ctx.now?.() ?? new Date();
+  const mtime = clockOf(ctx)();
   zip.addBuffer(
     json({
       ...record,

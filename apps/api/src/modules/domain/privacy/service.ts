@@ -4,6 +4,7 @@ import { DEFAULT_PRIVACY_NOTICE } from '@visa/shared/privacy-notice-view';
 import type { PrivacyConsent, PrivacyNotice, PrivacyNoticeInput, PrivacyOverview } from '@visa/shared/privacy';
 import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import type { AppContext } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import { HttpError, conflict } from '../../../lib/http-error.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
@@ -18,7 +19,7 @@ const notFound = () => new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFou
 /** Another publisher took the version number first: the primary key refused the second. */
 const isTakenVersion = (err: unknown) => /^(23505|SQLITE_CONSTRAINT)/.test(String((err as { code?: unknown })?.code ?? ''));
 
-const nowOf = (ctx: Pick<AppContext, 'now'>) => (ctx.now?.() ?? new Date()).toISOString();
+const nowOf = (ctx: Pick<AppContext, 'now'>) => clockOf(ctx)().toISOString();
 
 export async function privacyOverview(ctx: AppContext): Promise<PrivacyOverview> {
   const [current, consentRequired] = await Promise.all([repo.latestPrivacyNotice(ctx.db), getSetting(ctx.db, 'privacyConsentRequired')]);

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES_ADD } from '@visa/shared/constants';
 import { IMPORT_FILE_REASONS as R } from '@visa/shared/import-texts';
 import type { AppContext } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import { isErased } from '../../domain/applications/repository.js';
 import { attachFile, maxBytesFor, recordErased, recordMissing } from './files-attach.js';
 import { type FetchOptions, fetchFile, filenameOf } from './files-fetch.js';
@@ -103,7 +104,7 @@ export async function runImportFiles(ctx: AppContext, options: ImportFilesOption
   };
   const lease = options.claimHoldMs ?? CLAIM_HOLD_MS;
   const claim = randomBytes(16).toString('hex');
-  const clock = () => ctx.now?.() ?? new Date();
+  const clock = clockOf(ctx);
   const report = async () => options.onProgress?.(await countFiles(ctx.db));
 
   const worker = async () => {

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERASURE_TEXTS, RETENTION_PREVIEW_SHOWN } from '@visa/shared/retention';
 import type { AppContext, RouteOptions } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { readSetting, saveSetting } from '../../kernel/settings/service.js';
 import { eraseApplication, previewRetention } from './service.js';
 
-const clock = (ctx: AppContext) => ctx.now?.() ?? new Date();
+const clock = (ctx: AppContext) => clockOf(ctx)();
 
 /** The retention windows and the next run's preview in Settings (super-admins; ADR 0052). */
 export default async function retentionSettingsRoutes(app: FastifyInstance, { ctx }: RouteOptions) {

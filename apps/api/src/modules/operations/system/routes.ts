@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteOptions } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import { dataDirLayout } from '../../../infra/data-dir.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { checkReadiness } from './readiness.js';
@@ -29,7 +30,7 @@ export default async function readyRoutes(app: FastifyInstance, { ctx }: RouteOp
         dataDir: ctx.config.dataDir,
         minFreeBytes: ctx.config.READY_DISK_MIN_FREE_MB * 1024 * 1024,
         lateAfterMs: ctx.config.READY_OUTBOX_LATE_MINUTES * 60_000,
-        now: ctx.now?.() ?? new Date(),
+        now: clockOf(ctx)(),
       });
       for (const [part, err] of Object.entries(errors)) app.log.warn({ part, err }, 'readiness check failed');
       const status = !readiness.ok ? 'error' : readiness.lagging.length > 0 ? 'degraded' : 'ok';

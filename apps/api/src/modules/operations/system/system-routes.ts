@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteOptions } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { systemStatus } from './system.js';
 
@@ -16,7 +17,7 @@ export default async function systemRoutes(app: FastifyInstance, { ctx }: RouteO
         config: ctx.config,
         db: ctx.db,
         storage: ctx.storage,
-        now: ctx.now?.() ?? new Date(),
+        now: clockOf(ctx)(),
         uptimeSeconds: process.uptime(),
       }),
   });
