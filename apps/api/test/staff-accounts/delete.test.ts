@@ -94,7 +94,9 @@ describe('DELETE /api/users/delete_user/:id', () => {
       ]);
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes[0]).toBe(200);
-      expect([403, 409]).toContain(codes[1]);
+      // The loser is refused (403 once demoted, 409 at the last super-admin) or, when the winner's
+      // demotion ended its sessions before its own request was read, signed out (401).
+      expect([401, 403, 409]).toContain(codes[1]);
       const left = await race.db.selectFrom('users').select('id').where('role', '=', 'superadmin').execute();
       expect(left).toHaveLength(1);
     } finally {
