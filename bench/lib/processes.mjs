@@ -34,11 +34,12 @@ async function waitFor(url, child, timeoutMs = 30_000) {
   }
 }
 
-async function start(args, env, probePath) {
+async function start(args, env, probePath, { stdout = 'ignore', cwd, baseEnv = process.env } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...baseEnv, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', stdout, 'inherit'],
+    cwd,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}${probePath}`, child);
@@ -56,6 +57,23 @@ async function start(args, env, probePath) {
 
 /** The built server (or another build of it, `script`), at LOG_LEVEL=warn unless env says otherwise. */
 export const startServer = (env, script = serverJs) => start([script], { LOG_LEVEL: 'warn', ...env }, '/api/health');
+/**
+ * The built server (or the one under another release's root, `releaseRoot`) as `npm start` runs it
+ * (scripts/start.mjs): from the release's root, with the configuration's defaults, LOG_LEVEL
+ * included, and its standard output, the log, written to the file `logFile` (as a service
+ * manager would take it) rather than thrown away. Only `env` is added.
+ */
+export function startAsOffice(env, { logFile, releaseRoot = root }) {
+  const { LOG_LEVEL: _unset, ...inherited } = process.env;
+  const fd = fs.openSync(logFile, 'a');
+  const started = start([path.join(releaseRoot, 'apps/api/dist/server.js')], env, '/api/health', {
+    stdout: fd,
+    cwd: releaseRoot,
+    baseEnv: inherited,
+  });
+  return started.finally(() => fs.closeSync(fd));
+}
+
 /**
  * CPU seconds a process has used (Linux /proc): requests per CPU second is the cost of an answer
  * whatever else the machine is doing, where req/s also measures how much CPU it was given.

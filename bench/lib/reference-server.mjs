@@ -12,14 +12,20 @@
 // Per request there is no Kysely, no Fastify, no zod: URL parsing, the product's own JWT check (an
 // HMAC), prepared statements, JSON.stringify, and the product's security headers as one constant list.
 //
+// Every answer writes one JSON request-log line (route pattern, status, time taken, the request's
+// number) synchronously to REFERENCE_LOG, as the product writes its line to standard output.
+//
 // Environment: PORT, HOST, DATA_DIR, APP_SECRET (as the product's), TRUST_PROXY (a hop count or
-// unset), REFERENCE_HEADERS (JSON: the headers the product puts on an API answer).
+// unset), REFERENCE_HEADERS (JSON: the headers the product puts on an API answer), REFERENCE_LOG
+// (the log file; required).
 // The parts live in ./reference/: product.mjs (the product's build and database), statements.mjs
 // (its SQL recorded and prepared), crypto.mjs (tokens, file URLs, hashes), staff.mjs and enquiry.mjs
 // (the work of each route).
 
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import { SERVER } from './reference/product.mjs';
 import { enquire } from './reference/enquiry.mjs';
 import { authenticate, listPage } from './reference/staff.mjs';
@@ -37,6 +43,26 @@ function clientOf(req) {
   return chain[chain.length - hops] ?? chain[0] ?? req.socket.remoteAddress;
 }
 
+if (!process.env.REFERENCE_LOG) throw new Error('reference server: REFERENCE_LOG (the log file) is required');
+const logFd = fs.openSync(process.env.REFERENCE_LOG, 'a');
+const hostname = os.hostname();
+let requests = 0;
+
+/** The request-log line of an answer: what the product's line says, no value from the request. */
+function logAnswer(res) {
+  const line = {
+    level: 30,
+    time: Date.now(),
+    pid: process.pid,
+    hostname,
+    reqId: res.reqId,
+    res: { statusCode: res.statusCode, method: res.req.method, route: res.route },
+    responseTime: performance.now() - res.startedAt,
+    msg: 'request completed',
+  };
+  fs.writeSync(logFd, `${JSON.stringify(line)}\n`);
+}
+
 function send(res, status, body) {
   const json = JSON.stringify(body);
   res.statusCode = status;
@@ -49,6 +75,7 @@ function send(res, status, body) {
   res.setHeader('cache-control', 'no-store');
   res.setHeader('content-length', Buffer.byteLength(json));
   res.end(json);
+  logAnswer(res);
 }
 
 const unauthorized = { message: SERVER.unauthorized };
@@ -57,6 +84,10 @@ http
   .createServer((req, res) => {
     const q = req.url.indexOf('?');
     const pathname = q === -1 ? req.url : req.url.slice(0, q);
+    res.startedAt = performance.now();
+    res.reqId = `req-${(++requests).toString(36)}`;
+    // The routes answered here have no parameters in their path: the pattern is the path.
+    res.route = pathname;
     const params = new URLSearchParams(q === -1 ? '' : req.url.slice(q + 1));
     try {
       if (pathname === '/api/health') return send(res, 200, { status: 'ok' });

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { TrustProxy } from './config.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppDeps, type RouteGroup, createAppContext } from './context.js';
-import { lazyRequestLogger, loggerOptions } from './lib/logging.js';
+import { lazyRequestLogger, loggerOptions, requestLogController } from './lib/logging.js';
 import { originForm } from './lib/request-path.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/domain/applicant-file/routes.js';
@@ -107,7 +107,7 @@ function trustProxyOption(setting: TrustProxy): FastifyServerOptions['trustProxy
 }
 
 /** Fastify's options, all but the logger: that is the app's own, at the configured LOG_LEVEL (lib/logging.ts). */
-export interface BuildOptions extends Omit<FastifyServerOptions, 'logger' | 'loggerInstance' | 'childLoggerFactory'> {
+export interface BuildOptions extends Omit<FastifyServerOptions, 'logger' | 'loggerInstance' | 'childLoggerFactory' | 'logController'> {
   /** Where the app's own logger writes (standard output by default); the log tests read it. */
   logStream?: { write(line: string): void };
 }
@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     rewriteUrl: (req) => originForm(req.url ?? '/'),
     logger: { ...loggerOptions(deps.config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     childLoggerFactory: lazyRequestLogger,
+    logController: requestLogController(),
     // The router's own refusals (a path that does not decode, a parameter past its length) would
     // otherwise quote the whole address back, an upload's id or a signature included.
     frameworkErrors: (err, _request, reply: FastifyReply) => {

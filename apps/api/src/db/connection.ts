@@ -24,7 +24,18 @@ export type Db = Kysely<Database>;
 // int8 (count(*), bigint columns) arrives as a string by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createDb(database: Config['database']): Db {
+/**
+ * `onStatement` hears the text of every statement run on the connection, for a test that counts
+ * what a request costs (the hot requests' budgets). Without it nothing is added to the path a
+ * statement takes: better-sqlite3 traces only when given `verbose`, and the pg wrapper calls it only
+ * when set.
+ */
+export interface DbObserver {
+  onStatement?: (sqlText: string) => void;
+}
+
+export function createDb(database: Config['database'], observer: DbObserver = {}): Db {
+  const { onStatement } = observer;
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -39,10 +50,10 @@ export function createDb(database: Config['database']): Db {
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') process.stderr.write(`postgres: idle connection error: ${err.message}\n`);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withCallbackQueries(pool) }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withCallbackQueries(pool, onStatement) }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
-  const sqlite = new SQLite(database.file);
+  const sqlite = new SQLite(database.file, onStatement ? { verbose: (text) => onStatement(String(text)) } : {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -89,7 +100,7 @@ export function runImmediately(db: Db, sqlText: string, parameters: readonly unk
  * collection. pg's callback form, wrapped in a promise here, leaves them to die young. Measured,
  * and what is known of why, in ADR 0031.
  */
-function withCallbackQueries(pool: pg.Pool): PostgresPool {
+function withCallbackQueries(pool: pg.Pool, onStatement?: (sqlText: string) => void): PostgresPool {
   // Kysely keeps its connection object per client it is handed, so one pg client gets one wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient) => {
@@ -106,6 +117,7 @@ function withCallbackQueries(pool: pg.Pool): PostgresPool {
         // Only the (sql, parameters) form: no cursor is configured, so Kysely never passes one.
         query: ((sql: string, parameters: readonly unknown[]) =>
           new Promise<pg.QueryResult>((resolve, reject) => {
+            onStatement?.(sql);
             client.query(sql, parameters as unknown[], (err, result) => {
               if (!err) return resolve(result);
               if (isConnectionLoss(err)) lost = markUnavailable(err);

@@ -190,8 +190,8 @@ for (const level of ['info', 'trace', 'warn'] as const) {
           'GET /api/log-test/twice 200',
         ]);
         for (const line of lines.filter((l) => l.msg === 'request completed')) expect(typeof line.responseTime).toBe('number');
-        const incoming = lines.filter((l) => l.msg === 'incoming request').map((l) => `${l.req?.method} ${l.req?.route}`);
-        expect(incoming).toContain('GET /files/*');
+        // One line per answer (ADR 0073): no separate line as a request comes in.
+        expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
       });
 
     if (!requestsLogged)

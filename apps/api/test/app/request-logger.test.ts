@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyRequestLogger } from '../../src/lib/logging.js';
+import { lazyRequestLogger, requestLogController } from '../../src/lib/logging.js';
 
 /** A Fastify app with the app's request loggers at `level`, its lines in an array. */
 async function appAt(level: string) {
@@ -8,6 +8,7 @@ async function appAt(level: string) {
   const app = Fastify({
     logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
     childLoggerFactory: lazyRequestLogger,
+    logController: requestLogController(),
   });
   app.get('/quiet', () => 'ok');
   app.get('/loud', (request) => {
@@ -39,13 +40,24 @@ describe('a request’s logger is made when the request first logs', () => {
     await app.close();
   });
 
-  it('at info, Fastify’s request lines carry the id as before', async () => {
-    const { app, lines } = await appAt('info');
+  it('at info, one line per answer carries the id, without making the request’s logger', async () => {
+    const { app, lines, child } = await appAt('info');
     await app.inject('/quiet');
-    expect(lines.map((l) => [l.msg, typeof l.reqId])).toEqual([
-      ['incoming request', 'string'],
-      ['request completed', 'string'],
+    await app.inject('/quiet');
+    expect(lines.map((l) => [l.msg, l.reqId, (l.res as { statusCode?: number }).statusCode, typeof l.responseTime])).toEqual([
+      ['request completed', 'req-1', 200, 'number'],
+      ['request completed', 'req-2', 200, 'number'],
     ]);
+    expect(child).not.toHaveBeenCalled();
+    await app.close();
+  });
+
+  it('a request that logs writes its own lines with the same id as its answer’s line', async () => {
+    const { app, lines } = await appAt('info');
+    await app.inject('/loud');
+    const ids = new Set(lines.map((l) => l.reqId));
+    expect(lines.map((l) => l.msg)).toEqual(['routine', 'careful', 'broken', 'request completed']);
+    expect(ids.size).toBe(1);
     await app.close();
   });
 });
