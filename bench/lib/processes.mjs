@@ -61,12 +61,12 @@ export const startServer = (env, script = serverJs) => start([script], { LOG_LEV
  * The built server (or the one under another release's root, `releaseRoot`) as `npm start` runs it
  * (scripts/start.mjs): from the release's root, with the configuration's defaults, LOG_LEVEL
  * included, and its standard output, the log, written to the file `logFile` (as a service
- * manager would take it) rather than thrown away. Only `env` is added.
+ * manager would take it) rather than thrown away. Only `env` is added (and `nodeArgs`, for a profile).
  */
-export function startAsOffice(env, { logFile, releaseRoot = root }) {
+export function startAsOffice(env, { logFile, releaseRoot = root, nodeArgs = [] }) {
   const { LOG_LEVEL: _unset, ...inherited } = process.env;
   const fd = fs.openSync(logFile, 'a');
-  const started = start([path.join(releaseRoot, 'apps/api/dist/server.js')], env, '/api/health', {
+  const started = start([...nodeArgs, path.join(releaseRoot, 'apps/api/dist/server.js')], env, '/api/health', {
     stdout: fd,
     cwd: releaseRoot,
     baseEnv: inherited,
