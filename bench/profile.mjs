@@ -1,6 +1,7 @@
 // Where the product's time goes on one hot request: the built server started as `npm start` runs
 // it (lib/processes.mjs startAsOffice) under `node --cpu-prof`, loaded for SECONDS, stopped, and its
-// profile reduced to the functions with the most self time. The text lands in bench/profiles/.
+// profile under load (start-up left out) reduced to the functions, then the packages, with the most
+// self time. The text lands in bench/profiles/<TARGET>.txt.
 // Run after `npm run build`:  TARGET=me node bench/profile.mjs   (TARGET: list, search, me, status)
 // Knobs: ROWS (20000), CONNECTIONS (50), SECONDS (8), TOP (30).
 import { randomBytes } from 'node:crypto';
@@ -44,6 +45,9 @@ try {
     { DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1' },
     { logFile: path.join(dataDir, 'product.log'), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
   );
+  // Samples before the load are start-up (loading modules, compiling serializers): left out. V8's
+  // profile clock and process.hrtime are both the system's monotonic clock, in µs here.
+  const loadStartUs = Number(process.hrtime.bigint() / 1000n);
   const m = await measure({
     url: `${server.base}${target.path}`,
     headers: target.headers,
@@ -58,8 +62,11 @@ try {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   let total = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i];
     const dt = profile.timeDeltas[i + 1] ?? 0;
+    if (at < loadStartUs) return;
     const { functionName, url, lineNumber } = byId.get(id).callFrame;
     const where = url ? `${path.relative(root, url.replace('file://', ''))}:${lineNumber + 1}` : '';
     const key = `${functionName || '(anonymous)'} ${where}`.trim();

@@ -27,7 +27,7 @@ const SECONDS = Number(process.env.SECONDS ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 2);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const PAIRS = Number(process.env.PAIRS ?? 3);
-const TARGET = { ratio: 0.8, p99Factor: 1.5 };
+const TARGET = { ratio: 0.85, p99Factor: 1.5 };
 
 const { values: options } = parseArgs({ options: { previous: { type: 'string' } } });
 const previousRoot = options.previous && path.resolve(options.previous);
