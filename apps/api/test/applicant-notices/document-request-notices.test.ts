@@ -260,7 +260,7 @@ describe('the link by Twilio and email', () => {
     expect(res.statusCode, res.body).toBe(200);
     await h.app.outbox.runOnce(clock);
     const body = fake.received.find((r) => r.path.endsWith('/Messages.json'))!.form.get('Body')!;
-    expect(body).toMatch(/^Dear Rahim, .* needs documents from you by 2026-11-30\./);
+    expect(body).toMatch(/^Dear Rahim, .* needs documents from you by 30 Nov 2026\./);
     expect(body).toContain(`${h.t.config.publicUrl}/documents#`);
     const token = linkIn(body)!;
     expect(documentTokenIn(await deliveredMail(h.t, application.email, REQUEST_SUBJECT))).toBe(token);
