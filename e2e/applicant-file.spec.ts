@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jpeg } from '@visa/test-support/images';
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
-import { todayIn } from '@visa/shared/dates';
+import { formatDate, todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { addApplication } from './support/applications';

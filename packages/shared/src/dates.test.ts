@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatNumber } from './dates.js';
+import { DOCUMENTS_PAGE_TEXTS } from './documents-page.js';
 
 describe('the one date formatter', () => {
   it('writes a calendar date as 28 Nov 2026 in English and with Bengali digits in Bengali, whatever the zone', () => {
@@ -29,6 +30,15 @@ describe('the one date formatter', () => {
     expect(formatNumber(7, 'bn')).toBe('৭');
     expect(formatNumber(2026, 'bn')).toBe('২০২৬');
     expect(formatNumber(2026)).toBe('2026');
+  });
+});
+
+describe('the documents page', () => {
+  it('gives the due date, sizes and progress in the page language and digits', () => {
+    expect(DOCUMENTS_PAGE_TEXTS.bn.due('2026-12-05')).toBe('৫ ডিসে, ২০২৬ তারিখের মধ্যে পাঠান।');
+    expect(DOCUMENTS_PAGE_TEXTS.bn.accepts('JPEG, PDF', 7)).toBe('JPEG, PDF, সর্বোচ্চ ৭ MB');
+    expect(DOCUMENTS_PAGE_TEXTS.bn.sending(25)).toBe('পাঠানো হচ্ছে: ২৫%');
+    expect(DOCUMENTS_PAGE_TEXTS.en.due('2026-12-05')).toBe('Please send them by 5 Dec 2026.');
   });
 });
 

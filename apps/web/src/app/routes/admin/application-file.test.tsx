@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '@visa/shared/api-paths';
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
-import { todayIn } from '@visa/shared/dates';
+import { formatDate, todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/ui-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';

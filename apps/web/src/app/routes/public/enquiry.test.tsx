@@ -24,8 +24,14 @@ afterAll(() => configure({ defaultHidden: false }));
 vi.setConfig({ testTimeout: 30_000 });
 afterAll(() => api.close());
 
+/** What the page scrolled into view: jsdom lays nothing out, so the call itself is what is seen. */
+const scrolledTo: Element[] = [];
 beforeEach(() => {
   api.sent.length = 0;
+  scrolledTo.length = 0;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo.push(this);
+  };
 });
 
 /**
@@ -164,6 +170,9 @@ describe('the enquiry form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
     await eventually(() => expect(api.sent).toHaveLength(1));
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
+    // On a phone the message lands below the fold: after the button it is scrolled to and focused.
+    expect(scrolledTo).toContain(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).toHaveFocus();
   });
 
   it("shows 'No valid application found. Please check your input.' when nothing matches exactly", async () => {
@@ -174,6 +183,9 @@ describe('the enquiry form', () => {
     await settle();
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
     expect(screen.getByRole('heading', { name: 'Check Your Application Status' })).toBeInTheDocument();
+    // Found while typing: brought into view, but focus is left where the person is typing.
+    expect(scrolledTo).toContain(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).not.toHaveFocus();
   });
 
   it('goes to /view-one with the applicant copy when all three match', async () => {

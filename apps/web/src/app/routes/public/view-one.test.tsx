@@ -84,10 +84,12 @@ describe('/view-one words that match the status', () => {
     return screen.findByRole('article');
   };
 
-  it('gives the visa collection and approval dates for an approved application', async () => {
+  it('gives an approved application the day processing started and the approval date, and counts collection from the approval', async () => {
     const copy = await open('/view-one', result('approved', { pending: '2026-11-25', approve: '2026-11-20' }));
     expect(within(copy).getByText('Processing started').nextSibling).toHaveTextContent('25 Nov 2026');
     expect(within(copy).getByText('Visa approval date').nextSibling).toHaveTextContent('20 Nov 2026');
+    expect(copy.textContent).toContain('business days after the approval date.');
+    expect(copy.textContent).not.toMatch(/collection date/i);
   });
 
   it('says since when a pending application waits and that news comes by email, never "collection"', async () => {
@@ -128,5 +130,7 @@ describe('/view-one words that match the status', () => {
     cleanup();
     const approved = await open('/bn/view-one', result('approved', { pending: '2026-11-25', approve: '2026-11-20' }));
     expect(within(approved).getByText('প্রক্রিয়া শুরুর তারিখ').nextSibling).toHaveTextContent('২৫ নভে, ২০২৬');
+    // A job title from the form's list is named in Bengali too.
+    expect(within(approved).getByText('পদের নাম').nextSibling).toHaveTextContent('রাঁধুনি');
   });
 });
