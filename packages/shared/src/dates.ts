@@ -89,7 +89,8 @@ function dateFormat(language: DateLanguage, timeZone: string, withTime: boolean)
  */
 export function formatDate(value: string | null | undefined, language: DateLanguage = 'en', timeZone = OFFICE_TIME_ZONE): string {
   if (!value) return '';
-  if (DATE_PATTERN.test(value)) return isIsoDate(value) ? dateFormat(language, 'UTC', false).format(Date.parse(`${value}T00:00:00.000Z`)) : value;
+  if (DATE_PATTERN.test(value))
+    return isIsoDate(value) ? dateFormat(language, 'UTC', false).format(Date.parse(`${value}T00:00:00.000Z`)) : value;
   const at = value.includes('T') ? Date.parse(value) : Number.NaN;
   return Number.isNaN(at) ? value : dateFormat(language, timeZone, false).format(at);
 }

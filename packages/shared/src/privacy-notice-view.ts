@@ -84,8 +84,6 @@ export function privacyNoticeParagraphs(text: string): string[][] {
     .filter((lines) => lines.some((line) => line !== ''));
 }
 
-
-
 /**
  * The notice's markup: the version line, then each paragraph, every character of the office's
  * text escaped. `null` renders the default notice.
