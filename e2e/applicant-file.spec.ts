@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { jpeg } from '@visa/test-support/images';
-import { APPLICANT_FILE_TEXTS, displayDate } from '@visa/shared/applicant-file';
-import { todayIn } from '@visa/shared/dates';
+import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
+import { formatDate, todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { addApplication } from './support/applications';
@@ -58,14 +58,14 @@ test('applicant file: upload documents (one refused), approve, history and email
   await page.getByRole('button', { name: 'Approve' }).click();
   const approveDialog = page.getByRole('dialog', { name: 'Approve this application?' });
   await expect(approveDialog.getByLabel('Approval date')).toHaveValue(todayIn('Asia/Dhaka'));
-  await expect(approveDialog.getByTestId('recorded-date')).toHaveText(`Date to be recorded: ${displayDate(todayIn('Asia/Dhaka'))} (today)`);
+  await expect(approveDialog.getByTestId('recorded-date')).toHaveText(`Date to be recorded: ${formatDate(todayIn('Asia/Dhaka'))} (today)`);
   await expectNoAxeViolations(page);
   await approveDialog.getByRole('button', { name: 'Approve application' }).dblclick();
   await expect(approveDialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeVisible();
   const dates = page.getByRole('region', { name: 'Visa Dates' });
-  await expect(dates).toContainText(`Visa approve date${displayDate(todayIn('Asia/Dhaka'))}`);
-  await expect(dates).toContainText(`Visa collect date${displayDate(todayIn('Asia/Dhaka'))}`);
+  await expect(dates).toContainText(`Visa approve date${formatDate(todayIn('Asia/Dhaka'))}`);
+  await expect(dates).toContainText(`Processing started${formatDate(todayIn('Asia/Dhaka'))}`);
   await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
   const xsrfToken = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const historyRes = await page.request.get(`/api/application/applicationHistory/${application._id}`, {

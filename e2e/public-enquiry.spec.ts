@@ -64,8 +64,8 @@ test.describe('status enquiry', () => {
       // Pending: since when, and that news comes by email; nothing about collecting a visa (ADR 0020).
       await expect(page.getByText('We will email you when there is news.')).toBeVisible();
       await expect(page.getByText('In progress since')).toBeVisible();
-      await expect(page.getByText('Visa collection date')).toHaveCount(0);
-      await expect(page.getByText('14-02-1990')).toBeVisible();
+      await expect(page.getByText('Processing started')).toHaveCount(0);
+      await expect(page.getByText('14 Feb 1990')).toBeVisible();
       await expect(page.getByText(application.passport)).toBeVisible();
       await expect(page.getByRole('img', { name: 'Photo of Nasrin Begum' })).toBeVisible();
       expect(
@@ -98,7 +98,7 @@ test.describe('status enquiry', () => {
     await page.getByLabel('জন্মতারিখ').fill(application.dob);
     await page.getByRole('button', { name: 'অবস্থা দেখুন' }).click();
     await expect(page).toHaveURL(/\/bn\/view-one$/);
-    await expect(page.getByText('১৪-০২-১৯৯০')).toBeVisible();
+    await expect(page.getByText('১৪ ফেব, ১৯৯০')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
   });
 
@@ -112,11 +112,11 @@ test.describe('status enquiry', () => {
     await page.getByRole('link', { name: 'বাংলা' }).click();
     await expect(page).toHaveURL(/\/bn\/view-one$/);
     await expect(page.getByRole('heading', { name: 'Nasrin Begum' })).toBeVisible();
-    await expect(page.getByText('১৪-০২-১৯৯০')).toBeVisible();
+    await expect(page.getByText('১৪ ফেব, ১৯৯০')).toBeVisible();
     await expect(page.getByText('কোনো খবর হলে আমরা আপনাকে ইমেইল করব।')).toBeVisible();
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/view-one$/);
-    await expect(page.getByText('14-02-1990')).toBeVisible();
+    await expect(page.getByText('14 Feb 1990')).toBeVisible();
     expect(page.url()).not.toContain(application.passport);
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiKey } from './api-paths.js';
 import type { Application } from './applications.js';
 import { type ApplicationStatus, BRAND_NAME, DOCUMENT_LABELS, statusLabel } from './constants.js';
-import { isIsoDate } from './dates.js';
+import { formatDate, isIsoDate } from './dates.js';
 import { FIELD_LABELS as L } from './field-labels.js';
 import { IdSchema } from './ids.js';
 import { formatPhone } from './phone.js';
@@ -164,16 +164,6 @@ export const CopyVerificationSchema = z.object({
 });
 export type CopyVerification = z.infer<typeof CopyVerificationSchema>;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** '2026-11-21' → '21 November 2026'. String work only, so no time zone can move the day; other input is returned as is. */
-export function displayDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return iso;
-  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ''} ${m[1]}`;
-}
-
 /** The copy's own words, the same on the page and in the PDF. */
 export const COPY_TEXT = {
   brand: BRAND_NAME.en,
@@ -185,7 +175,7 @@ export const COPY_TEXT = {
   noPhoto: 'No photo',
   checkTitle: 'Check this application',
   checkHow: (url: string) => `scan the code or open ${url} and enter the passport number, nationality and date of birth.`,
-  printedOn: (date: string) => `Printed on ${displayDate(date)}.`,
+  printedOn: (date: string) => `Printed on ${formatDate(date)}.`,
   documentHeading: (index: number, total: number, label: string) => `Document ${index + 1} of ${total}: ${label}`,
   noDocuments: 'No documents yet.',
   documentMissing: 'This document file is missing.',
@@ -206,7 +196,7 @@ export function copySections(a: Application): { title: string; rows: [string, st
         [L.surname, a.surname],
         [L.givenN, a.givenN],
         [L.sex, a.sex],
-        [L.dob, displayDate(a.dob)],
+        [L.dob, formatDate(a.dob)],
         [L.birthCity, a.birthCity],
         [L.identification, a.identification],
         [L.currentN, a.currentN],
@@ -248,7 +238,8 @@ export function copySections(a: Application): { title: string; rows: [string, st
 export const COPY_STATUS_TEXT = {
   datesTitle: 'Visa Dates',
   statusTitle: 'Application Status',
-  collectDate: L.pending,
+  /** The `pending` date is the day processing began (the day added, or set back to pending), not a day to collect anything. */
+  collectDate: 'Processing started',
   approveDate: L.approve,
   notSet: 'Not set',
   status: L.isStatus,
@@ -264,8 +255,8 @@ function statusSection(a: Application): { title: string; rows: [string, string][
       return {
         title: t.datesTitle,
         rows: [
-          [t.collectDate, displayDate(a.pending) || t.notSet],
-          [t.approveDate, displayDate(a.approve) || t.notSet],
+          [t.collectDate, formatDate(a.pending) || t.notSet],
+          [t.approveDate, formatDate(a.approve) || t.notSet],
         ],
       };
     case 'pending':
@@ -273,7 +264,7 @@ function statusSection(a: Application): { title: string; rows: [string, string][
         title: t.statusTitle,
         rows: [
           [t.status, t.pending],
-          [t.pendingSince, displayDate(a.pending) || t.notSet],
+          [t.pendingSince, formatDate(a.pending) || t.notSet],
         ],
       };
     case 'rejected':

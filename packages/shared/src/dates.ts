@@ -58,3 +58,56 @@ export function dayStartIn(date: string, timeZone: string): Date {
   instant = naive - offsetMinutes(timeZone, instant) * 60_000;
   return new Date(instant);
 }
+
+/** The office's time zone unless APP_TIMEZONE says otherwise; the web pages have no other. */
+export const OFFICE_TIME_ZONE = 'Asia/Dhaka';
+
+/** The two languages people read dates in; Bengali pages write Bengali digits. */
+export type DateLanguage = 'en' | 'bn';
+
+const LOCALES: Record<DateLanguage, string> = { en: 'en-GB', bn: 'bn-BD' };
+/** One formatter per language, zone and kind, made on first use: making one costs far more than using it. */
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const CLOCK: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+function dateFormat(language: DateLanguage, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${language} ${timeZone} ${withTime ? 'time' : 'day'}`;
+  let format = formats.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { ...(withTime ? CLOCK : DAY), timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The one way a date is written for people (docs/product.md#dates, ADR 0071): '28 Nov 2026' in
+ * English, '২৮ নভে, ২০২৬' in Bengali. A calendar date (YYYY-MM-DD) is written as it is, so no time
+ * zone can move it; a timestamp is written as its day in `timeZone`. Nothing for nothing; any other
+ * text is returned as is. CSV files keep YYYY-MM-DD.
+ */
+export function formatDate(value: string | null | undefined, language: DateLanguage = 'en', timeZone = OFFICE_TIME_ZONE): string {
+  if (!value) return '';
+  if (DATE_PATTERN.test(value))
+    return isIsoDate(value) ? dateFormat(language, 'UTC', false).format(Date.parse(`${value}T00:00:00.000Z`)) : value;
+  const at = value.includes('T') ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? value : dateFormat(language, timeZone, false).format(at);
+}
+
+/** A moment as the office's clock shows it: '28 Nov 2026, 20:05' (24-hour); nothing for nothing. */
+export function formatDateTime(value: string | null | undefined, language: DateLanguage = 'en', timeZone = OFFICE_TIME_ZONE): string {
+  if (!value) return '';
+  const at = value.includes('T') ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? value : dateFormat(language, timeZone, true).format(at);
+}
+
+/** A count or size in the page's digits, without grouping (a year, '৭' of '৭ MB', '৪০৪'). */
+export function formatNumber(value: number, language: DateLanguage = 'en'): string {
+  let format = formats.get(`${language} number`) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], { useGrouping: false, maximumFractionDigits: 1 });
+    formats.set(`${language} number`, format);
+  }
+  return format.format(value);
+}

@@ -18,7 +18,7 @@ describe('the document link by SMS', () => {
     expect(count.parts).toBeLessThanOrEqual(DOCUMENT_REQUEST_SMS_MAX_PARTS);
     expect(text.startsWith('প্রিয় রহিম, ')).toBe(true);
     expect(text.endsWith(` https://visa.example.com.bd/bn/documents#${TOKEN}`)).toBe(true);
-    expect(text).toContain('2026-12-05');
+    expect(text).toContain('৫ ডিসে, ২০২৬ তারিখের মধ্যে');
   });
 
   it('writes English as GSM-7', () => {
@@ -27,7 +27,7 @@ describe('the document link by SMS', () => {
       officeName: 'Canada Visa Desk',
     });
     expect(countSms(text)).toMatchObject({ encoding: 'GSM-7', parts: 2 });
-    expect(text).toMatch(/^Dear Rahim, Canada Visa Desk needs documents from you by 2026-12-05\./);
+    expect(text).toMatch(/^Dear Rahim, Canada Visa Desk needs documents from you by 5 Dec 2026\./);
     expect(text.endsWith(` https://visa.example.com/documents#${TOKEN}`)).toBe(true);
   });
 

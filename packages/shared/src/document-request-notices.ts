@@ -1,3 +1,4 @@
+import { formatDate } from './dates.js';
 import { countSms } from './notices.js';
 
 /**
@@ -18,9 +19,9 @@ export interface DocumentRequestNoticeValues {
 
 const SMS = {
   en: (v: DocumentRequestNoticeValues, greeting: boolean) =>
-    `${greeting ? `Dear ${v.firstName}, ` : ''}${v.officeName} needs documents from you by ${v.dueDate}. Send them from your phone with this link (do not share it): ${v.link}`,
+    `${greeting ? `Dear ${v.firstName}, ` : ''}${v.officeName} needs documents from you by ${formatDate(v.dueDate, 'en')}. Send them from your phone with this link (do not share it): ${v.link}`,
   bn: (v: DocumentRequestNoticeValues, greeting: boolean) =>
-    `${greeting ? `প্রিয় ${v.firstName}, ` : ''}${v.officeName} আপনার কাছ থেকে ${v.dueDate} তারিখের মধ্যে কাগজপত্র চায়। এই লিংক দিয়ে ফোন থেকে পাঠান (কাউকে দেবেন না): ${v.link}`,
+    `${greeting ? `প্রিয় ${v.firstName}, ` : ''}${v.officeName} আপনার কাছ থেকে ${formatDate(v.dueDate, 'bn')} তারিখের মধ্যে কাগজপত্র চায়। এই লিংক দিয়ে ফোন থেকে পাঠান (কাউকে দেবেন না): ${v.link}`,
 } as const;
 
 /** The most SMS parts the notice may take: four parts of UCS-2 (Bangla) hold the text and a long link. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES } from './constants.js';
-import { isIsoDate } from './dates.js';
+import { formatDate, isIsoDate } from './dates.js';
 import { DOCUMENTS_PAGE_TEXTS, LINK_NOT_VALID } from './documents-page.js';
 
 export { DOCUMENTS_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, LINK_NOT_VALID, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from './documents-page.js';
@@ -36,7 +36,7 @@ export const DOCUMENT_REQUEST_TEXTS = {
   dueDate: 'Please enter a due date from today on.',
   /** A link works at most the configured number of days, the grace days after its due date included (ADR 0065). */
   dueDateTooLate: (latest: string, maxDays: number, graceDays: number) =>
-    `Please enter a due date no later than ${latest}: a link works at most ${maxDays} days, including the ${graceDays} grace days after its due date.`,
+    `Please enter a due date no later than ${formatDate(latest)}: a link works at most ${maxDays} days, including the ${graceDays} grace days after its due date.`,
   reasonRequired: 'Please say why the document is needed again.',
   reasonTooLong: `The reason is at most ${REASON_MAX} characters.`,
   noRequest: 'This application has no open document request.',
@@ -214,14 +214,14 @@ export function documentRequestEmail(
     `Hello ${firstName},`,
     'The office needs the following documents from you:',
     ...labels.map((l) => `- ${l.en}`),
-    `Please send them by ${dueDate} with this link, from your phone or computer: ${link}`,
+    `Please send them by ${formatDate(dueDate, 'en')} with this link, from your phone or computer: ${link}`,
     'Do not share this link: it opens your document list.',
   ];
   const bn = [
     `প্রিয় ${firstName},`,
     'অফিসের আপনার কাছ থেকে নিচের কাগজপত্রগুলো দরকার:',
     ...labels.map((l) => `- ${l.bn}`),
-    `${dueDate} তারিখের মধ্যে এই লিংক দিয়ে ফোন বা কম্পিউটার থেকে পাঠান: ${linkBn}`,
+    `${formatDate(dueDate, 'bn')} তারিখের মধ্যে এই লিংক দিয়ে ফোন বা কম্পিউটার থেকে পাঠান: ${linkBn}`,
     'এই লিংক কাউকে দেবেন না: এটি আপনার কাগজপত্রের তালিকা খোলে।',
   ];
   return { subject: 'Documents needed / প্রয়োজনীয় কাগজপত্র', en, bn };

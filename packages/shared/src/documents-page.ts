@@ -1,4 +1,5 @@
 import { apiUrl } from './api-paths.js';
+import { formatDate, formatNumber } from './dates.js';
 
 /**
  * What the documents page (the applicant's page at /documents) needs in the browser (ADR 0046), kept apart from the schemas
@@ -17,13 +18,13 @@ export const LINK_NOT_VALID = 'This link does not work any more. Please contact 
 
 export type ItemStateName = 'to_send' | 'received' | 'accepted' | 'asked_again';
 
-/** Texts of the documents page, in both languages. */
+/** Texts of the documents page, in both languages: dates (YYYY-MM-DD in) and numbers written in the page's own style and digits. */
 export const DOCUMENTS_PAGE_TEXTS = {
   en: {
     title: 'Send your documents',
     greeting: (name: string) => `Hello ${name},`,
     intro: 'Please send the documents below. You can take a photo with your phone or choose a file.',
-    due: (date: string) => `Please send them by ${date}.`,
+    due: (date: string) => `Please send them by ${formatDate(date, 'en')}.`,
     office: 'Office',
     required: 'Required',
     optional: 'Optional',
@@ -44,17 +45,17 @@ export const DOCUMENTS_PAGE_TEXTS = {
     title: 'আপনার কাগজপত্র পাঠান',
     greeting: (name: string) => `প্রিয় ${name},`,
     intro: 'নিচের কাগজপত্রগুলো পাঠান। ফোনে ছবি তুলতে পারেন বা একটি ফাইল বেছে নিতে পারেন।',
-    due: (date: string) => `${date} তারিখের মধ্যে পাঠান।`,
+    due: (date: string) => `${formatDate(date, 'bn')} তারিখের মধ্যে পাঠান।`,
     office: 'অফিস',
     required: 'আবশ্যক',
     optional: 'ঐচ্ছিক',
     states: { to_send: 'পাঠাতে হবে', received: 'পাওয়া গেছে', accepted: 'গৃহীত', asked_again: 'আবার পাঠান' },
     reason: 'কারণ:',
     choose: 'ছবি তুলুন বা ফাইল বেছে নিন',
-    sending: (percent: number) => `পাঠানো হচ্ছে: ${percent}%`,
+    sending: (percent: number) => `পাঠানো হচ্ছে: ${formatNumber(percent, 'bn')}%`,
     sent: 'পাওয়া গেছে। ধন্যবাদ।',
     failed: 'ফাইলটি পাঠানো যায়নি। আবার চেষ্টা করুন।',
-    accepts: (types: string, mb: number) => `${types}, সর্বোচ্চ ${mb} MB`,
+    accepts: (types: string, mb: number) => `${types}, সর্বোচ্চ ${formatNumber(mb, 'bn')} MB`,
     loading: 'লোড হচ্ছে…',
     noScript: 'ফাইল পাঠাতে এই পাতায় JavaScript লাগে।',
     linkNotValid: 'এই লিংকটি আর কাজ করে না। নতুন লিংকের জন্য অফিসে যোগাযোগ করুন।',

@@ -1,5 +1,5 @@
-import { displayDate } from './applicant-file.js';
 import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from './constants.js';
+import { formatDate } from './dates.js';
 
 /**
  * The words of every email the API sends. The API keeps the assembly (headers, escaping, HTML);
@@ -24,18 +24,6 @@ const LABEL_NAMES_BN: Record<DocumentLabel, string> = {
   'Work Permit': 'ওয়ার্ক পারমিট',
   'Air Tickets': 'বিমান টিকিট',
   Other: 'অন্যান্য',
-};
-
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
-const toBengaliDigits = (value: string) => value.replace(/\d/g, (d) => BENGALI_DIGITS[Number(d)]!);
-
-/** '2026-11-21' → '21 November 2026'. */
-export const englishDate = displayDate;
-
-/** '2026-11-21' → '২১-১১-২০২৬' (DD-MM-YYYY with Bengali digits, as on the public pages). */
-export const bengaliDate = (iso: string) => {
-  const [y, m, d] = iso.split('-');
-  return toBengaliDigits(`${d}-${m}-${y}`);
 };
 
 /** One applicant email's own words: a subject and paragraphs in each language. */
@@ -68,8 +56,8 @@ export function statusEmailParagraphs(ref: string, status: ApplicationStatus, da
       return {
         subjectEn,
         subjectBn,
-        en: [`Good news: your visa application (reference ${ref}) was approved${date ? ` on ${englishDate(date)}` : ''}.`],
-        bn: [`সুখবর: আপনার ভিসা আবেদন (রেফারেন্স ${ref}) ${date ? `${bengaliDate(date)} তারিখে ` : ''}অনুমোদিত হয়েছে।`],
+        en: [`Good news: your visa application (reference ${ref}) was approved${date ? ` on ${formatDate(date, 'en')}` : ''}.`],
+        bn: [`সুখবর: আপনার ভিসা আবেদন (রেফারেন্স ${ref}) ${date ? `${formatDate(date, 'bn')} তারিখে ` : ''}অনুমোদিত হয়েছে।`],
       };
     case 'rejected':
       return {
@@ -85,11 +73,11 @@ export function statusEmailParagraphs(ref: string, status: ApplicationStatus, da
         en: [
           `Your visa application (reference ${ref}) is being processed.`,
           // Words that match the status (ADR 0020): nothing is collected before an approval.
-          ...(date ? [`Pending since ${englishDate(date)}. We will email you when there is news.`] : []),
+          ...(date ? [`Pending since ${formatDate(date, 'en')}. We will email you when there is news.`] : []),
         ],
         bn: [
           `আপনার ভিসা আবেদন (রেফারেন্স ${ref}) প্রক্রিয়াধীন রয়েছে।`,
-          ...(date ? [`${bengaliDate(date)} থেকে প্রক্রিয়াধীন। কোনো খবর হলে আমরা আপনাকে ইমেইল করব।`] : []),
+          ...(date ? [`${formatDate(date, 'bn')} থেকে প্রক্রিয়াধীন। কোনো খবর হলে আমরা আপনাকে ইমেইল করব।`] : []),
         ],
       };
   }

@@ -2,8 +2,9 @@
  * The privacy notice as the public site shows it (ADR 0053). As with the office contact (ADR 0025)
  * this module is the one place its markup is made: the page prerenders the default notice in a
  * slot, and the server puts the published version in its place as it serves the page. It imports
- * nothing, so the public pages that render it stay light.
+ * only the date and number formatter, so the public pages that render it stay light.
  */
+import { formatDate, formatNumber } from './dates.js';
 
 export type PrivacyNoticeLanguage = 'en' | 'bn';
 
@@ -83,16 +84,6 @@ export function privacyNoticeParagraphs(text: string): string[][] {
     .filter((lines) => lines.some((line) => line !== ''));
 }
 
-/** A publication date as people of that language read it, on the office's calendar. */
-export function privacyNoticeDate(iso: string, language: PrivacyNoticeLanguage, timeZone = 'UTC'): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'long', timeZone }).format(date);
-}
-
-const localNumber = (value: number, language: PrivacyNoticeLanguage) =>
-  language === 'bn' ? String(value).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)] ?? d) : String(value);
-
 /**
  * The notice's markup: the version line, then each paragraph, every character of the office's
  * text escaped. `null` renders the default notice.
@@ -100,7 +91,7 @@ const localNumber = (value: number, language: PrivacyNoticeLanguage) =>
 export function renderPrivacyNotice(notice: PrivacyNoticeVersionView | null, language: PrivacyNoticeLanguage, timeZone = 'UTC'): string {
   const words = PRIVACY_WORDS[language];
   const meta = notice
-    ? words.version(localNumber(notice.version, language), privacyNoticeDate(notice.publishedAt, language, timeZone))
+    ? words.version(formatNumber(notice.version, language), formatDate(notice.publishedAt, language, timeZone))
     : words.standard;
   const paragraphs = privacyNoticeParagraphs(notice ? notice.body : DEFAULT_PRIVACY_NOTICE[language]).map(
     (lines) => `<p>${lines.map(escapeHtml).join('<br>')}</p>`,

@@ -65,17 +65,17 @@ describe('printable copy', () => {
       pdfText((await t.request({ method: 'GET', url: `${base}/applicationCopyPdf/${id}`, token: staff.token })).rawPayload);
     const pending = await text((await createApplication(t.db, { status: 'pending', pending_date: '2026-11-30' })).id);
     expect(pending).toContain('Pending since');
-    expect(pending).toContain('30 November 2026');
+    expect(pending).toContain('30 Nov 2026');
     expect(pending).toContain('Pending — we will email you when there is news');
     expect(pending).not.toMatch(/collect/i);
     const rejected = await text((await createApplication(t.db, { status: 'rejected', pending_date: '2026-11-30' })).id);
     expect(rejected).toContain('Rejected — please contact our office for advice');
-    expect(rejected).not.toMatch(/collect|30 November 2026/i);
+    expect(rejected).not.toMatch(/collect|30 Nov 2026/i);
     const approved = await text(
       (await createApplication(t.db, { status: 'approved', pending_date: '2026-11-30', approve_date: '2026-12-02' })).id,
     );
-    expect(approved).toContain('Visa collect date');
-    expect(approved).toContain('2 December 2026');
+    expect(approved).toContain('Processing started');
+    expect(approved).toContain('2 Dec 2026');
   });
 
   it('answers 404 for an unknown application', async () => {

@@ -122,7 +122,7 @@ describe('the link by an SMS aggregator and WhatsApp', () => {
     expect(sms.form.get('number')).toBe('8801712345678');
     const text = sms.form.get('message')!;
     expect(text.startsWith('প্রিয় Rahim, ')).toBe(true);
-    expect(text).toContain('2026-11-30');
+    expect(text).toContain('৩০ নভে, ২০২৬ তারিখের মধ্যে');
     expect(countSms(text)).toMatchObject({ encoding: 'UCS-2', parts: expect.any(Number) });
     expect(countSms(text).parts).toBeLessThanOrEqual(4);
     expect(text).toContain(`${h.t.config.publicUrl}/bn/documents#`);
@@ -142,7 +142,7 @@ describe('the link by an SMS aggregator and WhatsApp', () => {
             type: 'body',
             parameters: [
               { type: 'text', text: 'Rahim' },
-              { type: 'text', text: '2026-11-30' },
+              { type: 'text', text: '৩০ নভে, ২০২৬' },
               { type: 'text', text: `${h.t.config.publicUrl}/bn/documents#${token}` },
             ],
           },
@@ -260,7 +260,7 @@ describe('the link by Twilio and email', () => {
     expect(res.statusCode, res.body).toBe(200);
     await h.app.outbox.runOnce(clock);
     const body = fake.received.find((r) => r.path.endsWith('/Messages.json'))!.form.get('Body')!;
-    expect(body).toMatch(/^Dear Rahim, .* needs documents from you by 2026-11-30\./);
+    expect(body).toMatch(/^Dear Rahim, .* needs documents from you by 30 Nov 2026\./);
     expect(body).toContain(`${h.t.config.publicUrl}/documents#`);
     const token = linkIn(body)!;
     expect(documentTokenIn(await deliveredMail(h.t, application.email, REQUEST_SUBJECT))).toBe(token);

@@ -42,7 +42,7 @@ describe('document request links live at most LINK_MAX_DAYS', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(M.dueDateTooLate('2027-02-19', 90, 7));
       expect(refused.json().message).toBe(
-        'Please enter a due date no later than 2027-02-19: a link works at most 90 days, including the 7 grace days after its due date.',
+        'Please enter a due date no later than 19 Feb 2027: a link works at most 90 days, including the 7 grace days after its due date.',
       );
     }
     expect(await t.db.selectFrom('document_requests').select('id').where('application_id', '=', application.id).execute()).toEqual([]);

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { formatNumber } from '@visa/shared/dates';
 import type { PublicTexts } from './locales/en';
 import { type Language, LANGUAGE_STORAGE_KEY } from './locales/paths';
 
@@ -44,10 +45,5 @@ export const rememberedLanguage = (): Language | null => {
   }
 };
 
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
-
-/** Western digits in a text become Bengali digits on Bengali pages. */
-export const localDigits = (text: string | number, language: Language): string => {
-  const value = String(text);
-  return language === 'bn' ? value.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)] ?? d) : value;
-};
+/** A number in the page's digits: Bengali digits on Bengali pages (the one number formatter, @visa/shared/dates). */
+export const localDigits = (value: number, language: Language): string => formatNumber(value, language);

@@ -1,7 +1,7 @@
 import { DELIVERY_EXTRA_BUSINESS_DAYS } from '@visa/shared/constants';
 import { SERVER, VALIDATION, VIEW_ONE } from '@visa/shared/ui-texts';
+import { formatNumber } from '@visa/shared/dates';
 import { useLocale } from '../../lib/i18n';
-import { localDigits } from '../../lib/i18n';
 
 /**
  * Words of the status check and its results, in both languages. They live with the feature so the
@@ -22,6 +22,7 @@ const en = {
     nationalityHint: 'The country of the nationality on your application, for example Bangladesh.',
     nationalityChoose: 'Choose a country',
     dob: 'Date of birth',
+    dobShown: 'Date entered:',
     submit: 'Check status',
     searching: 'Searching…',
     noMatch: VALIDATION.enquiryNoMatch as string,
@@ -43,7 +44,7 @@ const en = {
     approved: {
       label: 'Approved',
       meaning: 'Your visa has been approved.',
-      next: `Visa delivery takes an additional ${DELIVERY_EXTRA_BUSINESS_DAYS} business days. Bring your original passport to our office to collect your visa, on or after the collection date if one is shown.`,
+      next: `Visa delivery takes an additional ${DELIVERY_EXTRA_BUSINESS_DAYS} business days after the approval date. Bring your original passport to our office to collect your visa.`,
     },
     rejected: {
       label: 'Not approved',
@@ -67,7 +68,7 @@ const en = {
     statusLabel: 'Status',
     whatItMeans: 'What this means',
     whatNext: 'What to do next',
-    collectDate: 'Visa collection date',
+    processingStarted: 'Processing started',
     approveDate: 'Visa approval date',
     pendingSince: 'In progress since',
     pendingNews: 'We will email you when there is news.',
@@ -108,6 +109,7 @@ const bn: StatusCheckTexts = {
     nationalityHint: 'আবেদনে যে দেশের জাতীয়তা লেখা আছে, যেমন বাংলাদেশ।',
     nationalityChoose: 'একটি দেশ বেছে নিন',
     dob: 'জন্মতারিখ',
+    dobShown: 'লেখা তারিখ:',
     submit: 'অবস্থা দেখুন',
     searching: 'খোঁজা হচ্ছে…',
     noMatch: 'কোনো বৈধ আবেদন পাওয়া যায়নি। অনুগ্রহ করে আপনার দেওয়া তথ্য আবার দেখুন।',
@@ -129,7 +131,7 @@ const bn: StatusCheckTexts = {
     approved: {
       label: 'অনুমোদিত',
       meaning: 'আপনার ভিসা অনুমোদিত হয়েছে।',
-      next: `ভিসা হাতে পেতে আরও ${localDigits(DELIVERY_EXTRA_BUSINESS_DAYS, 'bn')} কর্মদিবস লাগে। ভিসা সংগ্রহ করতে আপনার মূল পাসপোর্ট নিয়ে আমাদের অফিসে আসুন; সংগ্রহের তারিখ দেখানো থাকলে সেই দিন বা তার পরে আসুন।`,
+      next: `অনুমোদনের তারিখের পর ভিসা হাতে পেতে আরও ${formatNumber(DELIVERY_EXTRA_BUSINESS_DAYS, 'bn')} কর্মদিবস লাগে। ভিসা সংগ্রহ করতে আপনার মূল পাসপোর্ট নিয়ে আমাদের অফিসে আসুন।`,
     },
     rejected: {
       label: 'অনুমোদিত হয়নি',
@@ -151,7 +153,7 @@ const bn: StatusCheckTexts = {
     statusLabel: 'অবস্থা',
     whatItMeans: 'এর অর্থ',
     whatNext: 'এরপর কী করবেন',
-    collectDate: 'ভিসা সংগ্রহের তারিখ',
+    processingStarted: 'প্রক্রিয়া শুরুর তারিখ',
     approveDate: 'ভিসা অনুমোদনের তারিখ',
     pendingSince: 'প্রক্রিয়াধীন যে তারিখ থেকে',
     pendingNews: 'কোনো খবর হলে আমরা আপনাকে ইমেইল করব।',

@@ -1,4 +1,5 @@
 import { BRAND_NAME } from '@visa/shared/constants';
+import { formatDate } from '@visa/shared/dates';
 import { DOCUMENT_REQUEST_WHATSAPP, documentRequestSms } from '@visa/shared/document-request-notices';
 import {
   type MessageSettings,
@@ -73,7 +74,7 @@ export function composeDocumentRequestNotice(
     template: {
       name: DOCUMENT_REQUEST_WHATSAPP.name,
       language: DOCUMENT_REQUEST_WHATSAPP.language[language],
-      parameters: DOCUMENT_REQUEST_WHATSAPP.parameters.map((p) => values[p]),
+      parameters: DOCUMENT_REQUEST_WHATSAPP.parameters.map((p) => (p === 'dueDate' ? formatDate(values.dueDate, language) : values[p])),
     },
   };
 }

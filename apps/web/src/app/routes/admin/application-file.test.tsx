@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '@visa/shared/api-paths';
-import { APPLICANT_FILE_TEXTS, displayDate } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
-import { todayIn } from '@visa/shared/dates';
+import { formatDate, todayIn } from '@visa/shared/dates';
 import { VIEW, documentInvalidType } from '@visa/shared/ui-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
@@ -59,7 +59,7 @@ describe('opening the applicant copy', () => {
     // A pending copy says since when and that news comes by email; no visa dates before approval.
     const status = screen.getByRole('region', { name: 'Application Status' });
     expect(within(status).getByText('Status').nextSibling).toHaveTextContent('Pending — we will email you when there is news');
-    expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('30 November 2026');
+    expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('30 Nov 2026');
     expect(screen.queryByRole('region', { name: 'Visa Dates' })).toBeNull();
     expect(within(screen.getByRole('article', { name: 'Applicants Copy (Pending)' })).queryByText(/collect/i)).toBeNull();
     expect(screen.getByText('No documents yet.')).toBeInTheDocument();
@@ -109,12 +109,12 @@ describe('status actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve this application?' });
     const today = todayIn('Asia/Dhaka');
     expect(within(dialog).getByLabelText('Approval date')).toHaveValue(today);
-    expect(within(dialog).getByTestId('recorded-date')).toHaveTextContent(`Date to be recorded: ${displayDate(today)} (today)`);
+    expect(within(dialog).getByTestId('recorded-date')).toHaveTextContent(`Date to be recorded: ${formatDate(today)} (today)`);
     await user.click(within(dialog).getByRole('button', { name: 'Approve application' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeInTheDocument();
     const dates = screen.getByRole('region', { name: 'Visa Dates' });
-    expect(within(dates).getByText('Visa approve date').nextSibling).toHaveTextContent(displayDate(todayIn('Asia/Dhaka')));
+    expect(within(dates).getByText('Visa approve date').nextSibling).toHaveTextContent(formatDate(todayIn('Asia/Dhaka')));
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     const history = screen.getByRole('region', { name: 'History' });
     expect(await within(history).findByText(/^Status changed from Pending to Approved/)).toBeInTheDocument();
@@ -135,11 +135,11 @@ describe('status actions', () => {
     expect(date).toHaveAttribute('max', todayIn('Asia/Dhaka'));
     await user.clear(date);
     await user.type(date, '2026-01-24');
-    expect(within(dialog).getByTestId('recorded-date')).toHaveTextContent('Date to be recorded: 24 January 2026');
+    expect(within(dialog).getByTestId('recorded-date')).toHaveTextContent('Date to be recorded: 24 Jan 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Set to pending' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Pending)' })).toBeInTheDocument();
     const status = screen.getByRole('region', { name: 'Application Status' });
-    expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('24 January 2026');
+    expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('24 Jan 2026');
     expect(screen.queryByRole('region', { name: 'Visa Dates' })).toBeNull();
   });
 

@@ -24,8 +24,14 @@ afterAll(() => configure({ defaultHidden: false }));
 vi.setConfig({ testTimeout: 30_000 });
 afterAll(() => api.close());
 
+/** What the page scrolled into view: jsdom lays nothing out, so the call itself is what is seen. */
+const scrolledTo: Element[] = [];
 beforeEach(() => {
   api.sent.length = 0;
+  scrolledTo.length = 0;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo.push(this);
+  };
 });
 
 /**
@@ -164,6 +170,9 @@ describe('the enquiry form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
     await eventually(() => expect(api.sent).toHaveLength(1));
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
+    // On a phone the message lands below the fold: after the button it is scrolled to and focused.
+    expect(scrolledTo).toContain(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).toHaveFocus();
   });
 
   it("shows 'No valid application found. Please check your input.' when nothing matches exactly", async () => {
@@ -174,6 +183,9 @@ describe('the enquiry form', () => {
     await settle();
     await eventually(() => expect(screen.getByRole('alert')).toHaveTextContent(VALIDATION.enquiryNoMatch));
     expect(screen.getByRole('heading', { name: 'Check Your Application Status' })).toBeInTheDocument();
+    // Found while typing: brought into view, but focus is left where the person is typing.
+    expect(scrolledTo).toContain(screen.getByRole('alert'));
+    expect(screen.getByRole('alert')).not.toHaveFocus();
   });
 
   it('goes to /view-one with the applicant copy when all three match', async () => {
@@ -190,8 +202,8 @@ describe('the enquiry form', () => {
     await eventually(() => expect(screen.getByRole('heading', { name: 'Application Status' })).toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Karim Hossain' })).toBeInTheDocument();
     expect(screen.getAllByText('Approved')[0]).toBeInTheDocument();
-    expect(screen.getByText('20-11-2026')).toBeInTheDocument();
-    expect(screen.getByText('12-03-1994')).toBeInTheDocument();
+    expect(screen.getByText('20 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByText('12 Mar 1994')).toBeInTheDocument();
     expect(screen.getByText(row.passport)).toBeInTheDocument();
     // Nationality and issuing country, stored as BD, read as the country's name.
     await eventually(() => expect(screen.getAllByText('Bangladesh')).toHaveLength(2));
@@ -264,14 +276,14 @@ describe('in Bengali', () => {
     }
   });
 
-  it('shows the copy with Bengali digits and DD-MM-YYYY dates', async () => {
+  it('shows the copy with Bengali digits and dates', async () => {
     const row = await api.insertApplication({ dob: '1988-07-05', pending_date: '2026-12-09' });
     renderRoutes(routes, ['/bn/enquiry']);
     await fill({ passport: row.passport, nationality: 'BD', dob: row.dob }, 'bn');
     await settle();
     await eventually(() => expect(screen.getByRole('heading', { name: 'আবেদনের অবস্থা' })).toBeInTheDocument());
-    expect(screen.getByText('০৫-০৭-১৯৮৮')).toBeInTheDocument();
-    expect(screen.getByText('০৯-১২-২০২৬')).toBeInTheDocument();
+    expect(screen.getByText('৫ জুল, ১৯৮৮')).toBeInTheDocument();
+    expect(screen.getByText('৯ ডিসে, ২০২৬')).toBeInTheDocument();
     expect(screen.getAllByText('প্রক্রিয়াধীন')[0]).toBeInTheDocument();
     await eventually(() => expect(screen.getAllByText('বাংলাদেশ')).toHaveLength(2));
   });

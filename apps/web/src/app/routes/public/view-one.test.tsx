@@ -84,15 +84,17 @@ describe('/view-one words that match the status', () => {
     return screen.findByRole('article');
   };
 
-  it('gives the visa collection and approval dates for an approved application', async () => {
+  it('gives an approved application the day processing started and the approval date, and counts collection from the approval', async () => {
     const copy = await open('/view-one', result('approved', { pending: '2026-11-25', approve: '2026-11-20' }));
-    expect(within(copy).getByText('Visa collection date').nextSibling).toHaveTextContent('25-11-2026');
-    expect(within(copy).getByText('Visa approval date').nextSibling).toHaveTextContent('20-11-2026');
+    expect(within(copy).getByText('Processing started').nextSibling).toHaveTextContent('25 Nov 2026');
+    expect(within(copy).getByText('Visa approval date').nextSibling).toHaveTextContent('20 Nov 2026');
+    expect(copy.textContent).toContain('business days after the approval date.');
+    expect(copy.textContent).not.toMatch(/collection date/i);
   });
 
   it('says since when a pending application waits and that news comes by email, never "collection"', async () => {
     const copy = await open('/view-one', result('pending', { pending: '2026-11-25', approve: null }));
-    expect(within(copy).getByText('In progress since').nextSibling).toHaveTextContent('25-11-2026');
+    expect(within(copy).getByText('In progress since').nextSibling).toHaveTextContent('25 Nov 2026');
     expect(within(copy).getByText('We will email you when there is news.')).toBeInTheDocument();
     expect(copy.textContent).not.toMatch(/collect|approval date/i);
   });
@@ -100,7 +102,7 @@ describe('/view-one words that match the status', () => {
   it('gives a refusal its decision without dates or any "come and collect" wording', async () => {
     const copy = await open('/view-one', result('rejected', { pending: '2026-11-25', approve: null }));
     expect(within(copy).getByText('The visa was refused this time.')).toBeInTheDocument();
-    expect(copy.textContent).not.toMatch(/collect|approval|since|25-11-2026/i);
+    expect(copy.textContent).not.toMatch(/collect|approval|since|started|25 Nov 2026/i);
   });
 
   it('keeps the result when the language is switched, without putting it in the URL', async () => {
@@ -110,7 +112,7 @@ describe('/view-one words that match the status', () => {
     await screen.findByRole('article');
     fireEvent.click(screen.getByRole('link', { name: 'বাংলা' }));
     const copy = await screen.findByRole('article', { name: 'আবেদনকারীর কপি: Tahmina Islam' });
-    expect(within(copy).getByText('প্রক্রিয়াধীন যে তারিখ থেকে').nextSibling).toHaveTextContent('২৫-১১-২০২৬');
+    expect(within(copy).getByText('প্রক্রিয়াধীন যে তারিখ থেকে').nextSibling).toHaveTextContent('২৫ নভে, ২০২৬');
     expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/view-one');
     fireEvent.click(screen.getByRole('link', { name: 'English' }));
     expect(await screen.findByRole('article', { name: 'Applicant copy: Tahmina Islam' })).toBeInTheDocument();
@@ -118,15 +120,17 @@ describe('/view-one words that match the status', () => {
 
   it('does the same in Bengali', async () => {
     const pending = await open('/bn/view-one', result('pending', { pending: '2026-11-25', approve: null }));
-    expect(within(pending).getByText('প্রক্রিয়াধীন যে তারিখ থেকে').nextSibling).toHaveTextContent('২৫-১১-২০২৬');
+    expect(within(pending).getByText('প্রক্রিয়াধীন যে তারিখ থেকে').nextSibling).toHaveTextContent('২৫ নভে, ২০২৬');
     expect(within(pending).getByText('কোনো খবর হলে আমরা আপনাকে ইমেইল করব।')).toBeInTheDocument();
     expect(pending.textContent).not.toContain('সংগ্রহ');
     cleanup();
     const rejected = await open('/bn/view-one', result('rejected', { pending: '2026-11-25', approve: null }));
     expect(rejected.textContent).not.toContain('সংগ্রহ');
-    expect(rejected.textContent).not.toContain('২৫-১১-২০২৬');
+    expect(rejected.textContent).not.toContain('২৫ নভে, ২০২৬');
     cleanup();
     const approved = await open('/bn/view-one', result('approved', { pending: '2026-11-25', approve: '2026-11-20' }));
-    expect(within(approved).getByText('ভিসা সংগ্রহের তারিখ').nextSibling).toHaveTextContent('২৫-১১-২০২৬');
+    expect(within(approved).getByText('প্রক্রিয়া শুরুর তারিখ').nextSibling).toHaveTextContent('২৫ নভে, ২০২৬');
+    // A job title from the form's list is named in Bengali too.
+    expect(within(approved).getByText('পদের নাম').nextSibling).toHaveTextContent('রাঁধুনি');
   });
 });

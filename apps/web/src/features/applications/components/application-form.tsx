@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert, Col, Form, Row } from 'react-bootstrap';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import {
   APPLICATION_FIELDS,
   type Application,
@@ -18,6 +18,7 @@ import { ADD_APPLICATION, UPLOAD, VALIDATION } from '@visa/shared/ui-texts';
 import { formatPhone } from '@visa/shared/phone';
 import { LOADING } from '@visa/shared/staff-texts';
 import { DEFAULT_NOTIFY, type NotifyChannel } from '@visa/shared/notice-channels';
+import { ChosenDate } from '../../../components/chosen-date';
 import { UploadProgress } from '../../../components/upload-progress';
 import { UploadRetry } from '../../../components/upload-retry';
 import { useCountries } from '../../../lib/use-countries';
@@ -106,6 +107,7 @@ export function ApplicationForm({
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<ApplicationFormValues, unknown, ApplicationInput>({
     resolver: zodResolver(schema),
@@ -113,6 +115,7 @@ export function ApplicationForm({
     shouldFocusError: false,
     defaultValues: application ? valuesOf(application) : EMPTY,
   });
+  const dob = useWatch({ control, name: 'dob' });
   const [image, setImage] = useState<File | null>(null);
   // An edit opened from the list's row does not know the channel agreement: it is sent only once ticked.
   const [notify, setNotify] = useState<NotifyChannel[] | undefined>(application ? application.notify : DEFAULT_NOTIFY);
@@ -291,6 +294,7 @@ export function ApplicationForm({
         <Form.Group as={Col} md={6} className="mb-3" controlId={id('dob')}>
           <Form.Label>{LABELS.dob}</Form.Label>
           <Form.Control type="date" min="1900-01-01" max={todayIn(APP_TIMEZONE)} {...invalidProps('dob')} {...register('dob')} />
+          <ChosenDate value={dob} prefix="Date of birth:" />
           {feedback('dob')}
         </Form.Group>
         {text('birthCity')}

@@ -3,6 +3,7 @@ import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'rea
 import toast from 'react-hot-toast';
 import { APPLICATION_TEXTS, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
+import { formatDate } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
@@ -185,8 +186,8 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
                   <td data-label={LABELS.isStatus}>
                     <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
                   </td>
-                  <td data-label={LABELS.pending}>{a.pending ?? '—'}</td>
-                  <td data-label={LABELS.approve}>{a.approve ?? '—'}</td>
+                  <td data-label={LABELS.pending}>{formatDate(a.pending) || '—'}</td>
+                  <td data-label={LABELS.approve}>{formatDate(a.approve) || '—'}</td>
                   <RowActions
                     name={rowName(a)}
                     onView={() => onView(a)}

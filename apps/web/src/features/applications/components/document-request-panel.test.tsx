@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '@visa/shared/dates';
+import { addDays, formatDate } from '@visa/shared/dates';
 import { DEFAULT_GRACE_DAYS, DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
@@ -20,7 +20,7 @@ describe('a new document request’s due date', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/file', Component: () => <DocumentRequestPanel applicationId={app._id} /> }], ['/file']);
     const due = await screen.findByLabelText('Due date');
     expect(due).toHaveAttribute('max', latestDueDate);
-    expect(screen.getByText(`By ${latestDueDate} at the latest: links stop working after a set time.`)).toBeInTheDocument();
+    expect(screen.getByText(`By ${formatDate(latestDueDate)} at the latest: links stop working after a set time.`)).toBeInTheDocument();
 
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('checkbox', { name: 'Passport (photo page)' }));

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
 import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
+import { formatDate } from '@visa/shared/dates';
 import type { StaffDocumentRequest } from '@visa/shared/document-requests';
+import { ChosenDate } from '../../../components/chosen-date';
 import { refusalOf, useDocumentRequest, useDocumentRequestAction } from '../api/document-requests';
 
 const STATES = DOCUMENTS_PAGE_TEXTS.en.states;
@@ -111,7 +113,7 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
         {request && (
           <section aria-label="Current request">
             <p className="mb-2">
-              {STATUS_TEXT[request.status]} · due {request.dueDate}{' '}
+              {STATUS_TEXT[request.status]} · due {formatDate(request.dueDate)}{' '}
               {request.status === 'open' && (
                 <Button size="sm" variant="link" className="p-0 text-danger" onClick={() => action.mutate({ kind: 'revoke' })}>
                   Revoke link
@@ -179,7 +181,10 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
               aria-describedby={`${formId}-due-hint`}
               onChange={(e) => setDueDate(e.target.value)}
             />
-            <Form.Text id={`${formId}-due-hint`}>By {data.latestDueDate} at the latest: links stop working after a set time.</Form.Text>
+            <ChosenDate value={dueDate} prefix="Due" />
+            <Form.Text id={`${formId}-due-hint`}>
+              By {formatDate(data.latestDueDate)} at the latest: links stop working after a set time.
+            </Form.Text>
           </Form.Group>
           <Button type="submit" className="mt-3" disabled={action.isPending}>
             Send request

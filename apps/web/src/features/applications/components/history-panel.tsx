@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
 import { type EmailDelivery, HISTORY_TEXTS } from '@visa/shared/applicant-file';
 import { LOADING } from '@visa/shared/staff-texts';
 import { useHistory } from '../api/get-history';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatDateTime } from '@visa/shared/dates';
 import { describeEvent } from '../lib/describe-event';
 
 /** How each delivery state reads for staff; a queued message that already failed once is "Retrying". */

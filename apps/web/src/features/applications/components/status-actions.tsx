@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICANT_FILE_TEXTS, STATUS_ACTIONS, STATUS_CHANGED, type StatusAction, displayDate } from '@visa/shared/applicant-file';
+import { APPLICANT_FILE_TEXTS, STATUS_ACTIONS, STATUS_CHANGED, type StatusAction } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import { statusLabel } from '@visa/shared/constants';
-import { isIsoDate, todayIn } from '@visa/shared/dates';
+import { OFFICE_TIME_ZONE, formatDate, isIsoDate, todayIn } from '@visa/shared/dates';
 import { STATUS_CONFIRM } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useChangeStatus } from '../api/change-status';
@@ -21,9 +21,6 @@ const CONFIRM: Record<StatusAction, { title: string; confirm: string; dateLabel?
   approve: { ...STATUS_CONFIRM.approve, variant: 'success' },
   reject: { ...STATUS_CONFIRM.reject, variant: 'danger' },
 };
-
-/** The office's calendar (APP_TIMEZONE's default); the server checks the date again in its own. */
-const OFFICE_TIME_ZONE = 'Asia/Dhaka';
 
 /** The same rule as the server's (docs/product.md#api-applicant-file), so a wrong day is caught before sending. */
 function dateProblem(date: string, addedOn: string, today: string): string | undefined {
@@ -125,7 +122,7 @@ export function StatusActions({ application }: { application: Application }) {
             <p>The application of {name} will be marked as rejected and the applicant will be emailed.</p>
             <p className="mb-0">
               No visa date is recorded: the approval date is cleared
-              {application.pending ? ` and the visa collect date stays ${displayDate(application.pending)}` : ''}.
+              {application.pending ? ` and the visa collect date stays ${formatDate(application.pending)}` : ''}.
             </p>
           </>
         ) : (
@@ -156,11 +153,11 @@ export function StatusActions({ application }: { application: Application }) {
                 </Form.Control.Feedback>
               )}
               <Form.Text id={`${dateId}-help`} className="d-block">
-                Today unless you pick another day, from the day the application was added ({displayDate(addedOn)}) to today.
+                Today unless you pick another day, from the day the application was added ({formatDate(addedOn)}) to today.
               </Form.Text>
             </Form.Group>
             <p className="mt-3 mb-0" data-testid="recorded-date">
-              Date to be recorded: <strong>{isIsoDate(date) ? displayDate(date) : '—'}</strong>
+              Date to be recorded: <strong>{isIsoDate(date) ? formatDate(date) : '—'}</strong>
               {date === today && ' (today)'}
             </p>
           </>

@@ -26,10 +26,10 @@ describe('history sentences', () => {
       'Details edited: given name, passport, image',
     );
     expect(describeEvent(event('application.status', { from: 'pending', to: 'approved', date: '2026-11-21' }))).toBe(
-      'Status changed from Pending to Approved (visa approve date 21 November 2026)',
+      'Status changed from Pending to Approved (visa approve date 21 Nov 2026)',
     );
     expect(describeEvent(event('application.status', { from: 'approved', to: 'pending', date: '2026-12-01' }))).toBe(
-      'Status changed from Approved to Pending (visa collect date 1 December 2026)',
+      'Status changed from Approved to Pending (visa collect date 1 Dec 2026)',
     );
     expect(describeEvent(event('application.status', { from: 'approved', to: 'rejected', date: null }))).toBe(
       'Status changed from Approved to Rejected',

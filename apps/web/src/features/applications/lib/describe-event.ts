@@ -1,4 +1,5 @@
-import { HISTORY_TEXTS, type HistoryEvent, displayDate, importedFileName } from '@visa/shared/applicant-file';
+import { HISTORY_TEXTS, type HistoryEvent, importedFileName } from '@visa/shared/applicant-file';
+import { formatDate } from '@visa/shared/dates';
 import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
@@ -31,7 +32,7 @@ export function describeEvent(event: HistoryEvent): string {
       const from = asStatus(d.from);
       const to = asStatus(d.to);
       const date = asString(d.date);
-      const dateNote = date ? `${fieldLabelInSentence(to === 'pending' ? 'pending' : 'approve')} ${displayDate(date)}` : null;
+      const dateNote = date ? `${fieldLabelInSentence(to === 'pending' ? 'pending' : 'approve')} ${formatDate(date)}` : null;
       return HISTORY_TEXTS.statusChanged(from && statusLabel(from), to && statusLabel(to), dateNote);
     }
     case A.application.documentsAdd: {

@@ -5,7 +5,7 @@ import { FAILED, SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { SecondFactorConfirmInputSchema } from '@visa/shared/second-factor';
 import { LOADING } from '@visa/shared/staff-texts';
 import { refusalMessage, serverMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatDateTime } from '@visa/shared/dates';
 import { useSecondFactor } from '../api/get-second-factor';
 import { useDisableSecondFactor, useEnableSecondFactor, useRegenerateRecoveryCodes, useStartSetup } from '../api/update-second-factor';
 import { CodeField } from './code-field';

@@ -2,7 +2,7 @@ import { Alert, Badge, ListGroup } from 'react-bootstrap';
 import { FAILED } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { serverMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatDateTime } from '@visa/shared/dates';
 import { useSessions } from '../api/get-sessions';
 import { LoadingStatus } from '../../../components/loading-status';
 

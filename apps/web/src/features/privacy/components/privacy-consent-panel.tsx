@@ -5,7 +5,7 @@ import { PRIVACY_TEXTS } from '@visa/shared/privacy-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingStatus } from '../../../components/loading-status';
 import { serverMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatDateTime } from '@visa/shared/dates';
 import { usePrivacyConsent, useDownloadApplicantData, useWithdrawPrivacyConsent } from '../api/privacy';
 
 /**

@@ -7,7 +7,7 @@ import { LOADING } from '@visa/shared/staff-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
 import { serverMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatDateTime } from '@visa/shared/dates';
 import { usePageForm } from '../../../lib/page-form';
 import { usePrivacyOverview } from '../api/get-overview';
 import { usePrivacyNotices, usePublishPrivacyNotice, useSetPrivacyConsentRequired } from '../api/privacy';

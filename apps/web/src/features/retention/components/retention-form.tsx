@@ -8,6 +8,7 @@ import {
   RetentionPreviewSchema,
   RetentionSettingsSchema,
 } from '@visa/shared/retention';
+import { formatDate } from '@visa/shared/dates';
 import { apiUrl } from '@visa/shared/api-paths';
 import { LOADING } from '@visa/shared/staff-texts';
 import { api, serverMessage } from '../../../lib/api-client';
@@ -182,7 +183,7 @@ function RetentionPreviewTable({
                       </td>
                       <td>{a.status}</td>
                       <td>{RULE_NAMES[a.rule]}</td>
-                      <td>{a.expiredOn}</td>
+                      <td>{formatDate(a.expiredOn)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -23,7 +23,7 @@ describe('retention settings and their preview', { timeout: 30_000 }, () => {
     );
     const row = within(preview).getByText(withdrawn.id).closest('tr')!;
     expect(row).toHaveTextContent('Consent withdrawn');
-    expect(row).toHaveTextContent('2020-01-31');
+    expect(row).toHaveTextContent('31 Jan 2020');
 
     await user.click(screen.getByLabelText('Anonymise refused applications'));
     expect(screen.getByLabelText('Months (months after the decision)')).toHaveValue(24);

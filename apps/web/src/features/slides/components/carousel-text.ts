@@ -1,3 +1,5 @@
+import { formatNumber } from '@visa/shared/dates';
+
 /**
  * The carousel's own words in each public language. They live with the feature (not in the
  * shared dictionaries) because only this lazily loaded component uses them.
@@ -17,8 +19,7 @@ export interface CarouselText {
   builtIn: { rockies: string; skyline: string; campus: string; flight: string };
 }
 
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
-const bengali = (n: number) => String(n).replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)] ?? d);
+const bengali = (n: number) => formatNumber(n, 'bn');
 
 export const CAROUSEL_TEXT: Record<'en' | 'bn', CarouselText> = {
   en: {

@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
-import { todayIn } from '@visa/shared/dates';
+import { OFFICE_TIME_ZONE, todayIn } from '@visa/shared/dates';
+import { ChosenDate } from '../../../components/chosen-date';
 import { OfficeContact } from '../../../components/office-contact';
 import { useLocale } from '../../../lib/i18n';
 import { useCountries } from '../../../lib/use-countries';
@@ -8,9 +9,6 @@ import { useStatusCheckTexts } from '../locales';
 import type { StatusCheckFailure, StatusCheckInput } from '../api/get-status-check';
 import { useStatusCheckSearch } from '../hooks/use-status-check-search';
 import { usePageForm } from '../../../lib/page-form';
-
-/** Dates of birth are calendar days in Bangladesh, where the applicants are. */
-const APP_TIMEZONE = 'Asia/Dhaka';
 
 /**
  * The status check form (docs/product.md#status-check): passport number, nationality and date of
@@ -31,15 +29,20 @@ export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryAp
   // The latest input, not this render's: fields typed before the page was ready are handed over
   // one after the other with no render between (ADR 0037), and each must keep the ones before it.
   const latest = useRef(input);
+  // Whether the search now answered was asked for with the button, not started by typing.
+  const byButton = useRef(false);
+  const alertRef = useRef<HTMLParagraphElement>(null);
   const update = (field: keyof StatusCheckInput) => (event: { target: { value: string } }) => {
     const next = { ...latest.current, [field]: event.target.value };
     latest.current = next;
     setInput(next);
     changed(next);
+    byButton.current = false;
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    byButton.current = true;
     submitted(latest.current);
   };
 
@@ -53,6 +56,15 @@ export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryAp
 
   const message = state.status === 'miss' ? m.noMatch : state.status === 'error' ? failureText(state.failure) : null;
   const searching = state.status === 'searching';
+
+  // On a phone the message lands below the fold: it is brought into view and, after the button
+  // (not while typing, where focus must stay in the field), focused, so it is read out and seen.
+  useEffect(() => {
+    const alert = alertRef.current;
+    if (!message || !alert) return;
+    alert.scrollIntoView?.({ block: 'nearest' });
+    if (byButton.current) alert.focus({ preventScroll: true });
+  }, [message, state]);
 
   return (
     <form {...pageForm} className="enquiry-form" onSubmit={submit} aria-describedby={`${id}-privacy`} aria-busy={searching}>
@@ -114,18 +126,22 @@ export function StatusCheckForm({ onMatch }: { onMatch: (applications: EnquiryAp
           onChange={update('dob')}
           required
           min="1900-01-01"
-          max={todayIn(APP_TIMEZONE)}
+          max={todayIn(OFFICE_TIME_ZONE)}
           // The build day and the visit day differ; the browser keeps whichever is newer.
           suppressHydrationWarning
           autoComplete="bday"
+          aria-describedby={`${id}-dob-shown`}
         />
+        <div id={`${id}-dob-shown`}>
+          <ChosenDate value={input.dob} language={language} prefix={m.dobShown} />
+        </div>
       </div>
       <button type="submit" className="btn btn-danger btn-lg w-100" disabled={searching}>
         {searching ? m.searching : m.submit}
       </button>
       <div className="enquiry-message mt-3" aria-live="polite">
         {message && (
-          <p role="alert" className="alert alert-danger mb-0">
+          <p role="alert" className="alert alert-danger mb-0" ref={alertRef} tabIndex={-1}>
             {message}
           </p>
         )}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { countryNameIn } from '@visa/shared/countries';
+import { formatDate } from '@visa/shared/dates';
+import { jobTitleIn } from '@visa/shared/job-titles-bn';
 import type { EnquiryApplication } from '@visa/shared/enquiry';
 import { ApplicantCopy, type CopySection } from '../../../components/applicant-copy';
 import { OfficeContact } from '../../../components/office-contact';
@@ -9,7 +11,6 @@ import { paths } from '../../../config/paths';
 import { useLocale } from '../../../lib/i18n';
 import { useCountries } from '../../../lib/use-countries';
 import { localePath } from '../../../lib/locales/paths';
-import { formatDate } from '../format-date';
 import { useHydrated } from '../hooks/use-hydrated';
 import { useStatusCheckTexts } from '../locales';
 import type { ViewOneState } from './status-check-page';
@@ -24,9 +25,11 @@ const readResults = (state: unknown): EnquiryApplication[] => {
 };
 
 /**
- * The dates that mean something for the status (ADR 0020): the visa dates once approved; since
- * when a pending application waits, and that news comes by email; none for a refusal, whose
- * decision the badge and "what this means" already give, so nothing there reads "come and collect".
+ * The dates that mean something for the status (ADR 0020): once approved, since when it was
+ * processed (the `pending` date, named "visa collect date" in the staff pages, is the day processing
+ * began, not a day to collect anything: ADR 0071) and the approval date; since when a pending
+ * application waits, and that news comes by email; none for a refusal, whose decision the badge and
+ * "what this means" already give, so nothing there reads "come and collect".
  */
 function StatusDates({ application, date }: { application: EnquiryApplication; date: (value: string | null) => string }) {
   const m = useStatusCheckTexts().viewOne;
@@ -34,7 +37,7 @@ function StatusDates({ application, date }: { application: EnquiryApplication; d
     return (
       <dl className="visa-dates">
         <div>
-          <dt>{m.collectDate}</dt>
+          <dt>{m.processingStarted}</dt>
           <dd>{date(application.pending)}</dd>
         </div>
         <div>
@@ -96,7 +99,7 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
     {
       title: m.sections.employment,
       rows: [
-        [m.fields.jobTitle, application.jobTitle],
+        [m.fields.jobTitle, jobTitleIn(application.jobTitle, language)],
         [m.fields.company, application.company],
         [m.fields.dutyDuration, application.dutyDuration],
       ],

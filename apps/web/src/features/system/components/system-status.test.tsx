@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_TEXTS } from '@visa/shared/system';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatDateTime } from '@visa/shared/dates';
 import rootPackage from '../../../../../../package.json?raw';
 import { SystemStatusPanel } from './system-status';
 import { SystemWarningsLine } from './system-warnings-line';

@@ -1,7 +1,7 @@
 import { Alert } from 'react-bootstrap';
 import type { SystemStatus } from '@visa/shared/system';
 import { LoadingStatus } from '../../../components/loading-status';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatDateTime } from '@visa/shared/dates';
 import { formatBytes, formatDuration } from '../lib/format';
 import { useSystemStatus } from '../api/get-system';
 
