@@ -47,7 +47,9 @@ export async function changeNoticeSettings(ctx: AppContext, actor: Actor, next: 
   const [before, office] = await Promise.all([getSetting(ctx.db, 'messages'), getSetting(ctx.db, 'officeContact')]);
   const turnedOn = (['sms', 'whatsapp'] as const).find((channel) => next.channels[channel] && !before.channels[channel]);
   if (turnedOn && office.phone === '') {
-    throw badRequest(NOTICE_FORM_TEXTS.officePhoneMissing, [{ path: `channels.${turnedOn}`, message: NOTICE_FORM_TEXTS.officePhoneMissing }]);
+    throw badRequest(NOTICE_FORM_TEXTS.officePhoneMissing, [
+      { path: `channels.${turnedOn}`, message: NOTICE_FORM_TEXTS.officePhoneMissing },
+    ]);
   }
   await saveSetting(ctx.db, 'messages', next, {
     actorUserId: actor._id,

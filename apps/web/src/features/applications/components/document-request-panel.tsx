@@ -5,7 +5,7 @@ import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { DOCUMENT_REQUEST_SENT_TEXTS, type StaffDocumentRequest } from '@visa/shared/document-requests';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { SentLink } from '../../document-requests/components/sent-link';
+import { SentLink } from './sent-link';
 import { type SentLink as Sent, refusalOf, useDocumentRequest, useDocumentRequestAction } from '../api/document-requests';
 
 const STATES = DOCUMENTS_PAGE_TEXTS.en.states;
