@@ -14,7 +14,7 @@ export interface PreviewOffice {
  * and otherwise exactly what the server sends: this status's own word, the office's name, phone
  * and status-check address (ADR 0070).
  */
-export const previewValues = (status: ApplicationStatus, language: 'en' | 'bn', office: PreviewOffice): TemplateValues => ({
+const previewValues = (status: ApplicationStatus, language: 'en' | 'bn', office: PreviewOffice): TemplateValues => ({
   firstName: 'Karim',
   status: STATUS_WORDS[status][language],
   officeName: BRAND_NAME[language],
