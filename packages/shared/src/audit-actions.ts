@@ -119,3 +119,80 @@ export const AUDIT_ENTITIES = {
 type Values<T> = T[keyof T];
 export type AuditEntity = Values<typeof AUDIT_ENTITIES>;
 export type AuditAction = Values<{ [K in keyof typeof AUDIT_ACTIONS]: Values<(typeof AUDIT_ACTIONS)[K]> }>;
+
+/**
+ * Every action as words a member of staff reads, in the staff language (English): the history,
+ * the applicant's data download and any other place a person looks name an action by this and
+ * never by its stored key. Typed over every action, so a new action without words does not build.
+ */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'application.create': 'Application created',
+  'application.update': 'Details edited',
+  'application.delete': 'Application deleted',
+  'application.export': 'Applications exported',
+  'application.status': 'Status changed',
+  'application.documents.add': 'Documents added',
+  'application.documents.remove': 'Document removed',
+  'application.import_file.stored': 'File brought in from the earlier app',
+  'application.import_file.missing': 'File from the earlier app missing',
+  'application.anonymised': 'Personal data anonymised',
+  'application.erased': 'Personal data erased',
+  'slide.create': 'Slide added',
+  'slide.update': 'Slide edited',
+  'slide.image': 'Slide picture changed',
+  'slide.delete': 'Slide deleted',
+  'slide.reorder': 'Slides reordered',
+  'settings.updated': 'Settings changed',
+  'email.sent': 'Email sent',
+  'email.failed': 'Email could not be delivered',
+  'message.consent': 'Message channels agreed',
+  'message.sent': 'Text message sent',
+  'message.retry': 'Text message to be tried again',
+  'message.failed': 'Text message failed',
+  'message.skipped': 'Text message not sent',
+  'message.limited': 'Text message held by the daily limit',
+  'message.deferred': 'Text message waits for the end of quiet hours',
+  'message.receipt': 'Text message receipt',
+  'message.test': 'Test message sent',
+  'enquiry.match': 'Status checked',
+  'enquiry.miss': 'Status check found nothing',
+  'enquiry.slowed': 'Status checks slowed down',
+  'enquiry.refused': 'Status check refused',
+  'user.created': 'Staff account created',
+  'user.updated': 'Staff account changed',
+  'user.deleted': 'Staff account deleted',
+  'user.profile_updated': 'Profile changed',
+  'user.current_password_wrong': 'Wrong current password',
+  'user.signed_out_everywhere': 'Signed out everywhere',
+  'user.login': 'Signed in',
+  'user.login_failed': 'Sign-in failed',
+  'user.login_limited': 'Sign-ins held by the limit',
+  'user.login_slowed': 'Sign-ins slowed down',
+  'user.password_reset_requested': 'New password asked for',
+  'user.password_reset': 'Password reset',
+  'user.second_factor_enabled': 'Two-step sign-in turned on',
+  'user.second_factor_disabled': 'Two-step sign-in turned off',
+  'user.second_factor_failed': 'Wrong two-step sign-in code',
+  'user.second_factor_reset': 'Two-step sign-in removed by the office',
+  'user.recovery_codes_replaced': 'New recovery codes made',
+  'user.second_factor_locked': 'Two-step sign-in codes locked',
+  'user.login_refused': 'Sign-in refused',
+  'user.password_reset_requests_refused': 'New-password requests refused',
+  'document_request.sent': 'Document request sent',
+  'document_request.revoked': 'Document request link revoked',
+  'document_request.received': 'Document received from the applicant',
+  'document_request.refused': 'Document refused',
+  'document_request.accepted': 'Document accepted',
+  'document_request.asked_again': 'Document asked for again',
+  'import.run': 'Data imported',
+  'privacy.notice_published': 'Privacy notice published',
+  'privacy.consent_recorded': 'Privacy consent recorded',
+  'privacy.consent_withdrawn': 'Privacy consent withdrawn',
+  'privacy.data_downloaded': 'Personal data downloaded',
+};
+
+/** An action as words; a stored name no longer in the list (written by an older release) reads as words too. */
+export const auditActionLabel = (action: string): string =>
+  Object.hasOwn(AUDIT_ACTION_LABELS, action)
+    ? AUDIT_ACTION_LABELS[action as AuditAction]
+    : action.replace(/[._]+/g, ' ').replace(/^./, (c) => c.toUpperCase());

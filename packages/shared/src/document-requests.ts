@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES } from './constants.js';
 import { formatDate, isIsoDate } from './dates.js';
+import { NOTIFY_CHANNELS } from './notice-channels.js';
 import { DOCUMENTS_PAGE_TEXTS, LINK_NOT_VALID } from './documents-page.js';
 
 export { DOCUMENTS_PAGE_TEXTS, DOCUMENT_TOKEN_HEADER, LINK_NOT_VALID, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from './documents-page.js';
@@ -199,6 +200,33 @@ export const StaffDocumentRequestSchema = z.object({
   latestDueDate: z.string(),
 });
 export type StaffDocumentRequest = z.infer<typeof StaffDocumentRequestSchema>;
+
+/**
+ * The answer to sending a request (ADR 0070): the file's request as above, and once, never again,
+ * the channels the link was queued on and the link itself, so the clerk can read it out on the
+ * phone. Answered `no-store`; the page keeps it only while it shows it.
+ */
+const CHANNEL_NAMES = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
+const listed = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/** What the applicant file says once a request is sent, and before one replaces a working link (ADR 0070). */
+export const DOCUMENT_REQUEST_SENT_TEXTS = {
+  sent: (channels: readonly (keyof typeof CHANNEL_NAMES)[]) => `Document request sent by ${listed(channels.map((c) => CHANNEL_NAMES[c]))}.`,
+  linkHeading: 'The applicant’s link',
+  linkOnce: 'Shown only now: it will not be shown again. Read it out or copy it only for the applicant; anyone with it can send files.',
+  copy: 'Copy link',
+  copied: 'Link copied.',
+  copyFailed: 'The link could not be copied: select it and copy it by hand.',
+  hide: 'Done, hide the link',
+  replaceTitle: 'Replace the working link?',
+  replaceBody: 'The applicant’s current link stops working at once, and they are sent a new one. Files already received stay for review.',
+  replaceConfirm: 'Send a new link',
+} as const;
+
+export const SentDocumentRequestSchema = StaffDocumentRequestSchema.extend({
+  sent: z.object({ channels: z.array(z.enum(NOTIFY_CHANNELS)).min(1), link: z.string() }),
+});
+export type SentDocumentRequest = z.infer<typeof SentDocumentRequestSchema>;
 
 export const DocumentsToReviewSchema = z.object({ count: z.number() });
 

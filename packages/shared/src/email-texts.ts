@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_LABELS } from './audit-actions.js';
 import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from './constants.js';
 import { formatDate } from './dates.js';
 
@@ -163,6 +164,6 @@ export const STATUS_CHECK_ALERT_SUBJECT = `Many status checks for one passport o
 export const statusCheckAlertEmailLines = (name: string, lookups: number, windowMinutes: number) => [
   `Dear ${name},`,
   `In the last ${windowMinutes} minutes the public status check was asked about one passport more than ${lookups} times, from several places: someone may be guessing an applicant's date of birth.`,
-  'Lookups of that passport are now answered one at a time, and places that keep guessing are turned away for a while. The audit log has the event under enquiry.slowed, without the passport.',
+  `Lookups of that passport are now answered one at a time, and places that keep guessing are turned away for a while. The audit log has the event as “${AUDIT_ACTION_LABELS['enquiry.slowed']}”, without the passport.`,
   BRAND_NAME.en,
 ];

@@ -22,6 +22,11 @@ export const NOTICE_FORM_TEXTS = {
   templateName: 'A WhatsApp template name is lower-case letters, digits and underscores.',
   templateLanguage: 'A WhatsApp template language is a code such as en or bn or en_US.',
   templateParameter: 'A WhatsApp body parameter is one of firstName, status, officeName, officePhone and statusLink.',
+  /** Texts tell the applicant to call the office: without its number there is nothing to call (ADR 0070). */
+  officePhoneMissing:
+    'SMS and WhatsApp need the office phone, which is not set: enter it under Settings → Office contact first, then turn the channel on.',
+  officePhoneNote:
+    'The office phone is not set (Settings → Office contact): SMS and WhatsApp cannot be turned on, and each sentence that uses {officePhone} is left out of the texts.',
 } as const;
 
 /**
@@ -72,9 +77,26 @@ export function unknownVariable(template: string): string | null {
   return null;
 }
 
-/** Fills the variables in; a value is inserted as it is, never read again as a template. */
+/** A sentence ends at . ! ? or the Bangla daṛi (।) followed by a space or the end; a link's dots are inside words. */
+const SENTENCE_END = /(?<=[.!?।])\s+/u;
+
+/**
+ * The template without each sentence that names `{officePhone}`: what goes when the office has no
+ * phone set, so no text ever says "call" and then nothing (ADR 0070).
+ */
+export const withoutPhoneSentences = (template: string) =>
+  template
+    .split(SENTENCE_END)
+    .filter((sentence) => !sentence.includes('{officePhone}'))
+    .join(' ')
+    .trim();
+
+/**
+ * Fills the variables in; a value is inserted as it is, never read again as a template. With no
+ * office phone, the sentences that would name it are left out first.
+ */
 export const renderTemplate = (template: string, values: TemplateValues) =>
-  template.replace(PLACEHOLDER, (whole, name: string) =>
+  (values.officePhone === '' ? withoutPhoneSentences(template) : template).replace(PLACEHOLDER, (whole, name: string) =>
     (TEMPLATE_VARIABLES as readonly string[]).includes(name) ? values[name as TemplateVariable] : whole,
   );
 
@@ -142,16 +164,16 @@ export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
   quietHours: { start: '21:00', end: '08:00' },
   sms: {
     pending: {
-      en: 'Dear {firstName}, your visa application is now {status}. Check it at {statusLink} or call {officePhone}. {officeName}',
-      bn: 'প্রিয় {firstName}, আপনার ভিসা আবেদন এখন {status}। দেখুন {statusLink} অথবা ফোন করুন {officePhone}। {officeName}',
+      en: 'Dear {firstName}, your visa application is now {status}. Check it at {statusLink}. Or call {officePhone}. {officeName}',
+      bn: 'প্রিয় {firstName}, আপনার ভিসা আবেদন এখন {status}। দেখুন {statusLink}। অথবা ফোন করুন {officePhone}। {officeName}',
     },
     approved: {
-      en: 'Dear {firstName}, your visa application was {status}. Check it at {statusLink} or call {officePhone}. {officeName}',
-      bn: 'প্রিয় {firstName}, আপনার ভিসা আবেদন {status} হয়েছে। দেখুন {statusLink} অথবা ফোন করুন {officePhone}। {officeName}',
+      en: 'Dear {firstName}, your visa application was {status}. Check it at {statusLink}. Or call {officePhone}. {officeName}',
+      bn: 'প্রিয় {firstName}, আপনার ভিসা আবেদন {status} হয়েছে। দেখুন {statusLink}। অথবা ফোন করুন {officePhone}। {officeName}',
     },
     rejected: {
-      en: 'Dear {firstName}, your visa application was {status}. Please call {officePhone}. {officeName}',
-      bn: 'প্রিয় {firstName}, আপনার ভিসা আবেদন {status} হয়েছে। অনুগ্রহ করে ফোন করুন {officePhone}। {officeName}',
+      en: 'Dear {firstName}, your visa application was {status}. Check it at {statusLink}. Please call {officePhone}. {officeName}',
+      bn: 'প্রিয় {firstName}, আপনার ভিসা আবেদন {status} হয়েছে। দেখুন {statusLink}। অনুগ্রহ করে ফোন করুন {officePhone}। {officeName}',
     },
   },
   whatsapp: {
@@ -226,6 +248,11 @@ export const MessageSettingsViewSchema = z.object({
   /** Which channels have a provider configured on the server; the others cannot be turned on. */
   available: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
   smsProvider: z.enum(['http', 'twilio']).nullable(),
+  /**
+   * What the texts are filled with besides the applicant's name and status: the office's phone
+   * (empty when not set) and its public status-check address, so the preview reads as sent.
+   */
+  office: z.object({ phone: z.string(), statusLink: z.string() }),
 });
 export type MessageSettingsView = z.infer<typeof MessageSettingsViewSchema>;
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
+import { EMPTY_OFFICE_CONTACT } from '@visa/shared/office-contact';
 import { loadConfig } from '../../src/config.js';
+import { setSetting } from '../../src/modules/kernel/settings/repository.js';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { twilioSignature, whatsappSignature } from '../../src/modules/domain/applicant-notices/receipts.js';
 import { addApplication, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
@@ -31,6 +33,8 @@ beforeAll(async () => {
   await t.app.outbox.stop();
   owner = await t.createStaff('superadmin');
   admin = await t.createStaff('admin');
+  // The texts give the office phone: without it SMS cannot be turned on (office-phone.test.ts).
+  await setSetting(t.db, 'officeContact', { ...EMPTY_OFFICE_CONTACT, phone: '+8801711223344' }, null);
 });
 afterAll(async () => {
   await t.close();
@@ -48,7 +52,12 @@ describe('Settings → Messages', () => {
   it('answers the defaults and which channels have a provider', async () => {
     const res = await t.request({ method: 'GET', url: '/api/users/settings/messages', token: owner.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ settings: DEFAULT_MESSAGE_SETTINGS, available: { sms: true, whatsapp: false }, smsProvider: 'twilio' });
+    expect(res.json()).toEqual({
+      settings: DEFAULT_MESSAGE_SETTINGS,
+      available: { sms: true, whatsapp: false },
+      smsProvider: 'twilio',
+      office: { phone: '+8801711223344', statusLink: 'https://visa.example.com/enquiry' },
+    });
   });
 
   it('is for super-admins only', async () => {

@@ -14,6 +14,8 @@ const REQUEST_SUBJECT = 'Documents needed / প্রয়োজনীয় �
 const page = (token: string | undefined, ip = '198.51.100.7') =>
   t.request({ method: 'GET', url: '/api/documents', headers: token === undefined ? {} : { 'x-document-token': token }, remoteAddress: ip });
 
+let lastSendCaching: string | undefined;
+
 async function sendRequest(
   applicationId: string,
   body: Record<string, unknown> = { dueDate: '2026-11-30', checklistItems: ['passport', 'police'] },
@@ -25,20 +27,26 @@ async function sendRequest(
     payload: body,
   });
   expect(res.statusCode, res.body).toBe(200);
+  lastSendCaching = res.headers['cache-control'] as string | undefined;
   return res.json();
 }
 
 async function newApplicantWithLink() {
   const application = await createApplication(t.db, { given_name: 'Rahim Uddin', surname: 'Chowdhury', dob: '1990-05-17' });
-  await sendRequest(application.id);
+  const answer = await sendRequest(application.id);
   const token = documentTokenIn(await deliveredMail(t, application.email, REQUEST_SUBJECT));
-  return { application, token };
+  return { application, token, answer };
 }
 
 describe('document request links', () => {
   it('emails a link whose token opens the list; only its hash is stored and the outbox keeps no token', async () => {
-    const { application, token } = await newApplicantWithLink();
+    const { application, token, answer } = await newApplicantWithLink();
     expect(token).toMatch(/^[\w-]{43}$/);
+    // The sender is told the channels it went by and given the same link, once, in an answer no cache keeps.
+    expect(answer.sent).toEqual({ channels: ['email'], link: `${t.config.publicUrl}/documents#${token}` });
+    expect(lastSendCaching).toBe('private, no-store');
+    const again = await t.request({ method: 'GET', url: `/api/application/documentRequest/${application.id}`, token: staff.token });
+    expect(again.body).not.toContain(token);
     const res = await page(token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');

@@ -328,6 +328,7 @@ describe("the applicant's data", () => {
     expect(JSON.stringify(record)).not.toMatch(/signature|\/files\//);
     const history = zip.json('history.json');
     expect(history.history.map((e: { action: string }) => e.action)).toContain('privacy.consent_recorded');
+    expect(history.history.map((e: { what: string }) => e.what)).toContain('Privacy consent recorded');
     expect(zip.json('consent.json')).toMatchObject({ version: 3, recordedBy: 'Nadia Staff', notice: { version: 3, bodyEn: 'Third text' } });
 
     const keys = await t.db

@@ -14,6 +14,7 @@ import {
   DocumentsToReviewSchema,
   NewDocumentRequestSchema,
   PublicDocumentRequestSchema,
+  SentDocumentRequestSchema,
   StaffDocumentRequestSchema,
 } from '../document-requests.js';
 import { EnquiryQuerySchema, EnquiryResponseSchema } from '../enquiry.js';
@@ -63,7 +64,7 @@ export const APPLICATION_ROUTES = {
   eraseApplication: { params: IdParamsSchema, body: EraseApplicationSchema, response: { 200: MessageResponseSchema, ...fileErrors } },
 
   getDocumentRequest: documentRequest,
-  sendDocumentRequest: { ...documentRequest, body: NewDocumentRequestSchema },
+  sendDocumentRequest: { ...documentRequest, body: NewDocumentRequestSchema, response: { 200: SentDocumentRequestSchema, ...fileErrors } },
   revokeDocumentRequest: documentRequest,
   acceptDocument: { ...documentRequest, params: ItemParamsSchema },
   askDocumentAgain: { ...documentRequest, params: ItemParamsSchema, body: AskAgainSchema },

@@ -7,6 +7,7 @@ import type { AppContext } from '../../../context.js';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { maskNumber } from '../../../infra/text-providers/call.js';
+import { statusCheckUrl } from '../../../lib/public-links.js';
 import { TWILIO_RECEIPT_PATH } from '../../../infra/text-providers/providers.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
@@ -16,23 +17,39 @@ import { countFailedTexts } from './outbox-status-repository.js';
 import { applyTwilioReceipt, applyWhatsAppReceipts, sameText, twilioSignature, whatsappSignature } from './receipts.js';
 import { composeStatusNotice, statusNoticeValues } from './texts.js';
 
-/** Settings → Messages as the page shows it: the settings, and which channels have a provider. */
+/**
+ * Settings → Messages as the page shows it: the settings, which channels have a provider, and the
+ * office's phone and status-check address the texts are filled with, so the preview reads as sent.
+ */
 export async function noticeSettingsView(ctx: AppContext) {
   const { textProviders } = ctx;
+  const [settings, office] = await Promise.all([getSetting(ctx.db, 'messages'), getSetting(ctx.db, 'officeContact')]);
   return {
-    settings: await getSetting(ctx.db, 'messages'),
+    settings,
     available: { sms: textProviders.sms !== null, whatsapp: textProviders.whatsapp !== null },
     smsProvider: textProviders.sms?.kind === 'twilio' ? ('twilio' as const) : textProviders.sms ? ('http' as const) : null,
+    office: { phone: office.phone, statusLink: statusCheckUrl(ctx.config.publicUrl) },
   };
 }
 
 const channelUnavailable = (path: string) =>
   badRequest(NOTICE_FORM_TEXTS.channelUnavailable, [{ path, message: NOTICE_FORM_TEXTS.channelUnavailable }]);
 
-/** Saves Settings → Messages (ADR 0044): a channel without a provider cannot be turned on. */
+/**
+ * Saves Settings → Messages (ADR 0044): a channel without a provider cannot be turned on, nor one
+ * while the office phone the texts give is not set (ADR 0070). A channel already on stays editable
+ * when the phone is removed later: its texts then leave out the sentences that name the phone.
+ */
 export async function changeNoticeSettings(ctx: AppContext, actor: Actor, next: MessageSettings) {
   for (const channel of ['sms', 'whatsapp'] as const) {
     if (next.channels[channel] && !ctx.textProviders[channel]) throw channelUnavailable(`channels.${channel}`);
+  }
+  const [before, office] = await Promise.all([getSetting(ctx.db, 'messages'), getSetting(ctx.db, 'officeContact')]);
+  const turnedOn = (['sms', 'whatsapp'] as const).find((channel) => next.channels[channel] && !before.channels[channel]);
+  if (turnedOn && office.phone === '') {
+    throw badRequest(NOTICE_FORM_TEXTS.officePhoneMissing, [
+      { path: `channels.${turnedOn}`, message: NOTICE_FORM_TEXTS.officePhoneMissing },
+    ]);
   }
   await saveSetting(ctx.db, 'messages', next, {
     actorUserId: actor._id,

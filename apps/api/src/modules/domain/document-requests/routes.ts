@@ -23,9 +23,14 @@ export default async function documentRequestRoutes(app: FastifyInstance, { ctx 
     ...apiRoute(app, 'sendDocumentRequest', {
       tags,
       summary:
-        'Send a document request: the applicant gets a link by email, SMS or WhatsApp as they agreed; an earlier link of the application stops working',
+        'Send a document request: the applicant gets a link by email, SMS or WhatsApp as they agreed; an earlier link of the application stops working. The answer names the channels and carries the link this once (never stored, never cached)',
     }),
-    handler: async (request) => sendRequest(ctx, request.user!, request.params.id, request.body),
+    handler: async (request, reply) => {
+      const sent = await sendRequest(ctx, request.user!, request.params.id, request.body);
+      // The link opens the applicant's documents: no cache along the way may keep this answer.
+      reply.header('cache-control', 'private, no-store');
+      return sent;
+    },
   });
 
   r.route({

@@ -8,12 +8,14 @@ import {
   type PublicDocumentRequest,
   type RequestFileType,
   type RequestItemSpec,
+  type SentDocumentRequest,
   type StaffDocumentRequest,
 } from '@visa/shared/document-requests';
 import type { AppContext } from '../../../context.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, badRequest, notFound } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
+import { documentsLink } from '../../../lib/public-links.js';
 import { lastLinkDay, linkBoundOf } from '../../../lib/link-lifetime.js';
 import { newSecretToken, sha256 } from '../../../lib/tokens.js';
 import type { Actor } from '../../../plugins/auth.js';
@@ -84,9 +86,16 @@ export async function staffView(ctx: AppContext, applicationId: string): Promise
 /**
  * Sends a new request: any earlier link of the application stops working, the new token's hash is
  * stored, and the link is queued on each channel the applicant agreed to (the token only in the
- * outbox's secret column), all in one transaction. The token itself leaves only through them.
+ * outbox's secret column), all in one transaction. Besides those channels the link leaves once, in
+ * this answer to the member of staff who sent it (ADR 0070): never in an audit row or a log, and
+ * never for an applicant erased or withdrawn, who is refused before anything is made.
  */
-export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: string, input: NewDocumentRequest) {
+export async function sendRequest(
+  ctx: AppContext,
+  actor: Actor,
+  applicationId: string,
+  input: NewDocumentRequest,
+): Promise<SentDocumentRequest> {
   const now = clockOf(ctx)();
   const application = await loadApplication(ctx, applicationId);
   // Nothing more goes to an applicant who withdrew consent or was erased (ADR 0053, ADR 0064): no link either.
@@ -109,7 +118,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
   const token = newSecretToken();
   const at = now.toISOString();
   const requestId = newId(now.getTime());
-  await ctx.db.transaction().execute(async (trx) => {
+  const channels = await ctx.db.transaction().execute(async (trx) => {
     await assertMayContact(trx, applicationId);
     const replaced = await repo.endOpenRequests(trx, applicationId, 'replaced', at);
     await repo.insertRequest(trx, {
@@ -137,9 +146,10 @@ export async function sendRequest(ctx: AppContext, actor: Actor, applicationId: 
       entityId: applicationId,
       details: { dueDate: input.dueDate, items: items.map((i) => i.label.en), replaced: replaced > 0, channels },
     });
+    return channels;
   });
   ctx.outbox.kick();
-  return staffView(ctx, applicationId);
+  return { ...(await staffView(ctx, applicationId)), sent: { channels, link: documentsLink(ctx.config.publicUrl, 'en', token) } };
 }
 
 /** Staff end the link now; files already received stay for review. */

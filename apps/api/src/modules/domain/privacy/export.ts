@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionLabel } from '@visa/shared/audit-actions';
 import { LIMITS } from '@visa/shared/limits';
 import type { AppContext } from '../../../context.js';
 import { clockOf } from '../../../lib/clock.js';
@@ -85,7 +85,9 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
     'record.json',
     { mtime },
   );
-  zip.addBuffer(json({ history, emails }), 'history.json', { mtime });
+  // Each entry says what happened in words beside its stored key: the applicant reads this file.
+  const described = history.map((event) => ({ ...event, what: auditActionLabel(event.action) }));
+  zip.addBuffer(json({ history: described, emails }), 'history.json', { mtime });
   const agreed = notices.find((notice) => notice.version === consent.version) ?? null;
   zip.addBuffer(json({ ...consent, notice: agreed }), 'consent.json', { mtime });
   for (const file of present) {

@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiUrl } from '@visa/shared/api-paths';
-import { type NewDocumentRequest, type StaffDocumentRequest, StaffDocumentRequestSchema } from '@visa/shared/document-requests';
+import {
+  type NewDocumentRequest,
+  type SentDocumentRequest,
+  SentDocumentRequestSchema,
+  type StaffDocumentRequest,
+  StaffDocumentRequestSchema,
+} from '@visa/shared/document-requests';
 import { api, serverMessage } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
 
@@ -26,15 +32,18 @@ type Action =
   | { kind: 'accept'; itemId: string }
   | { kind: 'askAgain'; itemId: string; reason: string };
 
-async function act(id: string, action: Action): Promise<StaffDocumentRequest> {
+/** After sending, the channels and the link, shown once (ADR 0070): never put in the query cache. */
+export type SentLink = SentDocumentRequest['sent'];
+
+async function act(id: string, action: Action): Promise<StaffDocumentRequest & { sent?: SentLink }> {
+  if (action.kind === 'send')
+    return SentDocumentRequestSchema.parse((await api.post(apiUrl('sendDocumentRequest', { id }), action.body)).data);
   const res =
-    action.kind === 'send'
-      ? await api.post(apiUrl('sendDocumentRequest', { id }), action.body)
-      : action.kind === 'revoke'
-        ? await api.delete(apiUrl('revokeDocumentRequest', { id }))
-        : action.kind === 'accept'
-          ? await api.post(apiUrl('acceptDocument', { id, itemId: action.itemId }))
-          : await api.post(apiUrl('askDocumentAgain', { id, itemId: action.itemId }), { reason: action.reason });
+    action.kind === 'revoke'
+      ? await api.delete(apiUrl('revokeDocumentRequest', { id }))
+      : action.kind === 'accept'
+        ? await api.post(apiUrl('acceptDocument', { id, itemId: action.itemId }))
+        : await api.post(apiUrl('askDocumentAgain', { id, itemId: action.itemId }), { reason: action.reason });
   return StaffDocumentRequestSchema.parse(res.data);
 }
 
@@ -42,7 +51,7 @@ export function useDocumentRequestAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: Action) => act(id, action),
-    onSuccess: async (data) => {
+    onSuccess: async ({ sent: _sent, ...data }) => {
       queryClient.setQueryData(requestKey(id), data);
       // An accepted file is one of the application's documents now; every step is in the history.
       await Promise.all([

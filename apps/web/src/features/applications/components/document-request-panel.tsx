@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
+import toast from 'react-hot-toast';
 import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { formatDate } from '@visa/shared/dates';
-import type { StaffDocumentRequest } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_SENT_TEXTS, type StaffDocumentRequest } from '@visa/shared/document-requests';
 import { ChosenDate } from '../../../components/chosen-date';
-import { refusalOf, useDocumentRequest, useDocumentRequestAction } from '../api/document-requests';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SentLink } from './sent-link';
+import { type SentLink as Sent, refusalOf, useDocumentRequest, useDocumentRequestAction } from '../api/document-requests';
 
 const STATES = DOCUMENTS_PAGE_TEXTS.en.states;
 const STATUS_TEXT: Record<NonNullable<StaffDocumentRequest['request']>['status'], string> = {
@@ -77,29 +80,45 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
   const [picked, setPicked] = useState<string[]>([]);
   const [dueDate, setDueDate] = useState('');
   const [custom, setCustom] = useState({ en: '', bn: '' });
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const formId = useId();
   if (!data) return null;
   const request = data.request;
   const error = action.error ? refusalOf(action.error) : null;
 
+  // Confirmed, the form starts afresh and the link is shown once; a toast names the channels it went by.
+  const sentOnce = (outcome: { sent?: Sent }) => {
+    setConfirming(false);
+    if (!outcome.sent) return;
+    setPicked([]);
+    setDueDate('');
+    setCustom({ en: '', bn: '' });
+    setSent(outcome.sent);
+    toast.success(DOCUMENT_REQUEST_SENT_TEXTS.sent(outcome.sent.channels));
+  };
+
   const send = () =>
-    action.mutate({
-      kind: 'send',
-      body: {
-        dueDate,
-        checklistItems: picked,
-        customItems: custom.en.trim()
-          ? [
-              {
-                label: { en: custom.en, bn: custom.bn || custom.en },
-                required: true,
-                types: ['image/jpeg', 'image/png', 'application/pdf'],
-                maxBytes: DOCUMENT_MAX_BYTES,
-              },
-            ]
-          : [],
+    action.mutate(
+      {
+        kind: 'send',
+        body: {
+          dueDate,
+          checklistItems: picked,
+          customItems: custom.en.trim()
+            ? [
+                {
+                  label: { en: custom.en, bn: custom.bn || custom.en },
+                  required: true,
+                  types: ['image/jpeg', 'image/png', 'application/pdf'],
+                  maxBytes: DOCUMENT_MAX_BYTES,
+                },
+              ]
+            : [],
+        },
       },
-    });
+      { onSuccess: sentOnce, onError: () => setConfirming(false) },
+    );
 
   return (
     <Card className="mt-3 no-print">
@@ -110,6 +129,7 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
             {error}
           </Alert>
         )}
+        {sent && <SentLink link={sent.link} onHide={() => setSent(null)} />}
         {request && (
           <section aria-label="Current request">
             <p className="mb-2">
@@ -146,7 +166,10 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            send();
+            setSent(null);
+            // A working link is replaced only once the clerk has said so: the applicant may be using it.
+            if (request?.status === 'open') setConfirming(true);
+            else send();
           }}
         >
           <fieldset>
@@ -190,6 +213,17 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
             Send request
           </Button>
         </Form>
+        <ConfirmDialog
+          show={confirming}
+          title={DOCUMENT_REQUEST_SENT_TEXTS.replaceTitle}
+          confirmLabel={DOCUMENT_REQUEST_SENT_TEXTS.replaceConfirm}
+          confirmVariant="danger"
+          pending={action.isPending}
+          onConfirm={send}
+          onCancel={() => setConfirming(false)}
+        >
+          <p className="mb-0">{DOCUMENT_REQUEST_SENT_TEXTS.replaceBody}</p>
+        </ConfirmDialog>
       </Card.Body>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from '@visa/shared/applicant-file';
+import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { VIEW } from '@visa/shared/ui-texts';
 import { statusActionError, uploadError } from './action-errors';
 import { describeEvent } from './describe-event';
@@ -74,8 +75,27 @@ describe('history sentences', () => {
     expect(describeEvent(event('privacy.data_downloaded', { documents: 2, photo: true }))).toBe("The applicant's data was downloaded");
   });
 
-  it('shows an action it does not know by its name rather than hiding it', () => {
-    expect(describeEvent(event('application.export'))).toBe('application.export');
+  it('names the steps of a document request with the channels it went by', () => {
+    expect(
+      describeEvent(
+        event('document_request.sent', { dueDate: '2026-12-01', items: ['Passport', 'Photo'], replaced: true, channels: ['email', 'sms'] }),
+      ),
+    ).toBe('Document request sent by email, SMS, due 2026-12-01: Passport, Photo (the earlier link stopped working)');
+    expect(describeEvent(event('document_request.received', { item: 'Passport', type: 'pdf' }))).toBe(
+      'Document received from the applicant: Passport',
+    );
+    expect(describeEvent(event('document_request.accepted', { item: 'Passport' }))).toBe('Document accepted: Passport');
+  });
+
+  it('reads every action the API can record as words, never as its stored key', () => {
+    for (const action of Object.values(AUDIT_ACTIONS).flatMap((group) => Object.values(group))) {
+      const sentence = describeEvent(event(action));
+      expect(sentence, action).not.toContain(action);
+      expect(sentence, action).not.toMatch(/\b[a-z]+[._][a-z_]+\b/);
+    }
+    expect(describeEvent(event('application.export'))).toBe('Applications exported');
+    // A name written by an older release and gone from the list still reads as words.
+    expect(describeEvent(event('slide.renamed'))).toBe('Slide renamed');
   });
 });
 

@@ -1,6 +1,6 @@
 import { HISTORY_TEXTS, type HistoryEvent, importedFileName } from '@visa/shared/applicant-file';
 import { formatDate } from '@visa/shared/dates';
-import { AUDIT_ACTIONS as A } from '@visa/shared/audit-actions';
+import { AUDIT_ACTIONS as A, auditActionLabel } from '@visa/shared/audit-actions';
 import { APPLICATION_STATUSES, type ApplicationStatus, statusLabel } from '@visa/shared/constants';
 import { FIELD_LABELS, type LabelledField, fieldLabelInSentence } from '@visa/shared/field-labels';
 import { PRIVACY_HISTORY } from '@visa/shared/privacy-texts';
@@ -17,7 +17,7 @@ const fieldName = (field: unknown) => {
   return Object.hasOwn(FIELD_LABELS, name) ? fieldLabelInSentence(name as LabelledField) : name;
 };
 
-/** One history entry as a sentence; unknown actions fall back to their name so nothing is hidden. */
+/** One history entry as a sentence; any other action reads as its words from the one list of actions, never its key. */
 export function describeEvent(event: HistoryEvent): string {
   const d = event.details;
   switch (event.action) {
@@ -60,6 +60,6 @@ export function describeEvent(event: HistoryEvent): string {
     case A.privacy.dataDownloaded:
       return PRIVACY_HISTORY.dataDownloaded;
     default:
-      return describeNoticeEvent(event.action, d) ?? event.action;
+      return describeNoticeEvent(event.action, d) ?? auditActionLabel(event.action);
   }
 }

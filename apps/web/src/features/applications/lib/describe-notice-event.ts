@@ -13,8 +13,9 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * A notice's history entry as a sentence (ADR 0044): the channels the applicant agreed to, or a
- * status message's attempt and its outcome; null for any other action. The number is shown only as
+ * A notice's history entry as a sentence (ADR 0044): the channels the applicant agreed to, a
+ * status message's attempt and its outcome, or a step of a document request (ADR 0046, ADR 0070);
+ * null for any other action. The number is shown only as
  * the server masked it.
  */
 export function describeNoticeEvent(action: string, d: Record<string, unknown>): string | null {
@@ -36,6 +37,23 @@ export function describeNoticeEvent(action: string, d: Record<string, unknown>):
       return `${channel(d.channel)} waits for the end of quiet hours`;
     case A.textMessage.receipt:
       return `${channel(d.channel)} ${text(d.providerStatus)} (receipt from the provider)`;
+    case A.documentRequest.sent: {
+      const items = Array.isArray(d.items) ? d.items.map(text).filter(Boolean) : [];
+      const by = Array.isArray(d.channels) ? d.channels.map(channel) : [];
+      return `Document request sent${by.length ? ` by ${by.join(', ')}` : ''}${text(d.dueDate) ? `, due ${text(d.dueDate)}` : ''}${
+        items.length ? `: ${items.join(', ')}` : ''
+      }${d.replaced ? ' (the earlier link stopped working)' : ''}`;
+    }
+    case A.documentRequest.revoked:
+      return 'Document request link revoked: it no longer opens';
+    case A.documentRequest.received:
+      return `Document received from the applicant: ${text(d.item)}`;
+    case A.documentRequest.refused:
+      return `File refused (not an accepted type) for: ${text(d.item)}`;
+    case A.documentRequest.accepted:
+      return `Document accepted: ${text(d.item)}`;
+    case A.documentRequest.askedAgain:
+      return `Document asked for again: ${text(d.item)}${text(d.reason) ? ` (${text(d.reason)})` : ''}`;
     default:
       return null;
   }

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NOTICE_FORM_TEXTS } from '@visa/shared/notices';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { MessageSettingsForm } from './message-settings-form';
@@ -20,6 +21,13 @@ describe('Settings → Messages', { timeout: 30_000 }, () => {
     fireEvent.change(bangla, { target: { value: 'প্রিয় {firstName}, আপনার আবেদন {status} হয়েছে' } });
     expect(bangla).toHaveAccessibleDescription(expect.stringContaining('UCS-2 · 1 SMS (70 per part)'));
     expect(screen.getByText('প্রিয় Karim, আপনার আবেদন অনুমোদিত হয়েছে')).toBeInTheDocument();
+    // Each status in its own words, with the office's own address; no phone is set, so no sentence names one.
+    expect(screen.getByLabelText('Rejected: SMS in English')).toHaveAccessibleDescription(
+      expect.stringContaining(
+        `Dear Karim, your visa application was rejected. Check it at ${h.t.config.publicUrl}/enquiry. Canada Visa Desk`,
+      ),
+    );
+    expect(screen.getByTestId('office-phone-missing')).toHaveTextContent(NOTICE_FORM_TEXTS.officePhoneNote);
     // Channels without a provider on the server cannot be turned on.
     expect(screen.getByLabelText('SMS (no provider configured on the server)')).toBeDisabled();
   });

@@ -64,7 +64,7 @@ function LoadedForm({ view }: { view: MessageSettingsView }) {
             {NOTICE_FORM_TEXTS.unknownVariable(unknown)}
           </Form.Control.Feedback>
         )}
-        <SmsCounter id={`${controlId}-count`} template={text} language={language} />
+        <SmsCounter id={`${controlId}-count`} template={text} status={status} language={language} office={view.office} />
       </Form.Group>
     );
   };
@@ -84,6 +84,12 @@ function LoadedForm({ view }: { view: MessageSettingsView }) {
           Status messages by SMS and WhatsApp go only to applicants who agreed to them. Texts may use {'{firstName}'}, {'{status}'},{' '}
           {'{officeName}'}, {'{officePhone}'} and {'{statusLink}'}, nothing else.
         </p>
+        {view.office.phone === '' && (
+          // A standing note, not an alert: it is there on every visit until the phone is set.
+          <p className="alert alert-warning py-2" data-testid="office-phone-missing">
+            {NOTICE_FORM_TEXTS.officePhoneNote}
+          </p>
+        )}
         <fieldset className="mb-3">
           <legend className="h6">Channels</legend>
           {(['sms', 'whatsapp'] as const).map((channel) => (
@@ -109,16 +115,19 @@ function LoadedForm({ view }: { view: MessageSettingsView }) {
           <Form.Text id={`${id}-email-settle-help`}>{EMAIL_SETTLE_HELP}</Form.Text>
         </Form.Group>
         <div className="row g-3 mb-3">
-          <Form.Group className="col-md-4" controlId={`${id}-language`}>
+          {/* Short choices, the rule in the hint below: a long option is cut off in a phone-wide select. */}
+          <Form.Group className="col-12 col-md-4" controlId={`${id}-language`}>
             <Form.Label>Language</Form.Label>
             <Form.Select
               value={settings.language}
+              aria-describedby={`${id}-language-help`}
               onChange={(e) => update((d) => void (d.language = e.target.value as MessageSettings['language']))}
             >
-              <option value="auto">Bangla for Bangladeshi numbers, English otherwise</option>
+              <option value="auto">By the number</option>
               <option value="bn">Bangla for everyone</option>
               <option value="en">English for everyone</option>
             </Form.Select>
+            <Form.Text id={`${id}-language-help`}>By the number: Bangla for Bangladeshi numbers (+880), English for others.</Form.Text>
           </Form.Group>
           <Form.Group className="col-md-2" controlId={`${id}-quiet-start`}>
             <Form.Label>Quiet from</Form.Label>

@@ -1,22 +1,26 @@
-import { countSms, renderTemplate, type TemplateValues } from '@visa/shared/notices';
+import type { ApplicationStatus } from '@visa/shared/constants';
+import { BRAND_NAME } from '@visa/shared/constants';
+import { STATUS_WORDS, countSms, renderTemplate, type TemplateValues } from '@visa/shared/notices';
 
-/** What the preview fills the variables with: a made-up applicant, never a real one. */
-const PREVIEW_VALUES: Record<'en' | 'bn', TemplateValues> = {
-  en: {
-    firstName: 'Karim',
-    status: 'approved',
-    officeName: 'Canada Visa Desk',
-    officePhone: '+8801711000000',
-    statusLink: 'https://visa.example.com/enquiry',
-  },
-  bn: {
-    firstName: 'Karim',
-    status: 'অনুমোদিত',
-    officeName: 'কানাডা ভিসা ডেস্ক',
-    officePhone: '+8801711000000',
-    statusLink: 'https://visa.example.com/enquiry',
-  },
-};
+/** The office's own values the texts are filled with, as the server gives them (Settings → Messages). */
+export interface PreviewOffice {
+  /** E.164, or empty when the office has not set one. */
+  phone: string;
+  statusLink: string;
+}
+
+/**
+ * What the preview fills the variables with: a made-up applicant's first name, never a real one,
+ * and otherwise exactly what the server sends: this status's own word, the office's name, phone
+ * and status-check address (ADR 0070).
+ */
+const previewValues = (status: ApplicationStatus, language: 'en' | 'bn', office: PreviewOffice): TemplateValues => ({
+  firstName: 'Karim',
+  status: STATUS_WORDS[status][language],
+  officeName: BRAND_NAME[language],
+  officePhone: office.phone,
+  statusLink: office.statusLink,
+});
 
 /** "142 characters · GSM-7 · 1 SMS" for a text as it will be sent, with the shared counting the server uses. */
 export function smsCountLabel(text: string): string {
@@ -26,13 +30,26 @@ export function smsCountLabel(text: string): string {
 }
 
 /**
- * The live count and preview under a template: the text with example values filled in, counted as
- * the server will count it. Polite live region, so a screen reader hears the count after typing.
+ * The live count and preview under a template: the text as it will be sent for this status, counted
+ * as the server will count it. Polite live region, so a screen reader hears the count after typing.
+ * Both wrap at any width: a long address must not push the page sideways on a phone.
  */
-export function SmsCounter({ template, language, id }: { template: string; language: 'en' | 'bn'; id: string }) {
-  const preview = renderTemplate(template, PREVIEW_VALUES[language]);
+export function SmsCounter({
+  template,
+  status,
+  language,
+  office,
+  id,
+}: {
+  template: string;
+  status: ApplicationStatus;
+  language: 'en' | 'bn';
+  office: PreviewOffice;
+  id: string;
+}) {
+  const preview = renderTemplate(template, previewValues(status, language, office));
   return (
-    <div id={id} className="small text-body-secondary mt-1">
+    <div id={id} className="small text-body-secondary mt-1 text-break">
       <div aria-live="polite" data-testid="sms-count">
         {smsCountLabel(preview)}
       </div>
