@@ -71,9 +71,10 @@ type Parsed =
   | { help: false; values: Record<string, string | boolean | undefined>; positionals: string[] }
   | { help: false; problem: string };
 
-// Node's parser calls `--min-age -5` ambiguous in three lines: a value that is a negative number is
-// taken as the value, and the command's own check says why it is refused.
-const NEGATIVE = /^-\d/;
+// Node's parser calls `--min-age -5` or `--password -x…` ambiguous, in three lines: after an option
+// that takes a value, a word starting with a dash that is none of the command's options is taken as
+// the value (the command's own check then says what is wrong with it).
+const isOption = (spec: CommandSpec, word: string) => /^--?[a-z]/.test(word) && Object.hasOwn(spec.options, word.replace(/^--?|=.*$/g, ''));
 
 /**
  * The arguments of `spec`, or `--help`, or the one problem that refuses them (an unknown option, a
@@ -85,8 +86,10 @@ export function parseCommand(spec: CommandSpec, args: string[]): Parsed {
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : '';
-    if (spec.options[name]?.type === 'string' && NEGATIVE.test(args[i + 1] ?? '')) joined.push(`${args[i]}=${args[++i]}`);
-    else joined.push(args[i]!);
+    const next = args[i + 1];
+    if (spec.options[name]?.type === 'string' && next?.startsWith('-') && next !== '--' && !isOption(spec, next)) {
+      joined.push(`${args[i]}=${args[++i]}`);
+    } else joined.push(args[i]!);
   }
   let parsed;
   try {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { ensureSuperadmin } from '../../src/bootstrap.js';
 import { STAFF } from '@visa/shared/users';
-import { VALIDATION } from '@visa/shared/ui-texts';
+import { PASSWORD, VALIDATION } from '@visa/shared/ui-texts';
 import { runAccountCommand } from '../../src/cli/accounts.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { runMaintenanceCommand } from '../../src/cli/maintenance.js';
@@ -171,6 +171,12 @@ describe('a bad or missing argument', () => {
       (a, io) => runAccountCommand('create', a, io),
       ['--email', 'x@example.com', '--password', PASS, '--name', 'n'.repeat(101)],
       `--name: ${STAFF.nameTooLong}`,
+    ],
+    [
+      'create',
+      (a, io) => runAccountCommand('create', a, io),
+      ['--email', 'x@example.com', '--password', '-short'],
+      `--password: ${PASSWORD.tooShort}`,
     ],
     ['reset-second-factor', (a, io) => runSecondFactorCommand(a, io), ['--mail', 'x@example.com'], 'Unknown option --mail'],
     [
