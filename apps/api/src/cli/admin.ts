@@ -1,13 +1,27 @@
 import { ConfigError } from '../config.js';
-import { MAINTENANCE_USAGE, isMaintenanceCommand, runMaintenanceCommand } from './maintenance.js';
-import { SECOND_FACTOR_USAGE, isSecondFactorCommand, runSecondFactorCommand } from '../modules/domain/second-factor/cli.js';
-import { IMPORT_USAGE, isImportCommand, runImportCommand } from '../modules/operations/import/cli.js';
-import { RETENTION_USAGE, isRetentionCommand, runRetentionCommand } from '../modules/operations/retention/cli.js';
+import { MAINTENANCE_COMMANDS, isMaintenanceCommand, runMaintenanceCommand } from './maintenance.js';
+import { SECOND_FACTOR_COMMAND, isSecondFactorCommand, runSecondFactorCommand } from '../modules/domain/second-factor/cli.js';
+import { IMPORT_COMMAND, isImportCommand, runImportCommand } from '../modules/operations/import/cli.js';
+import { RETENTION_COMMAND, isRetentionCommand, runRetentionCommand } from '../modules/operations/retention/cli.js';
 import { processIo } from './io.js';
-import { ACCOUNT_USAGE, isAccountCommand, runAccountCommand } from './accounts.js';
+import { ACCOUNT_COMMANDS, isAccountCommand, runAccountCommand } from './accounts.js';
+import type { CommandSpec } from './args.js';
+import { ADMIN } from './command-name.js';
 
-const USAGE = `Usage:
-${ACCOUNT_USAGE}${SECOND_FACTOR_USAGE}${IMPORT_USAGE}${MAINTENANCE_USAGE}${RETENTION_USAGE}`;
+const COMMANDS: readonly CommandSpec[] = [
+  ...ACCOUNT_COMMANDS,
+  SECOND_FACTOR_COMMAND,
+  IMPORT_COMMAND,
+  ...MAINTENANCE_COMMANDS,
+  RETENTION_COMMAND,
+];
+
+/** What `admin --help` prints: one line per command saying what it does. */
+const width = Math.max(...COMMANDS.map((c) => c.name.length));
+const OVERVIEW =
+  `Usage: ${ADMIN} COMMAND [OPTIONS]\n\nCommands:\n` +
+  COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n`).join('') +
+  `\n${ADMIN} COMMAND --help shows a command's options, their defaults and an example.\n`;
 
 async function run(argv: string[]) {
   const [command, ...rest] = argv;
@@ -21,15 +35,15 @@ async function run(argv: string[]) {
   if (isRetentionCommand(command)) {
     return runRetentionCommand(rest, processIo);
   }
-  if (isAccountCommand(command)) {
-    return runAccountCommand(command as 'create' | 'reset-password', rest, processIo);
-  }
-  // Asked for, the usage is the answer; an unknown command gets it as the reason for refusing.
+  if (isAccountCommand(command)) return runAccountCommand(command, rest, processIo);
+  // Asked for, the overview is the answer; a missing or unknown command gets one line saying so.
   if (command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
+    process.stdout.write(OVERVIEW);
     return 0;
   }
-  process.stderr.write(USAGE);
+  process.stderr.write(
+    `${command === undefined ? 'A command is required' : `Unknown command ${command}`} (${ADMIN} --help lists the commands)\n`,
+  );
   return 2;
 }
 

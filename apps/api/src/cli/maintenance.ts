@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { type CommandSpec, commandHelp, parseCommand, usageError } from './args.js';
 import { type CliIo, processIo } from './io.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/connection.js';
@@ -11,47 +11,76 @@ import { verifyBackup } from '../modules/operations/backups/backup-verify.js';
 import { DEFAULT_MIN_AGE_S, sweepFiles } from '../modules/domain/files/sweep.js';
 import { ADMIN, adminCommand } from './command-name.js';
 
-export const MAINTENANCE_USAGE = `  ${ADMIN} sweep-files [--min-age SECONDS] [--dry-run]
-  ${ADMIN} backup [DIR]
-  ${ADMIN} verify-backup DIR
-  ${ADMIN} restore DIR [--erasure-log FILE]
-`;
+export const MAINTENANCE_COMMANDS = [
+  {
+    name: 'sweep-files',
+    summary: 'Removes stored files that no application, document or slide refers to any more.',
+    options: {
+      'min-age': {
+        type: 'string',
+        value: 'SECONDS',
+        says: 'leaves unreferenced files younger than this, which an upload may still be about to refer to',
+        default: String(DEFAULT_MIN_AGE_S),
+      },
+      'dry-run': { type: 'boolean', says: 'lists what it would remove; removes nothing' },
+    },
+    example: `${ADMIN} sweep-files --dry-run`,
+  },
+  {
+    name: 'backup',
+    summary: 'Writes a backup of the database and stored files, with a checksum for each file.',
+    positionals: { names: ['DIR'], min: 0, says: ['where to write it, a missing or empty folder (default: BACKUP_DIR/<UTC time>)'] },
+    options: {},
+    example: `${ADMIN} backup /srv/backups/visa-desk`,
+  },
+  {
+    name: 'verify-backup',
+    summary: 'Checks every file of a backup against its checksum; changes nothing.',
+    positionals: { names: ['DIR'], min: 1, says: ['the backup folder'] },
+    options: {},
+    example: `${ADMIN} verify-backup /srv/backups/visa-desk/2026-11-28`,
+  },
+  {
+    name: 'restore',
+    summary: 'Restores a backup into an empty DATA_DIR, checking every checksum first.',
+    positionals: { names: ['DIR'], min: 1, says: ['the backup folder'] },
+    options: {
+      'erasure-log': {
+        type: 'string',
+        value: 'FILE',
+        says: "another erasure log (of a DATA_DIR moved aside, say) whose applicants are erased again; DATA_DIR's own is always read",
+      },
+    },
+    example: `${ADMIN} restore /srv/backups/visa-desk/2026-11-28`,
+  },
+] as const satisfies readonly CommandSpec[];
 
-const MAINTENANCE_COMMANDS = ['sweep-files', 'backup', 'verify-backup', 'restore'] as const;
-export type MaintenanceCommand = (typeof MAINTENANCE_COMMANDS)[number];
+export type MaintenanceCommand = (typeof MAINTENANCE_COMMANDS)[number]['name'];
 export const isMaintenanceCommand = (command: string | undefined): command is MaintenanceCommand =>
-  (MAINTENANCE_COMMANDS as readonly string[]).includes(command ?? '');
+  MAINTENANCE_COMMANDS.some((c) => c.name === command);
 
 /**
  * The operator's maintenance commands (`bin/visa-desk admin …`). Answers the exit code: 0 done,
  * 1 refused or failed (with a message saying why), 2 bad usage.
  */
 export async function runMaintenanceCommand(command: MaintenanceCommand, args: string[], io: CliIo = processIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { 'min-age': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'erasure-log': { type: 'string' } },
-    });
-  } catch (err) {
-    io.err(`${(err as Error).message}\nUsage:\n${MAINTENANCE_USAGE}`);
-    return 2;
+  const spec: CommandSpec = MAINTENANCE_COMMANDS.find((c) => c.name === command)!;
+  const parsed = parseCommand(spec, args);
+  if (parsed.help) {
+    io.out(commandHelp(spec));
+    return 0;
   }
+  if ('problem' in parsed) return usageError(io, spec, parsed.problem);
   const { values, positionals } = parsed;
   try {
     const config = loadConfig(io.env, io.cwd);
     switch (command) {
       case 'sweep-files': {
-        const raw = values['min-age'] ?? String(DEFAULT_MIN_AGE_S);
-        if (!/^\d{1,9}$/.test(raw) || positionals.length) {
-          io.err(`--min-age takes a whole number of seconds.\nUsage:\n${MAINTENANCE_USAGE}`);
-          return 2;
-        }
+        const raw = String(values['min-age'] ?? DEFAULT_MIN_AGE_S);
+        if (!/^\d{1,9}$/.test(raw)) return usageError(io, spec, `--min-age takes a whole number of seconds, 0 or more, not ${raw}`);
         return await sweep(config, Number(raw), values['dry-run'] === true, io);
       }
       case 'backup': {
-        if (positionals.length > 1) break;
         const unsupported = backupUnsupported(config);
         if (unsupported) {
           io.err(`${unsupported}\n`);
@@ -71,7 +100,6 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
         return 0;
       }
       case 'verify-backup': {
-        if (positionals.length !== 1) break;
         const dir = path.resolve(io.cwd, positionals[0]!);
         const { problems, manifest } = await verifyBackup(dir);
         if (problems.length) {
@@ -82,9 +110,8 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
         return 0;
       }
       case 'restore': {
-        if (positionals.length !== 1) break;
         const from = path.resolve(io.cwd, positionals[0]!);
-        const erasureLog = values['erasure-log'] && path.resolve(io.cwd, values['erasure-log']);
+        const erasureLog = typeof values['erasure-log'] === 'string' ? path.resolve(io.cwd, values['erasure-log']) : undefined;
         const manifest = await restoreBackup(from, config, { erasureLog });
         io.out(
           `Restored the backup of ${manifest.createdAt} into ${config.dataDir}\n` +
@@ -100,8 +127,6 @@ export async function runMaintenanceCommand(command: MaintenanceCommand, args: s
         return 0;
       }
     }
-    io.err(`Usage:\n${MAINTENANCE_USAGE}`);
-    return 2;
   } catch (err) {
     if (err instanceof ConfigError || err instanceof BackupError) {
       io.err(`${err.message}\n`);

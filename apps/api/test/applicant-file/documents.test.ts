@@ -6,7 +6,7 @@ import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { VALIDATION, documentInvalidType, documentTooLarge } from '@visa/shared/ui-texts';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { listEmailsFor } from '../../src/modules/domain/applicant-notices/outbox-status-repository.js';
-import { createApplication } from '@visa/test-support/applications';
+import { type FilePart, createApplication } from '@visa/test-support/applications';
 import { jpeg, pdf, pngClaimingHugeSize } from '@visa/test-support/images';
 import { listFiles } from '@visa/test-support/test-app';
 import { base, documentsForm, jpegPart, pngPart, applicantFileApp } from './fixtures.js';
@@ -75,6 +75,47 @@ describe('documents', () => {
     const res = await upload(app.id, documentsForm([await jpegPart(), await pngPart()], null));
     expect(res.statusCode).toBe(200);
     expect(res.json().documents.map((d: { label: string }) => d.label)).toEqual(['Other', 'Other']);
+  });
+
+  it("the earlier client's file1 … file6 parts are stored in their slots' order; a non-image among them stores none", async () => {
+    const app = await createApplication(t.db);
+    const slots = (parts: [string, FilePart][]) => {
+      const form = new FormData();
+      for (const [field, f] of parts) form.append(field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+      return form;
+    };
+    const res = await upload(
+      app.id,
+      slots([
+        ['file3', await jpegPart('three.jpg')],
+        ['file1', await pngPart('one.png')],
+        ['file6', await jpegPart('six.jpg')],
+        ['file2', await jpegPart('two.jpg')],
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    const [event] = await listAuditFor(t.db, 'application', app.id);
+    expect((event!.details as { documents: { name: string; label: string }[] }).documents).toMatchObject([
+      { name: 'one.png', label: 'Other' },
+      { name: 'two.jpg', label: 'Other' },
+      { name: 'three.jpg', label: 'Other' },
+      { name: 'six.jpg', label: 'Other' },
+    ]);
+    expect(res.json().documents).toHaveLength(4);
+
+    const before = await snapshot(app.id);
+    const refused = await upload(
+      app.id,
+      slots([
+        ['file1', await jpegPart('fine.jpg')],
+        ['file2', { bytes: pdf(), name: 'letter.pdf', type: 'image/jpeg' }],
+      ]),
+    );
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().message).toBe(documentInvalidType('letter.pdf', 'application/pdf'));
+    const seventh = await upload(app.id, slots([['file7', await jpegPart()]]));
+    expect([seventh.statusCode, seventh.json().message]).toEqual([400, M.unexpectedField]);
+    expect(await snapshot(app.id)).toEqual(before);
   });
 
   it('one wrong-type file among good ones: 415 with the required message, and none of the files is stored', async () => {

@@ -24,7 +24,8 @@ describe('list and search', () => {
     fresh = await createTestApp();
     token = (await fresh.createStaff()).token;
     for (const [surname, givenN, passport] of names) {
-      const res = await addApplication(fresh, token, applicationFields({ surname, givenN, passport }));
+      const visaType = surname === 'Ahmadi' ? 'Student' : 'Work';
+      const res = await addApplication(fresh, token, applicationFields({ surname, givenN, passport, visaType }));
       expect(res.statusCode).toBe(201);
     }
     for (let i = 0; i < 18; i++) {
@@ -100,12 +101,14 @@ describe('list and search', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '_id,surname,givenN,email,phone,nationalId,sex,dob,birthCity,currentN,identification,company,dutyDuration,jobTitle,salary,passport,issuedCountry,isStatus,pending,approve,createdAt,updatedAt',
+      '_id,surname,givenN,email,phone,nationalId,sex,dob,birthCity,currentN,identification,company,dutyDuration,jobTitle,salary,passport,issuedCountry,visaType,isStatus,pending,approve,createdAt,updatedAt',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',Ahmadi,Rafiq,');
     // The salary holds a comma, so it is quoted.
     expect(lines[1]).toContain(',"CAD 3,200 / month",BX1000002,');
+    // The visa type the list's form shows, after the passport's country; dates stay ISO.
+    expect(lines[1]).toMatch(/,BX1000002,[^,]+,Student,pending,\d{4}-\d{2}-\d{2},,\d{4}-\d{2}-\d{2}T/);
     const all = await fresh.request({ method: 'GET', url: '/api/application/export', token });
     expect(all.body.trimEnd().split('\r\n')).toHaveLength(24);
   });

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { ensureSuperadmin } from '../../src/bootstrap.js';
+import { STAFF } from '@visa/shared/users';
+import { PASSWORD, VALIDATION } from '@visa/shared/ui-texts';
 import { runAccountCommand } from '../../src/cli/accounts.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { runMaintenanceCommand } from '../../src/cli/maintenance.js';
+import { runSecondFactorCommand } from '../../src/modules/domain/second-factor/cli.js';
+import { runImportCommand } from '../../src/modules/operations/import/cli.js';
+import { runRetentionCommand } from '../../src/modules/operations/retention/cli.js';
 import { buildApi, captureIo, cliEnv } from '@visa/test-support/processes';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
@@ -126,14 +133,95 @@ describe('npm run admin', () => {
       encoding: 'utf8',
     });
 
-  it('answers --help with its usage and success; an unknown command with the usage as an error', () => {
+  it("answers --help with one line per command, a command's --help with its options, and a wrong command with one line", () => {
     buildApi();
     const help = admin('--help');
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain('Usage:');
-    expect(help.stdout).toContain('reset-password');
+    for (const command of ['create', 'reset-password', 'reset-second-factor', 'import', 'sweep-files', 'backup', 'restore', 'retention']) {
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} +[A-Z][^\n]+\\.$`, 'm'));
+    }
+    const create = admin('create', '--help');
+    expect(create.status).toBe(0);
+    expect(create.stdout).toContain('--name NAME');
+    expect(create.stdout).toContain('(default: Admin)');
+    expect(create.stdout).toMatch(/Example:\n {2}npm run admin -- create --email /);
     const unknown = admin('make-coffee');
-    expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('Usage:');
+    expect({ status: unknown.status, stderr: unknown.stderr }).toEqual({
+      status: 2,
+      stderr: 'Unknown command make-coffee (npm run admin -- --help lists the commands)\n',
+    });
+  });
+});
+
+describe('a bad or missing argument', () => {
+  const PASS = 'operator-chosen-passphrase';
+  const cases: [string, (args: string[], io: CliIo) => Promise<number>, string[], string][] = [
+    ['create', (a, io) => runAccountCommand('create', a, io), [], '--email is required'],
+    ['create', (a, io) => runAccountCommand('create', a, io), ['--email', 'x@example.com'], '--password is required'],
+    ['create', (a, io) => runAccountCommand('create', a, io), ['--password', PASS, '--email'], '--email needs a value'],
+    ['create', (a, io) => runAccountCommand('create', a, io), ['--email', 'x@', '--password', PASS], `--email: ${VALIDATION.email}`],
+    [
+      'create',
+      (a, io) => runAccountCommand('create', a, io),
+      ['--email', 'x@example.com', '--password', PASS, '--name', ''],
+      `--name: ${VALIDATION.allFieldsRequired}`,
+    ],
+    [
+      'create',
+      (a, io) => runAccountCommand('create', a, io),
+      ['--email', 'x@example.com', '--password', PASS, '--name', 'n'.repeat(101)],
+      `--name: ${STAFF.nameTooLong}`,
+    ],
+    [
+      'create',
+      (a, io) => runAccountCommand('create', a, io),
+      ['--email', 'x@example.com', '--password', '-short'],
+      `--password: ${PASSWORD.tooShort}`,
+    ],
+    ['reset-second-factor', (a, io) => runSecondFactorCommand(a, io), ['--mail', 'x@example.com'], 'Unknown option --mail'],
+    [
+      'sweep-files',
+      (a, io) => runMaintenanceCommand('sweep-files', a, io),
+      ['--min-age', '-5'],
+      '--min-age takes a whole number of seconds, 0 or more, not -5',
+    ],
+    ['sweep-files', (a, io) => runMaintenanceCommand('sweep-files', a, io), ['--dry-run=yes'], '--dry-run takes no value'],
+    ['restore', (a, io) => runMaintenanceCommand('restore', a, io), [], 'DIR is required'],
+    ['backup', (a, io) => runMaintenanceCommand('backup', a, io), ['one', 'two'], 'Unexpected argument two'],
+    [
+      'import',
+      (a, io) => runImportCommand(a, { ...io, progress: () => undefined, tty: false }),
+      ['export', '--files-concurrency', '0'],
+      '--files-concurrency takes a whole number from 1 to 32, not 0',
+    ],
+    [
+      'retention',
+      (a, io) => runRetentionCommand(a, io),
+      ['--dry-run', '--as-of', '31/01/2027'],
+      '--as-of takes a day as YYYY-MM-DD, not 31/01/2027',
+    ],
+  ];
+
+  it('gets one line naming it and exit 2, and nothing is created', async () => {
+    const seen = [];
+    for (const [, run, args] of cases) {
+      const io = captureIo(cliEnv(t.config));
+      seen.push({ code: await run(args, io.io), stderr: io.stderr(), stdout: io.stdout() });
+    }
+    expect(seen).toEqual(
+      cases.map(([command, , , line]) => ({
+        code: 2,
+        stderr: `${line} (npm run admin -- ${command} --help lists its options)\n`,
+        stdout: '',
+      })),
+    );
+    expect(await accountOf('x@example.com')).toBeUndefined();
+  });
+
+  it('is not --help: a command answers that with its options and their defaults, and exit 0', async () => {
+    const io = captureIo(cliEnv(t.config));
+    expect(await runMaintenanceCommand('sweep-files', ['--help'], io.io)).toBe(0);
+    expect(io.stdout()).toContain('--min-age SECONDS');
+    expect(io.stdout()).toContain('(default: 3600)');
   });
 });

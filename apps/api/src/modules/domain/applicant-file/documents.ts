@@ -36,13 +36,19 @@ function cleanFilename(name: string): string {
 }
 
 /**
- * Reads `file1` files and their `label` fields. Every file is read to its end (a file over 7 MB
+ * The earlier app's client sends one document each as `file1` … `file6`, its six slots; this
+ * product's sends every one as `file1`. Both are read, and stored in the slots' order.
+ */
+const FILE_FIELD = /^file([1-6])$/;
+
+/**
+ * Reads `file1` (or `file1` … `file6`) files and their `label` fields. Every file is read to its end (a file over 7 MB
  * is cut off and flagged, not refused mid-stream) so that all of them can be judged before any
  * is kept: one bad file means none are stored.
  */
 export async function readDocumentUpload(request: FastifyRequest): Promise<DocumentUpload> {
   if (!request.isMultipart()) throw new HttpError(415, M.notMultipart);
-  const files: UploadedFile[] = [];
+  const files: (UploadedFile & { slot: number })[] = [];
   const labels: string[] = [];
   try {
     const options: PartsOptions = {
@@ -58,8 +64,9 @@ export async function readDocumentUpload(request: FastifyRequest): Promise<Docum
     for await (const part of request.parts(options)) {
       if (part.type === 'file') {
         const file = await readFilePart(part);
-        if (part.fieldname !== DOCUMENT_FILE_FIELD) throw new HttpError(400, M.unexpectedField);
-        if (file) files.push({ ...file, filename: cleanFilename(file.filename) });
+        const slot = FILE_FIELD.exec(part.fieldname)?.[1];
+        if (!slot) throw new HttpError(400, M.unexpectedField);
+        if (file) files.push({ ...file, filename: cleanFilename(file.filename), slot: Number(slot) });
         continue;
       }
       if (part.fieldname !== DOCUMENT_LABEL_FIELD && part.fieldname !== `${DOCUMENT_LABEL_FIELD}[]`) continue;
@@ -76,11 +83,21 @@ export async function readDocumentUpload(request: FastifyRequest): Promise<Docum
 
   if (files.length === 0) throw new HttpError(400, M.noDocuments);
   // The earlier app sent files without labels; those become 'Other'. Otherwise one label per file.
-  if (labels.length === 0) return { files, labels: files.map(() => 'Other') };
+  if (labels.length === 0)
+    return inSlotOrder(
+      files,
+      files.map(() => 'Other'),
+    );
   if (labels.length !== files.length) throw new HttpError(400, M.labelsMismatch);
   const unknown = labels.find((l) => !isDocumentLabel(l));
   if (unknown !== undefined) throw new HttpError(400, M.unknownLabel);
-  return { files, labels: labels as DocumentLabel[] };
+  return inSlotOrder(files, labels as DocumentLabel[]);
+}
+
+/** Files (each with the label sent in its place) by slot, those of one slot in the order sent. */
+function inSlotOrder(files: (UploadedFile & { slot: number })[], labels: DocumentLabel[]): DocumentUpload {
+  const paired = files.map(({ slot, ...file }, i) => ({ slot, file, label: labels[i]! })).sort((a, b) => a.slot - b.slot);
+  return { files: paired.map((p) => p.file), labels: paired.map((p) => p.label) };
 }
 
 /** The type a message names: what the bytes are, else what the browser claimed (unless it claimed an image). */

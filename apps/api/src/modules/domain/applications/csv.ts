@@ -76,6 +76,7 @@ const CSV_FIELDS = [
   'salary',
   'passport',
   'issuedCountry',
+  'visaType',
   'isStatus',
   'pending',
   'approve',

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import { AddUserInputSchema } from '@visa/shared/users';
+import { type CommandSpec, commandHelp, parseCommand, schemaProblem, usageError } from '../../../cli/args.js';
 import { type CliIo, processIo } from '../../../cli/io.js';
 import { loadConfigForCommand } from '../../../config.js';
 import { createDb, migrateToLatest } from '../../../db/connection.js';
@@ -7,10 +7,16 @@ import { findStaffAccountByEmail } from '../staff-accounts/repository.js';
 import { resetSecondFactor } from './service.js';
 import { ADMIN } from '../../../cli/command-name.js';
 
-export const SECOND_FACTOR_USAGE = `  ${ADMIN} reset-second-factor --email EMAIL
-`;
+export const SECOND_FACTOR_COMMAND = {
+  name: 'reset-second-factor',
+  summary: 'Removes the authenticator app and recovery codes of a staff member who lost them, and signs them out.',
+  options: { email: { type: 'string', value: 'EMAIL', says: "the account's email", required: true } },
+  example: `${ADMIN} reset-second-factor --email nadia@example.com`,
+} as const satisfies CommandSpec;
 
-export const isSecondFactorCommand = (command: string | undefined) => command === 'reset-second-factor';
+export const isSecondFactorCommand = (command: string | undefined) => command === SECOND_FACTOR_COMMAND.name;
+
+const EmailSchema = AddUserInputSchema.pick({ email: true });
 
 /**
  * For a staff member who lost their authenticator app and their recovery codes (ADR 0019): removes
@@ -19,33 +25,31 @@ export const isSecondFactorCommand = (command: string | undefined) => command ==
  * Answers the exit code: 0 done, 1 refused, 2 bad usage.
  */
 export async function runSecondFactorCommand(args: string[], io: CliIo = processIo): Promise<number> {
-  let email;
-  try {
-    const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
-    email = z.email().safeParse(values.email?.trim().toLowerCase());
-  } catch (err) {
-    io.err(`${(err as Error).message}\nUsage:\n${SECOND_FACTOR_USAGE}`);
-    return 2;
+  const spec = SECOND_FACTOR_COMMAND;
+  const parsed = parseCommand(spec, args);
+  if (parsed.help) {
+    io.out(commandHelp(spec));
+    return 0;
   }
-  if (!email.success) {
-    io.err(`Usage:\n${SECOND_FACTOR_USAGE}(email must be valid)\n`);
-    return 2;
-  }
+  if ('problem' in parsed) return usageError(io, spec, parsed.problem);
+  const input = EmailSchema.safeParse(parsed.values);
+  if (!input.success) return usageError(io, spec, schemaProblem(input.error));
+  const { email } = input.data;
   const config = loadConfigForCommand(io);
   if (!config) return 1;
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
-    const staffAccount = await findStaffAccountByEmail(db, email.data);
+    const staffAccount = await findStaffAccountByEmail(db, email);
     if (!staffAccount) {
-      io.err(`No user with email ${email.data}.\n`);
+      io.err(`No user with email ${email}.\n`);
       return 1;
     }
     const removed = await resetSecondFactor(db, staffAccount.id);
     io.out(
       removed
-        ? `Two-step sign-in removed for ${email.data}; their recovery codes no longer work and their sessions were signed out.\n`
-        : `${email.data} had no two-step sign-in; their sessions were signed out.\n`,
+        ? `Two-step sign-in removed for ${email}; their recovery codes no longer work and their sessions were signed out.\n`
+        : `${email} had no two-step sign-in; their sessions were signed out.\n`,
     );
     return 0;
   } finally {

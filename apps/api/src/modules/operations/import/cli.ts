@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../../../config.js';
 import { createAppContext } from '../../../context.js';
 import { openRuntime } from '../../../runtime.js';
+import { type CommandSpec, commandHelp, parseCommand, usageError } from '../../../cli/args.js';
 import type { CliIo } from '../../../cli/io.js';
 import { countStaffAccounts } from '../../domain/staff-accounts/repository.js';
 import { createProgress } from './progress.js';
@@ -14,14 +14,30 @@ import { detectSource } from './sources.js';
 import type { Counts } from './steps.js';
 import { ADMIN } from '../../../cli/command-name.js';
 
-export const IMPORT_USAGE = `  ${ADMIN} import SOURCE [--dry-run] [--files-concurrency N]
-    SOURCE: a folder of mongoexport files, a mongodump folder, or a CSV of this product's export
-`;
-
-export const isImportCommand = (command: string | undefined) => command === 'import';
-
 const DEFAULT_FILES_CONCURRENCY = 4;
 const MAX_FILES_CONCURRENCY = 32;
+
+export const IMPORT_COMMAND = {
+  name: 'import',
+  summary: "Moves an office's staff, applications, slides, photos and documents in from the earlier app.",
+  positionals: {
+    names: ['SOURCE'],
+    min: 1,
+    says: ["a folder of mongoexport files, a mongodump folder, or a CSV of this product's export"],
+  },
+  options: {
+    'dry-run': { type: 'boolean', says: 'reads everything and says what it would do; writes nothing' },
+    'files-concurrency': {
+      type: 'string',
+      value: 'N',
+      says: `how many photos and documents are fetched at once, 1–${MAX_FILES_CONCURRENCY}`,
+      default: String(DEFAULT_FILES_CONCURRENCY),
+    },
+  },
+  example: `${ADMIN} import export --dry-run`,
+} as const satisfies CommandSpec;
+
+export const isImportCommand = (command: string | undefined) => command === IMPORT_COMMAND.name;
 
 /** Where the progress line goes, and whether it may be rewritten in place. */
 export interface ImportIo extends CliIo {
@@ -65,23 +81,18 @@ function describe(summary: ImportSummary, source: string): string {
  * the exit code: 0 done (skipped records are in the report), 1 refused or failed, 2 bad usage.
  */
 export async function runImportCommand(args: string[], io: ImportIo = processIo): Promise<number> {
-  let values;
-  let positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { 'dry-run': { type: 'boolean' }, 'files-concurrency': { type: 'string' } },
-    }));
-  } catch (err) {
-    io.err(`${(err as Error).message}\nUsage:\n${IMPORT_USAGE}`);
-    return 2;
+  const spec = IMPORT_COMMAND;
+  const parsed = parseCommand(spec, args);
+  if (parsed.help) {
+    io.out(commandHelp(spec));
+    return 0;
   }
-  const concurrencyText = values['files-concurrency'] ?? String(DEFAULT_FILES_CONCURRENCY);
+  if ('problem' in parsed) return usageError(io, spec, parsed.problem);
+  const { values, positionals } = parsed;
+  const concurrencyText = String(values['files-concurrency'] ?? DEFAULT_FILES_CONCURRENCY);
   const concurrency = /^\d{1,2}$/.test(concurrencyText) ? Number(concurrencyText) : 0;
-  if (positionals.length !== 1 || concurrency < 1 || concurrency > MAX_FILES_CONCURRENCY) {
-    io.err(`Usage:\n${IMPORT_USAGE}(--files-concurrency is a whole number from 1 to ${MAX_FILES_CONCURRENCY})\n`);
-    return 2;
+  if (concurrency < 1 || concurrency > MAX_FILES_CONCURRENCY) {
+    return usageError(io, spec, `--files-concurrency takes a whole number from 1 to ${MAX_FILES_CONCURRENCY}, not ${concurrencyText}`);
   }
   const sourcePath = path.resolve(io.cwd, positionals[0]!);
   const dryRun = values['dry-run'] === true;

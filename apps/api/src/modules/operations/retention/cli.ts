@@ -1,16 +1,28 @@
-import { parseArgs } from 'node:util';
 import { addDays, dayStartIn, isIsoDate } from '@visa/shared/dates';
 import { ConfigError, loadConfig } from '../../../config.js';
 import { createDb, migrateToLatest } from '../../../db/connection.js';
 import { createStorage } from '../../../infra/storage/create.js';
+import { type CommandSpec, commandHelp, parseCommand, usageError } from '../../../cli/args.js';
 import type { CliIo } from '../../../cli/io.js';
 import { runRetention } from './service.js';
 import { ADMIN } from '../../../cli/command-name.js';
 
-export const RETENTION_USAGE = `  ${ADMIN} retention [--dry-run [--as-of YYYY-MM-DD]]
-`;
+export const RETENTION_COMMAND = {
+  name: 'retention',
+  summary: "Anonymises the applications past the office's retention windows, or lists them with --dry-run.",
+  options: {
+    'dry-run': { type: 'boolean', says: 'lists what has expired; changes nothing' },
+    'as-of': {
+      type: 'string',
+      value: 'YYYY-MM-DD',
+      says: 'with --dry-run, lists what will have expired by the end of that day',
+      default: 'today',
+    },
+  },
+  example: `${ADMIN} retention --dry-run --as-of 2027-01-31`,
+} as const satisfies CommandSpec;
 
-export const isRetentionCommand = (command: string | undefined) => command === 'retention';
+export const isRetentionCommand = (command: string | undefined) => command === RETENTION_COMMAND.name;
 
 /**
  * `bin/visa-desk admin retention`: lists what the retention rules expire today (ADR 0052), the same
@@ -21,18 +33,18 @@ export const isRetentionCommand = (command: string | undefined) => command === '
  * tests fix.
  */
 export async function runRetentionCommand(args: string[], io: CliIo, now: () => Date = () => new Date()): Promise<number> {
-  let dryRun: boolean;
-  let asOf: string | undefined;
-  try {
-    const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' }, 'as-of': { type: 'string' } } });
-    dryRun = values['dry-run'] === true;
-    asOf = values['as-of'];
-    if (asOf !== undefined && !isIsoDate(asOf)) throw new Error(`--as-of takes a day as YYYY-MM-DD (got "${asOf}")`);
-    if (asOf !== undefined && !dryRun)
-      throw new Error('--as-of only previews a coming day: add --dry-run (a real run takes what has expired today)');
-  } catch (err) {
-    io.err(`${(err as Error).message}\nUsage:\n${RETENTION_USAGE}`);
-    return 2;
+  const spec = RETENTION_COMMAND;
+  const parsed = parseCommand(spec, args);
+  if (parsed.help) {
+    io.out(commandHelp(spec));
+    return 0;
+  }
+  if ('problem' in parsed) return usageError(io, spec, parsed.problem);
+  const dryRun = parsed.values['dry-run'] === true;
+  const asOf = parsed.values['as-of'] as string | undefined;
+  if (asOf !== undefined && !isIsoDate(asOf)) return usageError(io, spec, `--as-of takes a day as YYYY-MM-DD, not ${asOf}`);
+  if (asOf !== undefined && !dryRun) {
+    return usageError(io, spec, '--as-of only previews a coming day: add --dry-run (a real run takes what has expired today)');
   }
   let config;
   try {
