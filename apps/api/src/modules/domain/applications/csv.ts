@@ -1,5 +1,5 @@
 import type { ApplicationRow } from '../../../db/schema.js';
-import { APPLICATION_COLUMNS, type ApplicationField, columnsOf, fieldsOf, withCountryNames } from './mapping.js';
+import { type APPLICATION_COLUMNS, type ApplicationField, columnsOf, fieldsOf, withCountryNames } from './mapping.js';
 
 /**
  * Spreadsheet programs run a cell that starts with one of these as a formula (OWASP "CSV
