@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '../lib/on-first-use.js';
 import type { Config } from '../config.js';
 import { dataDirLayout } from './data-dir.js';
 
@@ -33,12 +34,18 @@ const mailFileName = (id: string) => `${id}.eml`;
 
 const messageIdFor = (id: string) => `<${id}@visa-desk>`;
 
+/** nodemailer, loaded when the first message goes (ADR 0074). */
+const loadNodemailer = onFirstUse(async () => (await import('nodemailer')).default);
+
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }, { from });
+  let made: Transporter | undefined;
+  const transport = onFirstUse(async () => (made = (await loadNodemailer()).createTransport({ url, ...SMTP_TIMEOUTS }, { from })));
   return {
     kind: 'smtp',
     async send(email) {
-      await transport.sendMail({
+      await (
+        await transport()
+      ).sendMail({
         to: email.to,
         subject: email.subject,
         text: email.text,
@@ -47,7 +54,7 @@ export function createSmtpMailer(url: string, from: string): Mailer {
       });
     },
     close() {
-      transport.close();
+      made?.close();
     },
   };
 }
@@ -58,11 +65,16 @@ export function createSmtpMailer(url: string, from: string): Mailer {
  * Written to a temp name then renamed, so a reader never sees half a message.
  */
 export function createFolderMailer(folder: string, from: string): Mailer {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from });
+  let made: Transporter | undefined;
+  const composer = onFirstUse(
+    async () => (made = (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from })),
+  );
   return {
     kind: 'folder',
     async send(email) {
-      const info = await composer.sendMail({
+      const info = await (
+        await composer()
+      ).sendMail({
         to: email.to,
         subject: email.subject,
         text: email.text,
@@ -77,7 +89,7 @@ export function createFolderMailer(folder: string, from: string): Mailer {
       await fsp.rename(temp, path.join(folder, mailFileName(email.id)));
     },
     close() {
-      composer.close();
+      made?.close();
     },
   };
 }

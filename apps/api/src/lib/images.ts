@@ -1,13 +1,17 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { IMAGE_LONGEST_SIDE, IMAGE_MAX_PIXELS, THUMBNAIL_SIDE } from '@visa/shared/constants';
+import { onFirstUse } from './on-first-use.js';
+
+/** sharp (with libvips) and file-type, loaded on first use (ADR 0074). */
+export const loadSharp = onFirstUse(async () => (await import('sharp')).default);
+const loadFileType = onFirstUse(() => import('file-type'));
 
 export type ImageMime = 'image/jpeg' | 'image/png';
 
 /** What the bytes say the file is (magic numbers), whatever its name or declared type claims. */
 export async function sniffType(bytes: Buffer): Promise<{ mime: string; ext: string } | null> {
   if (bytes.length === 0) return null;
-  const type = await fileTypeFromBuffer(bytes);
+  const type = await (await loadFileType()).fileTypeFromBuffer(bytes);
   return type ? { mime: type.mime, ext: type.ext } : null;
 }
 
@@ -23,7 +27,7 @@ export interface ProcessedImage {
   height: number;
 }
 
-const decoder = (bytes: Buffer) =>
+const decoder = (sharp: typeof Sharp, bytes: Buffer) =>
   // limitInputPixels refuses decompression bombs before any pixel is decoded; failOn 'warning'
   // refuses truncated or corrupt files instead of storing half a picture.
   sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' });
@@ -33,8 +37,9 @@ const decoder = (bytes: Buffer) =>
  * longest side capped. Throws ImageDecodeError for anything that is not a sound image.
  */
 async function reencodePhoto(bytes: Buffer, longestSide = IMAGE_LONGEST_SIDE): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   try {
-    const { data, info } = await decoder(bytes)
+    const { data, info } = await decoder(sharp, bytes)
       .rotate()
       .resize({ width: longestSide, height: longestSide, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, mozjpeg: true })
@@ -47,8 +52,9 @@ async function reencodePhoto(bytes: Buffer, longestSide = IMAGE_LONGEST_SIDE): P
 
 /** A small square WebP for lists. */
 async function makeThumbnail(bytes: Buffer, side = THUMBNAIL_SIDE): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   try {
-    const { data, info } = await decoder(bytes)
+    const { data, info } = await decoder(sharp, bytes)
       .rotate()
       .resize({ width: side, height: side, fit: 'cover' })
       .webp({ quality: 70 })
@@ -61,15 +67,16 @@ async function makeThumbnail(bytes: Buffer, side = THUMBNAIL_SIDE): Promise<Proc
 
 /** Resized variants for responsive `srcset` (slides): WebP at each width plus a JPEG fallback. */
 export async function makeVariants(bytes: Buffer, widths: number[]): Promise<(ProcessedImage & { width: number })[]> {
+  const sharp = await loadSharp();
   try {
     const out: (ProcessedImage & { width: number })[] = [];
     for (const width of widths) {
-      const base = decoder(bytes).rotate().resize({ width, withoutEnlargement: true });
+      const base = decoder(sharp, bytes).rotate().resize({ width, withoutEnlargement: true });
       const webp = await base.clone().webp({ quality: 72 }).toBuffer({ resolveWithObject: true });
       out.push({ bytes: webp.data, contentType: 'image/webp', ext: 'webp', width: webp.info.width, height: webp.info.height });
     }
     const largest = widths[widths.length - 1] ?? IMAGE_LONGEST_SIDE;
-    const jpeg = await decoder(bytes)
+    const jpeg = await decoder(sharp, bytes)
       .rotate()
       .resize({ width: largest, withoutEnlargement: true })
       .jpeg({ quality: 78, mozjpeg: true })
@@ -104,6 +111,7 @@ export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   let height: number | undefined;
   try {
     // Reading the header only; the pixel limit is checked by us so the answer can say why.
+    const sharp = await loadSharp();
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch (err) {
     throw new ImageDecodeError((err as Error).message);

@@ -7,12 +7,11 @@ import {
   DOCUMENT_LONGEST_SIDE,
   MAX_DOCUMENTS_PER_UPLOAD,
 } from '@visa/shared/applicant-file';
-import sharp from 'sharp';
 import { DOCUMENT_MAX_BYTES, type DocumentLabel, IMAGE_MAX_PIXELS } from '@visa/shared/constants';
 import { documentInvalidType, documentTooLarge } from '@visa/shared/ui-texts';
 import { HttpError } from '../../../lib/http-error.js';
 import { type PartsOptions, type UploadedFile, readFilePart } from '../../../plugins/uploads.js';
-import { isAllowedImage, sniffType } from '../../../lib/images.js';
+import { isAllowedImage, loadSharp, sniffType } from '../../../lib/images.js';
 import { isDocumentLabel } from '../applications/rows.js';
 
 export interface DocumentUpload {
@@ -146,6 +145,7 @@ export async function prepareDocuments(upload: DocumentUpload): Promise<Prepared
  * Answers null when the bytes are not a sound image.
  */
 export async function reencodeDocument(bytes: Buffer): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' })
       .rotate()

@@ -1,9 +1,9 @@
 import { PDF_DOCUMENT_IN_COPY } from '@visa/shared/document-requests';
-import PDFDocument from 'pdfkit';
 import { COPY_TEXT, type CopyVerification, copySections } from '@visa/shared/applicant-file';
 import type { Application } from '@visa/shared/applications';
 import { copyPrivacyLine } from '@visa/shared/privacy-notice-view';
 import type { Storage } from '../../../infra/storage/storage.js';
+import { onFirstUse } from '../../../lib/on-first-use.js';
 
 async function readAll(storage: Storage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
@@ -28,6 +28,9 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * visa dates, reference and QR to the enquiry page), then each document on a page of its own.
  * Built in memory: a copy is a few pages of already-compressed JPEGs.
  */
+/** PDFKit with its fonts, loaded on first use (ADR 0074). */
+const loadPdfKit = onFirstUse(async () => (await import('pdfkit')).default);
+
 export async function renderCopyPdf(input: {
   application: Application;
   photoKey: string | null;
@@ -36,6 +39,7 @@ export async function renderCopyPdf(input: {
   printedOn: string;
 }): Promise<Buffer> {
   const { application: a, verification } = input;
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

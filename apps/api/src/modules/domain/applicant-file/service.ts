@@ -188,7 +188,7 @@ export async function copyPdf(ctx: AppContext, id: string): Promise<{ bytes: Buf
     application,
     photoKey,
     storage: ctx.storage,
-    verification: copyVerification(ctx.config.publicUrl),
+    verification: await copyVerification(ctx.config.publicUrl),
     printedOn: todayIn(ctx.config.APP_TIMEZONE),
   });
   const safeName = `${application.surname}-${application.givenN}`

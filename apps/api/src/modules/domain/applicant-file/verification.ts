@@ -1,13 +1,16 @@
-import QRCode from 'qrcode';
 import type { CopyVerification } from '@visa/shared/applicant-file';
 import { statusCheckUrl } from '../../../lib/public-links.js';
+import { onFirstUse } from '../../../lib/on-first-use.js';
+
+/** The QR code library, loaded on first use (ADR 0074). */
+const loadQrCode = onFirstUse(async () => (await import('qrcode')).default);
 
 /** The quiet zone the QR standard asks for around the code, in modules. */
 const QUIET_ZONE = 4;
 
 /** The QR code as one SVG path (runs of dark modules per row), usable by the browser and by PDFKit alike. */
-function qrPath(text: string): { size: number; path: string } {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+async function qrPath(text: string): Promise<{ size: number; path: string }> {
+  const { modules } = (await loadQrCode()).create(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const parts: string[] = [];
   for (let y = 0; y < n; y++) {
@@ -31,11 +34,11 @@ const cache = new Map<string, CopyVerification>();
  * Where a printed copy sends its reader: the public enquiry page. The QR encodes only that public
  * address, never personal data, so a lost printout reveals nothing the paper does not already show.
  */
-export function copyVerification(publicUrl: string): CopyVerification {
+export async function copyVerification(publicUrl: string): Promise<CopyVerification> {
   const url = statusCheckUrl(publicUrl);
   let found = cache.get(url);
   if (!found) {
-    found = { url, qr: qrPath(url) };
+    found = { url, qr: await qrPath(url) };
     cache.set(url, found);
   }
   return found;

@@ -1,5 +1,5 @@
 import type { ApplicationRow } from '../../../db/schema.js';
-import { type ApplicationField, fieldsOf, withCountryNames } from './mapping.js';
+import { type APPLICATION_COLUMNS, type ApplicationField, columnsOf, fieldsOf, withCountryNames } from './mapping.js';
 
 /**
  * Spreadsheet programs run a cell that starts with one of these as a formula (OWASP "CSV
@@ -84,8 +84,11 @@ const CSV_FIELDS = [
   'updatedAt',
 ] as const satisfies readonly ApplicationField[];
 
+/** The columns the export reads: those behind its fields, and no others. */
+export const CSV_COLUMNS = columnsOf(CSV_FIELDS) as (typeof APPLICATION_COLUMNS)[(typeof CSV_FIELDS)[number]][];
+
 export const csvHeader = () => csvLine([...CSV_FIELDS]);
-export const csvRow = (row: ApplicationRow) => {
+export const csvRow = (row: Pick<ApplicationRow, (typeof CSV_COLUMNS)[number]>) => {
   // Countries are stored as codes; the export names them as every answer does (ADR 0035).
   const fields = withCountryNames(fieldsOf(row, CSV_FIELDS));
   return csvLine(CSV_FIELDS.map((field) => fields[field]));

@@ -26,7 +26,7 @@ import type { Actor } from '../../../plugins/auth.js';
 import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { recordAgreedChannels } from '../applicant-notices/channel-agreements-repository.js';
-import { csvHeader, csvRow } from './csv.js';
+import { CSV_COLUMNS, csvHeader, csvRow } from './csv.js';
 import { auditIntakeConsent, intakeConsent } from './intake-consent.js';
 import type { UploadedFile } from '../../../plugins/uploads.js';
 import type { ApplicationForm } from './form.js';
@@ -270,7 +270,7 @@ export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, quer
     details: { searched: Boolean(query.search), ...(query.status ? { status: query.status } : {}) },
   });
   yield `\uFEFF${csvHeader()}`;
-  for await (const rows of iterateApplicationRows(ctx.db, query)) {
+  for await (const rows of iterateApplicationRows(ctx.db, query, CSV_COLUMNS)) {
     yield rows.map(csvRow).join('');
   }
 }

@@ -1,7 +1,7 @@
-import { PDFDocument } from 'pdf-lib';
 import { REQUEST_FILE_TYPES, type RequestFileType } from '@visa/shared/document-requests';
 import { sniffType } from '../../../lib/images.js';
 import { reencodeDocument } from '../applicant-file/documents.js';
+import { onFirstUse } from '../../../lib/on-first-use.js';
 
 /**
  * What a finished upload by link is, judged as a reader would open it (ADR 0063), not by its first
@@ -17,11 +17,15 @@ const PDF_TAIL = 1024;
  * reference section still parses object by object, so its tail must also carry `startxref` and the
  * `%%EOF` marker, as every complete revision of a PDF ends.
  */
+/** pdf-lib, loaded on first use (ADR 0074). */
+const loadPdfLib = onFirstUse(() => import('pdf-lib'));
+
 async function isReadablePdf(bytes: Buffer): Promise<boolean> {
   const tail = bytes.subarray(Math.max(0, bytes.length - PDF_TAIL)).toString('latin1');
   if (!tail.includes('startxref') || !tail.includes('%%EOF')) return false;
   try {
     // A password that only restricts printing or copying still lets the file be opened: not refused.
+    const { PDFDocument } = await loadPdfLib();
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
     const pages = doc.getPages();
     return pages.length > 0 && pages.every((page) => page.getWidth() > 0 && page.getHeight() > 0);

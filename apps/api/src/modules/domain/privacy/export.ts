@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionLabel } from '@visa/shared/audit-actions';
 import { LIMITS } from '@visa/shared/limits';
@@ -73,6 +72,7 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
     details: { documents: documents.length, photo: photo !== null },
   });
 
+  const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   const mtime = clockOf(ctx)();
   zip.addBuffer(

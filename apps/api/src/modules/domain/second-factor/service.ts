@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP as Totp } from 'otpauth';
-import QRCode from 'qrcode';
 import { LIMITS } from '@visa/shared/limits';
 import { SECOND_FACTOR } from '@visa/shared/ui-texts';
 import {
@@ -139,6 +138,7 @@ export async function startSetup(
   const secret = new Secret({ size: 20 }).base32;
   await repo.savePendingSecret(ctx.db, staffAccount.id, encryptSecret(ctx.secret, staffAccount.id, secret), now);
   const otpauthUri = totpFor(secret, staffAccount.email).toString();
+  const QRCode = (await import('qrcode')).default;
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

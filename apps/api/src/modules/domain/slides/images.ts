@@ -1,7 +1,7 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { IMAGE_MAX_PIXELS } from '@visa/shared/constants';
 import { SLIDE_IMAGE_WIDTHS } from '@visa/shared/slides';
-import { ImageDecodeError, isAllowedImage, makeVariants, sniffType } from '../../../lib/images.js';
+import { ImageDecodeError, isAllowedImage, loadSharp, makeVariants, sniffType } from '../../../lib/images.js';
 
 /** The bytes are not a JPEG or PNG, whatever the file name or declared type says. */
 export class SlideImageTypeError extends Error {}
@@ -33,6 +33,7 @@ export async function makeSlideVariants(upload: Buffer): Promise<SlideVariant[]>
   const type = await sniffType(upload);
   if (!type || !isAllowedImage(type.mime)) throw new SlideImageTypeError(type?.mime ?? 'unknown');
 
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     header = await sharp(upload, { limitInputPixels: false }).metadata();

@@ -1,0 +1,178 @@
+// A server process's memory (ADR 0074): the built server started as `npm start` starts it (Node's
+// options from scripts/lib.mjs), on a seeded SQLite DATA_DIR; its resident set size (RSS, from
+// /proc) idle after start-up and after a short mixed load; what it has loaded (package files, by
+// package); and the largest entries of a heap snapshot taken idle (self sizes by kind, and the
+// largest strings, which show module sources and data kept alive).
+//   node bench/memory.mjs
+// Knobs: ROWS (10000) applications seeded, IDLE_SECONDS (10) before the first reading, LOAD_SECONDS
+// (20) of the mix at CONNECTIONS (20), TOP (15) entries listed, MAX_IDLE_MB (120) exit 1 above it.
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { SERVER_NODE_OPTIONS } from '../scripts/lib.mjs';
+import { freePort, root, serverJs } from './lib/processes.mjs';
+import { enquiryPathOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
+
+const ROWS = Number(process.env.ROWS ?? 10_000);
+const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 10);
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
+const TOP = Number(process.env.TOP ?? 15);
+const MAX_IDLE_MB = Number(process.env.MAX_IDLE_MB ?? 120);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const mb = (bytes) => (bytes / 1048576).toFixed(1);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-memory-'));
+const dataDir = path.join(work, 'data');
+const secret = randomBytes(32).toString('hex');
+const { token } = await seedApplications({ dataDir, secret, count: ROWS });
+
+// A module hook that writes down every file the server loads (the server's own code is unchanged).
+const loadedFile = path.join(work, 'loaded.txt');
+fs.writeFileSync(loadedFile, '');
+fs.writeFileSync(
+  path.join(work, 'hooks.mjs'),
+  `import fs from 'node:fs';\nexport async function load(url, context, next) {\n  fs.appendFileSync(${JSON.stringify(loadedFile)}, url + '\\n');\n  return next(url, context);\n}\n`,
+);
+fs.writeFileSync(
+  path.join(work, 'register.mjs'),
+  `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(path.join(work, 'hooks.mjs')).href)});\n`,
+);
+
+/** The built server on the seeded DATA_DIR, with Node's options as npm start gives them and `extra`. */
+async function startServer(extra) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...extra, serverJs], {
+    cwd: work,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      APP_SECRET: secret,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(100);
+  }
+  await sleep(IDLE_SECONDS * 1000);
+  return {
+    base,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+// First as an operator runs it: RSS idle, then after the mix.
+const plain = await startServer([]);
+const idle = rssMb(plain.child.pid);
+// The mix: the staff list, a search, the signed-in check and the public status check.
+let n = 0;
+const paths = [
+  () => '/api/application/fetchApplication?page=1&limit=10',
+  () => `/api/application/fetchApplication?page=1&limit=10&search=${passportOf((n * 7) % ROWS).slice(0, 5)}`,
+  () => '/api/users/me',
+  () => enquiryPathOf((n * 13) % ROWS),
+];
+const load = await autocannon({
+  url: plain.base,
+  connections: CONNECTIONS,
+  duration: LOAD_SECONDS,
+  requests: [
+    {
+      setupRequest: (req) => {
+        n += 1;
+        const at = paths[n % paths.length]();
+        const headers = {
+          ...req.headers,
+          'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          authorization: `Bearer ${token}`,
+        };
+        return { ...req, path: at, headers };
+      },
+    },
+  ],
+});
+await sleep(2000);
+const afterLoad = rssMb(plain.child.pid);
+await plain.stop();
+
+// Then with the module hook (its own thread costs memory, so not in the figures above) and a heap
+// snapshot taken idle: Node writes it into its working folder on SIGUSR2.
+const probed = await startServer(['--heapsnapshot-signal=SIGUSR2', '--import', pathToFileURL(path.join(work, 'register.mjs')).href]);
+const byPackage = new Map();
+const lines = fs.readFileSync(loadedFile, 'utf8').split('\n').filter(Boolean);
+for (const url of lines) {
+  const name =
+    /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ??
+    (url.startsWith('node:') ? '(node)' : url.includes(`${root}/apps/api/`) ? '(apps/api)' : '(other)');
+  byPackage.set(name, (byPackage.get(name) ?? 0) + 1);
+}
+probed.child.kill('SIGUSR2');
+let snapshotFile;
+for (let i = 0; i < 600 && !snapshotFile; i++) {
+  await sleep(200);
+  const found = fs.readdirSync(work).find((f) => f.endsWith('.heapsnapshot'));
+  // Written once its size stops changing.
+  if (found) {
+    const size = fs.statSync(path.join(work, found)).size;
+    await sleep(500);
+    if (size > 0 && fs.statSync(path.join(work, found)).size === size) snapshotFile = path.join(work, found);
+  }
+}
+await probed.stop();
+const snapshot = JSON.parse(fs.readFileSync(snapshotFile, 'utf8'));
+fs.rmSync(work, { recursive: true, force: true });
+const { node_fields: fields, node_types: nodeTypes } = snapshot.snapshot.meta;
+const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
+const kinds = new Map();
+const strings = [];
+let heapTotal = 0;
+for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+  const type = nodeTypes[0][snapshot.nodes[i + typeAt]];
+  const name = snapshot.strings[snapshot.nodes[i + nameAt]];
+  const size = snapshot.nodes[i + sizeAt];
+  heapTotal += size;
+  const kind = type === 'object' || type === 'native' ? name.slice(0, 40) : `(${type})`;
+  kinds.set(kind, (kinds.get(kind) ?? 0) + size);
+  if (type === 'string' && size > 50_000) strings.push([size, name.slice(0, 70).replace(/\s+/g, ' ')]);
+}
+
+const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, TOP);
+console.log(`node ${process.version} ${SERVER_NODE_OPTIONS.join(' ')}; load average ${os.loadavg()[0].toFixed(1)}; ${ROWS} applications`);
+console.log(`RSS idle ${IDLE_SECONDS} s after start-up: ${idle.toFixed(1)} MB (target ≤ ${MAX_IDLE_MB} MB)`);
+console.log(
+  `RSS after ${LOAD_SECONDS} s of the mix at ${CONNECTIONS} connections (${Math.round(load.requests.average)} req/s, non-2xx ${load.non2xx}): ${afterLoad.toFixed(1)} MB`,
+);
+console.log(
+  `\nmodules loaded at start (ES modules, CommonJS entry points): ${lines.length}; by package: ${top(byPackage)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`,
+);
+console.log(`\nheap snapshot, idle: ${mb(heapTotal)} MB live; self size by kind:`);
+for (const [kind, size] of top(kinds)) console.log(`  ${mb(size).padStart(6)} MB  ${kind}`);
+console.log('largest strings (module sources, data kept alive):');
+for (const [size, text] of strings.sort((a, b) => b[0] - a[0]).slice(0, TOP)) console.log(`  ${mb(size).padStart(6)} MB  ${text}`);
+process.exit(idle > MAX_IDLE_MB ? 1 : 0);
