@@ -9,11 +9,12 @@
 // rest is sent, and the bench counts what was sent twice.
 //
 // Prints each side's MB/s (median round), the ratio product ÷ reference, CPU seconds per 100 MB of
-// each server, and the resume's figures. Exit 1 when the ratio is under MIN_RATIO or a resumed
+// each server and their ratio (steadier than the rate on a busy machine), and the resume's figures. Exit 1 when the ratio is under MIN_RATIO or a resumed
 // upload sends more again than was cut off in flight.
 //
 //   npm run build && node bench/uploads.mjs
-//   UPLOADS (15) per round, ROUNDS (3), MIN_RATIO (0.5)
+//   UPLOADS (15) per round, ROUNDS (3), MIN_RATIO (0.5), SERVER (apps/api/dist/server.js; another
+//   build's server.js, e.g. one copied under bench/results/ before a change)
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { DOCUMENT_MAX_BYTES } from '../packages/shared/dist/constants.js';
-import { cpuSeconds, startServer, startUploadReference } from './lib/processes.mjs';
+import { cpuSeconds, serverJs, startServer, startUploadReference } from './lib/processes.mjs';
 import { seedApplications } from './lib/seed-applications.mjs';
 
 // A link takes 60 uploads an hour and an address 120 (LIMITS.documentsPage): UPLOADS × ROUNDS + 2
@@ -29,6 +30,7 @@ import { seedApplications } from './lib/seed-applications.mjs';
 const UPLOADS = Number(process.env.UPLOADS ?? 15);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const MIN_RATIO = Number(process.env.MIN_RATIO ?? 0.5);
+const SERVER = process.env.SERVER ? path.resolve(process.env.SERVER) : serverJs;
 const ORIGIN = 'http://bench.invalid';
 const SECRET = 'u'.repeat(40);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-uploads-'));
@@ -185,7 +187,7 @@ try {
   const { token, items } = seedRequest(UPLOADS * ROUNDS + 2);
   const theirs = seedRequest(UPLOADS * ROUNDS + 1);
   const env = { DATA_DIR: dataDir, APP_SECRET: SECRET, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn' };
-  product = await startServer(env);
+  product = await startServer(env, SERVER);
   reference = await startUploadReference(path.join(work, 'reference'), env);
   const bytes = await pdfOf(DOCUMENT_MAX_BYTES);
   // One of each first, not counted: both sides' first upload pays for loading code.
@@ -206,6 +208,8 @@ try {
   console.log(
     `  ratio product ÷ reference: ${ratio.toFixed(2)} (rounds: ${results.product.map((x, i) => (x.mbps / results.reference[i].mbps).toFixed(2)).join(', ')})`,
   );
+  // The rate moves with the CPU each process was given on a busy machine; the CPU an upload costs less so.
+  console.log(`  CPU per byte, reference ÷ product: ${(cpu('reference') / cpu('product')).toFixed(2)}`);
 
   const cutAt = Math.floor(bytes.length * 0.6);
   const resumed = await cutAndResume(product.base, token, items.at(-1), bytes, cutAt);
