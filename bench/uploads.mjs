@@ -17,12 +17,13 @@
 //   build's server.js, e.g. one copied under bench/results/ before a change)
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { PDFDocument, PDFName } from 'pdf-lib';
 import { DOCUMENT_MAX_BYTES } from '../packages/shared/dist/constants.js';
-import { cpuSeconds, serverJs, startServer, startUploadReference } from './lib/processes.mjs';
+import { cpuSeconds, root, serverJs, startServer, startUploadReference } from './lib/processes.mjs';
 import { seedApplications } from './lib/seed-applications.mjs';
 
 // A link takes 60 uploads an hour and an address 120 (LIMITS.documentsPage): UPLOADS × ROUNDS + 2
@@ -32,6 +33,9 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const MIN_RATIO = Number(process.env.MIN_RATIO ?? 0.5);
 const SERVER = process.env.SERVER ? path.resolve(process.env.SERVER) : serverJs;
 const ORIGIN = 'http://bench.invalid';
+// The API's own pdf-lib, which reads the finished upload through, builds the document.
+const pdfLib = createRequire(path.join(root, 'apps/api/package.json')).resolve('pdf-lib');
+const { PDFDocument, PDFName } = (await import(pathToFileURL(pdfLib).href)).default;
 const SECRET = 'u'.repeat(40);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-uploads-'));
 const dataDir = path.join(work, 'data');
