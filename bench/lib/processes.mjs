@@ -87,5 +87,5 @@ export const startHelloWorld = () => start(['-e', helloWorldJs], {}, '/');
 /** The same-work reference server (reference-server.mjs) with the product's environment. */
 export const startReference = (env) => start([path.join(import.meta.dirname, 'reference-server.mjs')], env, '/api/health');
 /** The same-work reference for resumable uploads (upload-reference.mjs), keeping its files under `dir`. */
-export const startUploadReference = (dir) =>
-  start([path.join(import.meta.dirname, 'upload-reference.mjs')], { REFERENCE_DIR: dir }, '/health');
+export const startUploadReference = (dir, env) =>
+  start([path.join(import.meta.dirname, 'upload-reference.mjs')], { ...env, REFERENCE_DIR: dir }, '/health');

@@ -79,11 +79,6 @@ export async function findWorkingRequest(db: Db, tokenHash: string, now: string)
 }
 
 /** The application's latest request, working or not, for staff. */
-/** A request by its id, whatever its state: the one a finishing upload was begun for. */
-export async function findRequest(db: Db, id: string): Promise<DocumentRequestRow | undefined> {
-  return db.selectFrom('document_requests').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function findLatestRequest(db: Db, applicationId: string): Promise<DocumentRequestRow | undefined> {
   return db
     .selectFrom('document_requests')
@@ -175,9 +170,27 @@ export async function insertUpload(db: Db, upload: { id: string; requestId: stri
     .execute();
 }
 
-export async function findUpload(db: Db, id: string) {
-  const row = await db.selectFrom('document_uploads').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && { ...row, length: Number(row.length) };
+/**
+ * An upload with its item and the item's application, in one read: what every later request of an
+ * upload checks (the token's request, the item's state) and what its last byte needs. Undefined
+ * when the upload or its item is gone.
+ */
+export async function findUploadItem(db: Db, id: string) {
+  const row = await db
+    .selectFrom('document_uploads')
+    .innerJoin('document_request_items', (join) =>
+      join
+        .onRef('document_request_items.id', '=', 'document_uploads.item_id')
+        .onRef('document_request_items.request_id', '=', 'document_uploads.request_id'),
+    )
+    .innerJoin('document_requests', 'document_requests.id', 'document_uploads.request_id')
+    .selectAll('document_request_items')
+    .select(['document_uploads.id as upload_id', 'document_requests.application_id'])
+    .where('document_uploads.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { upload_id: uploadId, application_id: applicationId, ...item } = row;
+  return { uploadId, applicationId, item: item as DocumentRequestItemRow };
 }
 
 export async function finishUpload(db: Db, id: string, at: string): Promise<void> {

@@ -94,10 +94,10 @@ export async function beginUpload(
  * taken for an item still to send.
  */
 export async function assertUploadOf(ctx: AppContext, check: { requestId: string; uploadId: string; writing: boolean }): Promise<void> {
-  const upload = isUploadId(check.uploadId) ? await repo.findUpload(ctx.db, check.uploadId) : undefined;
-  const item = upload?.request_id === check.requestId ? await repo.findItem(ctx.db, check.requestId, upload.item_id) : undefined;
-  if (!upload || !item) throw new HttpError(404, M.linkNotValid);
-  if (check.writing && item.state !== 'to_send' && item.state !== 'asked_again') throw new HttpError(409, M.uploadNotOpen);
+  const found = isUploadId(check.uploadId) ? await repo.findUploadItem(ctx.db, check.uploadId) : undefined;
+  if (!found || found.item.request_id !== check.requestId) throw new HttpError(404, M.linkNotValid);
+  const { state } = found.item;
+  if (check.writing && state !== 'to_send' && state !== 'asked_again') throw new HttpError(409, M.uploadNotOpen);
 }
 
 /**
@@ -144,11 +144,9 @@ export function createUploadServer(ctx: AppContext): Server {
   const now = clockOf(ctx);
 
   async function finish(uploadId: string) {
-    const upload = await repo.findUpload(ctx.db, uploadId);
-    if (!upload) throw refusal(404, M.linkNotValid);
-    const request = await repo.findRequest(ctx.db, upload.request_id);
-    const item = request && (await repo.findItem(ctx.db, request.id, upload.item_id));
-    if (!request || !item) throw refusal(404, M.linkNotValid);
+    const found = await repo.findUploadItem(ctx.db, uploadId);
+    if (!found) throw refusal(404, M.linkNotValid);
+    const { item, applicationId } = found;
     const sent = await fs.readFile(path.join(directory, uploadId));
     const { file, sniffed } = await readThrough(sent, JSON.parse(item.types) as string[]);
     const at = now().toISOString();
@@ -161,7 +159,7 @@ export function createUploadServer(ctx: AppContext): Server {
           actorUserId: null,
           action: AUDIT_ACTIONS.documentRequest.refused,
           entity: AUDIT_ENTITIES.application,
-          entityId: request.application_id,
+          entityId: applicationId,
           details: { item: item.label_en, type: sniffed },
         });
       });
@@ -174,7 +172,7 @@ export function createUploadServer(ctx: AppContext): Server {
     const moved = await ctx.db.transaction().execute(async (trx) => {
       // An erasure or a withdrawal while the last bytes were on their way: the record takes nothing
       // more (ADR 0064), and the upload ends as its link now does.
-      if (await noticesWithheld(trx, request.application_id)) {
+      if (await noticesWithheld(trx, applicationId)) {
         await repo.deleteUploads(trx, [uploadId]);
         return 'withheld' as const;
       }
@@ -192,7 +190,7 @@ export function createUploadServer(ctx: AppContext): Server {
         actorUserId: null,
         action: AUDIT_ACTIONS.documentRequest.received,
         entity: AUDIT_ENTITIES.application,
-        entityId: request.application_id,
+        entityId: applicationId,
         details: { item: item.label_en, type, size: bytes.length },
       });
       return 'received' as const;
