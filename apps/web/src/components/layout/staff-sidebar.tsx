@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { DOCUMENTS_WAITING } from '@visa/shared/staff-texts';
 import { ROLE_LABELS, type User } from '@visa/shared/users';
 import { paths } from '../../config/paths';
+import { documentsWaitingPath } from '../../config/staff-links';
+import { useDocumentsToReview } from '../../features/applications/api/documents-to-review';
 
 interface Props {
   open: boolean;
@@ -55,6 +58,7 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
       )}
       <p className="group-title">Application</p>
       <NavLink to={paths.applicationList}>Application List</NavLink>
+      {user && <DocumentsWaitingLink />}
       <NavLink to={paths.applicationNew}>Add Application</NavLink>
       <p className="group-title">Approved</p>
       <NavLink to={paths.slideList}>Slider List</NavLink>
@@ -66,5 +70,29 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
         Logout
       </button>
     </nav>
+  );
+}
+
+/**
+ * How many applications have files waiting for review, leading to them (ADR 0069). Asked once the
+ * account is known, after the page's own first requests; the dashboard's figure is the same query,
+ * so there it costs nothing more, and the frame stays mounted across pages, so elsewhere it costs
+ * one small request per load, refreshed when a review or the dashboard asks again.
+ */
+function DocumentsWaitingLink() {
+  const waiting = useDocumentsToReview().data?.applications ?? 0;
+  return (
+    <Link to={documentsWaitingPath} data-testid="documents-waiting-link">
+      {DOCUMENTS_WAITING.navLabel}
+      {waiting > 0 && (
+        <>
+          {' '}
+          <span className="badge rounded-pill text-bg-warning" aria-hidden="true">
+            {waiting}
+          </span>
+          <span className="visually-hidden">: {DOCUMENTS_WAITING.badge(waiting)}</span>
+        </>
+      )}
+    </Link>
   );
 }

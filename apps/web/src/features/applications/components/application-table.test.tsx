@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application, type DocumentsFilter } from '@visa/shared/applications';
 import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { createApplication } from '@visa/test-support/applications';
@@ -44,11 +44,13 @@ function Harness({
   const [page, setPage] = useState(initialPage);
   const [search, setSearch] = useState(initialSearch);
   const [status, setStatus] = useState<ApplicationStatus | undefined>();
+  const [documents, setDocuments] = useState<DocumentsFilter | undefined>();
   return (
     <ApplicationTable
       page={page}
       search={search}
       status={status}
+      documents={documents}
       onPageChange={setPage}
       onSearchChange={(s) => {
         setSearch(s);
@@ -56,6 +58,10 @@ function Harness({
       }}
       onStatusChange={(s) => {
         setStatus(s);
+        setPage(1);
+      }}
+      onDocumentsChange={(d) => {
+        setDocuments(d);
         setPage(1);
       }}
       onView={onView}

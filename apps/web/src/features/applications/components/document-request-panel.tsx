@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
 import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
-import type { StaffDocumentRequest } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_TEXTS as M, type StaffDocumentRequest } from '@visa/shared/document-requests';
 import { refusalOf, useDocumentRequest, useDocumentRequestAction } from '../api/document-requests';
 
 const STATES = DOCUMENTS_PAGE_TEXTS.en.states;
@@ -78,6 +78,7 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
   const formId = useId();
   if (!data) return null;
   const request = data.request;
+  const waitingCount = request?.items.filter((item) => item.state === 'received').length ?? 0;
   const error = action.error ? refusalOf(action.error) : null;
 
   const send = () =>
@@ -118,11 +119,21 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
                 </Button>
               )}
             </p>
+            {waitingCount > 0 && <p className="mb-1 fw-semibold">{M.waitingSummary(waitingCount)}</p>}
             <ul className="list-unstyled">
               {request.items.map((item) => (
-                <li key={item.id} className="border-bottom py-2">
+                <li
+                  key={item.id}
+                  className={`border-bottom py-2${item.state === 'received' ? ' border-start border-4 border-warning ps-2' : ''}`}
+                >
+                  {/* Said in words first, so the mark does not rest on the colour of the edge. */}
+                  {item.state === 'received' && (
+                    <Badge bg="warning" text="dark" className="me-1">
+                      {M.waitingForReview}
+                    </Badge>
+                  )}
                   <strong>{item.label.en}</strong>{' '}
-                  <Badge bg={item.state === 'received' ? 'warning' : 'secondary'}>{STATES[item.state]}</Badge>{' '}
+                  <Badge bg="secondary">{STATES[item.state]}</Badge>{' '}
                   {item.state === 'received' && <Badge bg="info">Sent by the applicant</Badge>}
                   {item.reason && item.state === 'asked_again' && <div className="small">Reason: {item.reason}</div>}
                   {item.state === 'received' && (
