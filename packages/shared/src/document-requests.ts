@@ -133,6 +133,7 @@ export const DEFAULT_GRACE_DAYS = 7;
  */
 export const UPLOAD_ALERT_CHOICES = ['sender', 'everyone'] as const;
 export type UploadAlertChoice = (typeof UPLOAD_ALERT_CHOICES)[number];
+export const UPLOAD_ALERT_QUESTION = 'Who is emailed when an applicant sends files (at most once an hour per application)';
 export const UPLOAD_ALERT_LABELS: Record<UploadAlertChoice, string> = {
   sender: 'The member of staff who sent the request',
   everyone: 'Every staff account',

@@ -1,5 +1,5 @@
 import type { ItemState, RequestItemSpec } from '@visa/shared/document-requests';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
 import type { DocumentRequestItemRow, DocumentRequestRow } from '../../../db/schema.js';
@@ -160,7 +160,8 @@ export function hasFilesWaiting(eb: ExpressionBuilder<Database, 'applications'>)
     .selectFrom('document_request_items as waiting_item')
     .innerJoin('document_requests as waiting_request', 'waiting_request.id', 'waiting_item.request_id')
     .select('waiting_request.application_id')
-    .where('waiting_item.state', '=', 'received');
+    // Written into the statement, not bound: the list's statements are compiled once with only its own values as parameters.
+    .where('waiting_item.state', '=', sql.lit('received'));
   return eb('applications.id', 'in', ids);
 }
 
