@@ -86,11 +86,10 @@ function DocumentsWaitingLink() {
       {DOCUMENTS_WAITING.navLabel}
       {waiting > 0 && (
         <>
-          {' '}
+          <span className="visually-hidden">: {DOCUMENTS_WAITING.badge(waiting)}</span>{' '}
           <span className="badge rounded-pill text-bg-warning" aria-hidden="true">
             {waiting}
           </span>
-          <span className="visually-hidden">: {DOCUMENTS_WAITING.badge(waiting)}</span>
         </>
       )}
     </Link>

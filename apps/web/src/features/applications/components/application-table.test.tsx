@@ -5,7 +5,9 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_TEXTS, type Application, type DocumentsFilter } from '@visa/shared/applications';
 import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
+import { DOCUMENTS_WAITING } from '@visa/shared/staff-texts';
 import { createApplication } from '@visa/test-support/applications';
+import { filesWaiting } from '@visa/test-support/document-request-links';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
@@ -151,6 +153,20 @@ describe('application list', { timeout: 30_000 }, () => {
     expect(listCalls().length).toBe(before);
   });
 
+  it('narrows to applications with documents to review with a labelled switch, and back', async () => {
+    await filesWaiting(h.t.db, seeded[3]!._id, 1);
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const only = screen.getByRole('checkbox', { name: DOCUMENTS_WAITING.filterLabel });
+    await user().click(only);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent(seeded[3]!.passport);
+    expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, documents: 'waiting' });
+    await user().click(only);
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await h.t.db.deleteFrom('document_requests').where('application_id', '=', seeded[3]!._id).execute();
+  });
+
   it('hands View and Edit the application', async () => {
     const { onView, onEdit } = renderTable();
     await waitFor(() => expect(rows()).toHaveLength(10));
@@ -236,7 +252,8 @@ describe('application list', { timeout: 30_000 }, () => {
     renderTable();
     await waitFor(() => expect(rows()).toHaveLength(10));
     await user().type(screen.getByPlaceholderText('Passport search ...'), 'chow');
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    // The search waits for typing to pause, then for the answer: more than waitFor's second on a busy machine.
+    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 3000 });
     const before = objectUrls.length;
     await user().click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(objectUrls.length).toBe(before + 1));
