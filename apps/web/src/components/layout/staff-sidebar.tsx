@@ -4,7 +4,6 @@ import { DOCUMENTS_WAITING } from '@visa/shared/staff-texts';
 import { ROLE_LABELS, type User } from '@visa/shared/users';
 import { paths } from '../../config/paths';
 import { documentsWaitingPath } from '../../config/staff-links';
-import { useDocumentsToReview } from '../../features/applications/api/documents-to-review';
 
 interface Props {
   open: boolean;
@@ -13,6 +12,8 @@ interface Props {
   signingOut?: boolean;
   /** Set while the menu is an overlay (phones): a Close button, and focus moves into the menu when it opens. */
   onClose?: () => void;
+  /** How many applications have files waiting for review (ADR 0069), once known. */
+  documentsWaiting?: number;
 }
 
 /**
@@ -20,7 +21,7 @@ interface Props {
  * (docs/product.md#who-uses-it); it stays hidden until the signed-in role is known, so a sub-admin
  * never sees it flash.
  */
-export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose }: Props) {
+export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose, documentsWaiting = 0 }: Props) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const overlay = Boolean(onClose);
   useEffect(() => {
@@ -58,7 +59,7 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
       )}
       <p className="group-title">Application</p>
       <NavLink to={paths.applicationList}>Application List</NavLink>
-      {user && <DocumentsWaitingLink />}
+      {user && <DocumentsWaitingLink waiting={documentsWaiting} />}
       <NavLink to={paths.applicationNew}>Add Application</NavLink>
       <p className="group-title">Approved</p>
       <NavLink to={paths.slideList}>Slider List</NavLink>
@@ -73,14 +74,8 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
   );
 }
 
-/**
- * How many applications have files waiting for review, leading to them (ADR 0069). Asked once the
- * account is known, after the page's own first requests; the dashboard's figure is the same query,
- * so there it costs nothing more, and the frame stays mounted across pages, so elsewhere it costs
- * one small request per load, refreshed when a review or the dashboard asks again.
- */
-function DocumentsWaitingLink() {
-  const waiting = useDocumentsToReview().data?.applications ?? 0;
+/** How many applications have files waiting for review, leading to them (ADR 0069). */
+function DocumentsWaitingLink({ waiting }: { waiting: number }) {
   return (
     <Link to={documentsWaitingPath} data-testid="documents-waiting-link">
       {DOCUMENTS_WAITING.navLabel}

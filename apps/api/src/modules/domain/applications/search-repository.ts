@@ -48,8 +48,6 @@ export interface ApplicationFilter {
   documents?: DocumentsFilter;
 }
 
-
-
 /** The values a list query may carry, by name (db/compiled-query.ts). */
 type ListParam =
   'passport' | 'passportEnd' | 'name' | 'nameEnd' | 'country' | 'status' | 'cap' | 'afterCreatedAt' | 'afterId' | 'limit' | 'offset';

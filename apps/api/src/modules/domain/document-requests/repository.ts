@@ -273,12 +273,7 @@ export async function takeUploadAlertTurn(db: Db, applicationId: string, at: str
   const result = await db
     .insertInto('upload_alerts')
     .values({ application_id: applicationId, alerted_at: at })
-    .onConflict((oc) =>
-      oc
-        .column('application_id')
-        .doUpdateSet({ alerted_at: at })
-        .where('upload_alerts.alerted_at', '<=', lastAllowed),
-    )
+    .onConflict((oc) => oc.column('application_id').doUpdateSet({ alerted_at: at }).where('upload_alerts.alerted_at', '<=', lastAllowed))
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

@@ -15,9 +15,11 @@ export const reviewCountKey = [...applicationKeys.all, 'documents-to-review'] as
 
 const DocumentsToReview = z.object({ count: z.number(), applications: z.number() });
 
-export function useDocumentsToReview() {
+/** `enabled` false holds the request back (the staff frame, until the account is known). */
+export function useDocumentsToReview(enabled = true) {
   return useQuery({
     queryKey: reviewCountKey,
+    enabled,
     queryFn: async ({ signal }) => DocumentsToReview.parse((await api.get(apiUrl('countDocumentsToReview'), { signal })).data),
   });
 }

@@ -21,7 +21,10 @@ export const applicationKeys = {
   all: ['applications'] as const,
   lists: () => [...applicationKeys.all, 'list'] as const,
   list: (q: ApplicationsQuery) =>
-    [...applicationKeys.lists(), { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '', status: q.status ?? null, documents: q.documents ?? null }] as const,
+    [
+      ...applicationKeys.lists(),
+      { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '', status: q.status ?? null, documents: q.documents ?? null },
+    ] as const,
   detail: (id: string) => [...applicationKeys.all, 'detail', id] as const,
   history: (id: string) => [...applicationKeys.detail(id), 'history'] as const,
   stats: () => [...applicationKeys.all, 'stats'] as const,

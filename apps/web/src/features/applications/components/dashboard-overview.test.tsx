@@ -8,6 +8,7 @@ import { renderRoutes } from '../../../../test/render';
 import { seedApplication } from '../test/fixtures';
 import { filesWaiting } from '@visa/test-support/document-request-links';
 import { StaffSidebar } from '../../../components/layout/staff-sidebar';
+import { useDocumentsToReview } from '../api/documents-to-review';
 import { DashboardOverview } from './dashboard-overview';
 
 const h = apiHarnessForFile({ reset: false, signedIn: true });
@@ -29,9 +30,15 @@ function Page() {
 
 /** The dashboard in the staff frame, as the layout shows it. */
 function Framed() {
+  const waiting = useDocumentsToReview().data?.applications;
   return (
     <>
-      <StaffSidebar open user={{ _id: 'a'.repeat(24), name: 'Clerk', email: 'clerk@example.com', role: 'admin' }} onLogout={() => {}} />
+      <StaffSidebar
+        open
+        user={{ _id: 'a'.repeat(24), name: 'Clerk', email: 'clerk@example.com', role: 'admin' }}
+        onLogout={() => {}}
+        documentsWaiting={waiting}
+      />
       <Page />
     </>
   );

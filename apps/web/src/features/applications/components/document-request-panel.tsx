@@ -132,8 +132,7 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
                       {M.waitingForReview}
                     </Badge>
                   )}
-                  <strong>{item.label.en}</strong>{' '}
-                  <Badge bg="secondary">{STATES[item.state]}</Badge>{' '}
+                  <strong>{item.label.en}</strong> <Badge bg="secondary">{STATES[item.state]}</Badge>{' '}
                   {item.state === 'received' && <Badge bg="info">Sent by the applicant</Badge>}
                   {item.reason && item.state === 'asked_again' && <div className="small">Reason: {item.reason}</div>}
                   {item.state === 'received' && (

@@ -195,10 +195,7 @@ export function ChecklistsForm() {
       </Form.Group>
       <Form.Group className="mt-3" controlId="checklists-upload-alerts">
         <Form.Label>{UPLOAD_ALERT_QUESTION}</Form.Label>
-        <Form.Select
-          value={draft.uploadAlerts}
-          onChange={(e) => setDraft({ ...draft, uploadAlerts: e.target.value as UploadAlertChoice })}
-        >
+        <Form.Select value={draft.uploadAlerts} onChange={(e) => setDraft({ ...draft, uploadAlerts: e.target.value as UploadAlertChoice })}>
           {UPLOAD_ALERT_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
               {UPLOAD_ALERT_LABELS[choice]}
