@@ -57,7 +57,15 @@ export async function getSettingText(db: Db, key: SettingKey): Promise<string | 
   return row?.value ?? null;
 }
 
-export async function setSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K>, updatedBy: string | null): Promise<void> {
+/** What a writer may also give: the schema's input, its defaults filled in as it is parsed. */
+type SettingInput<K extends SettingKey> = z.input<Settings[K]['schema']>;
+
+export async function setSetting<K extends SettingKey>(
+  db: Db,
+  key: K,
+  value: SettingValue<K> | SettingInput<K>,
+  updatedBy: string | null,
+): Promise<void> {
   const json = JSON.stringify(SETTINGS[key].schema.parse(value));
   const now = nowIso();
   await db
