@@ -15,13 +15,13 @@ import * as repo from './repository.js';
  */
 
 /** Staff are told of one application's uploads at most this often. */
-export const UPLOAD_ALERT_GAP_MS = 60 * 60_000;
+const UPLOAD_ALERT_GAP_MS = 60 * 60_000;
 
 /** The staff page of an application, loaded by id (the web app's /updateApplicationView/:id). */
 const staffPageOf = (publicUrl: string, applicationId: string) => `${publicUrl}/updateApplicationView/${applicationId}`;
 
 /** The application's reference and the staff page's address, nothing of the applicant: the email may sit in any mailbox. */
-export function renderUploadAlertEmail(staff: { name: string }, applicationId: string, publicUrl: string): EmailContent {
+function renderUploadAlertEmail(staff: { name: string }, applicationId: string, publicUrl: string): EmailContent {
   const link = staffPageOf(publicUrl, applicationId);
   const lines = uploadAlertEmailLines(oneLine(staff.name), applicationId, link);
   return { subject: UPLOAD_ALERT_SUBJECT, text: `${lines.join('\n\n')}\n`, html: htmlParagraphs(lines) };
