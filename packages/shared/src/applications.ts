@@ -140,6 +140,7 @@ export const APPLICATION_TEXTS = {
   invalidSearch: 'Search may only contain letters, digits, spaces, dots, hyphens and apostrophes.',
   invalidStatus: 'Status must be pending, approved or rejected.',
   invalidCursor: 'This page link is no longer valid. Please go back to the first page.',
+  invalidDocuments: 'The documents filter can only be waiting (applications with files to review).',
   added: 'Application added successfully.',
   updated: 'Application updated successfully.',
   deleted: 'Application deleted successfully.',
@@ -171,6 +172,14 @@ const StatusFilterSchema = z.preprocess(
   z.enum(APPLICATION_STATUSES, { error: APPLICATION_TEXTS.invalidStatus }).optional(),
 );
 
+/** The list's documents filter: a fixed word, never a value of anyone's. Empty means no filter, as for status. */
+export const DOCUMENTS_FILTERS = ['waiting'] as const;
+export type DocumentsFilter = (typeof DOCUMENTS_FILTERS)[number];
+const DocumentsFilterSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(DOCUMENTS_FILTERS, { error: APPLICATION_TEXTS.invalidDocuments }).optional(),
+);
+
 export const ApplicationListQuerySchema = z.object({
   page: z.coerce
     .number({ error: APPLICATION_TEXTS.invalidPage })
@@ -186,6 +195,8 @@ export const ApplicationListQuerySchema = z.object({
     .default(PAGE_SIZE),
   search: ApplicationSearchSchema.default(''),
   status: StatusFilterSchema,
+  /** `waiting`: only applications with files an applicant sent that staff have not reviewed yet (ADR 0069). */
+  documents: DocumentsFilterSchema,
   /**
    * Opaque: the `nextCursor` of the page before (ADR 0028). With it the page is read from that
    * position however deep it is; `page` then only says which page number it is.

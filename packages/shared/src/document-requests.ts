@@ -50,6 +50,11 @@ export const DOCUMENT_REQUEST_TEXTS = {
   uploadTooLarge: DOCUMENTS_PAGE_TEXTS.en.tooLarge,
   uploadWrongType: DOCUMENTS_PAGE_TEXTS.en.wrongType,
   uploadNotOpen: 'This document cannot be sent now.',
+  uploadAlerts: 'Who is told of new files is either the member of staff who sent the request or every staff account.',
+  /** Beside an item of the applicant file whose file was sent and is not reviewed yet. */
+  waitingForReview: 'Waiting for review',
+  /** Above the items when files wait: how many, so it is heard before the list. */
+  waitingSummary: (n: number) => `${n} ${n === 1 ? 'file' : 'files'} sent by the applicant ${n === 1 ? 'is' : 'are'} waiting for review.`,
 } as const;
 
 /** What the printable copy shows on the page of a PDF document. */
@@ -123,9 +128,23 @@ export const DEFAULT_CHECKLISTS: Checklists = {
 
 /** How many days a link keeps working after its due date, unless the owner sets another. */
 export const DEFAULT_GRACE_DAYS = 7;
+/**
+ * Who is emailed when an applicant sends files by link (ADR 0069): the member of staff who sent the
+ * request (the default: one person, the one waiting for them), or every staff account.
+ */
+export const UPLOAD_ALERT_CHOICES = ['sender', 'everyone'] as const;
+export type UploadAlertChoice = (typeof UPLOAD_ALERT_CHOICES)[number];
+export const UPLOAD_ALERT_QUESTION = 'Who is emailed when an applicant sends files (at most once an hour per application)';
+export const UPLOAD_ALERT_LABELS: Record<UploadAlertChoice, string> = {
+  sender: 'The member of staff who sent the request',
+  everyone: 'Every staff account',
+};
+
 export const DocumentRequestSettingsSchema = z.object({
   checklists: ChecklistsSchema,
   graceDays: z.number({ error: DOCUMENT_REQUEST_TEXTS.graceDays }).int(DOCUMENT_REQUEST_TEXTS.graceDays).min(0).max(GRACE_DAYS_MAX),
+  // Settings stored before the choice existed, and clients that do not send it, get the default.
+  uploadAlerts: z.enum(UPLOAD_ALERT_CHOICES, { error: DOCUMENT_REQUEST_TEXTS.uploadAlerts }).default('sender'),
 });
 export type DocumentRequestSettings = z.infer<typeof DocumentRequestSettingsSchema>;
 
@@ -228,7 +247,9 @@ export const SentDocumentRequestSchema = StaffDocumentRequestSchema.extend({
 });
 export type SentDocumentRequest = z.infer<typeof SentDocumentRequestSchema>;
 
-export const DocumentsToReviewSchema = z.object({ count: z.number() });
+/** Files applicants sent that staff have not reviewed yet, and how many applications they are on (ADR 0069). */
+export const DocumentsToReviewSchema = z.object({ count: z.number(), applications: z.number() });
+export type DocumentsToReview = z.infer<typeof DocumentsToReviewSchema>;
 
 /** The request email, both languages; the link holds the token only through the outbox's placeholder. */
 export function documentRequestEmail(

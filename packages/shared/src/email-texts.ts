@@ -167,3 +167,17 @@ export const statusCheckAlertEmailLines = (name: string, lookups: number, window
   `Lookups of that passport are now answered one at a time, and places that keep guessing are turned away for a while. The audit log has the event as “${AUDIT_ACTION_LABELS['enquiry.slowed']}”, without the passport.`,
   BRAND_NAME.en,
 ];
+
+export const UPLOAD_ALERT_SUBJECT = `Files to review on ${BRAND_NAME.en}`;
+
+/**
+ * To staff when an applicant sends files by link (ADR 0069), at most once an hour per application:
+ * the application's reference and the staff page's address only, nothing of the applicant.
+ */
+export const uploadAlertEmailLines = (name: string, reference: string, link: string) => [
+  `Dear ${name},`,
+  `The applicant of application ${reference} has sent files through their document link. They are waiting for your review.`,
+  link,
+  'You are told at most once an hour for each application; the application list shows every application with files waiting.',
+  BRAND_NAME.en,
+];

@@ -75,3 +75,11 @@ export const RECOVERY_CODES = {
   copied: 'Copied.',
   copyFailed: 'Could not copy: select the codes and copy them, or download them.',
 } as const;
+
+/** Files applicants sent by link that wait for review (ADR 0069): the list's filter and the staff frame's badge. */
+export const DOCUMENTS_WAITING = {
+  filterLabel: 'Only applications with documents to review',
+  navLabel: 'Documents to review',
+  /** What a screen reader hears after the link's name: the badge's number in words. */
+  badge: (n: number) => `${n} ${n === 1 ? 'application' : 'applications'} waiting`,
+} as const;

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { Db } from '../../../apps/api/src/db/connection.js';
 import { dataDirLayout } from '../../../apps/api/src/infra/data-dir.js';
+import { newId } from '../../../apps/api/src/lib/ids.js';
 import type { TestApp } from './test-app.js';
 
 /** The text parts of a delivered .eml, decoded (base64 or quoted-printable), joined. */
@@ -46,4 +49,50 @@ export function documentTokenIn(text: string): string {
   const token = /\/documents#([\w-]{43})/.exec(text)?.[1];
   expect(token).toBeTruthy();
   return token!;
+}
+
+/**
+ * Files waiting for review on an application, as an applicant's uploads leave them (ADR 0069): a
+ * request of `sentBy` with `received` items received and one still to send. For tests of the list,
+ * the dashboard and the badge, which read only the items' states; the upload itself has its own tests.
+ */
+export async function filesWaiting(db: Db, applicationId: string, received: number, sentBy: string | null = null): Promise<void> {
+  const at = new Date().toISOString();
+  const requestId = newId();
+  await db
+    .insertInto('document_requests')
+    .values({
+      id: requestId,
+      application_id: applicationId,
+      token_hash: randomBytes(32).toString('hex'),
+      due_date: at.slice(0, 10),
+      expires_at: at,
+      created_by: sentBy,
+      created_at: at,
+      ended_at: null,
+      end_reason: null,
+    })
+    .execute();
+  await db
+    .insertInto('document_request_items')
+    .values(
+      Array.from({ length: received + 1 }, (_, position) => ({
+        id: newId(),
+        request_id: requestId,
+        position,
+        label_en: `Item ${position + 1}`,
+        label_bn: `Item ${position + 1}`,
+        required: 1,
+        types: '["application/pdf"]',
+        max_bytes: 1_000_000,
+        state: position < received ? ('received' as const) : ('to_send' as const),
+        reason: null,
+        storage_key: null,
+        content_type: null,
+        size: null,
+        received_at: position < received ? at : null,
+        updated_at: at,
+      })),
+    )
+    .execute();
 }

@@ -262,6 +262,12 @@ interface DocumentUploadsTable {
   finished_at: string | null;
 }
 
+/** When staff were last told that the application's applicant sent files (ADR 0069). */
+interface UploadAlertsTable {
+  application_id: string;
+  alerted_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -285,6 +291,7 @@ export interface Database {
   document_requests: DocumentRequestsTable;
   document_request_items: DocumentRequestItemsTable;
   document_uploads: DocumentUploadsTable;
+  upload_alerts: UploadAlertsTable;
   privacy_notices: PrivacyNoticesTable;
 }
 

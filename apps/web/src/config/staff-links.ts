@@ -12,3 +12,6 @@ export const applicationFilePath = (id: string) => paths.applicationFileById.rep
 /** The id travels in the query besides the navigation state, so a reload or a bookmark can load it. */
 export const applicationEditPath = (id: string) => withId(paths.applicationEdit, id);
 export const slideEditPath = (id: string) => withId(paths.slideEdit, id);
+
+/** The application list narrowed to applications with files waiting for review (ADR 0069): a fixed word, nothing of anyone's. */
+export const documentsWaitingPath = `${paths.applicationList}?${new URLSearchParams({ documents: 'waiting' })}`;

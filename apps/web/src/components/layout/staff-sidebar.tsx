@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { DOCUMENTS_WAITING } from '@visa/shared/staff-texts';
 import { ROLE_LABELS, type User } from '@visa/shared/users';
 import { paths } from '../../config/paths';
+import { documentsWaitingPath } from '../../config/staff-links';
 
 interface Props {
   open: boolean;
@@ -10,6 +12,8 @@ interface Props {
   signingOut?: boolean;
   /** Set while the menu is an overlay (phones): a Close button, and focus moves into the menu when it opens. */
   onClose?: () => void;
+  /** How many applications have files waiting for review (ADR 0069), once known. */
+  documentsWaiting?: number;
 }
 
 /**
@@ -17,7 +21,7 @@ interface Props {
  * (docs/product.md#who-uses-it); it stays hidden until the signed-in role is known, so a sub-admin
  * never sees it flash.
  */
-export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose }: Props) {
+export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose, documentsWaiting = 0 }: Props) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const overlay = Boolean(onClose);
   useEffect(() => {
@@ -55,6 +59,7 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
       )}
       <p className="group-title">Application</p>
       <NavLink to={paths.applicationList}>Application List</NavLink>
+      {user && <DocumentsWaitingLink waiting={documentsWaiting} />}
       <NavLink to={paths.applicationNew}>Add Application</NavLink>
       <p className="group-title">Approved</p>
       <NavLink to={paths.slideList}>Slider List</NavLink>
@@ -66,5 +71,22 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
         Logout
       </button>
     </nav>
+  );
+}
+
+/** How many applications have files waiting for review, leading to them (ADR 0069). */
+function DocumentsWaitingLink({ waiting }: { waiting: number }) {
+  return (
+    <Link to={documentsWaitingPath} data-testid="documents-waiting-link">
+      {DOCUMENTS_WAITING.navLabel}
+      {waiting > 0 && (
+        <>
+          <span className="visually-hidden">: {DOCUMENTS_WAITING.badge(waiting)}</span>{' '}
+          <span className="badge rounded-pill text-bg-warning" aria-hidden="true">
+            {waiting}
+          </span>
+        </>
+      )}
+    </Link>
   );
 }

@@ -1,9 +1,10 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { normalizePassport } from '@visa/shared/applications';
+import { type DocumentsFilter, normalizePassport } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { matchCountry } from '@visa/shared/country-matching';
 import type { QueryParam } from '../../../db/compiled-query.js';
 import type { Database } from '../../../db/schema.js';
+import { hasFilesWaiting } from '../document-requests/repository.js';
 import { searchKey } from './mapping.js';
 
 /**
@@ -37,10 +38,14 @@ export interface SearchShape {
 
 export const searchShape = (terms: SearchTerms): SearchShape => ({ passport: Boolean(terms.passport), country: Boolean(terms.country) });
 
-/** Which applications a list or an export covers: a search prefix, and one status or all of them. */
+/**
+ * Which applications a list or an export covers: a search prefix, one status or all of them, and
+ * (the list only) just those with files waiting for review.
+ */
 export interface ApplicationFilter {
   search: string;
   status?: ApplicationStatus;
+  documents?: DocumentsFilter;
 }
 
 /** The values a list query may carry, by name (db/compiled-query.ts). */
@@ -99,14 +104,15 @@ const anyOf =
   (eb) =>
     eb.or(ranges.map((range) => range(eb)));
 
-/** The search and the status together, as a shape says they narrow the list; null when neither does. */
-export function filterOf(search: SearchShape | null, status: boolean, walk: boolean, bind: Bind): Condition | null {
-  const byText = search && anyOf(searchRanges(search, walk, bind));
-  if (!status) return byText;
-  return (eb) => {
-    const byStatus = eb('status', '=', bind<ApplicationStatus>('status'));
-    return byText ? eb.and([byStatus, byText(eb)]) : byStatus;
-  };
+/** The search, the status and the documents filter together, as a shape says they narrow the list; null when none does. */
+export function filterOf(search: SearchShape | null, status: boolean, walk: boolean, bind: Bind, documents = false): Condition | null {
+  const conditions: Condition[] = [];
+  if (status) conditions.push((eb) => eb('status', '=', bind<ApplicationStatus>('status')));
+  if (search) conditions.push(anyOf(searchRanges(search, walk, bind)));
+  if (documents) conditions.push(hasFilesWaiting);
+  if (conditions.length === 0) return null;
+  if (conditions.length === 1) return conditions[0]!;
+  return (eb) => eb.and(conditions.map((condition) => condition(eb)));
 }
 
 /** The condition of a search, with its values written in. */
@@ -116,7 +122,7 @@ export function searchFilter(search: string, walk = false): Condition | null {
 }
 
 /** The search and the status together, with their values written in; null when neither narrows the list. */
-export function listFilter({ search, status }: ApplicationFilter, walk = false): Condition | null {
+export function listFilter({ search, status, documents }: ApplicationFilter, walk = false): Condition | null {
   const terms = searchTerms(search);
-  return filterOf(terms && searchShape(terms), Boolean(status), walk, valuesBound(listValues(terms, { status })));
+  return filterOf(terms && searchShape(terms), Boolean(status), walk, valuesBound(listValues(terms, { status })), documents === 'waiting');
 }

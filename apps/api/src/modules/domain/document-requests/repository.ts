@@ -1,5 +1,7 @@
 import type { ItemState, RequestItemSpec } from '@visa/shared/document-requests';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../db/connection.js';
+import type { Database } from '../../../db/schema.js';
 import type { DocumentRequestItemRow, DocumentRequestRow } from '../../../db/schema.js';
 
 /** Every statement on document_requests, document_request_items and document_uploads. */
@@ -142,14 +144,37 @@ export async function endIfDone(db: Db, requestId: string, at: string): Promise<
   return true;
 }
 
-/** Received files staff have not yet accepted or asked again for, across every application. */
-export async function countToReview(db: Db): Promise<number> {
+/**
+ * Whether an application has a received file staff have not yet accepted or asked again for
+ * (ADR 0069), as a condition of the applications list: its id among those of a subquery that reads
+ * the items' state index for the received ones and each one's request by its key, so it costs what
+ * is waiting, not what is stored.
+ */
+export function hasFilesWaiting(eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> {
+  const ids = eb
+    .selectFrom('document_request_items as waiting_item')
+    .innerJoin('document_requests as waiting_request', 'waiting_request.id', 'waiting_item.request_id')
+    .select('waiting_request.application_id')
+    // Written into the statement, not bound: the list's statements are compiled once with only its own values as parameters.
+    .where('waiting_item.state', '=', sql.lit('received'));
+  return eb('applications.id', 'in', ids);
+}
+
+/**
+ * Received files staff have not yet accepted or asked again for, across every application, and how
+ * many applications they are on: the dashboard's figure and the staff frame's badge.
+ */
+export async function countToReview(db: Db): Promise<{ files: number; applications: number }> {
   const row = await db
     .selectFrom('document_request_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('state', '=', 'received')
+    .innerJoin('document_requests', 'document_requests.id', 'document_request_items.request_id')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('files'),
+      eb.fn.count<number>('document_requests.application_id').distinct().as('applications'),
+    ])
+    .where('document_request_items.state', '=', 'received')
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { files: Number(row.files), applications: Number(row.applications) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,4 +270,23 @@ export async function forgetRequestsOf(db: Db, applicationId: string, at: string
   await db.deleteFrom('document_uploads').where('request_id', 'in', requests).execute();
   await endOpenRequests(db, applicationId, 'revoked', at);
   return { storageKeys: items.flatMap((i) => (i.storage_key ? [i.storage_key] : [])), uploadIds: uploads.map((u) => u.id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff told of uploads (ADR 0069)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Takes the application's turn to have staff told of an upload at `at`: true when staff were never
+ * told of it or last told at or before `lastAllowed`. One statement that either moves the time on
+ * or changes nothing, so of two uploads finishing together, in one process or in several, exactly
+ * one gets the turn (PostgreSQL makes the second wait for the first's row and test it again).
+ */
+export async function takeUploadAlertTurn(db: Db, applicationId: string, at: string, lastAllowed: string): Promise<boolean> {
+  const result = await db
+    .insertInto('upload_alerts')
+    .values({ application_id: applicationId, alerted_at: at })
+    .onConflict((oc) => oc.column('application_id').doUpdateSet({ alerted_at: at }).where('upload_alerts.alerted_at', '<=', lastAllowed))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

@@ -4,6 +4,7 @@ import { BRAND_NAME } from '@visa/shared/constants';
 import { addDays, dayStartIn, todayIn } from '@visa/shared/dates';
 import {
   DOCUMENT_REQUEST_TEXTS as M,
+  type DocumentsToReview,
   type NewDocumentRequest,
   type PublicDocumentRequest,
   type RequestFileType,
@@ -170,9 +171,10 @@ export async function revokeRequest(ctx: AppContext, actor: Actor, applicationId
   return staffView(ctx, applicationId);
 }
 
-/** How many files applicants sent that staff have not reviewed yet: the back office's badge. */
-export async function documentsToReview(ctx: AppContext): Promise<{ count: number }> {
-  return { count: await repo.countToReview(ctx.db) };
+/** How many files applicants sent that staff have not reviewed yet, and on how many applications: the dashboard's figure and the staff frame's badge. */
+export async function documentsToReview(ctx: AppContext): Promise<DocumentsToReview> {
+  const { files, applications } = await repo.countToReview(ctx.db);
+  return { count: files, applications };
 }
 
 /** The request a token opens right now, or the one plain refusal. */

@@ -21,6 +21,7 @@ import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { noticesWithheld } from '../applicant-notices/may-contact.js';
 import { readThrough } from './readable-file.js';
+import { alertStaffOfUpload } from './upload-alerts.js';
 import * as repo from './repository.js';
 import { UPLOAD_ID, uploadExtensionRefused } from './upload-target.js';
 
@@ -193,9 +194,13 @@ export function createUploadServer(ctx: AppContext): Server {
         entityId: applicationId,
         details: { item: item.label_en, type, size: bytes.length },
       });
-      return 'received' as const;
+      return (await alertStaffOfUpload(trx, ctx, request, now())) ? ('received, staff told' as const) : ('received' as const);
     });
     await datastore.remove(uploadId).catch(() => undefined);
+    if (moved === 'received, staff told') {
+      ctx.outbox.kick();
+      return;
+    }
     if (moved !== 'received') {
       await removeStoredFiles(ctx.storage, [key], ctx.log);
       throw moved === 'withheld' ? refusal(404, M.linkNotValid) : refusal(409, M.uploadNotOpen);

@@ -17,8 +17,12 @@ const SETTINGS = {
   officeContact: { schema: OfficeContactSchema, default: EMPTY_OFFICE_CONTACT },
   // Status messages by SMS and WhatsApp: channels, templates, quiet hours, daily limits (ADR 0044).
   messages: { schema: MessageSettingsSchema, default: DEFAULT_MESSAGE_SETTINGS },
-  // Checklists per visa type and how long a link works after its due date (ADR 0046).
-  documentRequests: { schema: DocumentRequestSettingsSchema, default: { checklists: DEFAULT_CHECKLISTS, graceDays: DEFAULT_GRACE_DAYS } },
+  // Checklists per visa type, how long a link works after its due date (ADR 0046), and who is
+  // told when an applicant sends files (ADR 0069).
+  documentRequests: {
+    schema: DocumentRequestSettingsSchema,
+    default: { checklists: DEFAULT_CHECKLISTS, graceDays: DEFAULT_GRACE_DAYS, uploadAlerts: 'sender' as const },
+  },
   // How long finished and untouched applications keep their personal data (ADR 0052).
   retention: { schema: RetentionSettingsSchema, default: DEFAULT_RETENTION },
   // Whether adding an application needs the applicant's agreement to the privacy notice (ADR 0053).
@@ -53,7 +57,15 @@ export async function getSettingText(db: Db, key: SettingKey): Promise<string | 
   return row?.value ?? null;
 }
 
-export async function setSetting<K extends SettingKey>(db: Db, key: K, value: SettingValue<K>, updatedBy: string | null): Promise<void> {
+/** What a writer may also give: the schema's input, its defaults filled in as it is parsed. */
+type SettingInput<K extends SettingKey> = z.input<Settings[K]['schema']>;
+
+export async function setSetting<K extends SettingKey>(
+  db: Db,
+  key: K,
+  value: SettingValue<K> | SettingInput<K>,
+  updatedBy: string | null,
+): Promise<void> {
   const json = JSON.stringify(SETTINGS[key].schema.parse(value));
   const now = nowIso();
   await db

@@ -62,7 +62,7 @@ export default async function settingsRoutes(app: FastifyInstance, { ctx }: Rout
     ...apiRoute(app, 'updateDocumentRequestSettings', {
       tags: ['settings'],
       summary:
-        'Set the document checklists per visa type (items in English and Bangla, required or optional, accepted types, size limit) and the grace days (super-admins)',
+        'Set the document checklists per visa type (items in English and Bangla, required or optional, accepted types, size limit), the grace days and who is told of files sent (super-admins)',
     }),
     handler: async (request) => {
       const next = request.body;
@@ -71,6 +71,7 @@ export default async function settingsRoutes(app: FastifyInstance, { ctx }: Rout
         entityId: 'document-requests',
         details: {
           graceDays: next.graceDays,
+          uploadAlerts: next.uploadAlerts,
           items: { Work: next.checklists.Work.length, Visit: next.checklists.Visit.length, Student: next.checklists.Student.length },
         },
       });

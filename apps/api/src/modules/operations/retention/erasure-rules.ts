@@ -119,6 +119,7 @@ export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> 
   job_runs: 'when jobs ran',
   app_settings: 'the office’s settings',
   privacy_notices: 'the office’s published notices',
+  upload_alerts: 'when staff were last told of an upload: a time, no person',
 };
 
 /** Where each kind of trace is kept, and the rule for every other place under DATA_DIR. */

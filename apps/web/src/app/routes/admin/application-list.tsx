@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type Application, ApplicationSearchSchema } from '@visa/shared/applications';
+import { type Application, ApplicationSearchSchema, type DocumentsFilter } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
 import { paths } from '../../../config/paths';
 import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';
@@ -18,6 +18,10 @@ const statusFromSearch = (params: URLSearchParams): ApplicationStatus | undefine
   return (APPLICATION_STATUSES as readonly string[]).includes(value ?? '') ? (value as ApplicationStatus) : undefined;
 };
 
+/** The documents filter named in the URL (`?documents=waiting`), if it is the one there is. */
+const documentsFromSearch = (params: URLSearchParams): DocumentsFilter | undefined =>
+  params.get('documents') === 'waiting' ? 'waiting' : undefined;
+
 /**
  * The search text (a passport number or a name) as the history entry keeps it: in the entry's
  * state, never in the address, which browsers keep in their history and servers in their logs.
@@ -31,7 +35,8 @@ const searchFromState = (state: unknown): string => {
 const keptSearch = (search: string) => (search ? { search } : undefined);
 
 /**
- * The application list. Page and status filter live in the URL (?page=2&status=pending) so reload,
+ * The application list. Page, status and documents filters live in the URL (?page=2&status=pending,
+ * ?documents=waiting) so reload,
  * Back and the dashboard's links keep them; the search lives in the history entry's state, which
  * reload and Back keep too, so what was typed never enters an address (ADR 0058).
  */
@@ -43,6 +48,7 @@ export default function ApplicationListPage() {
   const addressSearch = params.get('search');
   const search = searchFromState(addressSearch === null ? state : { search: addressSearch });
   const status = statusFromSearch(params);
+  const documents = documentsFromSearch(params);
 
   // An address saved before the search left it: the search moves into the entry's state.
   useEffect(() => {
@@ -98,6 +104,20 @@ export default function ApplicationListPage() {
       ),
     [setParams, search],
   );
+  const onDocumentsChange = useCallback(
+    (next: DocumentsFilter | undefined) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.delete('page');
+          if (next) updated.set('documents', next);
+          else updated.delete('documents');
+          return updated;
+        },
+        { state: keptSearch(search) },
+      ),
+    [setParams, search],
+  );
   const onView = (application: Application) => navigate(applicationFilePath(application._id), { state: { application } });
   const onEdit = (application: Application) => navigate(applicationEditPath(application._id), { state: { application } });
 
@@ -108,9 +128,11 @@ export default function ApplicationListPage() {
         page={page}
         search={search}
         status={status}
+        documents={documents}
         onPageChange={onPageChange}
         onSearchChange={onSearchChange}
         onStatusChange={onStatusChange}
+        onDocumentsChange={onDocumentsChange}
         onView={onView}
         onEdit={onEdit}
       />

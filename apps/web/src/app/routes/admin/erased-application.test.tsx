@@ -43,6 +43,7 @@ describe('an erased applicant’s application', { timeout: 30_000 }, () => {
             onPageChange={vi.fn()}
             onSearchChange={vi.fn()}
             onStatusChange={vi.fn()}
+            onDocumentsChange={vi.fn()}
             onView={vi.fn()}
             onEdit={vi.fn()}
           />

@@ -10,6 +10,7 @@ import { StaffSidebar } from '../../../components/layout/staff-sidebar';
 import { paths } from '../../../config/paths';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { useLogout } from '../../../features/auth/api/logout';
+import { useDocumentsToReview } from '../../../features/applications/api/documents-to-review';
 import { useIdleMonitor } from '../../../features/auth/hooks/use-idle-monitor';
 import { useSessionCheck } from '../../../features/auth/hooks/use-session-check';
 import { loginPathFor } from '../../../features/auth/lib/session-end';
@@ -61,6 +62,10 @@ export default function StaffLayout() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const signedIn = hasToken();
   const me = useMe(signedIn);
+  // The sidebar's badge (ADR 0069): once the account is known and may work, after the page's own
+  // first requests. The dashboard's figure is the same query, so there it costs nothing more; the
+  // frame stays mounted across pages, so elsewhere it is one small request per load of the app.
+  const documentsWaiting = useDocumentsToReview(Boolean(me.data) && !me.data?.mustChangePassword).data?.applications;
   const queryClient = useQueryClient();
   const logout = useLogout();
   // While signing out the token disappears before the trip home: don't bounce to /login meanwhile.
@@ -162,6 +167,7 @@ export default function StaffLayout() {
         user={me.data}
         signingOut={logout.isPending}
         onLogout={signOut}
+        documentsWaiting={documentsWaiting}
       />
       {overlay && <div className="staff-backdrop" aria-hidden="true" onClick={closeOverlay} />}
       {/* While the phone menu covers the page, the page behind it cannot be reached (focus stays in the menu). */}

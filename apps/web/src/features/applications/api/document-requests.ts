@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUrl } from '@visa/shared/api-paths';
 import {
   type NewDocumentRequest,
@@ -9,12 +8,12 @@ import {
   StaffDocumentRequestSchema,
 } from '@visa/shared/document-requests';
 import { api, serverMessage } from '../../../lib/api-client';
+import { reviewCountKey } from './documents-to-review';
 import { applicationKeys } from './keys';
 
 /** Documents by link on the applicant file (ADR 0046): the request, sending, revoking and the review. */
 
 const requestKey = (id: string) => [...applicationKeys.detail(id), 'document-request'] as const;
-const reviewCountKey = [...applicationKeys.all, 'documents-to-review'] as const;
 
 /** The server's own message for a refusal, else a plain one. */
 export const refusalOf = (error: unknown): string => serverMessage(error) ?? 'Something went wrong. Please try again.';
@@ -60,14 +59,5 @@ export function useDocumentRequestAction(id: string) {
         queryClient.invalidateQueries({ queryKey: reviewCountKey }),
       ]);
     },
-  });
-}
-
-/** How many received files wait for staff, for the dashboard. */
-export function useDocumentsToReview() {
-  return useQuery({
-    queryKey: reviewCountKey,
-    queryFn: async ({ signal }) =>
-      z.object({ count: z.number() }).parse((await api.get(apiUrl('countDocumentsToReview'), { signal })).data).count,
   });
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Application } from '@visa/shared/applications';
+import type { Application, DocumentsFilter } from '@visa/shared/applications';
 import { type ApplicationStatus, PAGE_SIZE } from '@visa/shared/constants';
 
 export interface ApplicationsQuery {
@@ -8,6 +8,8 @@ export interface ApplicationsQuery {
   search?: string;
   /** One status only; all of them when absent. */
   status?: ApplicationStatus;
+  /** Only applications with files waiting for review (ADR 0069). */
+  documents?: DocumentsFilter;
 }
 
 /**
@@ -19,7 +21,10 @@ export const applicationKeys = {
   all: ['applications'] as const,
   lists: () => [...applicationKeys.all, 'list'] as const,
   list: (q: ApplicationsQuery) =>
-    [...applicationKeys.lists(), { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '', status: q.status ?? null }] as const,
+    [
+      ...applicationKeys.lists(),
+      { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '', status: q.status ?? null, documents: q.documents ?? null },
+    ] as const,
   detail: (id: string) => [...applicationKeys.all, 'detail', id] as const,
   history: (id: string) => [...applicationKeys.detail(id), 'history'] as const,
   stats: () => [...applicationKeys.all, 'stats'] as const,

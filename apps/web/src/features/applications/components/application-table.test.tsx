@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application, type DocumentsFilter } from '@visa/shared/applications';
 import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
+import { DOCUMENTS_WAITING } from '@visa/shared/staff-texts';
 import { createApplication } from '@visa/test-support/applications';
+import { filesWaiting } from '@visa/test-support/document-request-links';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
@@ -44,11 +46,13 @@ function Harness({
   const [page, setPage] = useState(initialPage);
   const [search, setSearch] = useState(initialSearch);
   const [status, setStatus] = useState<ApplicationStatus | undefined>();
+  const [documents, setDocuments] = useState<DocumentsFilter | undefined>();
   return (
     <ApplicationTable
       page={page}
       search={search}
       status={status}
+      documents={documents}
       onPageChange={setPage}
       onSearchChange={(s) => {
         setSearch(s);
@@ -56,6 +60,10 @@ function Harness({
       }}
       onStatusChange={(s) => {
         setStatus(s);
+        setPage(1);
+      }}
+      onDocumentsChange={(d) => {
+        setDocuments(d);
         setPage(1);
       }}
       onView={onView}
@@ -145,6 +153,20 @@ describe('application list', { timeout: 30_000 }, () => {
     expect(listCalls().length).toBe(before);
   });
 
+  it('narrows to applications with documents to review with a labelled switch, and back', async () => {
+    await filesWaiting(h.t.db, seeded[3]!._id, 1);
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const only = screen.getByRole('checkbox', { name: DOCUMENTS_WAITING.filterLabel });
+    await user().click(only);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent(seeded[3]!.passport);
+    expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, documents: 'waiting' });
+    await user().click(only);
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await h.t.db.deleteFrom('document_requests').where('application_id', '=', seeded[3]!._id).execute();
+  });
+
   it('hands View and Edit the application', async () => {
     const { onView, onEdit } = renderTable();
     await waitFor(() => expect(rows()).toHaveLength(10));
@@ -230,7 +252,8 @@ describe('application list', { timeout: 30_000 }, () => {
     renderTable();
     await waitFor(() => expect(rows()).toHaveLength(10));
     await user().type(screen.getByPlaceholderText('Passport search ...'), 'chow');
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    // The search waits for typing to pause, then for the answer: more than waitFor's second on a busy machine.
+    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 3000 });
     const before = objectUrls.length;
     await user().click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(objectUrls.length).toBe(before + 1));

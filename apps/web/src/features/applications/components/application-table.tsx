@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICATION_TEXTS, type Application, ApplicationSearchSchema } from '@visa/shared/applications';
+import { APPLICATION_TEXTS, type Application, ApplicationSearchSchema, type DocumentsFilter } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { formatDate } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
-import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
+import { CONFIRM, DOCUMENTS_WAITING, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
 import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
@@ -29,6 +29,9 @@ interface Props {
   onPageChange: (page: number, options?: { replace?: boolean }) => void;
   onSearchChange: (search: string) => void;
   onStatusChange: (status: ApplicationStatus | undefined) => void;
+  /** Only applications with files waiting for review (ADR 0069); every application when absent. */
+  documents?: DocumentsFilter;
+  onDocumentsChange: (documents: DocumentsFilter | undefined) => void;
   onView: (application: Application) => void;
   onEdit: (application: Application) => void;
 }
@@ -39,11 +42,22 @@ interface Props {
  * the current search. Page, search and status are the route's (the address, and for the search
  * the history entry), so reload and Back work.
  */
-export function ApplicationTable({ page, search, status, onPageChange, onSearchChange, onStatusChange, onView, onEdit }: Props) {
+export function ApplicationTable({
+  page,
+  search,
+  status,
+  documents,
+  onPageChange,
+  onSearchChange,
+  onStatusChange,
+  onDocumentsChange,
+  onView,
+  onEdit,
+}: Props) {
   const pageForm = usePageForm(LOADING.applications);
   const [typed, setTyped] = useState(search);
   const [shownSearch, setShownSearch] = useState(search);
-  const list = useApplications({ page, limit: PAGE_SIZE, search, status });
+  const list = useApplications({ page, limit: PAGE_SIZE, search, status, documents });
   const remove = useDeleteApplication();
   const exporter = useExportApplications();
   const [target, setTarget] = useState<Application | null>(null);
@@ -126,6 +140,14 @@ export function ApplicationTable({ page, search, status, onPageChange, onSearchC
             ))}
           </Form.Select>
         </Form.Group>
+        <Form.Check
+          type="switch"
+          id="application-documents-filter"
+          className="align-self-center mb-0"
+          label={DOCUMENTS_WAITING.filterLabel}
+          checked={documents === 'waiting'}
+          onChange={(e) => onDocumentsChange(e.target.checked ? 'waiting' : undefined)}
+        />
         <Button
           variant="outline-dark"
           className="ms-auto"

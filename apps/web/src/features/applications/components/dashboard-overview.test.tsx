@@ -6,6 +6,9 @@ import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { seedApplication } from '../test/fixtures';
+import { filesWaiting } from '@visa/test-support/document-request-links';
+import { StaffSidebar } from '../../../components/layout/staff-sidebar';
+import { useDocumentsToReview } from '../api/documents-to-review';
 import { DashboardOverview } from './dashboard-overview';
 
 const h = apiHarnessForFile({ reset: false, signedIn: true });
@@ -14,11 +17,31 @@ beforeAll(async () => {
     await seedApplication(h, { surname: `Dash${String(i).padStart(2, '0')}`, jobTitle: i < 3 ? 'Cook' : 'Plumber' });
   const [approved] = await h.t.db.selectFrom('applications').select('id').orderBy('created_at').limit(1).execute();
   await h.t.db.updateTable('applications').set({ status: 'approved' }).where('id', '=', approved!.id).execute();
+  // Three files waiting for review, on two applications.
+  const [first, second] = await h.t.db.selectFrom('applications').select('id').orderBy('created_at', 'desc').limit(2).execute();
+  await filesWaiting(h.t.db, first!.id, 2);
+  await filesWaiting(h.t.db, second!.id, 1);
 }, 60_000);
 
 function Page() {
   const [page, setPage] = useState(1);
   return <DashboardOverview page={page} onPageChange={setPage} />;
+}
+
+/** The dashboard in the staff frame, as the layout shows it. */
+function Framed() {
+  const waiting = useDocumentsToReview().data?.applications;
+  return (
+    <>
+      <StaffSidebar
+        open
+        user={{ _id: 'a'.repeat(24), name: 'Clerk', email: 'clerk@example.com', role: 'admin' }}
+        onLogout={() => {}}
+        documentsWaiting={waiting}
+      />
+      <Page />
+    </>
+  );
 }
 
 describe('dashboard', { timeout: 30_000 }, () => {
@@ -29,6 +52,21 @@ describe('dashboard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('summary-Pending')).toHaveTextContent('11'));
     expect(screen.getByTestId('summary-Approved')).toHaveTextContent('1');
     expect(screen.getByTestId('summary-Rejected')).toHaveTextContent('0');
+  });
+
+  it('links Documents to review, like the status counts, to the list of applications with files waiting; the frame’s badge counts those applications from the same one request', async () => {
+    const counted = () => h.sent.filter((c) => c.url === '/api/application/documentsToReview').length;
+    const before = counted();
+    renderRoutes([{ path: '/dashboard', Component: Framed }], ['/dashboard']);
+    await waitFor(() => expect(screen.getByTestId('summary-Documents to review')).toHaveTextContent('3'));
+    expect(screen.getByRole('link', { name: 'Documents to review: show these applications' })).toHaveAttribute(
+      'href',
+      '/application?documents=waiting',
+    );
+    const badge = screen.getByTestId('documents-waiting-link');
+    await waitFor(() => expect(badge).toHaveAccessibleName('Documents to review: 2 applications waiting'));
+    expect(badge).toHaveAttribute('href', '/application?documents=waiting');
+    expect(counted() - before).toBe(1);
   });
 
   it('lists names with Previous and Next', async () => {

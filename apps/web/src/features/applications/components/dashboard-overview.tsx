@@ -7,10 +7,11 @@ import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
+import { documentsWaitingPath } from '../../../config/staff-links';
 import { listErrorMessage, useApplications } from '../api/get-applications';
 import { useStats } from '../api/get-stats';
 import { FailedTextMessagesAlert } from './failed-text-messages';
-import { useDocumentsToReview } from '../api/document-requests';
+import { useDocumentsToReview } from '../api/documents-to-review';
 import { BarChart } from './bar-chart';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useAfterLoad } from '../../../lib/use-after-load';
@@ -86,8 +87,9 @@ function Figures({ page }: { page: number }) {
           to={`${paths.applicationList}?${new URLSearchParams({ status })}`}
         />
       ))}
-      {/* Files applicants sent by link that staff have not yet accepted or asked again for (ADR 0046). */}
-      <Summary label="Documents to review" value={toReview.data} />
+      {/* Files applicants sent by link that staff have not yet accepted or asked again for (ADR 0046),
+          leading to the applications they are on (ADR 0069). */}
+      <Summary label="Documents to review" value={toReview.data?.count} to={documentsWaitingPath} />
     </Row>
   );
 }

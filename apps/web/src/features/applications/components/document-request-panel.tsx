@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { DOCUMENTS_PAGE_TEXTS } from '@visa/shared/documents-page';
 import { DOCUMENT_MAX_BYTES } from '@visa/shared/constants';
 import { formatDate } from '@visa/shared/dates';
-import { DOCUMENT_REQUEST_SENT_TEXTS, type StaffDocumentRequest } from '@visa/shared/document-requests';
+import { DOCUMENT_REQUEST_SENT_TEXTS, DOCUMENT_REQUEST_TEXTS as M, type StaffDocumentRequest } from '@visa/shared/document-requests';
 import { ChosenDate } from '../../../components/chosen-date';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SentLink } from './sent-link';
@@ -85,6 +85,7 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
   const formId = useId();
   if (!data) return null;
   const request = data.request;
+  const waitingCount = request?.items.filter((item) => item.state === 'received').length ?? 0;
   const error = action.error ? refusalOf(action.error) : null;
 
   // Confirmed, the form starts afresh and the link is shown once; a toast names the channels it went by.
@@ -140,11 +141,20 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
                 </Button>
               )}
             </p>
+            {waitingCount > 0 && <p className="mb-1 fw-semibold">{M.waitingSummary(waitingCount)}</p>}
             <ul className="list-unstyled">
               {request.items.map((item) => (
-                <li key={item.id} className="border-bottom py-2">
-                  <strong>{item.label.en}</strong>{' '}
-                  <Badge bg={item.state === 'received' ? 'warning' : 'secondary'}>{STATES[item.state]}</Badge>{' '}
+                <li
+                  key={item.id}
+                  className={`border-bottom py-2${item.state === 'received' ? ' border-start border-4 border-warning ps-2' : ''}`}
+                >
+                  {/* Said in words first, so the mark does not rest on the colour of the edge. */}
+                  {item.state === 'received' && (
+                    <Badge bg="warning" text="dark" className="me-1">
+                      {M.waitingForReview}
+                    </Badge>
+                  )}
+                  <strong>{item.label.en}</strong> <Badge bg="secondary">{STATES[item.state]}</Badge>{' '}
                   {item.state === 'received' && <Badge bg="info">Sent by the applicant</Badge>}
                   {item.reason && item.state === 'asked_again' && <div className="small">Reason: {item.reason}</div>}
                   {item.state === 'received' && (

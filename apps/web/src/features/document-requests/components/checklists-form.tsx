@@ -6,6 +6,10 @@ import {
   type DocumentRequestSettings,
   DocumentRequestSettingsSchema,
   REQUEST_FILE_TYPES,
+  UPLOAD_ALERT_CHOICES,
+  UPLOAD_ALERT_LABELS,
+  UPLOAD_ALERT_QUESTION,
+  type UploadAlertChoice,
   VISA_TYPES,
   type VisaType,
 } from '@visa/shared/document-requests';
@@ -188,6 +192,16 @@ export function ChecklistsForm() {
           value={draft.graceDays}
           onChange={(e) => setDraft({ ...draft, graceDays: Number(e.target.value) })}
         />
+      </Form.Group>
+      <Form.Group className="mt-3" controlId="checklists-upload-alerts">
+        <Form.Label>{UPLOAD_ALERT_QUESTION}</Form.Label>
+        <Form.Select value={draft.uploadAlerts} onChange={(e) => setDraft({ ...draft, uploadAlerts: e.target.value as UploadAlertChoice })}>
+          {UPLOAD_ALERT_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {UPLOAD_ALERT_LABELS[choice]}
+            </option>
+          ))}
+        </Form.Select>
       </Form.Group>
       <Button type="submit" className="mt-3" disabled={save.isPending}>
         Save checklists
