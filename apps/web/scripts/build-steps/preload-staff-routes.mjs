@@ -32,7 +32,7 @@ export const NOT_A_STAFF_PAGE = 'not-a-staff-page';
  * scripts shared the slow link with the stylesheet and held the paint back; at low priority they
  * still start from the HTML, and the browser gives the stylesheet the link first.
  */
-export const SCRIPT_PRIORITY = 'low';
+const SCRIPT_PRIORITY = 'low';
 const lowPriority = (html) =>
   html.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, `<link rel="modulepreload" href="$1" fetchpriority="${SCRIPT_PRIORITY}"/>`);
 
