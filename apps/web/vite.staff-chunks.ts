@@ -47,8 +47,17 @@ export const staffChunks: Plugin = {
 
 const used = (id: string) => (ROUTE_MODULE.test(id) ? 0 : (pagesUsing.get(id) ?? 0));
 
+/**
+ * The two largest libraries every staff page loads, each in a chunk of its own (ADR 0076): React
+ * Router (the app's navigation) and zod (the shared schemas the app parses answers with). Neither
+ * takes part in the first paint, which is the shell's frame in HTML and CSS; kept out of `staff`,
+ * they load beside it, and the shell asks for them behind the stylesheet.
+ */
+const LIBRARIES = [{ name: 'staff-libraries', path: /[\\/]node_modules[\\/](react-router|@react-router|zod)[\\/]/ }];
+
 /** The groups for the client build's `output.codeSplitting` (read when chunks are made, after buildEnd). */
 export const staffChunkGroups = [
+  ...LIBRARIES.map(({ name, path }) => ({ name, priority: 3, test: (id: string) => staffPages > 0 && path.test(id) && used(id) > 0 })),
   { name: 'staff', priority: 2, test: (id: string) => staffPages > 0 && used(id) === staffPages },
   { name: 'staff-shared', priority: 1, test: (id: string) => used(id) >= SHARED_BY && used(id) < staffPages },
 ];

@@ -12,3 +12,5 @@ export interface PageWeight extends PageBudget {
 }
 export const PAGE_BUDGETS: PageBudget[];
 export function pageWeights(clientDir: string, budgets?: PageBudget[]): PageWeight[];
+export const STAFF_BASE_BUDGET: number;
+export function staffChunks(clientDir: string): Record<'base' | 'libraries', { file: string; gzip: number }>;

@@ -27,6 +27,13 @@ const STAFF_GOAL = 150 * KB;
  * at a time, a round trip each, so the count weighs as much as the bytes. Each page loads 11–16.
  */
 export const STAFF_MAX_SCRIPTS = 20;
+/**
+ * The most the staff base chunk (`staff-*.js`: what every staff page runs besides the libraries'
+ * chunk) may weigh (ADR 0076). React Router and zod load beside it in `staff-libraries-*.js`,
+ * which the shell asks for behind the stylesheet; a library or module landing in the base again
+ * fails the budget test.
+ */
+export const STAFF_BASE_BUDGET = 60 * KB;
 export const PAGE_BUDGETS = [
   // Public pages (ADR 0029): the islands script only.
   ...['/', '/enquiry', '/about', '/terms', '/view-one', '/privacy'].map((page) => ({ page, html: page, budget: 90 * KB })),
@@ -96,6 +103,21 @@ function gzipSize(clientDir, file) {
   return gzipSizes.get(key);
 }
 
+/**
+ * The staff app's chunks every staff page loads, by the group that made them (vite.staff-chunks.ts):
+ * the base (`staff-<hash>.js`) and the libraries (`staff-libraries-<hash>.js`), each with its gzip
+ * size; the entry imports both.
+ */
+export function staffChunks(clientDir) {
+  const { manifest } = readRouterManifest(clientDir);
+  const find = (pattern) => {
+    const file = manifest.entry.imports.find((f) => pattern.test(path.basename(f)));
+    if (!file) throw new Error(`no ${pattern} among the entry's imports: is the staff chunking in vite.staff-chunks.ts in place?`);
+    return { file, gzip: gzipSize(clientDir, file) };
+  };
+  return { base: find(/^staff-[\w-]{8}\.js$/), libraries: find(/^staff-libraries-[\w-]{8}\.js$/) };
+}
+
 /** Each budgeted page with its scripts (largest first), their gzipped total and its budget. */
 export function pageWeights(clientDir, budgets = PAGE_BUDGETS) {
   const router = readRouterManifest(clientDir);
@@ -120,5 +142,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `  largest: ${largest.join(', ')}`,
     );
   }
+  const { base, libraries } = staffChunks(clientDir);
+  over ||= base.gzip > STAFF_BASE_BUDGET;
+  console.log(
+    `staff base chunk ${path.basename(base.file)} ${kb(base.gzip)}  budget ${kb(STAFF_BASE_BUDGET)}${base.gzip > STAFF_BASE_BUDGET ? '  OVER' : ''}` +
+      `  (libraries beside it: ${path.basename(libraries.file)} ${kb(libraries.gzip)})`,
+  );
   process.exit(over ? 1 : 0);
 }

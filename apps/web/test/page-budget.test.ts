@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAGE_BUDGETS, pageWeights } from '../scripts/page-weight.mjs';
+import { PAGE_BUDGETS, STAFF_BASE_BUDGET, pageWeights, staffChunks } from '../scripts/page-weight.mjs';
 
 // The built client, as `npm test` leaves it (it builds first when a source is newer than the build).
 const CLIENT = path.resolve(import.meta.dirname, '../build/client');
@@ -16,6 +16,22 @@ describe('JavaScript budgets of the built pages (ADR 0043)', () => {
     expect(weight.gzip, `${weight.page}: ${weight.gzip} B gzipped; largest: ${largest.join(', ')}`).toBeLessThanOrEqual(weight.budget);
     // A staff page in a few files, not dozens (ADR 0057).
     if (weight.maxScripts !== undefined) expect(weight.scripts.length, `${weight.page}: scripts`).toBeLessThanOrEqual(weight.maxScripts);
+  });
+
+  it('keeps the staff base chunk within its budget, React Router and zod beside it, all asked for behind the stylesheet (ADR 0076)', () => {
+    const { base, libraries } = staffChunks(CLIENT);
+    expect(base.gzip, `${base.file}: ${base.gzip} B gzipped`).toBeLessThanOrEqual(STAFF_BASE_BUDGET);
+    // The libraries' own chunk: React Router's navigation and zod's parser are in it, not in the base.
+    const source = (file: string) => fs.readFileSync(path.join(CLIENT, file), 'utf8');
+    for (const mark of ['__reactRouterContext', 'ZodError']) {
+      expect(source(libraries.file)).toContain(mark);
+      expect(source(base.file)).not.toContain(mark);
+    }
+    // The shell's first paint needs no script: none of its preloads may compete with the stylesheet.
+    const shell = fs.readFileSync(path.join(CLIENT, '__spa-fallback.html'), 'utf8');
+    const preloads = shell.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])).toEqual(expect.arrayContaining([base.file, libraries.file]));
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
   });
 
   it('measures every staff route of the route table, and the sign-in pages from their HTML', () => {

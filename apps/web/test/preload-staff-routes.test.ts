@@ -73,12 +73,19 @@ function openShell(html: string, pathname: string) {
   const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   const fetched: [string, Record<string, string>][] = [];
   const preloaded: string[] = [];
+  const priorities = new Set<string>();
   const marks: string[] = [];
   const page = {
     window: {} as Record<string, unknown>,
     document: {
       createElement: () => ({}),
-      head: { appendChild: (link: { rel: string; href: string }) => link.rel === 'modulepreload' && preloaded.push(link.href) },
+      head: {
+        appendChild: (link: { rel: string; href: string; fetchPriority?: string }) => {
+          if (link.rel !== 'modulepreload') return;
+          preloaded.push(link.href);
+          priorities.add(link.fetchPriority ?? 'auto');
+        },
+      },
       documentElement: { classList: { add: (name: string) => marks.push(name) } },
     },
     location: { pathname, search: '' },
@@ -91,7 +98,7 @@ function openShell(html: string, pathname: string) {
   };
   // A classic script at the top level of the page, these its globals.
   new Function(...Object.keys(page), script)(...Object.values(page));
-  return { preloaded, fetched, marked: marks.includes(NOT_A_STAFF_PAGE) };
+  return { preloaded, priorities: [...priorities], fetched, marked: marks.includes(NOT_A_STAFF_PAGE) };
 }
 
 describe('the staff shell gets its inline script from the build', () => {
@@ -99,6 +106,13 @@ describe('the staff shell gets its inline script from the build', () => {
     const html = await buildShell(EARLY);
     expect(html.indexOf('<script>')).toBeGreaterThan(html.indexOf('charSet'));
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+  });
+
+  it('with every module preload behind the stylesheet (ADR 0076), its own and those the script adds', async () => {
+    const html = await buildShell(EARLY);
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads).toEqual(['<link rel="modulepreload" href="/assets/entry.js" fetchpriority="low"/>']);
+    expect(openShell(html, '/dashboard').priorities).toEqual(['low']);
   });
 
   it('which preloads the page’s modules and starts its requests as a browser runs it', async () => {

@@ -79,6 +79,8 @@ export function startStaffShell(data: ShellScriptData): void {
     for (const file of files) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
+      // Behind the stylesheet, as the shell's own preloads (ADR 0076): the first paint needs no script.
+      link.fetchPriority = 'low';
       link.href = data.files[file]!;
       document.head.appendChild(link);
     }
