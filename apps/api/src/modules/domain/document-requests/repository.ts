@@ -210,12 +210,12 @@ export async function findUploadItem(db: Db, id: string) {
     )
     .innerJoin('document_requests', 'document_requests.id', 'document_uploads.request_id')
     .selectAll('document_request_items')
-    .select(['document_uploads.id as upload_id', 'document_requests.application_id'])
+    .select(['document_uploads.id as upload_id', 'document_requests.application_id', 'document_requests.created_by as request_created_by'])
     .where('document_uploads.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { upload_id: uploadId, application_id: applicationId, ...item } = row;
-  return { uploadId, applicationId, item: item as DocumentRequestItemRow };
+  const { upload_id: uploadId, application_id: applicationId, request_created_by: sentBy, ...item } = row;
+  return { uploadId, applicationId, sentBy, item: item as DocumentRequestItemRow };
 }
 
 export async function finishUpload(db: Db, id: string, at: string): Promise<void> {

@@ -147,7 +147,7 @@ export function createUploadServer(ctx: AppContext): Server {
   async function finish(uploadId: string) {
     const found = await repo.findUploadItem(ctx.db, uploadId);
     if (!found) throw refusal(404, M.linkNotValid);
-    const { item, applicationId } = found;
+    const { item, applicationId, sentBy } = found;
     const sent = await fs.readFile(path.join(directory, uploadId));
     const { file, sniffed } = await readThrough(sent, JSON.parse(item.types) as string[]);
     const at = now().toISOString();
@@ -194,7 +194,9 @@ export function createUploadServer(ctx: AppContext): Server {
         entityId: applicationId,
         details: { item: item.label_en, type, size: bytes.length },
       });
-      return (await alertStaffOfUpload(trx, ctx, request, now())) ? ('received, staff told' as const) : ('received' as const);
+      return (await alertStaffOfUpload(trx, ctx, { application_id: applicationId, created_by: sentBy }, now()))
+        ? ('received, staff told' as const)
+        : ('received' as const);
     });
     await datastore.remove(uploadId).catch(() => undefined);
     if (moved === 'received, staff told') {
