@@ -76,10 +76,10 @@ describe('every answer names the countries and gives their codes', () => {
     const copies = EnquiryResponseSchema.parse(enquiry.json()).applications;
     expect(copies.map(countriesOf)).toEqual([expected]);
 
-    // Columns in order: … birthCity, currentN, identification … passport, issuedCountry, isStatus …
+    // Columns in order: … birthCity, currentN, identification … passport, issuedCountry, visaType, isStatus …
     const [, line] = (await get(`${base}/export?search=${added.passport}`)).body.split('\r\n');
     expect(line).toContain(`,${added.birthCity},${expected.currentN},`);
-    expect(line).toContain(`,${added.passport},${expected.issuedCountry},approved,`);
+    expect(line).toContain(`,${added.passport},${expected.issuedCountry},Work,approved,`);
 
     const copy = await get(`${base}/applicationCopyPdf/${added._id}`);
     expect({ status: copy.statusCode, type: copy.headers['content-type'] }).toEqual({ status: 200, type: 'application/pdf' });

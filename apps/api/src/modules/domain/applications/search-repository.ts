@@ -4,7 +4,6 @@ import type { ApplicationStatus } from '@visa/shared/constants';
 import { matchCountry } from '@visa/shared/country-matching';
 import type { QueryParam } from '../../../db/compiled-query.js';
 import type { Database } from '../../../db/schema.js';
-import { hasFilesWaiting } from '../document-requests/repository.js';
 import { searchKey } from './mapping.js';
 
 /**
@@ -125,4 +124,20 @@ export function searchFilter(search: string, walk = false): Condition | null {
 export function listFilter({ search, status, documents }: ApplicationFilter, walk = false): Condition | null {
   const terms = searchTerms(search);
   return filterOf(terms && searchShape(terms), Boolean(status), walk, valuesBound(listValues(terms, { status })), documents === 'waiting');
+}
+
+/**
+ * Whether an application has a received file staff have not yet accepted or asked again for
+ * (ADR 0069), as a condition of the applications list: its id among those of a subquery that reads
+ * the items' state index for the received ones and each one's request by its key, so it costs what
+ * is waiting, not what is stored.
+ */
+function hasFilesWaiting(eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> {
+  const ids = eb
+    .selectFrom('document_request_items as waiting_item')
+    .innerJoin('document_requests as waiting_request', 'waiting_request.id', 'waiting_item.request_id')
+    .select('waiting_request.application_id')
+    // Written into the statement, not bound: the list's statements are compiled once with only its own values as parameters.
+    .where('waiting_item.state', '=', sql.lit('received'));
+  return eb('applications.id', 'in', ids);
 }

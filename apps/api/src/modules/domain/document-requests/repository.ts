@@ -1,7 +1,5 @@
 import type { ItemState, RequestItemSpec } from '@visa/shared/document-requests';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../db/connection.js';
-import type { Database } from '../../../db/schema.js';
 import type { DocumentRequestItemRow, DocumentRequestRow } from '../../../db/schema.js';
 
 /** Every statement on document_requests, document_request_items and document_uploads. */
@@ -142,22 +140,6 @@ export async function endIfDone(db: Db, requestId: string, at: string): Promise<
     .where('ended_at', 'is', null)
     .execute();
   return true;
-}
-
-/**
- * Whether an application has a received file staff have not yet accepted or asked again for
- * (ADR 0069), as a condition of the applications list: its id among those of a subquery that reads
- * the items' state index for the received ones and each one's request by its key, so it costs what
- * is waiting, not what is stored.
- */
-export function hasFilesWaiting(eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> {
-  const ids = eb
-    .selectFrom('document_request_items as waiting_item')
-    .innerJoin('document_requests as waiting_request', 'waiting_request.id', 'waiting_item.request_id')
-    .select('waiting_request.application_id')
-    // Written into the statement, not bound: the list's statements are compiled once with only its own values as parameters.
-    .where('waiting_item.state', '=', sql.lit('received'));
-  return eb('applications.id', 'in', ids);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
@@ -13,12 +13,17 @@ import { useDownloadPdf } from '../api/download-pdf';
 import { useApplication } from '../api/get-application';
 import { useVerification } from '../api/get-verification';
 import { ApplicantFileCopy } from './applicant-file-copy';
-import { DocumentRequestPanel } from './document-request-panel';
 import { DocumentUpload } from './document-upload';
-import { HistoryPanel } from './history-panel';
 import { StatusActions } from './status-actions';
 import './applicant-file.css';
 import { isHttpError } from '../../../lib/api-client';
+
+/**
+ * The document request (its form, its items, the link shown once) and the History (every action in
+ * words) sit below the file's first screen, so they load after it.
+ */
+const DocumentRequestPanel = lazy(() => import('./document-request-panel').then((m) => ({ default: m.DocumentRequestPanel })));
+const HistoryPanel = lazy(() => import('./history-panel').then((m) => ({ default: m.HistoryPanel })));
 
 /** Back to the list with a toast: a missing application is not an error page, just gone. */
 function BackToList({ message }: { message: string }) {
@@ -150,8 +155,14 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
       <div className="mt-3">
         {/* An erased applicant takes no new documents, and has nobody to send a request to. */}
         {!application.anonymised && <DocumentUpload applicationId={application._id} />}
-        {!application.anonymised && <DocumentRequestPanel applicationId={application._id} />}
-        <HistoryPanel applicationId={application._id} />
+        {!application.anonymised && (
+          <Suspense fallback={null}>
+            <DocumentRequestPanel applicationId={application._id} />
+          </Suspense>
+        )}
+        <Suspense fallback={null}>
+          <HistoryPanel applicationId={application._id} />
+        </Suspense>
       </div>
 
       <RemoveDocumentDialog application={application} document={removing} onClose={() => setRemoving(null)} />

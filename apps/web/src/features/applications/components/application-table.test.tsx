@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_TEXTS, type Application, type DocumentsFilter } from '@visa/shared/applications';
 import { type ApplicationStatus, TIMEOUTS } from '@visa/shared/constants';
+import { formatDate } from '@visa/shared/dates';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { DOCUMENTS_WAITING } from '@visa/shared/staff-texts';
 import { createApplication } from '@visa/test-support/applications';
@@ -105,7 +106,7 @@ describe('application list', { timeout: 30_000 }, () => {
     );
     expect(first).toHaveTextContent(newest.passport);
     expect(first).toHaveTextContent('Pending');
-    expect(first).toHaveTextContent(newest.pending!);
+    expect(first).toHaveTextContent(formatDate(newest.pending!));
     expect(listCalls().at(-1)?.timeout).toBe(TIMEOUTS.applicationList);
   });
 
