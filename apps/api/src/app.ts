@@ -10,6 +10,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/domain/applicant-file/routes.js';
 import applicationsRoutes from './modules/domain/applications/routes.js';
 import documentRequestRoutes, { documentsPageRoutes } from './modules/domain/document-requests/routes.js';
+import caseRoutes, { caseSettingsReadRoutes, caseSettingsRoutes } from './modules/domain/case-work/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
 import { accessCheckOf } from './modules/domain/auth/service.js';
@@ -76,6 +77,10 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   // Documents by link (ADR 0046, ADR 0047): staff's side, then the applicant's page and its tus uploads, opened by the link's token.
   ['staff', '/api/application', documentRequestRoutes],
   ['public', '/api', documentsPageRoutes],
+  // The case as IRCC runs it (ADR 0077).
+  ['staff', '/api/application', caseRoutes],
+  ['staff', '/api/users', caseSettingsReadRoutes],
+  ['superadmin', '/api/users', caseSettingsRoutes],
   ['public', '/api/uploads', uploadRoutes],
   // The office's contact details for the public site (ADR 0025).
   ['public', '/api', officeContactRoutes],

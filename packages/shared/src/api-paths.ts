@@ -99,6 +99,14 @@ export const API_PATHS = {
   startUpload: { method: TUS, path: '/api/uploads/', access: 'public' },
   continueUpload: { method: TUS, path: '/api/uploads/:id', access: 'public' },
 
+  // The case as IRCC runs it (ADR 0077): stages, steps and letters with deadlines.
+  getCase: { method: 'GET', path: '/api/application/case/:id', access: 'staff' },
+  recordCaseStep: { method: 'POST', path: '/api/application/case/:id/steps', access: 'staff' },
+  addCaseLetter: { method: 'POST', path: '/api/application/case/:id/letters', access: 'staff' },
+  changeCaseLetter: { method: 'PATCH', path: '/api/application/case/:id/letters/:letterId', access: 'staff' },
+  getCaseSettings: { method: 'GET', path: '/api/users/settings/case', access: 'staff' },
+  updateCaseSettings: { method: 'PUT', path: '/api/users/settings/case', access: 'superadmin' },
+
   // The public status check (ADR 0037: the POST keeps the inputs out of the address).
   checkStatus: { method: 'GET', path: '/api/application/fetchApplicationEnquiry', access: 'public' },
   checkStatusByPost: { method: 'POST', path: '/api/application/fetchApplicationEnquiry', access: 'public' },

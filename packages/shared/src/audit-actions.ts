@@ -20,6 +20,12 @@ export const AUDIT_ACTIONS = {
     erasedByRetention: 'application.anonymised',
     erasedNow: 'application.erased',
   },
+  /** The case as IRCC runs it (ADR 0077): a step recorded, a letter entered, a letter's deadline or owner changed. */
+  caseWork: {
+    step: 'case.step',
+    letter: 'case.letter',
+    letterChanged: 'case.letter.changed',
+  },
   slide: {
     create: 'slide.create',
     update: 'slide.update',
@@ -137,6 +143,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'application.import_file.missing': 'File from the earlier app missing',
   'application.anonymised': 'Personal data anonymised',
   'application.erased': 'Personal data erased',
+  'case.step': 'Case step recorded',
+  'case.letter': 'IRCC letter entered',
+  'case.letter.changed': 'Letter deadline or owner changed',
   'slide.create': 'Slide added',
   'slide.update': 'Slide edited',
   'slide.image': 'Slide picture changed',

@@ -69,6 +69,10 @@ interface ApplicationsTable {
   consent_withdrawn_at: Generated<string | null>;
   /** When the personal fields, photo and documents were removed; the record stays for counts and history. */
   anonymised_at: Generated<string | null>;
+  /** Where the case stands beside its status (ADR 0077): a stage key of the office's case settings. */
+  stage: Generated<string>;
+  /** IRCC's application number once the file is submitted: personal data, erased with the rest. */
+  ircc_number: Generated<string | null>;
 }
 
 interface ApplicationDocumentsTable {
@@ -268,6 +272,36 @@ interface UploadAlertsTable {
   alerted_at: string;
 }
 
+/** A letter from IRCC with its deadline (ADR 0077). */
+interface CaseLettersTable {
+  id: string;
+  application_id: string;
+  kind: 'biometrics' | 'medical' | 'documents' | 'fairness' | 'passport';
+  letter_date: string;
+  deadline: string;
+  /** What the office's rule gave, kept when an override moved the deadline; null otherwise. */
+  rule_deadline: string | null;
+  reason: Generated<string>;
+  owner_id: string | null;
+  /** When the step that answered the letter happened; null while it is open. */
+  done_on: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One entry of an application's case timeline (ADR 0077). */
+interface CaseStepsTable {
+  id: string;
+  application_id: string;
+  kind: string;
+  stage: string;
+  occurred_on: string;
+  letter_id: string | null;
+  note: Generated<string>;
+  recorded_by: string | null;
+  recorded_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -293,7 +327,12 @@ export interface Database {
   document_uploads: DocumentUploadsTable;
   upload_alerts: UploadAlertsTable;
   privacy_notices: PrivacyNoticesTable;
+  case_letters: CaseLettersTable;
+  case_steps: CaseStepsTable;
 }
+
+export type CaseLetterRow = Selectable<CaseLettersTable>;
+export type CaseStepRow = Selectable<CaseStepsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;

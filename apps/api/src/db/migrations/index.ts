@@ -22,6 +22,7 @@ import * as emailSettling from './20261126T173000-email-settling.js';
 import * as messageLinks from './20261126T173500-message-links.js';
 import * as oneOutbox from './20261128T120000-one-outbox.js';
 import * as uploadAlerts from './20261128T210000-upload-alerts.js';
+import * as caseStages from './20261129T010000-case-stages.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T173500-message-links': messageLinks,
   '20261128T120000-one-outbox': oneOutbox,
   '20261128T210000-upload-alerts': uploadAlerts,
+  '20261129T010000-case-stages': caseStages,
 };

@@ -15,6 +15,8 @@ import * as documentsRepo from '../applications/documents-repository.js';
 import * as applications from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../../kernel/audit/repository.js';
 import { assertMayContact } from '../applicant-notices/may-contact.js';
+import { followStatus } from '../case-work/service.js';
+import { clockOf } from '../../../lib/clock.js';
 import { notify } from '../applicant-notices/notify.js';
 import { listEmailsFor } from '../applicant-notices/outbox-status-repository.js';
 import { type DocumentUpload, prepareDocuments } from './documents.js';
@@ -99,6 +101,8 @@ export async function changeStatus(
       entityId: id,
       details: { from, to, date },
     });
+    // The decision stage follows the status (ADR 0077).
+    await followStatus(trx, { actorId: actor._id, applicationId: id, to, date: date ?? today, at: clockOf(ctx)() });
     await notify(trx, ctx, id, { kind: 'status', from, to, date });
     return true;
   });

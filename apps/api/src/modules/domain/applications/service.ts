@@ -158,6 +158,8 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
     ...consent,
     consent_withdrawn_at: null,
     anonymised_at: null,
+    stage: 'preparing',
+    ircc_number: null,
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import { DEFAULT_CHECKLISTS, DEFAULT_GRACE_DAYS, DocumentRequestSettingsSchema }
 import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
 import { DEFAULT_RETENTION, RetentionSettingsSchema } from '@visa/shared/retention';
 import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/notices';
+import { CaseSettingsSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-work';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 
@@ -27,6 +28,8 @@ const SETTINGS = {
   retention: { schema: RetentionSettingsSchema, default: DEFAULT_RETENTION },
   // Whether adding an application needs the applicant's agreement to the privacy notice (ADR 0053).
   privacyConsentRequired: { schema: z.boolean(), default: false },
+  // The case's stages in order, the days each IRCC letter gives, reminders and the digest hour (ADR 0077).
+  caseWork: { schema: CaseSettingsSchema, default: DEFAULT_CASE_SETTINGS },
 } as const;
 
 type Settings = typeof SETTINGS;

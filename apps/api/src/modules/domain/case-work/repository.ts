@@ -1,0 +1,144 @@
+import type { LetterKind } from '@visa/shared/case-work';
+import type { Db } from '../../../db/connection.js';
+import type { CaseLetterRow, CaseStepRow } from '../../../db/schema.js';
+
+/** Every statement on case_letters, case_steps and an application's stage and IRCC number (ADR 0077). */
+
+export type { CaseLetterRow, CaseStepRow };
+
+export interface CaseHead {
+  status: 'pending' | 'approved' | 'rejected';
+  stage: string;
+  irccNumber: string | null;
+  erased: boolean;
+}
+
+export async function findCaseHead(db: Db, applicationId: string): Promise<CaseHead | undefined> {
+  const row = await db
+    .selectFrom('applications')
+    .select(['status', 'stage', 'ircc_number', 'anonymised_at'])
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
+  return row && { status: row.status, stage: row.stage, irccNumber: row.ircc_number, erased: row.anonymised_at !== null };
+}
+
+/** Moves the application to a stage (and records its IRCC number when given); false when it is gone or erased. */
+export async function setStage(db: Db, applicationId: string, stage: string, irccNumber?: string): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set({ stage, ...(irccNumber === undefined ? {} : { ircc_number: irccNumber }) })
+    .where('id', '=', applicationId)
+    .where('anonymised_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+const staffNames = async (db: Db, ids: (string | null)[]): Promise<Map<string, string>> => {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+};
+
+export async function staffExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function listLetters(db: Db, applicationId: string): Promise<(CaseLetterRow & { owner_name: string | null })[]> {
+  const rows = await db
+    .selectFrom('case_letters')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const names = await staffNames(
+    db,
+    rows.map((r) => r.owner_id),
+  );
+  return rows.map((r) => ({ ...r, owner_name: r.owner_id ? (names.get(r.owner_id) ?? null) : null }));
+}
+
+export async function listSteps(db: Db, applicationId: string): Promise<(CaseStepRow & { by_name: string | null })[]> {
+  const rows = await db
+    .selectFrom('case_steps')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('recorded_at')
+    .orderBy('id')
+    .execute();
+  const names = await staffNames(
+    db,
+    rows.map((r) => r.recorded_by),
+  );
+  return rows.map((r) => ({ ...r, by_name: r.recorded_by ? (names.get(r.recorded_by) ?? null) : null }));
+}
+
+export async function findLetter(db: Db, applicationId: string, letterId: string): Promise<CaseLetterRow | undefined> {
+  return db
+    .selectFrom('case_letters')
+    .selectAll()
+    .where('id', '=', letterId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+export async function openLetters(db: Db, applicationId: string, kinds: readonly LetterKind[]): Promise<CaseLetterRow[]> {
+  return db
+    .selectFrom('case_letters')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('kind', 'in', [...kinds])
+    .where('done_on', 'is', null)
+    .orderBy('deadline')
+    .execute();
+}
+
+export async function insertLetter(db: Db, row: Omit<CaseLetterRow, 'reason'> & { reason: string }): Promise<void> {
+  await db.insertInto('case_letters').values(row).execute();
+}
+
+/** Changes an open letter's deadline or owner; false when it was answered (or removed) meanwhile. */
+export async function updateOpenLetter(
+  db: Db,
+  letterId: string,
+  patch: Partial<Pick<CaseLetterRow, 'deadline' | 'rule_deadline' | 'reason' | 'owner_id'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('case_letters').set(patch).where('id', '=', letterId).where('done_on', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks letters answered by a step done on `date`. */
+export async function closeLetters(db: Db, letterIds: string[], date: string): Promise<void> {
+  if (letterIds.length === 0) return;
+  await db.updateTable('case_letters').set({ done_on: date }).where('id', 'in', letterIds).where('done_on', 'is', null).execute();
+}
+
+export async function insertStep(db: Db, row: Omit<CaseStepRow, 'note'> & { note: string }): Promise<void> {
+  await db.insertInto('case_steps').values(row).execute();
+}
+
+/** The stage the application was at before its latest decision: where it goes back to when the status returns to pending. */
+export async function stageBeforeDecision(db: Db, applicationId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('case_steps')
+    .select('stage')
+    .where('application_id', '=', applicationId)
+    .where('stage', '!=', 'decision')
+    .orderBy('recorded_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.stage;
+}
+
+/** The latest date a step of a kind happened, e.g. biometrics given, for what stays valid from it. */
+export async function latestStepDate(db: Db, applicationId: string, kinds: string[]): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('case_steps')
+    .select('occurred_on')
+    .where('application_id', '=', applicationId)
+    .where('kind', 'in', kinds)
+    .orderBy('occurred_on', 'desc')
+    .executeTakeFirst();
+  return row?.occurred_on;
+}

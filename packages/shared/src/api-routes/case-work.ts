@@ -1,0 +1,15 @@
+import { CaseSchema, CaseSettingsSchema, LetterChangeSchema, LetterParamsSchema, NewLetterSchema, NewStepSchema } from '../case-work.js';
+import { IdParamsSchema } from '../ids.js';
+import { errors } from './errors.js';
+
+const change = errors(400, 401, 403, 404, 409);
+
+/** The request and response schemas of the case's stages, steps, letters and settings (ADR 0077). */
+export const CASE_WORK_ROUTES = {
+  getCase: { params: IdParamsSchema, response: { 200: CaseSchema, ...errors(400, 401, 403, 404) } },
+  recordCaseStep: { params: IdParamsSchema, body: NewStepSchema, response: { 200: CaseSchema, ...change } },
+  addCaseLetter: { params: IdParamsSchema, body: NewLetterSchema, response: { 200: CaseSchema, ...change } },
+  changeCaseLetter: { params: LetterParamsSchema, body: LetterChangeSchema, response: { 200: CaseSchema, ...change } },
+  getCaseSettings: { response: { 200: CaseSettingsSchema, ...errors(401) } },
+  updateCaseSettings: { body: CaseSettingsSchema, response: { 200: CaseSettingsSchema, ...errors(400, 401, 403) } },
+} as const;

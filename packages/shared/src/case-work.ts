@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { addDays, isIsoDate } from './dates.js';
+import { IdSchema } from './ids.js';
+
+/**
+ * The case as IRCC runs it (ADR 0077): the stages an application moves through beside the spec's
+ * status, the steps that move it, the letters whose deadlines the office must meet, and every word
+ * of it staff read. The status (pending / approved / rejected) keeps its contract: the decision
+ * stage is reached only through the status actions.
+ */
+
+/** IRCC's stages, in their usual order; the office may reorder, rename or hide them, and add its own. */
+export const BUILT_IN_STAGES = ['preparing', 'submitted', 'biometrics', 'medical', 'documents', 'passport', 'decision'] as const;
+export type BuiltInStage = (typeof BUILT_IN_STAGES)[number];
+/** An office's own stage: `custom-` and a short slug. */
+const CUSTOM_STAGE = /^custom-[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const StageKeySchema = z
+  .string()
+  .max(40)
+  .refine((v) => (BUILT_IN_STAGES as readonly string[]).includes(v) || CUSTOM_STAGE.test(v), 'Please choose a stage from the list.');
+export type StageKey = string;
+
+/** Letters IRCC sends, each a deadline the office must meet. */
+export const LETTER_KINDS = ['biometrics', 'medical', 'documents', 'fairness', 'passport'] as const;
+export type LetterKind = (typeof LETTER_KINDS)[number];
+/** The stage a letter belongs to. */
+export const LETTER_STAGE: Record<LetterKind, BuiltInStage> = {
+  biometrics: 'biometrics',
+  medical: 'medical',
+  documents: 'documents',
+  fairness: 'documents',
+  passport: 'passport',
+};
+/** Letters that ask the applicant to do something in person: the ones the applicant is reminded of. */
+export const APPLICANT_LETTERS: readonly LetterKind[] = ['biometrics', 'medical', 'passport'];
+
+/** Steps staff record; each moves the application to its stage. A letter is entered with its own route. */
+export const STEP_KINDS = [
+  'submitted',
+  'biometrics-appointment',
+  'biometrics-given',
+  'biometrics-exempt',
+  'medical-done',
+  'documents-sent',
+  'passport-handed',
+  'passport-returned',
+  'moved',
+] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+/** Every entry of the timeline: a step, a letter received, or a decision made through the status actions. */
+export type TimelineKind = StepKind | 'letter' | 'decision';
+
+export const STEP_STAGE: Record<Exclude<StepKind, 'moved'>, BuiltInStage> = {
+  submitted: 'submitted',
+  'biometrics-appointment': 'biometrics',
+  'biometrics-given': 'biometrics',
+  'biometrics-exempt': 'biometrics',
+  'medical-done': 'medical',
+  'documents-sent': 'documents',
+  'passport-handed': 'passport',
+  'passport-returned': 'passport',
+};
+
+/** The open letters a step closes: the thing the letter asked for is done. */
+export const STEP_CLOSES: Partial<Record<StepKind, readonly LetterKind[]>> = {
+  'biometrics-given': ['biometrics'],
+  'biometrics-exempt': ['biometrics'],
+  'medical-done': ['medical'],
+  'documents-sent': ['documents', 'fairness'],
+  'passport-handed': ['passport'],
+};
+
+/** Biometrics stay valid 10 years; a medical exam's results 12 months. */
+export const BIOMETRICS_VALID_YEARS = 10;
+export const MEDICAL_VALID_MONTHS = 12;
+
+/** IRCC application numbers: one or two letters and nine digits (W123456789, EP123456789). */
+const IRCC_NUMBER = /^[A-Z]{1,2}\d{9}$/;
+export const normalizeIrccNumber = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
+
+export const CASE_TEXTS = {
+  invalidDate: 'Please enter a valid date.',
+  dateInFuture: 'This date cannot be in the future.',
+  dateTooOld: 'This date is too long ago.',
+  irccNumberRequired: 'Please enter the IRCC application number.',
+  irccNumberInvalid: 'An IRCC application number is one or two letters and nine digits, for example W123456789.',
+  stageRequired: 'Please choose a stage from the list.',
+  stageHidden: 'That stage is turned off in the case settings.',
+  decisionThroughStatus: 'A decision is recorded with Approve or Reject.',
+  deadlineRequired: 'Please enter the deadline the letter gives.',
+  deadlineBeforeLetter: 'The deadline cannot be before the letter’s date.',
+  reasonRequired: 'Please say why the deadline differs from the rule.',
+  ownerUnknown: 'That staff member does not exist.',
+  letterNotFound: 'Letter not found.',
+  letterClosed: 'This letter is already done.',
+  letterNotOpen: 'There is no open letter this step answers.',
+  exemptTooOld: 'Biometrics given more than 10 years ago must be given again.',
+  erased: 'This application’s personal data has been erased; its case cannot change.',
+  nothingToChange: 'Please change the deadline or the owner.',
+} as const;
+
+export const STAGE_LABELS: Record<BuiltInStage, { en: string; bn: string }> = {
+  preparing: { en: 'Preparing the file', bn: 'ফাইল প্রস্তুত হচ্ছে' },
+  submitted: { en: 'Submitted to IRCC', bn: 'IRCC-তে জমা দেওয়া হয়েছে' },
+  biometrics: { en: 'Biometrics', bn: 'বায়োমেট্রিক্স' },
+  medical: { en: 'Medical exam', bn: 'মেডিকেল পরীক্ষা' },
+  documents: { en: 'More documents for IRCC', bn: 'IRCC-র জন্য আরও কাগজপত্র' },
+  passport: { en: 'Passport request', bn: 'পাসপোর্ট অনুরোধ' },
+  decision: { en: 'Decision', bn: 'সিদ্ধান্ত' },
+};
+
+export const LETTER_LABELS: Record<LetterKind, string> = {
+  biometrics: 'Biometric instruction letter',
+  medical: 'Medical instructions',
+  documents: 'Documents requested by IRCC',
+  fairness: 'Procedural fairness letter',
+  passport: 'Passport request',
+};
+
+export const STEP_LABELS: Record<TimelineKind, string> = {
+  submitted: 'Submitted to IRCC',
+  'biometrics-appointment': 'Biometrics appointment booked',
+  'biometrics-given': 'Biometrics given',
+  'biometrics-exempt': 'Biometrics not needed (given within 10 years)',
+  'medical-done': 'Medical exam done',
+  'documents-sent': 'Documents sent to IRCC',
+  'passport-handed': 'Passport handed in',
+  'passport-returned': 'Passport returned',
+  moved: 'Moved to another stage',
+  letter: 'Letter received',
+  decision: 'Decision recorded',
+};
+
+/** A calendar date a step or letter happened on: real, and not absurdly far back. */
+const CaseDateSchema = z
+  .string({ error: CASE_TEXTS.invalidDate })
+  .refine((v) => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31', CASE_TEXTS.invalidDate);
+
+const TrimmedText = (max: number) => z.string().trim().max(max);
+
+/** Default rule: days a letter gives, by kind; null means the letter names its own deadline. */
+export const DEFAULT_LETTER_DAYS: Record<LetterKind, number | null> = {
+  biometrics: 30,
+  medical: 30,
+  documents: null,
+  fairness: null,
+  passport: 30,
+};
+export const DEFAULT_REMINDER_DAYS = [21, 7, 2];
+export const DEFAULT_DIGEST_HOUR = '08:00';
+
+const StageSettingSchema = z.object({
+  key: StageKeySchema,
+  en: TrimmedText(60).min(1),
+  bn: TrimmedText(60).min(1),
+  hidden: z.boolean().default(false),
+});
+export type StageSetting = z.infer<typeof StageSettingSchema>;
+
+export const DEFAULT_STAGES: StageSetting[] = BUILT_IN_STAGES.map((key) => ({ key, ...STAGE_LABELS[key], hidden: false }));
+
+const LetterDaysSchema = z.number().int().min(1).max(365).nullable();
+
+/** The office's case settings: its stages in order, the days each letter gives, reminders and the digest hour. */
+export const CaseSettingsSchema = z
+  .object({
+    stages: z.array(StageSettingSchema).min(1).max(30),
+    letterDays: z.object({
+      biometrics: LetterDaysSchema,
+      medical: LetterDaysSchema,
+      documents: LetterDaysSchema,
+      fairness: LetterDaysSchema,
+      passport: LetterDaysSchema,
+    }),
+    /** Days before a deadline the applicant is reminded, e.g. [21, 7, 2]. */
+    reminderDays: z.array(z.number().int().min(0).max(90)).max(6),
+    /** Local time (APP_TIMEZONE) each staff member's digest is sent. */
+    digestHour: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a time as HH:MM.'),
+  })
+  .refine((s) => new Set(s.stages.map((stage) => stage.key)).size === s.stages.length, {
+    message: 'Each stage may appear once.',
+    path: ['stages'],
+  })
+  .refine((s) => BUILT_IN_STAGES.every((key) => s.stages.some((stage) => stage.key === key)), {
+    message: 'IRCC’s stages may be hidden but not removed.',
+    path: ['stages'],
+  })
+  .refine((s) => s.stages.some((stage) => stage.key === 'decision' && !stage.hidden), {
+    message: 'The decision stage cannot be hidden.',
+    path: ['stages'],
+  });
+export type CaseSettings = z.infer<typeof CaseSettingsSchema>;
+
+export const DEFAULT_CASE_SETTINGS: CaseSettings = {
+  stages: DEFAULT_STAGES,
+  letterDays: { ...DEFAULT_LETTER_DAYS },
+  reminderDays: [...DEFAULT_REMINDER_DAYS],
+  digestHour: DEFAULT_DIGEST_HOUR,
+};
+
+/** A letter's deadline by the office's rule; null when the rule leaves it to the letter. */
+export const ruleDeadline = (kind: LetterKind, letterDate: string, settings: Pick<CaseSettings, 'letterDays'>): string | null => {
+  const days = settings.letterDays[kind];
+  return days === null ? null : addDays(letterDate, days);
+};
+
+/** A step staff record: `date` is when it happened (an appointment's date may be ahead). */
+export const NewStepSchema = z
+  .object({
+    kind: z.enum(STEP_KINDS, { error: 'Please choose a step from the list.' }),
+    date: CaseDateSchema,
+    irccNumber: z.string().max(20).transform(normalizeIrccNumber).optional(),
+    stage: z.string().max(40).optional(),
+    /** The letter a step answers, when more than one is open. */
+    letterId: IdSchema.optional(),
+    note: TrimmedText(300).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'submitted') {
+      if (!v.irccNumber) ctx.addIssue({ code: 'custom', path: ['irccNumber'], message: CASE_TEXTS.irccNumberRequired });
+      else if (!IRCC_NUMBER.test(v.irccNumber))
+        ctx.addIssue({ code: 'custom', path: ['irccNumber'], message: CASE_TEXTS.irccNumberInvalid });
+    }
+    if (v.kind === 'moved' && !v.stage) ctx.addIssue({ code: 'custom', path: ['stage'], message: CASE_TEXTS.stageRequired });
+  });
+export type NewStep = z.infer<typeof NewStepSchema>;
+
+/** A letter entered: its kind and date; a deadline other than the rule's needs a reason. */
+export const NewLetterSchema = z.object({
+  kind: z.enum(LETTER_KINDS, { error: 'Please choose a letter from the list.' }),
+  letterDate: CaseDateSchema,
+  deadline: CaseDateSchema.optional(),
+  reason: TrimmedText(300).default(''),
+  ownerId: IdSchema.optional(),
+  note: TrimmedText(300).default(''),
+});
+export type NewLetter = z.infer<typeof NewLetterSchema>;
+
+/** A letter's deadline moved (with a reason) or its owner changed. */
+export const LetterChangeSchema = z.object({
+  deadline: CaseDateSchema.optional(),
+  reason: TrimmedText(300).default(''),
+  ownerId: IdSchema.optional(),
+});
+export type LetterChange = z.infer<typeof LetterChangeSchema>;
+
+export const LetterParamsSchema = z.object({ id: IdSchema, letterId: IdSchema });
+
+const StaffRefSchema = z.object({ _id: z.string(), name: z.string() }).nullable();
+
+export const LetterSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(LETTER_KINDS),
+  letterDate: z.string(),
+  deadline: z.string(),
+  /** The rule's deadline when the letter's differs (an override), else null. */
+  ruleDeadline: z.string().nullable(),
+  reason: z.string(),
+  owner: StaffRefSchema,
+  /** When the step that answered it happened; null while open. */
+  doneOn: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Letter = z.infer<typeof LetterSchema>;
+
+export const TimelineEntrySchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  stage: z.string(),
+  date: z.string(),
+  letterId: z.string().nullable(),
+  note: z.string(),
+  by: StaffRefSchema,
+  at: z.string(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
+export const CaseSchema = z.object({
+  stage: z.string(),
+  irccNumber: z.string().nullable(),
+  /** Biometrics given or exempt: valid until this date; medical: results valid until this date. */
+  biometricsValidUntil: z.string().nullable(),
+  medicalValidUntil: z.string().nullable(),
+  stages: z.array(z.object({ key: z.string(), en: z.string(), bn: z.string(), hidden: z.boolean() })),
+  letters: z.array(LetterSchema),
+  timeline: z.array(TimelineEntrySchema),
+});
+export type CaseView = z.infer<typeof CaseSchema>;
+
+/** A stage's words by the office's settings; a key the settings no longer hold reads as itself. */
+export function stageLabel(key: string, settings: Pick<CaseSettings, 'stages'>, language: 'en' | 'bn' = 'en'): string {
+  const stage = settings.stages.find((s) => s.key === key);
+  if (stage) return stage[language];
+  return (STAGE_LABELS as Record<string, { en: string; bn: string } | undefined>)[key]?.[language] ?? key;
+}
