@@ -104,6 +104,7 @@ export const API_PATHS = {
   recordCaseStep: { method: 'POST', path: '/api/application/case/:id/steps', access: 'staff' },
   addCaseLetter: { method: 'POST', path: '/api/application/case/:id/letters', access: 'staff' },
   changeCaseLetter: { method: 'PATCH', path: '/api/application/case/:id/letters/:letterId', access: 'staff' },
+  getMyWork: { method: 'GET', path: '/api/application/work', access: 'staff' },
   getCaseSettings: { method: 'GET', path: '/api/users/settings/case', access: 'staff' },
   updateCaseSettings: { method: 'PUT', path: '/api/users/settings/case', access: 'superadmin' },
 

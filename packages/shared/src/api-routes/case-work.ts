@@ -1,4 +1,13 @@
-import { CaseSchema, CaseSettingsSchema, LetterChangeSchema, LetterParamsSchema, NewLetterSchema, NewStepSchema } from '../case-work.js';
+import {
+  CaseSchema,
+  CaseSettingsSchema,
+  LetterChangeSchema,
+  LetterParamsSchema,
+  NewLetterSchema,
+  NewStepSchema,
+  WorkListSchema,
+  WorkQuerySchema,
+} from '../case-work.js';
 import { IdParamsSchema } from '../ids.js';
 import { errors } from './errors.js';
 
@@ -10,6 +19,7 @@ export const CASE_WORK_ROUTES = {
   recordCaseStep: { params: IdParamsSchema, body: NewStepSchema, response: { 200: CaseSchema, ...change } },
   addCaseLetter: { params: IdParamsSchema, body: NewLetterSchema, response: { 200: CaseSchema, ...change } },
   changeCaseLetter: { params: LetterParamsSchema, body: LetterChangeSchema, response: { 200: CaseSchema, ...change } },
+  getMyWork: { querystring: WorkQuerySchema, response: { 200: WorkListSchema, ...errors(400, 401, 403) } },
   getCaseSettings: { response: { 200: CaseSettingsSchema, ...errors(401) } },
   updateCaseSettings: { body: CaseSettingsSchema, response: { 200: CaseSettingsSchema, ...errors(400, 401, 403) } },
 } as const;

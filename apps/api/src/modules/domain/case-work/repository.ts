@@ -33,7 +33,8 @@ export async function setStage(db: Db, applicationId: string, stage: string, irc
   return Number(result.numUpdatedRows) === 1;
 }
 
-const staffNames = async (db: Db, ids: (string | null)[]): Promise<Map<string, string>> => {
+/** Staff members' names by id, for the ids given (null ones skipped). */
+export const staffNamesOf = async (db: Db, ids: (string | null)[]): Promise<Map<string, string>> => {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute();
@@ -52,7 +53,7 @@ export async function listLetters(db: Db, applicationId: string): Promise<(CaseL
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const names = await staffNames(
+  const names = await staffNamesOf(
     db,
     rows.map((r) => r.owner_id),
   );
@@ -67,7 +68,7 @@ export async function listSteps(db: Db, applicationId: string): Promise<(CaseSte
     .orderBy('recorded_at')
     .orderBy('id')
     .execute();
-  const names = await staffNames(
+  const names = await staffNamesOf(
     db,
     rows.map((r) => r.recorded_by),
   );
@@ -141,4 +142,41 @@ export async function latestStepDate(db: Db, applicationId: string, kinds: strin
     .orderBy('occurred_on', 'desc')
     .executeTakeFirst();
   return row?.occurred_on;
+}
+
+export interface DueLetterRow {
+  letterId: string;
+  applicationId: string;
+  givenName: string;
+  surname: string;
+  kind: LetterKind;
+  deadline: string;
+  ownerId: string | null;
+  stage: string;
+}
+
+/**
+ * Open letters due on or before `until`, earliest first: everything overdue and what falls due by
+ * then, of one owner or of everyone. Erased applications are left out (their letters no longer
+ * name anyone to act for). Read through the open-letter indexes, so the cost follows what is open.
+ */
+export async function listDueLetters(db: Db, o: { until: string; ownerId?: string; limit: number }): Promise<DueLetterRow[]> {
+  let query = db
+    .selectFrom('case_letters as l')
+    .innerJoin('applications as a', 'a.id', 'l.application_id')
+    .select([
+      'l.id as letterId',
+      'l.application_id as applicationId',
+      'a.given_name as givenName',
+      'a.surname as surname',
+      'l.kind as kind',
+      'l.deadline as deadline',
+      'l.owner_id as ownerId',
+      'a.stage as stage',
+    ])
+    .where('l.done_on', 'is', null)
+    .where('l.deadline', '<=', o.until)
+    .where('a.anonymised_at', 'is', null);
+  if (o.ownerId !== undefined) query = query.where('l.owner_id', '=', o.ownerId);
+  return query.orderBy('l.deadline').orderBy('l.id').limit(o.limit).execute();
 }

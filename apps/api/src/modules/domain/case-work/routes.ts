@@ -4,6 +4,7 @@ import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { readSetting, saveSetting } from '../../kernel/settings/service.js';
 import { addLetter, changeLetter, getCase, recordStep } from './service.js';
+import { myWork } from './work.js';
 
 const tags = ['case'];
 
@@ -17,6 +18,14 @@ export default async function caseRoutes(app: FastifyInstance, { ctx }: RouteOpt
       summary: "The application's stage, IRCC number, letters with their deadlines and owners, and timeline",
     }),
     handler: async (request) => getCase(ctx, request.params.id),
+  });
+
+  r.route({
+    ...apiRoute(app, 'getMyWork', {
+      tags,
+      summary: 'Open IRCC letters overdue, due today and due within seven days: mine, or (super-admins) everyone’s',
+    }),
+    handler: async (request) => myWork(ctx, request.user!, request.query.who),
   });
 
   r.route({
