@@ -13,7 +13,7 @@ import { type DueLetterRow, listDueLetters, staffNamesOf } from './repository.js
  */
 
 /** The open letters due by `until` (overdue included) as work items, with their owners' names. */
-export async function dueWork(db: Db, o: { until: string; ownerId?: string; limit: number }): Promise<WorkItem[]> {
+async function dueWork(db: Db, o: { until: string; ownerId?: string; limit: number }): Promise<WorkItem[]> {
   const rows = await listDueLetters(db, o);
   const names = await staffNamesOf(
     db,
