@@ -127,7 +127,7 @@ describe('an application moving through IRCC', () => {
     expect(exempt.timeline).toHaveLength(2);
   });
 
-  it('reaches the decision only through Approve or Reject, and goes back where it was on Pending', async () => {
+  it('reaches the decision only through Approve or Reject, goes back where it was on Pending, and a refusal closes its letters', async () => {
     const app = await createApplication(t.db);
     await letter(app.id, { kind: 'passport', letterDate: '2027-01-10' });
     const approve = await t.request({ method: 'PUT', url: `/api/application/updateApplicationApprove/${app.id}`, token: staff.token });
@@ -137,6 +137,10 @@ describe('an application moving through IRCC', () => {
     const back = await caseOf(app.id);
     expect(back.stage).toBe('passport');
     expect(back.timeline.map((e) => e.kind)).toEqual(['letter', 'decision', 'moved']);
+    expect(back.letters[0]!.doneOn).toBeNull();
+    // A refusal closes what IRCC had asked for.
+    await t.request({ method: 'PUT', url: `/api/application/updateApplicationReject/${app.id}`, token: staff.token });
+    expect((await caseOf(app.id)).letters[0]!.doneOn).toBe('2027-01-12');
   });
 
   it('follows the office’s own stages, refuses a hidden one, and lets only the owner change them', async () => {

@@ -102,7 +102,8 @@ export async function changeStatus(
       details: { from, to, date },
     });
     // The decision stage follows the status (ADR 0077).
-    await followStatus(trx, { actorId: actor._id, applicationId: id, to, date: date ?? today, at: clockOf(ctx)() });
+    const at = clockOf(ctx)();
+    await followStatus(trx, { actorId: actor._id, applicationId: id, to, date: date ?? todayIn(ctx.config.APP_TIMEZONE, at), at });
     await notify(trx, ctx, id, { kind: 'status', from, to, date });
     return true;
   });

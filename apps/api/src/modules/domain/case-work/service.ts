@@ -5,6 +5,7 @@ import {
   CASE_TEXTS as T,
   type CaseSettings,
   type CaseView,
+  LETTER_KINDS,
   LETTER_STAGE,
   type LetterChange,
   MEDICAL_VALID_MONTHS,
@@ -255,6 +256,15 @@ export async function followStatus(
       ((await repo.findCaseHead(trx, o.applicationId))?.irccNumber ? 'submitted' : 'preparing'));
   // An erased record's status still changes (a status is not personal data); its case stays as it was.
   if (!(await repo.setStage(trx, o.applicationId, stage))) return;
+  // A refusal ends what IRCC had asked for: nobody is reminded of a letter for a refused file.
+  if (o.to === 'rejected') {
+    const open = await repo.openLetters(trx, o.applicationId, LETTER_KINDS);
+    await repo.closeLetters(
+      trx,
+      open.map((l) => l.id),
+      o.date,
+    );
+  }
   await repo.insertStep(trx, {
     id: newId(),
     application_id: o.applicationId,
