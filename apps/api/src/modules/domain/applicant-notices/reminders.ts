@@ -100,7 +100,9 @@ export async function tellDueReminders(db: Db, ctx: NoticeContext, now: Date): P
   const at = { ...ctx, now: () => now };
   for (;;) {
     const ids = await repo.dueReminderIds(db, now, BATCH);
-    for (const id of ids) {
+    // Each run starts at its own place in the batch, so instances running together rarely wait on each other's claims.
+    const start = Math.floor(Math.random() * ids.length);
+    for (const id of [...ids.slice(start), ...ids.slice(0, start)]) {
       const outcome = await db.transaction().execute(async (trx) => {
         if (!(await repo.claimReminder(trx, id, now))) return null;
         const reminder = await repo.findReminderLetter(trx, id);
