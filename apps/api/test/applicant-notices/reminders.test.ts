@@ -19,7 +19,6 @@ import { setSetting } from '../../src/modules/kernel/settings/repository.js';
  * and the fake SMS and WhatsApp providers on loopback receive what the applicant would.
  */
 
-const HOUR = 3_600_000;
 /** 12:00 in Dhaka on 5 January 2027; reminders fall due at 10:00 Dhaka, 04:00 UTC. */
 const START = new Date('2027-01-05T06:00:00.000Z');
 const time = { now: START };

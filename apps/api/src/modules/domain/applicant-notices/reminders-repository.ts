@@ -8,8 +8,6 @@ import { newId } from '../../../lib/ids.js';
  * a conditional update when it falls due. This file is their SQL; reminders.ts decides.
  */
 
-export type ReminderState = CaseReminderRow['state'];
-
 /** What planning needs of a letter: its kind, deadline, whether it is done. */
 export async function findLetterToPlan(db: Db, letterId: string) {
   return db

@@ -15,7 +15,7 @@ import * as repo from './reminders-repository.js';
  */
 
 /** The office's hour at which a reminder falls due on its day: after the night, before the office's day is half gone. */
-export const REMINDER_HOUR = 10;
+const REMINDER_HOUR = 10;
 
 /** What planning reads the time by: the office's zone and the app's clock. */
 export interface ReminderClock {
