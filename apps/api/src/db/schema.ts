@@ -289,6 +289,19 @@ interface CaseLettersTable {
   created_at: string;
 }
 
+/** A reminder of a letter's deadline, once per letter and number of days before it (ADR 0080). */
+interface CaseRemindersTable {
+  id: string;
+  letter_id: string;
+  application_id: string;
+  days_before: number;
+  /** When it falls due: its day at the reminder hour in the office's zone, or when it was planned if that was later the same day. */
+  due_at: string;
+  /** waiting; passed (its moment had gone when planned); cancelled (letter done, offset dropped); queued (told); withheld (nobody to tell). */
+  state: 'waiting' | 'passed' | 'cancelled' | 'queued' | 'withheld';
+  handled_at: string | null;
+}
+
 /** One entry of an application's case timeline (ADR 0077). */
 interface CaseStepsTable {
   id: string;
@@ -329,10 +342,12 @@ export interface Database {
   privacy_notices: PrivacyNoticesTable;
   case_letters: CaseLettersTable;
   case_steps: CaseStepsTable;
+  case_reminders: CaseRemindersTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;
 export type CaseStepRow = Selectable<CaseStepsTable>;
+export type CaseReminderRow = Selectable<CaseRemindersTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -356,8 +371,8 @@ interface ChannelAgreementsTable {
 interface OutboxTable {
   id: string;
   channel: 'email' | 'sms' | 'whatsapp';
-  /** What a text message says, written when it is sent: a status (ADR 0044) or a document-request link (ADR 0055); null for an email. */
-  kind: 'status' | 'documents' | null;
+  /** What a text message says, written when it is sent: a status (ADR 0044), a document-request link (ADR 0055) or a reminder (ADR 0080); null for an email. */
+  kind: 'status' | 'documents' | 'reminder' | null;
   /** The application it is about; null for an email to staff, and once the application is deleted. */
   application_id: string | null;
   /** An email's address from the start; a text message's number (E.164) once it is sent, what the per-number limit counts. */
@@ -382,6 +397,8 @@ interface OutboxTable {
   sent_status: ApplicationsTable['status'] | null;
   provider_id: string | null;
   provider_status: string | null;
+  /** The reminder a message carries (ADR 0080): its letter must still be open when it is sent. */
+  reminder_id: string | null;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -44,6 +44,7 @@ describe('the System page on a fresh start', () => {
     expect(jobs).toEqual([
       // Backups are the app's only with SQLite and local files.
       ...(engine === 'sqlite' ? [{ name: 'backup', ...firstRun(24) }] : []),
+      { name: 'case-reminders', ...firstRun(5 / 60) },
       { name: 'housekeeping', ...firstRun(6) },
       { name: 'retention', ...firstRun(24) },
       { name: 'sweep-files', ...firstRun(1) },

@@ -7,7 +7,7 @@ import type { Applicant } from './channel-agreements-repository.js';
  */
 
 /** What can happen to an application that the applicant is told of. */
-export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again';
+export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again' | 'reminder';
 
 /**
  * The channels each kind of notice may use. Documents added by staff and an item asked for again
@@ -19,6 +19,8 @@ const CHANNELS_OF: Record<NoticeKind, readonly NotifyChannel[]> = {
   'documents-added': ['email'],
   'document-request': ['email', 'sms', 'whatsapp'],
   'ask-again': ['email'],
+  // A deadline the applicant must meet in person: every channel they agreed to (ADR 0080).
+  reminder: ['email', 'sms', 'whatsapp'],
 };
 
 /** The applicant is told nothing at all, on any channel. */

@@ -2,6 +2,8 @@ import { firstNameOf } from '@visa/shared/applications';
 import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from '@visa/shared/constants';
 import { askAgainEmail, documentRequestEmail } from '@visa/shared/document-requests';
 import { APPLICANT_EMAIL, applicantEmailSubject, documentsEmailParagraphs, statusEmailParagraphs } from '@visa/shared/email-texts';
+import { reminderEmail } from '@visa/shared/reminder-texts';
+import type { ReminderTask } from '@visa/shared/reminder-texts';
 import { type EmailContent, HTML_CLOSE, HTML_OPEN, escapeHtml, htmlParagraphs, oneLine } from '../../../lib/email-html.js';
 import { documentsLink, statusCheckUrl } from '../../../lib/public-links.js';
 import { OUTBOX_SECRET_PLACEHOLDER } from './outbox-repository.js';
@@ -72,4 +74,9 @@ export function renderLinkEmail(
 /** One item of a document request asked for again, with the office's reason. */
 export function renderAskAgainEmail(givenName: string, again: { item: { en: string; bn: string }; reason: string }): EmailContent {
   return bilingual(askAgainEmail(firstNameOf(givenName), again.item, again.reason));
+}
+
+/** A reminder of what a letter asks the applicant to do by its deadline (ADR 0080). */
+export function renderReminderEmail(givenName: string, reminder: { task: ReminderTask; deadline: string }): EmailContent {
+  return bilingual(reminderEmail(firstNameOf(givenName), reminder.task, reminder.deadline));
 }

@@ -1,13 +1,21 @@
 import type { ApplicationStatus, DocumentLabel } from '@visa/shared/constants';
 import { type NotifyChannel, PHONE_CHANNELS } from '@visa/shared/notices';
+import type { ReminderTask } from '@visa/shared/reminder-texts';
 import type { AppContext } from '../../../context.js';
 import { clockOf } from '../../../lib/clock.js';
 import type { Db } from '../../../db/connection.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { type Applicant, findApplicant } from './channel-agreements-repository.js';
 import { type ChannelsOn, type Withheld, decideChannels, withheld } from './decide.js';
-import { renderAskAgainEmail, renderEmail, renderLinkEmail } from './emails.js';
-import { dropWaitingLinks, queueApplicantEmail, queueLinkText, queueStatusText, takeWaitingStatusEmail } from './outbox-repository.js';
+import { renderAskAgainEmail, renderEmail, renderLinkEmail, renderReminderEmail } from './emails.js';
+import {
+  dropWaitingLinks,
+  queueApplicantEmail,
+  queueLinkText,
+  queueReminderText,
+  queueStatusText,
+  takeWaitingStatusEmail,
+} from './outbox-repository.js';
 import { settleChange } from './timing.js';
 
 /**
@@ -22,7 +30,9 @@ export type NoticeEvent =
   | { kind: 'documents-added'; labels: DocumentLabel[] }
   /** A document request's link (ADR 0046, ADR 0055); any link still waiting for the application is dropped first. */
   | { kind: 'document-request'; token: string; dueDate: string; items: { en: string; bn: string }[] }
-  | { kind: 'ask-again'; item: { en: string; bn: string }; reason: string };
+  | { kind: 'ask-again'; item: { en: string; bn: string }; reason: string }
+  /** A letter's deadline ahead (ADR 0080): what to do by when; the reminder job's claim makes it once. */
+  | { kind: 'reminder'; reminderId: string; task: ReminderTask; deadline: string };
 
 /** What the notice needs of the app: the public address its links name, the settling time, the providers, the clock. */
 export type NoticeContext = Pick<AppContext, 'config' | 'textProviders' | 'now'>;
@@ -76,6 +86,17 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
     for (const channel of PHONE_CHANNELS.filter((c) => channels.includes(c))) {
       const link = { secret: event.token, dueDate: event.dueDate };
       await queueLinkText(trx, { applicationId, channel, fromStatus: applicant.status, dueAt: now, now, ...link });
+      queued.push(channel);
+    }
+  } else if (event.kind === 'reminder') {
+    if (channels.includes('email')) {
+      const content = renderReminderEmail(applicant.givenName, event);
+      await queueApplicantEmail(trx, applicationId, { to: applicant.email, ...content, reminderId: event.reminderId }, now);
+      queued.push('email');
+    }
+    // Written when sent, from the letter as it is then; held by the office's quiet hours like a status.
+    for (const channel of PHONE_CHANNELS.filter((c) => channels.includes(c))) {
+      await queueReminderText(trx, { applicationId, channel, fromStatus: applicant.status, dueAt: now, now, reminderId: event.reminderId });
       queued.push(channel);
     }
   } else if (channels.includes('email')) {

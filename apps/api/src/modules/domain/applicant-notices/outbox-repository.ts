@@ -30,6 +30,8 @@ export interface NewEmail {
    * sent or given up, so what the outbox keeps afterwards, and every backup of it, opens nothing.
    */
   secret?: string;
+  /** The reminder it carries (ADR 0080): its letter is asked after again when it is sent. */
+  reminderId?: string;
 }
 
 /** The columns a text message leaves empty until it is sent, and an email's that a text message never has. */
@@ -47,6 +49,7 @@ const EMPTY = {
   sent_status: null,
   provider_id: null,
   provider_status: null,
+  reminder_id: null,
 } as const;
 
 /** An email to the applicant, queued by notify.ts; `settling` holds a status email back (ADR 0054). */
@@ -89,6 +92,7 @@ async function insertEmail(
       text_body: email.text,
       html_body: email.html,
       secret: email.secret ?? null,
+      reminder_id: email.reminderId ?? null,
       from_status: settling?.fromStatus ?? null,
       status: 'queued',
       attempts: 0,
@@ -153,11 +157,20 @@ export async function queueLinkText(db: Db, m: NewText & { secret: string; dueDa
   await insertText(db, m, { kind: 'documents', secret: m.secret, due_date: m.dueDate });
 }
 
-async function insertText(
-  db: Db,
-  m: NewText,
-  kind: { kind: 'status'; secret: null; due_date: null } | { kind: 'documents'; secret: string; due_date: string },
-): Promise<void> {
+/**
+ * A reminder on one channel (ADR 0080): it names the reminder, and its words are written when it is
+ * sent, from the letter as it is then, so a letter done meanwhile sends nothing.
+ */
+export async function queueReminderText(db: Db, m: NewText & { reminderId: string }): Promise<void> {
+  await insertText(db, m, { kind: 'reminder', secret: null, due_date: null, reminder_id: m.reminderId });
+}
+
+type TextKind =
+  | { kind: 'status'; secret: null; due_date: null }
+  | { kind: 'documents'; secret: string; due_date: string }
+  | { kind: 'reminder'; secret: null; due_date: null; reminder_id: string };
+
+async function insertText(db: Db, m: NewText, kind: TextKind): Promise<void> {
   await db
     .insertInto('outbox')
     .values({

@@ -6,6 +6,7 @@ import { recordAudit } from '../../kernel/audit/repository.js';
 import { noticesWithheld } from './may-contact.js';
 import { type OutboxRow, finish, withSecret } from './outbox-repository.js';
 import { dropClaimedEmail } from './outbox-status-repository.js';
+import { findReminderLetter } from './reminders-repository.js';
 import type { Outcome, RetryPolicy } from './retry.js';
 
 /**
@@ -42,6 +43,12 @@ export async function sendEmail(deps: EmailDeps, row: OutboxRow, now: Date, retr
     await dropClaimedEmail(db, row.id);
     // An erased record's history takes nothing new that could name what was written to them.
     if (why === 'consent withdrawn') await audit(AUDIT_ACTIONS.email.failed, { error: 'not sent: consent withdrawn' });
+    return 'skipped';
+  }
+  // A reminder whose letter was done since it was queued says nothing true any more (ADR 0080).
+  const reminder = row.reminder_id ? await findReminderLetter(db, row.reminder_id) : null;
+  if (row.reminder_id && (!reminder || reminder.done_on !== null)) {
+    await finish(db, row.id, { status: 'skipped', error: 'letter done' });
     return 'skipped';
   }
   try {

@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction } from '@visa/shared/audit-actions';
 import { noticeLanguage } from '@visa/shared/notices';
+import type { ReminderTask } from '@visa/shared/reminder-texts';
 import type { Db } from '../../../db/connection.js';
 import { maskNumber } from '../../../infra/text-providers/call.js';
 import type { Providers } from '../../../infra/text-providers/providers.js';
@@ -9,7 +10,8 @@ import { findApplicant } from './channel-agreements-repository.js';
 import { refusal } from './decide.js';
 import { type OutboxRow, finish } from './outbox-repository.js';
 import { countSentSince, lastSentStatus } from './outbox-status-repository.js';
-import { composeDocumentRequestNotice, composeStatusNotice, statusNoticeValues } from './texts.js';
+import { findReminderLetter } from './reminders-repository.js';
+import { composeDocumentRequestNotice, composeReminderNotice, composeStatusNotice, statusNoticeValues } from './texts.js';
 import { isNews, linkQuietUntil, quietUntil } from './timing.js';
 import type { Outcome, RetryPolicy } from './retry.js';
 
@@ -69,6 +71,9 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   // A link is not a status (ADR 0055): it neither settles nor waits out the office's quiet hours.
   if (row.kind === 'documents' && (!row.secret || !row.due_date)) return give('skipped', 'link missing');
   const link = row.kind === 'documents' && row.secret && row.due_date ? { token: row.secret, dueDate: row.due_date } : null;
+  // A reminder goes only while its letter is open, and names the deadline the letter has now (ADR 0080).
+  const reminder = row.kind === 'reminder' && row.reminder_id ? await findReminderLetter(db, row.reminder_id) : null;
+  if (row.kind === 'reminder' && (!reminder || reminder.done_on !== null)) return give('skipped', 'letter done');
   const quiet = link ? linkQuietUntil(now, deps.timeZone) : quietUntil(now, deps.timeZone, settings.quietHours);
   if (quiet) {
     await finish(db, row.id, { status: 'queued', error: null, nextAttemptAt: quiet, attemptCounts: false });
@@ -77,7 +82,7 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   }
   const status = applicant.status;
   const baseline = (await lastSentStatus(db, applicant.id, channel)) ?? row.from_status ?? status;
-  if (!link && !isNews(status, baseline)) return give('skipped', 'status unchanged');
+  if (!link && !reminder && !isNews(status, baseline)) return give('skipped', 'status unchanged');
   const since = new Date(now.getTime() - DAY_MS);
   if ((await countSentSince(db, { applicationId: applicant.id }, since)) >= settings.limits.perApplicationPerDay) {
     return give('limited', 'daily limit for the application');
@@ -91,13 +96,20 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   const language = noticeLanguage(settings.language, to);
   const message = link
     ? composeDocumentRequestNotice(settings, channel, to, { givenName: applicant.givenName, ...link, publicUrl: deps.publicUrl })
-    : composeStatusNotice(
-        settings,
-        channel,
-        to,
-        statusNoticeValues({ givenName: applicant.givenName, status, language }, { phone: office.phone, publicUrl: deps.publicUrl }),
-        status,
-      );
+    : reminder
+      ? composeReminderNotice(settings, channel, to, {
+          givenName: applicant.givenName,
+          task: reminder.kind as ReminderTask,
+          deadline: reminder.deadline,
+          officePhone: office.phone,
+        })
+      : composeStatusNotice(
+          settings,
+          channel,
+          to,
+          statusNoticeValues({ givenName: applicant.givenName, status, language }, { phone: office.phone, publicUrl: deps.publicUrl }),
+          status,
+        );
   const outcome = redacted(await provider.send(message), link?.token);
   const masked = maskNumber(to);
   if (outcome.ok) {
@@ -107,7 +119,11 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
       provider: provider.kind,
       providerId: outcome.providerId,
       providerStatus: outcome.providerStatus,
-      ...(link ? { kind: 'documents' } : { status }),
+      ...(link
+        ? { kind: 'documents' }
+        : reminder
+          ? { kind: 'reminder', letter: reminder.kind, daysBefore: reminder.days_before }
+          : { status }),
       language,
       to: masked,
       attempts: row.attempts,

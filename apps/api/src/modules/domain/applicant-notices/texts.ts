@@ -9,6 +9,7 @@ import {
   noticeLanguage,
   renderTemplate,
 } from '@visa/shared/notices';
+import { REMINDER_WHATSAPP, type ReminderTask, reminderSms, reminderWhatsAppParameters } from '@visa/shared/reminder-texts';
 import { oneLine } from '../../../lib/email-html.js';
 import { documentsLink, statusCheckUrl } from '../../../lib/public-links.js';
 import type { OutgoingMessage } from '../../../infra/text-providers/call.js';
@@ -75,6 +76,33 @@ export function composeDocumentRequestNotice(
       name: DOCUMENT_REQUEST_WHATSAPP.name,
       language: DOCUMENT_REQUEST_WHATSAPP.language[language],
       parameters: DOCUMENT_REQUEST_WHATSAPP.parameters.map((p) => (p === 'dueDate' ? formatDate(values.dueDate, language) : values[p])),
+    },
+  };
+}
+
+/** The text (SMS) or the approved template and its parameters (WhatsApp) reminding of a letter's deadline (ADR 0080). */
+export function composeReminderNotice(
+  settings: Pick<MessageSettings, 'language'>,
+  channel: PhoneChannel,
+  to: string,
+  m: { givenName: string; task: ReminderTask; deadline: string; officePhone: string },
+): OutgoingMessage {
+  const language = noticeLanguage(settings.language, to);
+  const values = {
+    firstName: firstWord(m.givenName),
+    task: m.task,
+    deadline: m.deadline,
+    officeName: BRAND_NAME[language],
+    officePhone: m.officePhone,
+  };
+  if (channel === 'sms') return { to, text: reminderSms(language, values) };
+  return {
+    to,
+    text: '',
+    template: {
+      name: REMINDER_WHATSAPP.name,
+      language: REMINDER_WHATSAPP.language[language],
+      parameters: reminderWhatsAppParameters(language, values),
     },
   };
 }

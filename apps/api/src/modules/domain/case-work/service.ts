@@ -26,6 +26,7 @@ import type { Actor } from '../../../plugins/auth.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { noticesWithheld } from '../applicant-notices/may-contact.js';
+import { planReminders } from '../applicant-notices/reminders.js';
 import * as repo from './repository.js';
 import { toCaseView } from './view.js';
 
@@ -41,6 +42,10 @@ const notFound = () => new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFou
 const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
 const today = (ctx: CaseContext) => todayIn(ctx.config.APP_TIMEZONE, clockOf(ctx)());
+
+/** The applicant's reminders follow their letters in the same transaction (ADR 0080). */
+const replan = (trx: Db, ctx: CaseContext, letterIds: string[]) =>
+  planReminders(trx, { timeZone: ctx.config.APP_TIMEZONE, now: clockOf(ctx)() }, letterIds);
 
 /** The application, which must still hold its personal data: an erased case takes nothing more. */
 async function changeableHead(db: Db, id: string): Promise<repo.CaseHead> {
@@ -129,6 +134,7 @@ export async function addLetter(ctx: CaseContext, actor: Actor, id: string, inpu
       recorded_at: at,
     });
     if (!(await repo.setStage(trx, id, stage))) throw conflict(T.erased);
+    await replan(trx, ctx, [letterId]);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.caseWork.letter,
@@ -162,6 +168,7 @@ export async function changeLetter(ctx: CaseContext, actor: Actor, id: string, l
   }
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.updateOpenLetter(trx, letterId, patch))) throw conflict(T.letterClosed);
+    if (moves) await replan(trx, ctx, [letterId]);
     await recordAudit(trx, {
       actorUserId: actor._id,
       action: AUDIT_ACTIONS.caseWork.letterChanged,
@@ -216,6 +223,7 @@ export async function recordStep(ctx: CaseContext, actor: Actor, id: string, ste
         closed = [step.letterId];
       } else closed = open.map((l) => l.id);
       await repo.closeLetters(trx, closed, step.date);
+      await replan(trx, ctx, closed);
     }
     await repo.insertStep(trx, {
       id: newId(),

@@ -6,6 +6,8 @@ import type { Storage } from '../../../infra/storage/storage.js';
 import { createBackup, pruneBackups } from '../backups/backup.js';
 import { backupUnsupported } from '../backups/backup-format.js';
 import { runHousekeeping } from './housekeeping.js';
+import { createProviders } from '../../../infra/text-providers/providers.js';
+import { tellDueReminders } from '../../domain/applicant-notices/reminders.js';
 import { removeUnfinishedUploads } from '../../domain/document-requests/uploads.js';
 import { sweepFiles } from '../../domain/files/sweep.js';
 import { forgetOldAddresses } from '../retention/addresses.js';
@@ -19,8 +21,10 @@ const HOUR_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = HOUR_MS;
 const HOUSEKEEPING_EVERY_MS = 6 * HOUR_MS;
 const RETENTION_EVERY_MS = 24 * HOUR_MS;
+/** Reminders fall due on the office's hour (ADR 0080): told within minutes of it. */
+const REMINDERS_EVERY_MS = 5 * 60_000;
 
-/** The server's periodic jobs: orphan sweep, housekeeping, and (SQLite with local files) backups. */
+/** The server's periodic jobs: orphan sweep, housekeeping, retention, reminders, and (SQLite with local files) backups. */
 export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; log: FastifyBaseLogger }): Job[] {
   const { config, db, storage, log } = deps;
   const jobs: Job[] = [
@@ -47,6 +51,15 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
           // Resumable uploads never finished within a day (ADR 0047): their bytes and rows go.
           unfinishedUploads: await removeUnfinishedUploads(db, config.dataDir, new Date(now.getTime() - UNFINISHED_UPLOAD_MS)),
         };
+      },
+    },
+    {
+      // The applicant's reminders of their letters' deadlines: each claimed once, whichever instance runs it.
+      name: 'case-reminders',
+      everyMs: REMINDERS_EVERY_MS,
+      async run({ now }) {
+        const textProviders = createProviders(config, config.publicUrl);
+        return { ...(await tellDueReminders(db, { config, textProviders, now: () => now }, now)) };
       },
     },
     {
