@@ -70,6 +70,18 @@ test('at 375 px no staff page scrolls sideways', async ({ page, request }) => {
   const headers = await staffHeaders(page, token);
   const application = await addApplication(request, headers);
   const slide = await addSlide(request, headers);
+  // A passport at the office: the file's Passport section has a handover and the list a row. UTC's
+  // date is never ahead of the office's (Dhaka is ahead of UTC).
+  const handover = await request.post(`/api/application/case/${application._id}/passport`, {
+    headers,
+    data: {
+      from: 'applicant',
+      to: 'office',
+      date: new Date().toISOString().slice(0, 10),
+      counterpart: 'Abdullah Al Chowdhury-Rahmanullah (brother)',
+    },
+  });
+  expect(handover.status()).toBe(200);
 
   const pages: [path: string, heading: RegExp][] = [
     ['/dashboard', /^Dashboard$/],
@@ -77,6 +89,7 @@ test('at 375 px no staff page scrolls sideways', async ({ page, request }) => {
     ['/addUserApplication', /^Add Application$/],
     [`/editApplication?id=${application._id}`, /^Edit Application$/],
     [`/updateApplicationView/${application._id}`, /^Applicants Copy/],
+    ['/passports', /^Passports we hold$/],
     ['/slider', /^Slider List$/],
     ['/addSliders', /^Add Slider$/],
     [`/editSlider?id=${slide._id}`, /^Edit Slider$/],

@@ -53,6 +53,7 @@ export const PAGE_BUDGETS = [
     ['/updateApplicationView/:id', 'application-file-by-id', 150],
     ['/addUserApplication', 'routes/admin/application-new', 145],
     ['/editApplication', 'routes/admin/application-edit', 145],
+    ['/passports', 'routes/admin/passports', 145],
     ['/slider', 'routes/admin/slide-list', 145],
     ['/addSliders', 'routes/admin/slide-new', 145],
     ['/editSlider', 'routes/admin/slide-edit', 145],

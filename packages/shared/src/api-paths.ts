@@ -107,6 +107,10 @@ export const API_PATHS = {
   getMyWork: { method: 'GET', path: '/api/application/work', access: 'staff' },
   getCaseSettings: { method: 'GET', path: '/api/users/settings/case', access: 'staff' },
   updateCaseSettings: { method: 'PUT', path: '/api/users/settings/case', access: 'superadmin' },
+  // Passport custody (ADR 0082): handovers, the slip printed for each, the passports the office holds.
+  recordPassportHandover: { method: 'POST', path: '/api/application/case/:id/passport', access: 'staff' },
+  downloadHandoverSlip: { method: 'GET', path: '/api/application/case/:id/passport/:handoverId/slip', access: 'staff' },
+  listHeldPassports: { method: 'GET', path: '/api/application/passports', access: 'staff' },
 
   // The public status check (ADR 0037: the POST keeps the inputs out of the address).
   checkStatus: { method: 'GET', path: '/api/application/fetchApplicationEnquiry', access: 'public' },

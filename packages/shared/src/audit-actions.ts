@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
     step: 'case.step',
     letter: 'case.letter',
     letterChanged: 'case.letter.changed',
+    passportHandover: 'case.passport.handover',
   },
   slide: {
     create: 'slide.create',
@@ -146,6 +147,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'case.step': 'Case step recorded',
   'case.letter': 'IRCC letter entered',
   'case.letter.changed': 'Letter deadline or owner changed',
+  'case.passport.handover': 'Passport handed over',
   'slide.create': 'Slide added',
   'slide.update': 'Slide edited',
   'slide.image': 'Slide picture changed',

@@ -83,3 +83,35 @@ export const DOCUMENTS_WAITING = {
   /** What a screen reader hears after the link's name: the badge's number in words. */
   badge: (n: number) => `${n} ${n === 1 ? 'application' : 'applications'} waiting`,
 } as const;
+
+/** The staff menu's link to the passports the office holds: apart, so the menu carries no more of the words below. */
+export const HELD_PASSPORTS_NAV = 'Passports we hold';
+
+/** The passport section of the applicant file and the page of passports the office holds (ADR 0082). */
+export const PASSPORT_CUSTODY = {
+  title: 'Passport',
+  loading: 'Loading where the passport is…',
+  loadError: 'Could not load where the passport is.',
+  where: 'Where it is now',
+  log: 'Handovers',
+  noHandovers: 'No handover recorded yet.',
+  recordTitle: 'Record handover',
+  move: 'Handover',
+  date: 'Date',
+  counterpart: 'Handed to or received from',
+  counterpartHint: 'For example “VFS Dhaka, counter 3” or the relative who brought it.',
+  note: 'Note',
+  save: 'Record handover',
+  saving: 'Recording…',
+  saved: 'Handover recorded.',
+  saveError: 'Could not record the handover. Please try again.',
+  printSlip: 'Print slip',
+  printing: 'Preparing the slip…',
+  printError: 'Could not prepare the slip. Please try again.',
+  by: (name: string, at: string) => `recorded by ${name}, ${at}`,
+  heldPage: HELD_PASSPORTS_NAV,
+  heldEmpty: 'The office holds no passports right now.',
+  heldCount: (shown: number, total: number) =>
+    shown < total ? `Showing the ${shown} held longest of ${total} passports.` : `${total} passport${total === 1 ? '' : 's'} held.`,
+  heldColumns: { applicant: 'Applicant', where: 'Where', since: 'Since', counterpart: 'Handed to or received from', by: 'Recorded by' },
+} as const;

@@ -73,6 +73,9 @@ interface ApplicationsTable {
   stage: Generated<string>;
   /** IRCC's application number once the file is submitted: personal data, erased with the rest. */
   ircc_number: Generated<string | null>;
+  /** Where the passport is (ADR 0082): applicant, office, vfs or returned; and its latest handover. */
+  passport_holder: Generated<'applicant' | 'office' | 'vfs' | 'returned'>;
+  passport_handover_id: Generated<string | null>;
 }
 
 interface ApplicationDocumentsTable {
@@ -315,6 +318,19 @@ interface CaseStepsTable {
   recorded_at: string;
 }
 
+/** One handover of an applicant's passport (ADR 0082). */
+interface PassportHandoversTable {
+  id: string;
+  application_id: string;
+  from_place: 'applicant' | 'office' | 'vfs';
+  to_place: 'applicant' | 'office' | 'vfs';
+  occurred_on: string;
+  counterpart: string;
+  note: string;
+  recorded_by: string | null;
+  recorded_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -343,11 +359,13 @@ export interface Database {
   case_letters: CaseLettersTable;
   case_steps: CaseStepsTable;
   case_reminders: CaseRemindersTable;
+  passport_handovers: PassportHandoversTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;
 export type CaseStepRow = Selectable<CaseStepsTable>;
 export type CaseReminderRow = Selectable<CaseRemindersTable>;
+export type PassportHandoverRow = Selectable<PassportHandoversTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;

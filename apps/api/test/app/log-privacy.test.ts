@@ -124,6 +124,20 @@ for (const level of ['info', 'trace', 'warn'] as const) {
       const search = await send({ method: 'GET', url: `/api/application/fetchApplication?search=${SEARCH}&page=1&limit=10`, token });
       expect(search.statusCode).toBe(200);
       expect(JSON.stringify(search.json())).toContain(SEARCH);
+      // A passport handed over and its slip printed: the slip names the passport, the log never does.
+      const id = (search.json() as { applications: { _id: string }[] }).applications[0]!._id;
+      const held = (await send({ method: 'GET', url: `/api/application/case/${id}`, token })).json() as { passport: { holder: string } };
+      const move = held.passport.holder === 'office' ? { from: 'office', to: 'applicant' } : { from: 'applicant', to: 'office' };
+      const handover = await send({
+        method: 'POST',
+        url: `/api/application/case/${id}/passport`,
+        payload: { ...move, date: '2020-01-01', counterpart: `Rafiq ${SEARCH}` },
+        token,
+      });
+      expect(handover.statusCode).toBe(200);
+      const handovers = (handover.json() as { handovers: { _id: string }[] }).handovers;
+      const slip = await send({ method: 'GET', url: `/api/application/case/${id}/passport/${handovers.at(-1)!._id}/slip`, token });
+      expect(slip.statusCode).toBe(200);
       const refresh = await send({
         method: 'POST',
         url: '/api/users/refresh',
@@ -182,6 +196,9 @@ for (const level of ['info', 'trace', 'warn'] as const) {
           'GET /api/application/fetchApplicationEnquiry 400',
           'POST /api/users/login 200',
           'GET /api/application/fetchApplication 200',
+          'GET /api/application/case/:id 200',
+          'POST /api/application/case/:id/passport 200',
+          'GET /api/application/case/:id/passport/:handoverId/slip 200',
           'POST /api/users/refresh 200',
           'POST /api/users/login 401',
           'POST /api/users/login 400',

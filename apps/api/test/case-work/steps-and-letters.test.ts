@@ -114,6 +114,7 @@ describe('an application moving through IRCC', () => {
       [{ kind: 'biometrics-exempt', date: '2017-01-12' }, T.exemptTooOld],
       [{ kind: 'sideways', date: '2027-01-12' }, 'Please choose a step from the list.'],
       [{ kind: 'medical-done', date: '2027-02-30' }, T.invalidDate],
+      [{ kind: 'passport-handed', date: '2027-01-12' }, T.passportByHandover],
     ] as const;
     for (const [payload, message] of cases) {
       const res = await step(app.id, payload);

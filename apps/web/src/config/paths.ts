@@ -31,6 +31,8 @@ export const paths = {
   applicationFile: '/userView',
   /** The applicant file loaded by id, so it survives a reload and can be bookmarked. */
   applicationFileById: '/updateApplicationView/:id',
+  /** The passports the office holds now (ADR 0082). */
+  heldPassports: '/passports',
   slideList: '/slider',
   slideNew: '/addSliders',
   slideEdit: '/editSlider',

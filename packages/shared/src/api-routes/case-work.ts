@@ -1,10 +1,15 @@
 import {
   CaseSchema,
+  CaseWithPassportSchema,
+  HandoverParamsSchema,
+  HeldPassportListSchema,
   CaseSettingsSchema,
   LetterChangeSchema,
   LetterParamsSchema,
+  NewHandoverSchema,
   NewLetterSchema,
   NewStepSchema,
+  PassportCustodySchema,
   WorkListSchema,
   WorkQuerySchema,
 } from '../case-work.js';
@@ -15,11 +20,15 @@ const change = errors(400, 401, 403, 404, 409);
 
 /** The request and response schemas of the case's stages, steps, letters and settings (ADR 0077). */
 export const CASE_WORK_ROUTES = {
-  getCase: { params: IdParamsSchema, response: { 200: CaseSchema, ...errors(400, 401, 403, 404) } },
+  getCase: { params: IdParamsSchema, response: { 200: CaseWithPassportSchema, ...errors(400, 401, 403, 404) } },
   recordCaseStep: { params: IdParamsSchema, body: NewStepSchema, response: { 200: CaseSchema, ...change } },
   addCaseLetter: { params: IdParamsSchema, body: NewLetterSchema, response: { 200: CaseSchema, ...change } },
   changeCaseLetter: { params: LetterParamsSchema, body: LetterChangeSchema, response: { 200: CaseSchema, ...change } },
   getMyWork: { querystring: WorkQuerySchema, response: { 200: WorkListSchema, ...errors(400, 401, 403) } },
   getCaseSettings: { response: { 200: CaseSettingsSchema, ...errors(401) } },
   updateCaseSettings: { body: CaseSettingsSchema, response: { 200: CaseSettingsSchema, ...errors(400, 401, 403) } },
+  // Passport custody (ADR 0082).
+  recordPassportHandover: { params: IdParamsSchema, body: NewHandoverSchema, response: { 200: PassportCustodySchema, ...change } },
+  downloadHandoverSlip: { params: HandoverParamsSchema, response: errors(400, 401, 403, 404, 409) },
+  listHeldPassports: { response: { 200: HeldPassportListSchema, ...errors(401, 403) } },
 } as const;

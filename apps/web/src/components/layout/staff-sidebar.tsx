@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { DOCUMENTS_WAITING } from '@visa/shared/staff-texts';
+import { DOCUMENTS_WAITING, HELD_PASSPORTS_NAV } from '@visa/shared/staff-texts';
 import { ROLE_LABELS, type User } from '@visa/shared/users';
 import { paths } from '../../config/paths';
 import { documentsWaitingPath } from '../../config/staff-links';
@@ -61,6 +61,7 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
       <NavLink to={paths.applicationList}>Application List</NavLink>
       {user && <DocumentsWaitingLink waiting={documentsWaiting} />}
       <NavLink to={paths.applicationNew}>Add Application</NavLink>
+      <NavLink to={paths.heldPassports}>{HELD_PASSPORTS_NAV}</NavLink>
       <p className="group-title">Approved</p>
       <NavLink to={paths.slideList}>Slider List</NavLink>
       <NavLink to={paths.slideNew}>Add Slider</NavLink>

@@ -160,6 +160,8 @@ export async function addApplication(ctx: AppContext, actor: Actor, form: Applic
     anonymised_at: null,
     stage: 'preparing',
     ircc_number: null,
+    passport_holder: 'applicant',
+    passport_handover_id: null,
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { readSetting, saveSetting } from '../../kernel/settings/service.js';
+import { passportCustody } from './custody.js';
 import { addLetter, changeLetter, getCase, recordStep } from './service.js';
 import { myWork } from './work.js';
 
@@ -15,9 +16,9 @@ export default async function caseRoutes(app: FastifyInstance, { ctx }: RouteOpt
   r.route({
     ...apiRoute(app, 'getCase', {
       tags,
-      summary: "The application's stage, IRCC number, letters with their deadlines and owners, and timeline",
+      summary: "The application's stage, IRCC number, letters with their deadlines and owners, timeline, and where its passport is",
     }),
-    handler: async (request) => getCase(ctx, request.params.id),
+    handler: async (request) => ({ ...(await getCase(ctx, request.params.id)), passport: await passportCustody(ctx, request.params.id) }),
   });
 
   r.route({

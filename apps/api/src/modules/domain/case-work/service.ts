@@ -204,6 +204,8 @@ function checkStepDate(ctx: CaseContext, step: NewStep) {
 }
 
 export async function recordStep(ctx: CaseContext, actor: Actor, id: string, step: NewStep): Promise<CaseView> {
+  // A passport handed in or returned moves the passport too: custody records it, with this step.
+  if (step.kind === 'passport-handed' || step.kind === 'passport-returned') throw fieldError('kind', T.passportByHandover);
   checkStepDate(ctx, step);
   const settings = await getSetting(ctx.db, 'caseWork');
   const stage = stageOfStep(step, settings);
@@ -213,39 +215,53 @@ export async function recordStep(ctx: CaseContext, actor: Actor, id: string, ste
     throw conflict(CONTACT_TEXTS.consentWithdrawn);
   }
   const at = clockOf(ctx)().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
-    const closes = STEP_CLOSES[step.kind];
-    let closed: string[] = [];
-    if (closes) {
-      const open = await repo.openLetters(trx, id, closes);
-      if (step.letterId !== undefined) {
-        if (!open.some((l) => l.id === step.letterId)) throw fieldError('letterId', T.letterNotOpen);
-        closed = [step.letterId];
-      } else closed = open.map((l) => l.id);
-      await repo.closeLetters(trx, closed, step.date);
-      await replan(trx, ctx, closed);
-    }
-    await repo.insertStep(trx, {
-      id: newId(),
-      application_id: id,
-      kind: step.kind,
-      stage,
-      occurred_on: step.date,
-      letter_id: closed.length === 1 ? closed[0]! : null,
-      note: step.note,
-      recorded_by: actor._id,
-      recorded_at: at,
-    });
-    if (!(await repo.setStage(trx, id, stage, step.kind === 'submitted' ? step.irccNumber : undefined))) throw conflict(T.erased);
-    await recordAudit(trx, {
-      actorUserId: actor._id,
-      action: AUDIT_ACTIONS.caseWork.step,
-      entity: AUDIT_ENTITIES.application,
-      entityId: id,
-      details: { kind: step.kind, stage, date: step.date, ...(closed.length ? { lettersDone: closed.length } : {}) },
-    });
-  });
+  await ctx.db.transaction().execute((trx) => writeStep(trx, ctx, actor, id, step, stage, at));
   return getCase(ctx, id);
+}
+
+/**
+ * A step's rows inside the caller's transaction: the letters it answers closed, its timeline entry,
+ * the stage and the audit row. Passport custody records its steps through it with its handovers.
+ */
+export async function writeStep(
+  trx: Db,
+  ctx: CaseContext,
+  actor: Actor,
+  id: string,
+  step: NewStep,
+  stage: string,
+  at: string,
+): Promise<void> {
+  const closes = STEP_CLOSES[step.kind];
+  let closed: string[] = [];
+  if (closes) {
+    const open = await repo.openLetters(trx, id, closes);
+    if (step.letterId !== undefined) {
+      if (!open.some((l) => l.id === step.letterId)) throw fieldError('letterId', T.letterNotOpen);
+      closed = [step.letterId];
+    } else closed = open.map((l) => l.id);
+    await repo.closeLetters(trx, closed, step.date);
+    await replan(trx, ctx, closed);
+  }
+  await repo.insertStep(trx, {
+    id: newId(),
+    application_id: id,
+    kind: step.kind,
+    stage,
+    occurred_on: step.date,
+    letter_id: closed.length === 1 ? closed[0]! : null,
+    note: step.note,
+    recorded_by: actor._id,
+    recorded_at: at,
+  });
+  if (!(await repo.setStage(trx, id, stage, step.kind === 'submitted' ? step.irccNumber : undefined))) throw conflict(T.erased);
+  await recordAudit(trx, {
+    actorUserId: actor._id,
+    action: AUDIT_ACTIONS.caseWork.step,
+    entity: AUDIT_ENTITIES.application,
+    entityId: id,
+    details: { kind: step.kind, stage, date: step.date, ...(closed.length ? { lettersDone: closed.length } : {}) },
+  });
 }
 
 /**

@@ -15,6 +15,11 @@ const PrivacyConsentPanel = lazy(() =>
   import('../../../features/privacy/components/privacy-consent-panel').then((module) => ({ default: module.PrivacyConsentPanel })),
 );
 
+/** Where the passport is and its handovers (ADR 0082), loaded after the file itself. */
+const PassportPanel = lazy(() =>
+  import('../../../features/passport-custody/components/passport-panel').then((module) => ({ default: module.PassportPanel })),
+);
+
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];
 }
@@ -53,6 +58,9 @@ export default function Page() {
           <EraseApplicant key={id} id={id} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <PassportPanel key={`passport-${id}`} applicationId={id} />
+      </Suspense>
       <Suspense fallback={null}>
         <PrivacyConsentPanel key={`consent-${id}`} applicationId={id} />
       </Suspense>

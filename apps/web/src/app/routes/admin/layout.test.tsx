@@ -86,7 +86,16 @@ describe('staff sidebar', () => {
     expect(await screen.findByTestId('header-user')).toHaveTextContent('Signed in as Sub Admin (Sub-admin)');
     expect(within(nav).queryByRole('link', { name: 'Admin List' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Add Admin' })).toBeNull();
-    for (const label of ['Dashboard', 'Application List', 'Add Application', 'Slider List', 'Add Slider', 'Profile', 'Settings']) {
+    for (const label of [
+      'Dashboard',
+      'Application List',
+      'Add Application',
+      'Passports we hold',
+      'Slider List',
+      'Add Slider',
+      'Profile',
+      'Settings',
+    ]) {
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     }
   });
