@@ -8,8 +8,9 @@ import { defineConfig } from 'vitest/config';
 // environment, so nothing one file does can reach the next. Vitest keeps a core free by default,
 // which on a two-core machine leaves one worker; the API files spend much of their time waiting on
 // databases, child processes and response floors rather than the CPU, so they get a worker per core.
-// The web files are busy on the CPU all along (jsdom) and keep the default; Vitest runs projects
-// with different worker counts one group after the other (groupOrder), the API group last.
+// The web files get a worker per core too (apps/web/vitest.config.ts). The API group still runs
+// after the web one (groupOrder): the API files' response floors and child processes keep their
+// margins when they do not share the cores with jsdom.
 const apiProject = (name: string, db: 'sqlite' | 'postgres') => ({
   extends: './apps/api/vitest.config.ts',
   test: { name, env: { TEST_DB: db }, isolate: false, maxWorkers: os.availableParallelism(), sequence: { groupOrder: 1 } },
