@@ -81,7 +81,10 @@ describe('the shipped Caddyfile', () => {
     // (Counting by the phase a request was sent in alone is a race: a stream's request sent just before
     // the SIGTERM can stay in flight for the whole outage.)
     for (const [i] of requests.entries()) {
-      expect(answers.some((a) => a.what === String(i) && a.crossed), `stream ${i}`).toBe(true);
+      expect(
+        answers.some((a) => a.what === String(i) && a.crossed),
+        `stream ${i}`,
+      ).toBe(true);
     }
     expect(answers.filter((a) => typeof a.status !== 'number' || a.status < 200 || a.status > 299)).toEqual([]);
   }, 60_000);
