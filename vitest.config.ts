@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One run for every unit and API suite. The API suite runs once per database engine:
 // always on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
@@ -8,11 +8,32 @@ import { defineConfig } from 'vitest/config';
 // environment, so nothing one file does can reach the next. Vitest keeps a core free by default,
 // which on a two-core machine leaves one worker; the API files spend much of their time waiting on
 // databases, child processes and response floors rather than the CPU, so they get a worker per core.
-// The web files are busy on the CPU all along (jsdom) and keep the default; Vitest runs projects
-// with different worker counts one group after the other (groupOrder), the API group last.
+// The web files get a worker per core too (apps/web/vitest.config.ts). The API group still runs
+// after the web one (groupOrder): the API files' response floors and child processes keep their
+// margins when they do not share the cores with jsdom.
+// Files that reach no database ask the same of either engine: the checks on the sources, the
+// release's commands and proxy (over a SQLite data folder of their own) and the image functions.
+// The PostgreSQL run leaves them to the SQLite one; a file here that starts to use the test
+// database belongs off this list.
+const engineFree = [
+  'test/release/**',
+  'test/app/architecture.test.ts',
+  'test/app/build-inputs.test.ts',
+  'test/app/module-graph.test.ts',
+  'test/app/sql-in-repositories.test.ts',
+  'test/app/test-layout.test.ts',
+  'test/lib/images.test.ts',
+];
 const apiProject = (name: string, db: 'sqlite' | 'postgres') => ({
   extends: './apps/api/vitest.config.ts',
-  test: { name, env: { TEST_DB: db }, isolate: false, maxWorkers: os.availableParallelism(), sequence: { groupOrder: 1 } },
+  test: {
+    name,
+    env: { TEST_DB: db },
+    isolate: false,
+    maxWorkers: os.availableParallelism(),
+    sequence: { groupOrder: 1 },
+    ...(db === 'postgres' ? { exclude: [...configDefaults.exclude, ...engineFree] } : {}),
+  },
 });
 
 export default defineConfig({

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { sharedAlias } from './vite.shared.ts';
@@ -11,5 +12,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // Vitest keeps a core free by default, which on a two-core machine leaves one worker. A web
+    // file spends as long loading its modules (React, the API it renders against, jsdom) as running
+    // its tests, and with one worker the main process sits idle beside it, so each core gets a worker.
+    maxWorkers: os.availableParallelism(),
   },
 });

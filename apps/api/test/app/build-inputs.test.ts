@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,15 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const lib = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../scripts/lib.mjs');
 
-/** Asks scripts/lib.mjs, as `npm start` would, in a node process of its own. */
+// The very functions `npm start` calls, loaded here once: they read only the tree they are given,
+// so a node process of its own for every question would add nothing but start-up.
+let check: { inputsDigest(dir: string): string; buildIsCurrent(dir: string): boolean };
+
+/** Asks scripts/lib.mjs as `npm start` would: is the recorded build current, or record this tree's. */
 function ask(tree: string, question: 'current' | 'record'): boolean {
-  const script =
-    question === 'record'
-      ? `import(${JSON.stringify(lib)}).then((m) => { require('fs').mkdirSync(process.argv[1] + '/.tmp', { recursive: true }); require('fs').writeFileSync(process.argv[1] + '/.tmp/build-stamp', m.inputsDigest(process.argv[1])); console.log(true); })`
-      : `import(${JSON.stringify(lib)}).then((m) => console.log(m.buildIsCurrent(process.argv[1])))`;
-  const res = spawnSync(process.execPath, ['-e', script, tree], { encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(res.stderr);
-  return res.stdout.trim() === 'true';
+  if (question === 'current') return check.buildIsCurrent(tree);
+  fs.mkdirSync(path.join(tree, '.tmp'), { recursive: true });
+  fs.writeFileSync(path.join(tree, '.tmp/build-stamp'), check.inputsDigest(tree));
+  return true;
 }
 
 const INPUTS = [
@@ -44,7 +44,8 @@ const INPUTS = [
 const NOT_INPUTS = ['README.md', 'docs/architecture.md', 'apps/api/test/a.test.ts', 'e2e/a.spec.ts', 'apps/api/tsconfig.tsbuildinfo'];
 
 let tree: string;
-beforeAll(() => {
+beforeAll(async () => {
+  check = (await import(lib)) as typeof check;
   tree = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-build-inputs-'));
   for (const file of [...INPUTS, ...NOT_INPUTS, 'apps/api/dist/server.js', 'apps/web/build/client/index.html']) {
     fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
