@@ -15,6 +15,9 @@ const PrivacyConsentPanel = lazy(() =>
   import('../../../features/privacy/components/privacy-consent-panel').then((module) => ({ default: module.PrivacyConsentPanel })),
 );
 
+/** The case (stages, IRCC letters, timeline; ADR 0077): below the copy, so loaded after it. */
+const CasePanel = lazy(() => import('../../../features/case-work/components/case-panel').then((m) => ({ default: m.CasePanel })));
+
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];
 }
@@ -47,7 +50,18 @@ export default function Page() {
   if (!id) return <Navigate to={paths.applicationList} replace />;
   return (
     <>
-      <ApplicantFileView key={id} id={id} initialApplication={fromState} />
+      <ApplicantFileView
+        key={id}
+        id={id}
+        initialApplication={fromState}
+        casePanel={
+          me.data && (
+            <Suspense fallback={null}>
+              <CasePanel applicationId={id} meId={me.data._id} mayAssign={me.data.role === 'superadmin'} />
+            </Suspense>
+          )
+        }
+      />
       {me.data?.role === 'superadmin' && (
         <Suspense fallback={null}>
           <EraseApplicant key={id} id={id} />
