@@ -370,7 +370,7 @@ export const CASE_UI_TEXTS = {
   recordStep: 'Record step',
   stepRecorded: 'Step recorded.',
   letterForm: 'Enter a letter',
-  letterKind: 'Letter',
+  letterKind: 'Kind of letter',
   letterDate: 'Letter date',
   letterDeadline: 'Deadline',
   ruleDeadline: (date: string) => `The office's rule gives ${date}.`,
