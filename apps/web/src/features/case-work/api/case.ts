@@ -16,7 +16,7 @@ import { api, isHttpError } from '../../../lib/api-client';
  * application's cache key, so whatever refreshes the application (a status action moving it to
  * the decision stage) can refresh it too.
  */
-export const caseKey = (id: string) => ['applications', 'detail', id, 'case'] as const;
+const caseKey = (id: string) => ['applications', 'detail', id, 'case'] as const;
 const settingsKey = ['settings', 'case'] as const;
 
 export function useCase(id: string) {

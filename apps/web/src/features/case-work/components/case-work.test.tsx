@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CASE_TEXTS, CASE_UI_TEXTS as T } from '@visa/shared/case-work';
 import { formatDate } from '@visa/shared/dates';
+import { createApplication } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
-import { seedApplication } from '../../applications/test/fixtures';
 import { CasePanel } from './case-panel';
 import { CaseSettingsForm } from './case-settings-form';
 
@@ -21,17 +21,17 @@ const renderPanel = (applicationId: string) =>
 describe('the Case panel on the applicant file', { timeout: 30_000 }, () => {
   it('shows the stage, the IRCC number, a moved deadline with its reason, and the timeline', async () => {
     await h.signIn('admin', { name: 'Nadia Staff' });
-    const app = await seedApplication(h);
+    const { id } = await createApplication(h.t.db);
     const post = (url: string, payload: object) => h.t.request({ method: 'POST', url, token: h.staff.token, payload });
-    await post(`/api/application/case/${app._id}/steps`, { kind: 'submitted', date: '2026-01-02', irccNumber: 'w123456789' });
-    const moved = await post(`/api/application/case/${app._id}/letters`, {
+    await post(`/api/application/case/${id}/steps`, { kind: 'submitted', date: '2026-01-02', irccNumber: 'w123456789' });
+    const moved = await post(`/api/application/case/${id}/letters`, {
       kind: 'medical',
       letterDate: '2026-01-05',
       deadline: '2026-03-06',
       reason: 'IRCC added 30 days for Bangladesh',
     });
     expect(moved.statusCode).toBe(200);
-    renderPanel(app._id);
+    renderPanel(id);
 
     expect(await screen.findByTestId('case-stage')).toHaveTextContent('Medical exam');
     expect(screen.getByText('W123456789')).toBeInTheDocument();
@@ -51,8 +51,8 @@ describe('the Case panel on the applicant file', { timeout: 30_000 }, () => {
 
   it('enters a letter with the rule’s deadline moved and a reason, and shows a refused deadline at its field', async () => {
     await h.signIn();
-    const app = await seedApplication(h);
-    renderPanel(app._id);
+    const { id } = await createApplication(h.t.db);
+    renderPanel(id);
     const user = userEvent.setup({ delay: null });
     const form = await screen.findByRole('form', { name: T.letterForm });
 
@@ -67,7 +67,7 @@ describe('the Case panel on the applicant file', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('button', { name: T.enterLetter }));
 
     expect(await screen.findByText(T.letterEntered)).toBeInTheDocument();
-    expect(h.sentTo(`POST /api/application/case/${app._id}/letters`).map((r) => r.data)).toEqual([
+    expect(h.sentTo(`POST /api/application/case/${id}/letters`).map((r) => r.data)).toEqual([
       { kind: 'biometrics', letterDate: '2026-01-10', deadline: '2026-03-11', reason: 'IRCC gave 60 days', note: '' },
     ]);
     expect(screen.getByTestId('case-letter')).toHaveTextContent(T.overridden(formatDate('2026-02-09'), 'IRCC gave 60 days'));
