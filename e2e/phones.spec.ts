@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
+import { CASE_UI_TEXTS as CASE } from '@visa/shared/case-work';
+import { addDays, formatDate, todayIn } from '@visa/shared/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
@@ -159,4 +161,22 @@ test('on a phone the staff menu covers the page; Escape closes it and focus retu
   await menu.getByRole('link', { name: 'Slider List' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Slider List' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Application List' })).not.toBeInViewport();
+});
+
+test('on a phone a letter from IRCC is entered on the Case panel, its deadline from the rule', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const token = await signInViaApi(page);
+  const application = await addApplication(request, await staffHeaders(page, token));
+  await page.goto(`/updateApplicationView/${application._id}`);
+  const panel = page.getByRole('region', { name: CASE.title, exact: true });
+  const form = panel.getByRole('form', { name: CASE.letterForm });
+  await form.getByLabel(CASE.letterKind, { exact: true }).selectOption('biometrics');
+  const letterDate = addDays(todayIn('Asia/Dhaka'), -2);
+  await form.getByLabel(CASE.letterDate, { exact: true }).fill(letterDate);
+  await expect(form.getByLabel(CASE.letterDeadline, { exact: true })).toHaveValue(addDays(letterDate, 30));
+  await form.getByRole('button', { name: CASE.enterLetter }).click();
+  await expect(panel.getByText(CASE.deadline(formatDate(addDays(letterDate, 30))))).toBeVisible();
+  await expect(panel.getByText(CASE.daysLeft(28))).toBeVisible();
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoAxeViolations(page);
 });

@@ -47,6 +47,8 @@ export const STEP_KINDS = [
   'moved',
 ] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
+/** Steps that move the passport too: recorded as a handover in the Passport section, never on their own. */
+export const HANDOVER_STEPS: readonly StepKind[] = ['passport-handed', 'passport-returned'];
 /** Every entry of the timeline: a step, a letter received, or a decision made through the status actions. */
 export type TimelineKind = StepKind | 'letter' | 'decision';
 
@@ -453,3 +455,98 @@ export const SLIP_TEXTS = {
   footer: 'Keep this slip: it is the receipt of the passport named above.',
   fileName: (date: string) => `passport-handover-${date}.pdf`,
 } as const;
+
+/** What staff read on the applicant file's Case panel and in Settings → Case. */
+export const CASE_UI_TEXTS = {
+  title: 'Case',
+  loadError: 'The case could not be loaded.',
+  stage: 'Stage',
+  irccNumber: 'IRCC number',
+  none: 'Not yet',
+  biometricsValid: 'Biometrics valid until',
+  medicalValid: 'Medical results valid until',
+  letters: 'Letters from IRCC',
+  noLetters: 'No letters entered yet.',
+  timeline: 'Timeline',
+  noTimeline: 'Nothing recorded yet.',
+  letterDated: (date: string) => `Dated ${date}`,
+  deadline: (date: string) => `Deadline ${date}`,
+  overridden: (rule: string, reason: string) => `Rule said ${rule} — moved because ${reason}`,
+  owner: (name: string | null) => (name === null ? 'No owner' : `Owner: ${name}`),
+  doneOn: (date: string) => `Done on ${date}`,
+  daysLeft: (days: number) =>
+    days === 0
+      ? 'Due today'
+      : days === 1
+        ? 'Due tomorrow'
+        : days > 1
+          ? `${days} days left`
+          : `Overdue by ${-days} ${days === -1 ? 'day' : 'days'}`,
+  recorded: (who: string, when: string) => `Recorded by ${who} on ${when}`,
+  someoneRemoved: 'a removed account',
+  stepForm: 'Record a step',
+  stepKind: 'Step',
+  stepDate: 'Date',
+  irccNumberHint: 'One or two letters and nine digits, for example W123456789.',
+  moveTo: 'Move to stage',
+  whichLetter: 'Which letter this answers',
+  everyOpenLetter: 'Every open letter of this kind',
+  note: 'Note (optional)',
+  recordStep: 'Record step',
+  stepRecorded: 'Step recorded.',
+  letterForm: 'Enter a letter',
+  letterKind: 'Kind of letter',
+  letterDate: 'Letter date',
+  letterDeadline: 'Deadline',
+  ruleDeadline: (date: string) => `The office's rule gives ${date}.`,
+  noRule: 'This letter names its own deadline: enter it.',
+  reason: 'Why the deadline differs',
+  letterOwner: 'Owner',
+  you: 'You',
+  enterLetter: 'Enter letter',
+  letterEntered: 'Letter entered.',
+  change: 'Change',
+  changeLetter: (kind: string) => `Change ${kind}`,
+  newDeadline: 'Deadline',
+  saveChange: 'Save change',
+  cancel: 'Cancel',
+  letterChanged: 'Letter changed.',
+  failed: 'Something went wrong. Please try again.',
+  choose: 'Choose…',
+  settingsIntro:
+    "The stages an application moves through, in the office's order. IRCC's stages can be renamed or hidden but not removed; the decision stage is always shown.",
+  stagesLegend: 'Stages',
+  stageEn: (n: number) => `Stage ${n} name (English)`,
+  stageBn: (n: number) => `Stage ${n} name (Bangla)`,
+  stageHiddenLabel: (name: string) => `Hide ${name}`,
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+  removeStage: (name: string) => `Remove ${name}`,
+  newStageEn: 'New stage (English)',
+  newStageBn: 'New stage (Bangla)',
+  addStage: 'Add stage',
+  newStageNameNeeded: 'Please give the new stage an English name with letters or digits.',
+  newStageExists: 'A stage with this name is already in the list.',
+  letterDaysLegend: 'Days each letter gives',
+  letterDaysHint: 'Empty: the letter names its own deadline.',
+  reminderDays: 'Reminder days before a deadline',
+  reminderDaysHint: 'Numbers separated by commas, for example 21, 7, 2.',
+  reminderDaysInvalid: 'Please write whole numbers of days separated by commas.',
+  digestHour: 'Daily digest time (HH:MM)',
+  saveSettings: 'Save case settings',
+  settingsSaved: 'Case settings saved.',
+  settingsLoadError: 'The case settings could not be loaded.',
+} as const;
+
+/** An office stage's key from its English name: `custom-` and a slug; null when the name has no letters or digits. */
+export function customStageKey(name: string): string | null {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 32)
+    .replace(/-+$/, '');
+  return slug ? `custom-${slug}` : null;
+}

@@ -106,6 +106,8 @@ export const api = {
   delete: <T = unknown>(url: ApiUrl<'DELETE'>, options: Options = {}) => request<T>({ ...options, method: 'DELETE', url }),
   post: <T = unknown>(url: ApiUrl<'POST'>, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'POST', url, data }),
   put: <T = unknown>(url: ApiUrl<'PUT'>, data?: unknown, options: Options = {}) => request<T>({ ...options, method: 'PUT', url, data }),
+  patch: <T = unknown>(url: ApiUrl<'PATCH'>, data?: unknown, options: Options = {}) =>
+    request<T>({ ...options, method: 'PATCH', url, data }),
 };
 
 /** A request that ran out of time (its timeout), rather than one the server answered or refused. */

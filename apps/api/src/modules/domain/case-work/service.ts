@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import {
   BIOMETRICS_VALID_YEARS,
   CASE_TEXTS as T,
+  HANDOVER_STEPS,
   type CaseSettings,
   type CaseView,
   LETTER_KINDS,
@@ -205,7 +206,7 @@ function checkStepDate(ctx: CaseContext, step: NewStep) {
 
 export async function recordStep(ctx: CaseContext, actor: Actor, id: string, step: NewStep): Promise<CaseView> {
   // A passport handed in or returned moves the passport too: custody records it, with this step.
-  if (step.kind === 'passport-handed' || step.kind === 'passport-returned') throw fieldError('kind', T.passportByHandover);
+  if (HANDOVER_STEPS.includes(step.kind)) throw fieldError('kind', T.passportByHandover);
   checkStepDate(ctx, step);
   const settings = await getSetting(ctx.db, 'caseWork');
   const stage = stageOfStep(step, settings);

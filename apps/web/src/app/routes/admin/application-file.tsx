@@ -19,6 +19,8 @@ const PrivacyConsentPanel = lazy(() =>
 const PassportPanel = lazy(() =>
   import('../../../features/passport-custody/components/passport-panel').then((module) => ({ default: module.PassportPanel })),
 );
+/** The case (stages, IRCC letters, timeline; ADR 0077): below the copy, so loaded after it. */
+const CasePanel = lazy(() => import('../../../features/case-work/components/case-panel').then((m) => ({ default: m.CasePanel })));
 
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];
@@ -52,7 +54,18 @@ export default function Page() {
   if (!id) return <Navigate to={paths.applicationList} replace />;
   return (
     <>
-      <ApplicantFileView key={id} id={id} initialApplication={fromState} />
+      <ApplicantFileView
+        key={id}
+        id={id}
+        initialApplication={fromState}
+        casePanel={
+          me.data && (
+            <Suspense fallback={null}>
+              <CasePanel applicationId={id} meId={me.data._id} mayAssign={me.data.role === 'superadmin'} />
+            </Suspense>
+          )
+        }
+      />
       {me.data?.role === 'superadmin' && (
         <Suspense fallback={null}>
           <EraseApplicant key={id} id={id} />

@@ -38,6 +38,9 @@ const OfficeContactForm = lazy(() =>
 const MessageSettingsForm = lazy(() =>
   import('../../../features/notices/components/message-settings-form').then((m) => ({ default: m.MessageSettingsForm })),
 );
+const CaseSettingsForm = lazy(() =>
+  import('../../../features/case-work/components/case-settings-form').then((m) => ({ default: m.CaseSettingsForm })),
+);
 const SystemStatusPanel = lazy(() =>
   import('../../../features/system/components/system-status').then((m) => ({ default: m.SystemStatusPanel })),
 );
@@ -103,6 +106,11 @@ export default function SettingsPage() {
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-messages" title="Messages">
             <MessageSettingsForm />
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-case" title="Case">
+            <CaseSettingsForm />
           </SettingsSection>
         )}
         {me.data?.role === 'superadmin' && (

@@ -41,6 +41,8 @@ export async function applicationChanged(queryClient: QueryClient, application: 
   queryClient.setQueryData(applicationKeys.detail(application._id), application);
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: applicationKeys.history(application._id) }),
+    // Approve and Reject move the case to its decision stage (ADR 0077).
+    queryClient.invalidateQueries({ queryKey: [...applicationKeys.detail(application._id), 'case'] }),
     queryClient.invalidateQueries({ queryKey: applicationKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: applicationKeys.stats() }),
   ]);

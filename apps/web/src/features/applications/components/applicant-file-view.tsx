@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
@@ -81,7 +81,16 @@ function RemoveDocumentDialog({
  * The applicant file (docs/product.md#staff-pages): the copy, the status actions, document upload,
  * history and emails; Print and Download PDF.
  */
-export function ApplicantFileView({ id, initialApplication }: { id: string; initialApplication?: Application | null }) {
+export function ApplicantFileView({
+  id,
+  initialApplication,
+  casePanel,
+}: {
+  id: string;
+  initialApplication?: Application | null;
+  /** The case's stages, letters and timeline (another feature's), shown below the copy. */
+  casePanel?: ReactNode;
+}) {
   const query = useApplication(id, initialApplication);
   const verification = useVerification();
   const pdf = useDownloadPdf();
@@ -151,6 +160,8 @@ export function ApplicantFileView({ id, initialApplication }: { id: string; init
           </Button>
         )}
       />
+
+      {casePanel}
 
       <div className="mt-3">
         {/* An erased applicant takes no new documents, and has nobody to send a request to. */}

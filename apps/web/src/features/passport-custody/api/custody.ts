@@ -13,7 +13,8 @@ import { downloadName, saveBlob } from '../../../lib/save-file';
 
 /** Passport custody (ADR 0082): where an applicant's passport is, its handovers, and the passports the office holds. */
 const keys = {
-  case: (id: string) => ['case', id] as const,
+  // The whole file: the case's timeline and stage, the copy's stage and the history all follow a handover.
+  case: (id: string) => ['applications', 'detail', id] as const,
   passport: (id: string) => ['case', id, 'passport'] as const,
   held: ['passports', 'held'] as const,
 };
