@@ -212,3 +212,13 @@ export async function findPublicCase(db: Db, applicationId: string, kinds: reado
     .limit(1)
     .executeTakeFirst();
 }
+
+/**
+ * Erasing an applicant (ADR 0052, ADR 0083): the free text of their case goes, the steps' notes and
+ * the letters' reasons for a moved deadline (either may say why: an illness, a journey, a family
+ * matter); the kinds, stages and dates stay, as the status and its dates do.
+ */
+export async function forgetCaseTextOf(db: Db, applicationId: string): Promise<void> {
+  await db.updateTable('case_steps').set({ note: '' }).where('application_id', '=', applicationId).where('note', '!=', '').execute();
+  await db.updateTable('case_letters').set({ reason: '' }).where('application_id', '=', applicationId).where('reason', '!=', '').execute();
+}
