@@ -27,6 +27,8 @@ export const applicationKeys = {
     ] as const,
   detail: (id: string) => [...applicationKeys.all, 'detail', id] as const,
   history: (id: string) => [...applicationKeys.detail(id), 'history'] as const,
+  /** The case's stage for the copy: a status change moves it, so it is fetched again with the history. */
+  caseStage: (id: string) => [...applicationKeys.detail(id), 'case-stage'] as const,
   stats: () => [...applicationKeys.all, 'stats'] as const,
   /** Where a printed copy can be checked: the same for every application. */
   verification: () => [...applicationKeys.all, 'verification'] as const,
@@ -41,6 +43,7 @@ export async function applicationChanged(queryClient: QueryClient, application: 
   queryClient.setQueryData(applicationKeys.detail(application._id), application);
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: applicationKeys.history(application._id) }),
+    queryClient.invalidateQueries({ queryKey: applicationKeys.caseStage(application._id) }),
     queryClient.invalidateQueries({ queryKey: applicationKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: applicationKeys.stats() }),
   ]);
