@@ -95,4 +95,28 @@ describe('an import of the odd values real dumps hold', () => {
       [refused, 'rejected', 'decision'],
     ]);
   });
+
+  it('keeps the stage staff moved a pending file to when a newer copy comes in, and follows a decision', async () => {
+    await t.db.updateTable('applications').set({ stage: 'biometrics' }).where('id', '=', pdfDocument).execute();
+    const newer = { updatedAt: new Date('2030-01-01T00:00:00.000Z'), image: 'default.png', file1: 'default.png', file2: 'default.png' };
+    const [template] = earlierApplications({ email: 'nobody@example.com', passport: 'ZZ0000000' }, files.base);
+    const again = writeJsonArrays(subdir(work, 'again'), {
+      applications: [
+        { ...template, ...newer, _id: new ObjectId(pdfDocument), email: 'pdf@example.com', passport: 'BD1000002', isStatus: 'pending' },
+        { ...template, ...newer, _id: new ObjectId(refused), email: 'refused@example.com', passport: 'BD1000003', isStatus: 'pending' },
+      ],
+    });
+    const rerun = await runImport(t.config, [again], work, { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' });
+    expect(rerun.stdout).toContain('applications: 0 imported, 2 updated');
+    const rows = await t.db
+      .selectFrom('applications')
+      .select(['id', 'stage'])
+      .where('id', 'in', [pdfDocument, refused])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: pdfDocument, stage: 'biometrics' },
+      { id: refused, stage: 'preparing' },
+    ]);
+  });
 });
