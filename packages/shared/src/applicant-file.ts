@@ -188,7 +188,7 @@ export { statusLabel } from './constants.js';
  * The sections of the applicant copy, in order: one list for the web view and the PDF (ADR 0012).
  * The application already names its countries in English (ADR 0035), as the copy does.
  */
-export function copySections(a: Application): { title: string; rows: [string, string][] }[] {
+export function copySections(a: Application, stage?: string): { title: string; rows: [string, string][] }[] {
   return [
     {
       title: 'A. Personal Particulars',
@@ -226,8 +226,13 @@ export function copySections(a: Application): { title: string; rows: [string, st
         [L.email, a.email],
       ],
     },
-    statusSection(a),
+    withStage(statusSection(a), stage),
   ];
+}
+
+/** The stage in the office's words (ADR 0083), first in the status's section, when the copy is given it. */
+function withStage(section: { title: string; rows: [string, string][] }, stage: string | undefined) {
+  return stage ? { ...section, rows: [[COPY_STATUS_TEXT.stage, stage] as [string, string], ...section.rows] } : section;
 }
 
 /**
@@ -246,6 +251,8 @@ export const COPY_STATUS_TEXT = {
   pendingSince: 'Pending since',
   pending: 'Pending — we will email you when there is news',
   rejected: 'Rejected — please contact our office for advice',
+  /** Where the case stands beside the status (ADR 0077). */
+  stage: 'Stage',
 } as const;
 
 function statusSection(a: Application): { title: string; rows: [string, string][] } {

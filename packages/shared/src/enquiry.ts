@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LetterKind } from './case-work.js';
 import { APPLICATION_STATUSES, SEXES } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { pleaseEnterValid } from './ui-texts.js';
@@ -22,6 +23,16 @@ export const EnquiryQuerySchema = z.object({
   search2: required('date of birth', 10).refine(isIsoDate, pleaseEnterValid('date of birth')),
 });
 export type EnquiryQuery = z.infer<typeof EnquiryQuerySchema>;
+
+export const EnquiryStageSchema = z.object({ key: z.string(), en: z.string(), bn: z.string() });
+export type EnquiryStage = z.infer<typeof EnquiryStageSchema>;
+
+/** The letters that ask the applicant to go somewhere in person (APPLICANT_LETTERS): what the status check says waits on them. */
+export const WAITING_KINDS = ['biometrics', 'medical', 'passport'] as const satisfies readonly LetterKind[];
+export type WaitingKind = (typeof WAITING_KINDS)[number];
+
+export const EnquiryWaitingSchema = z.object({ kind: z.enum(WAITING_KINDS), deadline: z.string() });
+export type EnquiryWaiting = z.infer<typeof EnquiryWaitingSchema>;
 
 /**
  * Only what the applicant copy on /view-one shows. Contact details, national ID, visible marks,
@@ -49,6 +60,13 @@ export const EnquiryApplicationSchema = z.object({
   pending: z.string().nullable(),
   /** Visa approval date (YYYY-MM-DD). */
   approve: z.string().nullable(),
+  /** Where the case is (ADR 0077), in the office's words for its stage in both languages. */
+  stage: EnquiryStageSchema,
+  /**
+   * What an open IRCC letter waits on the applicant to do in person, and by when (YYYY-MM-DD);
+   * null when nothing does. Only the kind and the deadline: no IRCC number, note or staff name.
+   */
+  waiting: EnquiryWaitingSchema.nullable(),
 });
 export type EnquiryApplication = z.infer<typeof EnquiryApplicationSchema>;
 

@@ -97,6 +97,24 @@ describe('server basics', () => {
     const res = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths).toHaveProperty('/api/users/login');
+    // Every operation says what it does, the case's routes (ADR 0077) and the status check's answer too.
+    const paths = res.json().paths as Record<string, Record<string, { summary?: string; description?: string }>>;
+    const operations = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, ...op })),
+    );
+    expect(operations.filter((op) => !op.summary?.trim()).map((op) => `${op.method} ${op.path}`)).toEqual([]);
+    const CASE_ROUTES = [
+      'get /api/application/case/{id}',
+      'get /api/application/work',
+      'patch /api/application/case/{id}/letters/{letterId}',
+      'post /api/application/case/{id}/letters',
+      'post /api/application/case/{id}/steps',
+    ];
+    const caseRoutes = operations.filter((op) => CASE_ROUTES.includes(`${op.method} ${op.path}`));
+    expect(caseRoutes).toHaveLength(CASE_ROUTES.length);
+    // What a change takes is spelt out.
+    expect(caseRoutes.filter((op) => op.method !== 'get' && !op.description).map((op) => op.path)).toEqual([]);
+    expect(paths['/api/application/fetchApplicationEnquiry']!.post!.description).toMatch(/stage.*waiting/s);
     // The release it describes, as /api/health and the staff footer name it.
     const health = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.json().info.version).toBe(health.json().version);

@@ -63,7 +63,9 @@ describe('printable copy', () => {
   it('words the decision as the status is: visa dates once approved, "pending since" before, the decision alone after a refusal', async () => {
     const text = async (id: string) =>
       pdfText((await t.request({ method: 'GET', url: `${base}/applicationCopyPdf/${id}`, token: staff.token })).rawPayload);
-    const pending = await text((await createApplication(t.db, { status: 'pending', pending_date: '2026-11-30' })).id);
+    const pending = await text((await createApplication(t.db, { status: 'pending', pending_date: '2026-11-30', stage: 'submitted' })).id);
+    expect(pending).toContain('Stage');
+    expect(pending).toContain('Submitted to IRCC');
     expect(pending).toContain('Pending since');
     expect(pending).toContain('30 Nov 2026');
     expect(pending).toContain('Pending — we will email you when there is news');

@@ -12,6 +12,7 @@ import { earlierApplications, runImport, serveEarlierFiles, subdir, tempDir, wri
 
 const handTypedDates = new ObjectId('77a1b2c3d4e5f6a7b8c90001').toHexString();
 const pdfDocument = new ObjectId('77a1b2c3d4e5f6a7b8c90002').toHexString();
+const refused = new ObjectId('77a1b2c3d4e5f6a7b8c90003').toHexString();
 
 describe('an import of the odd values real dumps hold', () => {
   let t: TestApp;
@@ -47,9 +48,18 @@ describe('an import of the odd values real dumps hold', () => {
           _id: new ObjectId(pdfDocument),
           email: 'pdf@example.com',
           passport: 'BD1000002',
+          isStatus: 'pending',
           image: 'default.png',
           file1: `${files.base}/Karim-Rahman-passport.pdf`,
           file2: `${files.base}/visa.jpg`,
+        },
+        {
+          ...template,
+          _id: new ObjectId(refused),
+          email: 'refused@example.com',
+          passport: 'BD1000003',
+          image: 'default.png',
+          isStatus: 'Reject',
         },
       ],
     });
@@ -62,7 +72,7 @@ describe('an import of the odd values real dumps hold', () => {
   });
 
   it('reads a visa date written without leading zeros as that day', async () => {
-    expect(result.stdout).toContain('applications: 2 imported, 0 updated, 0 unchanged, 0 skipped');
+    expect(result.stdout).toContain('applications: 3 imported, 0 updated, 0 unchanged, 0 skipped');
     const res = await t.request({ method: 'GET', url: `/api/application/fetchApplication/${handTypedDates}`, token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ isStatus: 'approved', pending: '2024-01-05', approve: '2024-02-09' });
@@ -75,5 +85,38 @@ describe('an import of the odd values real dumps hold', () => {
     expect(result.report).not.toMatch(/karim|rahman|passport\.pdf/i);
     const res = await t.request({ method: 'GET', url: `/api/application/fetchApplication/${pdfDocument}`, token });
     expect(res.json().documents).toHaveLength(1);
+  });
+
+  it('derives the stage from the status, since the earlier app had none: decided files at the decision, others being prepared', async () => {
+    const rows = await t.db.selectFrom('applications').select(['id', 'status', 'stage']).orderBy('id').execute();
+    expect(rows.map((r) => [r.id, r.status, r.stage])).toEqual([
+      [handTypedDates, 'approved', 'decision'],
+      [pdfDocument, 'pending', 'preparing'],
+      [refused, 'rejected', 'decision'],
+    ]);
+  });
+
+  it('keeps the stage staff moved a pending file to when a newer copy comes in, and follows a decision', async () => {
+    await t.db.updateTable('applications').set({ stage: 'biometrics' }).where('id', '=', pdfDocument).execute();
+    const newer = { updatedAt: new Date('2030-01-01T00:00:00.000Z'), image: 'default.png', file1: 'default.png', file2: 'default.png' };
+    const [template] = earlierApplications({ email: 'nobody@example.com', passport: 'ZZ0000000' }, files.base);
+    const again = writeJsonArrays(subdir(work, 'again'), {
+      applications: [
+        { ...template, ...newer, _id: new ObjectId(pdfDocument), email: 'pdf@example.com', passport: 'BD1000002', isStatus: 'pending' },
+        { ...template, ...newer, _id: new ObjectId(refused), email: 'refused@example.com', passport: 'BD1000003', isStatus: 'pending' },
+      ],
+    });
+    const rerun = await runImport(t.config, [again], work, { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' });
+    expect(rerun.stdout).toContain('applications: 0 imported, 2 updated');
+    const rows = await t.db
+      .selectFrom('applications')
+      .select(['id', 'stage'])
+      .where('id', 'in', [pdfDocument, refused])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: pdfDocument, stage: 'biometrics' },
+      { id: refused, stage: 'preparing' },
+    ]);
   });
 });

@@ -309,6 +309,15 @@ describe("the applicant's data", () => {
       token: staff.token,
     });
     expect(docs.statusCode, docs.body).toBe(200);
+    const caseUrl = `/api/application/case/${id}`;
+    const payloads = [
+      [`${caseUrl}/steps`, { kind: 'submitted', date: '2026-01-05', irccNumber: 'w 123456789', note: 'Fee paid' }],
+      [`${caseUrl}/letters`, { kind: 'biometrics', letterDate: '2026-01-10' }],
+    ] as const;
+    for (const [url, payload] of payloads) {
+      const step = await t.request({ method: 'POST', url, payload, token: staff.token });
+      expect(step.statusCode, `${url} ${step.body}`).toBe(200);
+    }
 
     const res = await t.request({ method: 'GET', url: `/api/privacy/applicant-data/${id}`, token: staff.token });
     expect(res.statusCode).toBe(200);
@@ -317,8 +326,30 @@ describe("the applicant's data", () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="applicant-data-${id}.zip"`);
     const zip = unzip(res.rawPayload);
     expect(zip.names.sort()).toEqual(
-      ['consent.json', 'documents/01-Job-Letter.jpg', 'documents/02-Work-Permit.jpg', 'history.json', 'photo.jpg', 'record.json'].sort(),
+      [
+        'case.json',
+        'consent.json',
+        'documents/01-Job-Letter.jpg',
+        'documents/02-Work-Permit.jpg',
+        'history.json',
+        'photo.jpg',
+        'record.json',
+      ].sort(),
     );
+    // The case in words, without who on staff did what.
+    expect(zip.json('case.json')).toEqual({
+      stage: 'biometrics',
+      stageName: 'Biometrics',
+      irccNumber: 'W123456789',
+      letters: [
+        { kind: 'biometrics', what: 'Biometric instruction letter', letterDate: '2026-01-10', deadline: '2026-02-09', doneOn: null },
+      ],
+      timeline: [
+        { kind: 'submitted', what: 'Submitted to IRCC', stage: 'submitted', stageName: 'Submitted to IRCC', date: '2026-01-05' },
+        { kind: 'letter', what: 'Letter received', stage: 'biometrics', stageName: 'Biometrics', date: '2026-01-10' },
+      ],
+      passport: { holder: 'applicant', handovers: [] },
+    });
     const record = zip.json('record.json');
     expect(record).toMatchObject({ _id: id, passport: 'ZP1234567', email: 'zip@example.com', photo: 'photo.jpg', missingFiles: [] });
     expect(record.documents).toEqual([

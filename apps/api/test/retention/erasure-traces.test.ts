@@ -7,6 +7,8 @@ import { deliveredMail, documentTokenIn } from '@visa/test-support/document-requ
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { jpeg } from '@visa/test-support/images';
 import { addApplicationWithFiles, storedKeysOf } from '@visa/test-support/processes';
+import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
+import type { CaseView } from '@visa/shared/case-work';
 import { listFiles } from '@visa/test-support/test-app';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { stagingFolder } from '../../src/modules/domain/document-requests/uploads.js';
@@ -116,6 +118,55 @@ describe('Erase now', () => {
     const page = await t.request({ method: 'GET', url: '/api/documents', headers: { 'x-document-token': gone.token } });
     expect(page.statusCode).toBe(404);
     expect(page.json().message).toBe(M.linkNotValid);
+  });
+});
+
+describe('Erase now and the case (ADR 0083)', () => {
+  it('clears the IRCC number, the steps’ notes, the letters’ reasons and the handovers’ counterparts, and keeps the kinds, stages and dates', async () => {
+    const row = await createApplication(t.db, { ...ENQUIRY_APPLICANT, passport: 'CW0000001', email: 'case.erased@example.com' });
+    const caseUrl = `/api/application/case/${row.id}`;
+    const step = await request({
+      method: 'POST',
+      url: `${caseUrl}/steps`,
+      payload: { kind: 'submitted', date: '2026-11-10', irccNumber: 'W123456789', note: 'Brother Karim paid the fee' },
+    });
+    expect(step.statusCode, step.body).toBe(200);
+    const letter = await request({
+      method: 'POST',
+      url: `${caseUrl}/letters`,
+      payload: { kind: 'biometrics', letterDate: '2026-11-15', deadline: '2027-01-12', reason: 'In hospital until January' },
+    });
+    expect(letter.statusCode, letter.body).toBe(200);
+    const handover = await request({
+      method: 'POST',
+      url: `${caseUrl}/passport`,
+      payload: { from: 'applicant', to: 'office', date: '2026-11-16', counterpart: 'Uncle Jamal', note: 'Jamal brought it' },
+    });
+    expect(handover.statusCode, handover.body).toBe(200);
+
+    const res = await request({
+      method: 'POST',
+      url: `/api/application/eraseApplication/${row.id}`,
+      payload: { reason: 'Asked to be forgotten', confirmation: row.passport },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const kase = await request({ method: 'GET', url: caseUrl });
+    expect(kase.statusCode).toBe(200);
+    const view = kase.json() as CaseView;
+    expect(view).toMatchObject({ stage: 'passport', irccNumber: null });
+    expect(view.timeline.map((e) => [e.kind, e.stage, e.date, e.note])).toEqual([
+      ['submitted', 'submitted', '2026-11-10', ''],
+      ['letter', 'biometrics', '2026-11-15', ''],
+      ['passport-handed', 'passport', '2026-11-16', ''],
+    ]);
+    expect(
+      kase.json().passport.handovers.map((h: { to: string; counterpart: string; note: string }) => [h.to, h.counterpart, h.note]),
+    ).toEqual([['office', '', '']]);
+    expect(view.letters.map((l) => [l.kind, l.letterDate, l.deadline, l.ruleDeadline, l.reason])).toEqual([
+      ['biometrics', '2026-11-15', '2027-01-12', '2026-12-15', ''],
+    ]);
+    for (const secret of ['W123456789', 'Karim', 'hospital', 'Jamal']) expect(kase.body).not.toContain(secret);
   });
 });
 

@@ -35,6 +35,13 @@ if (engine === 'sqlite') {
       const request = (o: InjectOptions) => t.request({ ...o, token: owner.token });
       erased = await addApplicationWithFiles(request);
       kept = await addApplicationWithFiles(request);
+      // The case as the backup holds it: an IRCC number and a note, which the replay clears again.
+      const step = await request({
+        method: 'POST',
+        url: `/api/application/case/${erased}/steps`,
+        payload: { kind: 'submitted', date: '2026-01-05', irccNumber: 'W987654321', note: 'Uncle in Toronto sponsors' },
+      });
+      expect(step.statusCode, step.body).toBe(200);
       erasedKeys = await storedKeysOf(t.db, erased);
       expect(erasedKeys.length).toBeGreaterThan(1);
       backupDir = path.join(work, 'backup');
@@ -67,6 +74,13 @@ if (engine === 'sqlite') {
         const row = await db.selectFrom('applications').selectAll().where('id', '=', erased).executeTakeFirstOrThrow();
         expect(row.anonymised_at).not.toBeNull();
         expect(row.surname).toBe('');
+        expect([row.ircc_number, row.stage]).toEqual([null, 'submitted']);
+        const steps = await db
+          .selectFrom('case_steps')
+          .select(['kind', 'occurred_on', 'note'])
+          .where('application_id', '=', erased)
+          .execute();
+        expect(steps).toEqual([{ kind: 'submitted', occurred_on: '2026-01-05', note: '' }]);
         const other = await db.selectFrom('applications').selectAll().where('id', '=', kept).executeTakeFirstOrThrow();
         expect(other.anonymised_at).toBeNull();
         expect(other.surname).not.toBe('');

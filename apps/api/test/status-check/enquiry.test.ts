@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
+import { DEFAULT_CASE_SETTINGS, DEFAULT_STAGES } from '@visa/shared/case-work';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/ui-texts';
 import type { NewApplicationRow } from '../../src/db/schema.js';
@@ -57,7 +58,7 @@ describe('a match needs all three details, exactly', () => {
     const key = `private/enquiry-photo-${randomBytes(4).toString('hex')}.jpg`;
     const photo = Buffer.from('fake jpeg bytes for the signed URL check');
     await t.storage.put(key, photo, 'image/jpeg');
-    const row = await insertApplication({ image_key: key, status: 'approved', approve_date: '2026-11-20' });
+    const row = await insertApplication({ image_key: key, status: 'approved', approve_date: '2026-11-20', stage: 'decision' });
 
     const res = await enquire(byInputs(row));
     expect(res.statusCode).toBe(200);
@@ -82,6 +83,8 @@ describe('a match needs all three details, exactly', () => {
         isStatus: 'approved',
         pending: '2026-12-01',
         approve: '2026-11-20',
+        stage: { key: 'decision', en: 'Decision', bn: 'সিদ্ধান্ত' },
+        waiting: null,
       },
     ]);
     // Nothing else leaves the server: no id, email, phone, national ID, marks, salary or documents.
@@ -93,6 +96,67 @@ describe('a match needs all three details, exactly', () => {
     const file = await t.app.inject({ method: 'GET', url: body.applications[0]!.image! });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(photo)).toBe(true);
+  });
+
+  it('tells the stage in the office’s words and the letter waiting on the applicant, nothing else of the case', async () => {
+    const row = await insertApplication({ stage: 'biometrics', ircc_number: 'W123456789' });
+    const stages = DEFAULT_STAGES.map((s) => (s.key === 'biometrics' ? { ...s, en: 'Fingerprints and photo', bn: 'আঙুলের ছাপ ও ছবি' } : s));
+    await t.db
+      .insertInto('app_settings')
+      .values({
+        key: 'caseWork',
+        value: JSON.stringify({ ...DEFAULT_CASE_SETTINGS, stages }),
+        updated_at: '2026-11-29T00:00:00.000Z',
+        updated_by: null,
+      })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify({ ...DEFAULT_CASE_SETTINGS, stages }) }))
+      .execute();
+    const letter = (id: string, kind: 'biometrics' | 'documents' | 'medical', deadline: string, done_on: string | null = null) => ({
+      id: `${row.id}-${id}`,
+      application_id: row.id,
+      kind,
+      letter_date: '2026-11-20',
+      deadline,
+      rule_deadline: null,
+      reason: 'Applicant abroad until January',
+      owner_id: null,
+      done_on,
+      created_by: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
+    await t.db
+      .insertInto('case_letters')
+      .values([
+        letter('done', 'medical', '2026-12-01', '2026-11-25'),
+        letter('staff-only', 'documents', '2026-12-05'),
+        letter('biometrics', 'biometrics', '2027-01-12'),
+      ])
+      .execute();
+    await t.db
+      .insertInto('case_steps')
+      .values({
+        id: `${row.id}-step`,
+        application_id: row.id,
+        kind: 'letter',
+        stage: 'biometrics',
+        occurred_on: '2026-11-20',
+        letter_id: `${row.id}-biometrics`,
+        note: 'Call her brother Karim',
+        recorded_by: null,
+        recorded_at: '2026-11-20T10:00:00.000Z',
+      })
+      .execute();
+
+    const res = await enquire(byInputs(row));
+    await t.db.deleteFrom('app_settings').where('key', '=', 'caseWork').execute();
+    expect(res.statusCode).toBe(200);
+    const [copy] = EnquiryResponseSchema.parse(res.json()).applications;
+    // The documents letter is the office's to answer; the done medical one waits on no one.
+    expect(copy).toMatchObject({
+      stage: { key: 'biometrics', en: 'Fingerprints and photo', bn: 'আঙুলের ছাপ ও ছবি' },
+      waiting: { kind: 'biometrics', deadline: '2027-01-12' },
+    });
+    for (const secret of ['W123456789', 'Karim', 'abroad', row.id]) expect(res.body).not.toContain(secret);
   });
 
   it('normalises the passport as stored and ignores the case and spacing of the nationality', async () => {

@@ -92,6 +92,15 @@ const en = {
     },
     sex: { Male: 'Male', Female: 'Female' },
     privacyNote: 'This page shows personal details. On a shared computer, close the tab when you are done.',
+    // The case beside the status (ADR 0083): the stage in the office's words, what waits on the applicant.
+    stage: 'Stage',
+    waitingOnYou: 'Waiting on you',
+    waiting: {
+      biometrics: (date: string) => `Give your biometrics at VFS by ${date}.`,
+      medical: (date: string) => `Have your medical exam with an IRCC panel physician by ${date}.`,
+      passport: (date: string) => `Hand in your passport at VFS by ${date}.`,
+    },
+    waitingNext: 'Please do what is waiting on you by its date. We will email you when there is other news.',
   },
 };
 
@@ -177,6 +186,14 @@ const bn: StatusCheckTexts = {
     },
     sex: { Male: 'পুরুষ', Female: 'নারী' },
     privacyNote: 'এই পাতায় ব্যক্তিগত তথ্য আছে। শেয়ার করা কম্পিউটারে কাজ শেষে ট্যাবটি বন্ধ করুন।',
+    stage: 'ধাপ',
+    waitingOnYou: 'আপনার করণীয়',
+    waiting: {
+      biometrics: (date: string) => `${date}-এর মধ্যে VFS-এ আপনার বায়োমেট্রিক্স দিন।`,
+      medical: (date: string) => `${date}-এর মধ্যে IRCC-র প্যানেল চিকিৎসকের কাছে আপনার মেডিকেল পরীক্ষা করান।`,
+      passport: (date: string) => `${date}-এর মধ্যে VFS-এ আপনার পাসপোর্ট জমা দিন।`,
+    },
+    waitingNext: 'অনুগ্রহ করে নির্ধারিত তারিখের মধ্যে আপনার করণীয় কাজটি করুন। অন্য কোনো খবর হলে আমরা আপনাকে ইমেইল করব।',
   },
 };
 

@@ -37,6 +37,8 @@ export async function renderCopyPdf(input: {
   storage: Storage;
   verification: CopyVerification;
   printedOn: string;
+  /** The stage in the office's words. */
+  stage?: string;
 }): Promise<Buffer> {
   const { application: a, verification } = input;
   const PDFDocument = await loadPdfKit();
@@ -83,7 +85,7 @@ export async function renderCopyPdf(input: {
 
   let y = Math.max(doc.y, MARGIN + photoBox.h) + 18;
   const labelWidth = 170;
-  for (const section of copySections(a)) {
+  for (const section of copySections(a, input.stage)) {
     doc.fillColor(INK).font('Helvetica-Bold').fontSize(11.5).text(section.title, MARGIN, y);
     y = doc.y + 3;
     doc

@@ -22,6 +22,7 @@ import { listEmailsFor } from '../applicant-notices/outbox-status-repository.js'
 import { type DocumentUpload, prepareDocuments } from './documents.js';
 import { renderCopyPdf } from './pdf.js';
 import { copyVerification } from './verification.js';
+import { publicCase } from '../case-work/public.js';
 
 const notFound = () => new HttpError(404, M.applicationNotFound);
 
@@ -189,9 +190,11 @@ export async function copyPdf(ctx: AppContext, id: string): Promise<{ bytes: Buf
   const found = await applications.getApplicationWithPhotoKey(ctx.db, ctx.urls, id);
   if (!found) throw notFound();
   const { application, photoKey } = found;
+  const kase = await publicCase(ctx.db, id, application.isStatus);
   const bytes = await renderCopyPdf({
     application,
     photoKey,
+    ...(kase ? { stage: kase.stage.en } : {}),
     storage: ctx.storage,
     verification: await copyVerification(ctx.config.publicUrl),
     printedOn: todayIn(ctx.config.APP_TIMEZONE),

@@ -180,3 +180,52 @@ export async function listDueLetters(db: Db, o: { until: string; ownerId?: strin
   if (o.ownerId !== undefined) query = query.where('l.owner_id', '=', o.ownerId);
   return query.orderBy('l.deadline').orderBy('l.id').limit(o.limit).execute();
 }
+
+export interface PublicCaseRow {
+  stage: string;
+  /** The caseWork setting's stored text, read in the same statement; null when never set. */
+  settings: string | null;
+  /** The open letter waiting on the applicant with the earliest deadline, if any. */
+  kind: string | null;
+  deadline: string | null;
+}
+
+/**
+ * What the public status check says of a case, in one statement (it runs on every hit of a hot
+ * path): the stage, the office's stage names, and the open letter of one of `kinds` due first.
+ * Primary-key lookups and the letters' per-application index.
+ */
+export async function findPublicCase(db: Db, applicationId: string, kinds: readonly LetterKind[]): Promise<PublicCaseRow | undefined> {
+  return db
+    .selectFrom('applications as a')
+    .leftJoin('app_settings as s', (join) => join.on('s.key', '=', 'caseWork'))
+    .leftJoin('case_letters as l', (join) =>
+      join
+        .onRef('l.application_id', '=', 'a.id')
+        .on('l.done_on', 'is', null)
+        .on('l.kind', 'in', [...kinds]),
+    )
+    .select(['a.stage as stage', 's.value as settings', 'l.kind as kind', 'l.deadline as deadline'])
+    .where('a.id', '=', applicationId)
+    .orderBy('l.deadline')
+    .orderBy('l.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Erasing an applicant (ADR 0052, ADR 0083): the free text of their case goes, the steps' notes and
+ * the letters' reasons for a moved deadline (either may say why: an illness, a journey, a family
+ * matter); the kinds, stages and dates stay, as the status and its dates do.
+ */
+export async function forgetCaseTextOf(db: Db, applicationId: string): Promise<void> {
+  await db.updateTable('case_steps').set({ note: '' }).where('application_id', '=', applicationId).where('note', '!=', '').execute();
+  await db.updateTable('case_letters').set({ reason: '' }).where('application_id', '=', applicationId).where('reason', '!=', '').execute();
+  // A handover's counterpart and note name people (a relative, a counter clerk); where and when stay.
+  await db
+    .updateTable('passport_handovers')
+    .set({ counterpart: '', note: '' })
+    .where('application_id', '=', applicationId)
+    .where((eb) => eb.or([eb('counterpart', '!=', ''), eb('note', '!=', '')]))
+    .execute();
+}

@@ -59,6 +59,9 @@ export default async function caseRoutes(app: FastifyInstance, { ctx }: RouteOpt
     ...apiRoute(app, 'changeCaseLetter', {
       tags,
       summary: "Move an open letter's deadline (with a reason) or give it another owner",
+      description:
+        "JSON {deadline?, reason?, ownerId?}. A deadline other than the rule's needs a reason; the rule's deadline is " +
+        'kept beside it. The owner must be a member of staff. 409 for a letter already done or an erased application.',
     }),
     handler: async (request) => changeLetter(ctx, request.user!, request.params.id, request.params.letterId, request.body),
   });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionLabel } from '@visa/shared/audit-actions';
+import { type CaseView, LETTER_LABELS, type PassportCustody, STEP_LABELS, stageLabel } from '@visa/shared/case-work';
 import { LIMITS } from '@visa/shared/limits';
 import type { AppContext } from '../../../context.js';
 import { clockOf } from '../../../lib/clock.js';
@@ -9,6 +10,8 @@ import type { Actor } from '../../../plugins/auth.js';
 import { getApplication } from '../applications/repository.js';
 import { listAuditFor, recordAudit } from '../../kernel/audit/repository.js';
 import { listEmailsFor } from '../applicant-notices/outbox-status-repository.js';
+import { passportCustody } from '../case-work/custody.js';
+import { getCase } from '../case-work/service.js';
 import * as repo from './repository.js';
 
 const { downloadsPerStaff: DOWNLOADS } = LIMITS.personalData;
@@ -25,6 +28,39 @@ const extensionOf = (contentType: string, key: string) => EXTENSIONS[contentType
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
+/**
+ * The case as the applicant's own data (ADR 0083): the stage, the IRCC number, each letter with its
+ * dates and deadline, and the timeline's steps with their stage and date, each named in words.
+ * Where their passport is and each handover of it (ADR 0082) are theirs too.
+ * Which member of staff did what is the office's, not the applicant's, and stays out.
+ */
+function caseForApplicant(kase: CaseView, passport: PassportCustody) {
+  const stageName = (key: string) => stageLabel(key, kase);
+  return {
+    stage: kase.stage,
+    stageName: stageName(kase.stage),
+    irccNumber: kase.irccNumber,
+    letters: kase.letters.map((l) => ({
+      kind: l.kind,
+      what: LETTER_LABELS[l.kind],
+      letterDate: l.letterDate,
+      deadline: l.deadline,
+      doneOn: l.doneOn,
+    })),
+    timeline: kase.timeline.map((e) => ({
+      kind: e.kind,
+      what: (STEP_LABELS as Record<string, string | undefined>)[e.kind] ?? e.kind,
+      stage: e.stage,
+      stageName: stageName(e.stage),
+      date: e.date,
+    })),
+    passport: {
+      holder: passport.holder,
+      handovers: passport.handovers.map((h) => ({ from: h.from, to: h.to, date: h.date, counterpart: h.counterpart, note: h.note })),
+    },
+  };
+}
+
 export interface ApplicantDataZip {
   filename: string;
   stream: Readable;
@@ -32,7 +68,7 @@ export interface ApplicantDataZip {
 
 /**
  * Everything the office holds about one applicant, for access and portability requests (ADR
- * 0053): the record, its history and emails and the consent as JSON, the photo and each document
+ * 0053): the record, its history and emails, the consent and the case as JSON, the photo and each document
  * under its label. The files are read from storage one at a time as the ZIP is written, so a file
  * with many large documents never sits in memory. Counted per member of staff, and audited before
  * the first byte goes out.
@@ -45,10 +81,12 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
     repo.findPrivacyConsent(ctx.db, applicationId),
   ]);
   if (!application || !files || !consent) throw new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFound);
-  const [history, emails, notices] = await Promise.all([
+  const [history, emails, notices, kase, passport] = await Promise.all([
     listAuditFor(ctx.db, AUDIT_ENTITIES.application, applicationId),
     listEmailsFor(ctx.db, applicationId),
     consent.version === null ? Promise.resolve([]) : repo.listPrivacyNotices(ctx.db),
+    getCase(ctx, applicationId),
+    passportCustody(ctx, applicationId),
   ]);
 
   // Signed links are left out: they would open the files for a while to whoever holds the ZIP.
@@ -90,6 +128,7 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
   zip.addBuffer(json({ history: described, emails }), 'history.json', { mtime });
   const agreed = notices.find((notice) => notice.version === consent.version) ?? null;
   zip.addBuffer(json({ ...consent, notice: agreed }), 'consent.json', { mtime });
+  zip.addBuffer(json(caseForApplicant(kase, passport)), 'case.json', { mtime });
   for (const file of present) {
     zip.addReadStreamLazy(file.name, { mtime }, (done) => {
       ctx.storage.get(file.key).then(

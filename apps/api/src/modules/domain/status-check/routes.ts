@@ -12,6 +12,10 @@ export default async function statusCheckRoutes(app: FastifyInstance, { ctx }: R
     ...apiRoute(app, 'checkStatus', {
       tags: ['enquiry'],
       summary: 'Public status check: exact passport, nationality and date of birth; a miss is an empty list',
+      description:
+        'A hit answers the applicant copy with, beside the status, the stage in the office’s words in English and ' +
+        'Bangla (`stage`) and what an open biometrics, medical or passport letter is waiting on the applicant to do and ' +
+        'by when (`waiting`, else null). No IRCC number, note or staff name.',
     }),
     handler: async (request, reply) => {
       // Personal data: no browser or proxy may keep a copy.
@@ -27,6 +31,10 @@ export default async function statusCheckRoutes(app: FastifyInstance, { ctx }: R
     ...apiRoute(app, 'checkStatusByPost', {
       tags: ['enquiry'],
       summary: 'The public status check with its inputs in a JSON body, kept out of every address',
+      description:
+        'A hit answers the applicant copy with, beside the status, the stage in the office’s words in English and ' +
+        'Bangla (`stage`) and what an open biometrics, medical or passport letter is waiting on the applicant to do and ' +
+        'by when (`waiting`, else null). No IRCC number, note or staff name.',
     }),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');

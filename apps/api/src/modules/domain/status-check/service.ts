@@ -8,6 +8,7 @@ import type { AppContext } from '../../../context.js';
 import { keyedHasher } from '../../../lib/secret.js';
 import { withCountryNames } from '../applications/mapping.js';
 import { findByPassport } from '../applications/repository.js';
+import { publicCase } from '../case-work/public.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { queueStaffEmail } from '../applicant-notices/outbox-repository.js';
 import { renderStatusCheckAlertEmail } from '../staff-accounts/emails.js';
@@ -107,8 +108,12 @@ async function lookUp(
   });
   await (match ? turn.succeeded() : turn.failed());
 
-  const copy = match && { ...withCountryNames(match.fields), image: match.photoKey ? ctx.urls.sign(match.photoKey) : null };
-  return { applications: copy ? [copy].slice(0, query.limit) : [] };
+  if (!match) return { applications: [] };
+  // Read only on a hit, in one statement: a miss costs what it did.
+  const kase = await publicCase(ctx.db, match.id, match.fields.isStatus);
+  if (!kase) return { applications: [] };
+  const copy = { ...withCountryNames(match.fields), image: match.photoKey ? ctx.urls.sign(match.photoKey) : null, ...kase };
+  return { applications: [copy].slice(0, query.limit) };
 }
 
 /**

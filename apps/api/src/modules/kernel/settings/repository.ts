@@ -38,12 +38,17 @@ export type SettingValue<K extends SettingKey> = z.infer<Settings[K]['schema']>;
 
 export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
   const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return settingFromText(key, row?.value ?? null);
+}
+
+/** A setting's value from its stored text (read along with something else), the default when it is missing or no longer parses. */
+export function settingFromText<K extends SettingKey>(key: K, text: string | null): SettingValue<K> {
   const definition = SETTINGS[key];
   const fallback = definition.default as SettingValue<K>;
-  if (!row) return fallback;
+  if (text === null) return fallback;
   let value: unknown;
   try {
-    value = JSON.parse(row.value);
+    value = JSON.parse(text);
   } catch {
     return fallback;
   }

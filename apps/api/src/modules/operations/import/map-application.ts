@@ -146,6 +146,8 @@ export function mapApplication(doc: Record<string, unknown>, position: number, t
     image_key: null,
     thumb_key: null,
     status,
+    // The earlier app had no stages (ADR 0077, ADR 0083): a decided file is at the decision, any other is being prepared.
+    stage: status === 'pending' ? 'preparing' : 'decision',
     pending_date: pending ?? null,
     approve_date: approve ?? null,
     is_admin: 0,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.js';
 import type { NewApplicationRow } from '../../../db/schema.js';
 import type { MappedSlide, MappedUser } from './map-accounts.js';
@@ -25,10 +26,20 @@ export async function insertApplications(db: Db, rows: NewApplicationRow[]): Pro
   if (rows.length) await db.insertInto('applications').values(rows).execute();
 }
 
-/** A newer copy of an imported application: every field it came with; the product's own (photo, creator) stay. */
+/**
+ * A newer copy of an imported application: every field it came with; the product's own (photo,
+ * creator) stay. So does the stage staff moved it to, unless the status says otherwise: a decided
+ * copy is at the decision, and a pending copy of a decided one goes back to preparing (ADR 0083).
+ */
 export async function replaceApplication(db: Db, row: NewApplicationRow): Promise<void> {
-  const { id, image_key: _image, thumb_key: _thumb, created_by: _creator, ...fields } = row;
-  await db.updateTable('applications').set(fields).where('id', '=', id).execute();
+  const { id, image_key: _image, thumb_key: _thumb, created_by: _creator, stage: _stage, ...fields } = row;
+  const stage =
+    row.status === 'pending' ? sql<string>`case when stage = 'decision' then 'preparing' else stage end` : sql<string>`'decision'`;
+  await db
+    .updateTable('applications')
+    .set({ ...fields, stage })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**

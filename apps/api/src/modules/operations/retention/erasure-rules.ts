@@ -2,6 +2,7 @@ import type { Db } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
 import type { DataDirLayout } from '../../../infra/data-dir.js';
 import { forgetNoticesOf } from '../../domain/applicant-notices/outbox-status-repository.js';
+import { forgetCaseTextOf } from '../../domain/case-work/repository.js';
 import { forgetRequestsOf } from '../../domain/document-requests/repository.js';
 import { forgetImportFilesOf } from '../import/files-repository.js';
 import * as repo from './repository.js';
@@ -74,6 +75,14 @@ export const ROW_RULES: RowRule[] = [
     tables: ['import_files'],
     erase: async (trx, id) => {
       await forgetImportFilesOf(trx, id);
+      return {};
+    },
+  },
+  {
+    // The case keeps its kinds, stages, places and dates; its notes, reasons and handovers' counterparts go (the IRCC number goes with the row).
+    tables: ['case_steps', 'case_letters', 'passport_handovers'],
+    erase: async (trx, id) => {
+      await forgetCaseTextOf(trx, id);
       return {};
     },
   },

@@ -95,6 +95,8 @@ export async function eraseRow(db: Db, id: string, at: string): Promise<void> {
       salary: ERASED,
       passport: unique,
       issued_country: ERASED,
+      // The IRCC application number names the applicant at IRCC (ADR 0077); the stage stays, as the status does.
+      ircc_number: null,
       image_key: null,
       thumb_key: null,
       anonymised_at: at,

@@ -60,6 +60,7 @@ describe('opening the applicant copy', () => {
     const status = screen.getByRole('region', { name: 'Application Status' });
     expect(within(status).getByText('Status').nextSibling).toHaveTextContent('Pending — we will email you when there is news');
     expect(within(status).getByText('Pending since').nextSibling).toHaveTextContent('30 Nov 2026');
+    expect((await within(status).findByText('Stage')).nextSibling).toHaveTextContent('Preparing the file');
     expect(screen.queryByRole('region', { name: 'Visa Dates' })).toBeNull();
     expect(within(screen.getByRole('article', { name: 'Applicants Copy (Pending)' })).queryByText(/collect/i)).toBeNull();
     expect(screen.getByText('No documents yet.')).toBeInTheDocument();
@@ -115,6 +116,8 @@ describe('status actions', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Applicants Copy (Approved)' })).toBeInTheDocument();
     const dates = screen.getByRole('region', { name: 'Visa Dates' });
     expect(within(dates).getByText('Visa approve date').nextSibling).toHaveTextContent(formatDate(todayIn('Asia/Dhaka')));
+    // The approval moved the case to the decision stage, and the copy says so.
+    await waitFor(() => expect(within(dates).getByText('Stage').nextSibling).toHaveTextContent('Decision'));
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     const history = screen.getByRole('region', { name: 'History' });
     expect(await within(history).findByText(/^Status changed from Pending to Approved/)).toBeInTheDocument();

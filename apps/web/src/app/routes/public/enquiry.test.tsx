@@ -195,6 +195,7 @@ describe('the enquiry form', () => {
       status: 'approved',
       approve_date: '2026-11-20',
       pending_date: '2026-11-25',
+      stage: 'decision',
     });
     renderRoutes(routes, ['/enquiry']);
     await fill({ passport: row.passport.toLowerCase(), nationality: 'BD', dob: row.dob });
@@ -208,6 +209,8 @@ describe('the enquiry form', () => {
     // Nationality and issuing country, stored as BD, read as the country's name.
     await eventually(() => expect(screen.getAllByText('Bangladesh')).toHaveLength(2));
     expect(screen.getByText('Your visa has been approved.')).toBeInTheDocument();
+    expect(screen.getByText('Stage').nextSibling).toHaveTextContent('Decision');
+    expect(screen.queryByText('Waiting on you:')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print this page' })).toBeInTheDocument();
   });
 
@@ -277,7 +280,23 @@ describe('in Bengali', () => {
   });
 
   it('shows the copy with Bengali digits and dates', async () => {
-    const row = await api.insertApplication({ dob: '1988-07-05', pending_date: '2026-12-09' });
+    const row = await api.insertApplication({ dob: '1988-07-05', pending_date: '2026-12-09', stage: 'medical' });
+    // An open medical letter, as staff enter it: the page says what to do and by when.
+    await api.t.db
+      .insertInto('case_letters')
+      .values({
+        id: `${row.id}-medical`,
+        application_id: row.id,
+        kind: 'medical',
+        letter_date: '2026-12-10',
+        deadline: '2027-01-12',
+        rule_deadline: null,
+        owner_id: null,
+        done_on: null,
+        created_by: null,
+        created_at: '2026-12-10T09:00:00.000Z',
+      })
+      .execute();
     renderRoutes(routes, ['/bn/enquiry']);
     await fill({ passport: row.passport, nationality: 'BD', dob: row.dob }, 'bn');
     await settle();
@@ -285,6 +304,10 @@ describe('in Bengali', () => {
     expect(screen.getByText('৫ জুল, ১৯৮৮')).toBeInTheDocument();
     expect(screen.getByText('৯ ডিসে, ২০২৬')).toBeInTheDocument();
     expect(screen.getAllByText('প্রক্রিয়াধীন')[0]).toBeInTheDocument();
+    expect(screen.getByText('ধাপ').nextSibling).toHaveTextContent('মেডিকেল পরীক্ষা');
+    expect(screen.getByText('আপনার করণীয়:').parentElement).toHaveTextContent(
+      'আপনার করণীয়: ১২ জানু, ২০২৭-এর মধ্যে IRCC-র প্যানেল চিকিৎসকের কাছে আপনার মেডিকেল পরীক্ষা করান।',
+    );
     await eventually(() => expect(screen.getAllByText('বাংলাদেশ')).toHaveLength(2));
   });
 

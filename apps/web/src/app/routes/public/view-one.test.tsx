@@ -23,6 +23,8 @@ const applicantCopy = {
   jobTitle: 'Cook',
   company: 'Maple Foods Ltd',
   dutyDuration: '2 years',
+  stage: { key: 'submitted', en: 'Submitted to IRCC', bn: 'IRCC-তে জমা দেওয়া হয়েছে' },
+  waiting: null as { kind: 'biometrics' | 'medical' | 'passport'; deadline: string } | null,
 };
 
 beforeAll(async () => {
@@ -116,6 +118,33 @@ describe('/view-one words that match the status', () => {
     expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/view-one');
     fireEvent.click(screen.getByRole('link', { name: 'English' }));
     expect(await screen.findByRole('article', { name: 'Applicant copy: Tahmina Islam' })).toBeInTheDocument();
+  });
+
+  it('names the stage and what waits on the applicant by when, in both languages', async () => {
+    const waiting = {
+      ...result('pending', { pending: '2026-11-25', approve: null }),
+      stage: { key: 'biometrics', en: 'Fingerprints and photo', bn: 'আঙুলের ছাপ ও ছবি' },
+      waiting: { kind: 'biometrics' as const, deadline: '2027-01-12' },
+    };
+    const copy = await open('/view-one', waiting);
+    expect(within(copy).getByText('Stage').nextSibling).toHaveTextContent('Fingerprints and photo');
+    expect(within(copy).getByText('Waiting on you:').parentElement).toHaveTextContent(
+      'Waiting on you: Give your biometrics at VFS by 12 Jan 2027.',
+    );
+    // Something is to be done, so the page no longer says there is nothing to do.
+    expect(copy.textContent).not.toContain('There is nothing you need to do now');
+    cleanup();
+    const bengali = await open('/bn/view-one', { ...waiting, waiting: { kind: 'passport', deadline: '2027-01-12' } });
+    expect(within(bengali).getByText('ধাপ').nextSibling).toHaveTextContent('আঙুলের ছাপ ও ছবি');
+    expect(within(bengali).getByText('আপনার করণীয়:').parentElement).toHaveTextContent(
+      'আপনার করণীয়: ১২ জানু, ২০২৭-এর মধ্যে VFS-এ আপনার পাসপোর্ট জমা দিন।',
+    );
+    cleanup();
+    // Nothing waiting: the stage alone, and the status's own next step.
+    const quiet = await open('/view-one', result('pending', { pending: '2026-11-25', approve: null }));
+    expect(within(quiet).getByText('Stage').nextSibling).toHaveTextContent('Submitted to IRCC');
+    expect(within(quiet).queryByText('Waiting on you:')).not.toBeInTheDocument();
+    expect(quiet.textContent).toContain('There is nothing you need to do now');
   });
 
   it('does the same in Bengali', async () => {

@@ -27,6 +27,8 @@ export const applicationKeys = {
     ] as const,
   detail: (id: string) => [...applicationKeys.all, 'detail', id] as const,
   history: (id: string) => [...applicationKeys.detail(id), 'history'] as const,
+  /** The case (ADR 0077): the copy reads its stage, the Case panel (features/case-work) all of it, under this same key. */
+  case: (id: string) => [...applicationKeys.detail(id), 'case'] as const,
   stats: () => [...applicationKeys.all, 'stats'] as const,
   /** Where a printed copy can be checked: the same for every application. */
   verification: () => [...applicationKeys.all, 'verification'] as const,
@@ -42,7 +44,7 @@ export async function applicationChanged(queryClient: QueryClient, application: 
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: applicationKeys.history(application._id) }),
     // Approve and Reject move the case to its decision stage (ADR 0077).
-    queryClient.invalidateQueries({ queryKey: [...applicationKeys.detail(application._id), 'case'] }),
+    queryClient.invalidateQueries({ queryKey: applicationKeys.case(application._id) }),
     queryClient.invalidateQueries({ queryKey: applicationKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: applicationKeys.stats() }),
   ]);

@@ -7,6 +7,8 @@ import { ApplicantCopy } from '../../../components/applicant-copy';
 export interface ApplicantFileCopyProps {
   application: Application;
   verification?: CopyVerification;
+  /** The case's stage in the office's words, once loaded. */
+  stage?: string;
   /** Rendered under each document on screen (e.g. a Remove button); hidden in print. */
   documentActions?: (document: ApplicationDocument, index: number) => ReactNode;
 }
@@ -34,11 +36,11 @@ function QrCode({ verification }: { verification: CopyVerification }) {
  * the PDF has too, where anyone can check it, and the documents. The same markup is printed (A4),
  * each document on a page of its own.
  */
-export function ApplicantFileCopy({ application: a, verification, documentActions }: ApplicantFileCopyProps) {
+export function ApplicantFileCopy({ application: a, verification, stage, documentActions }: ApplicantFileCopyProps) {
   const fullName = `${a.givenN} ${a.surname}`;
   const title = COPY_TEXT.title(a.isStatus);
   // The copy is in English, as the PDF is and as the application names its countries.
-  const sections = copySections(a).map(({ title: sectionTitle, rows }) => ({
+  const sections = copySections(a, stage).map(({ title: sectionTitle, rows }) => ({
     title: sectionTitle,
     rows: rows.map(([label, value]): [string, string] => [label, value || '-']),
   }));

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDownloadPdf } from '../api/download-pdf';
 import { useApplication } from '../api/get-application';
+import { useCaseStage } from '../api/get-case-stage';
 import { useVerification } from '../api/get-verification';
 import { ApplicantFileCopy } from './applicant-file-copy';
 import { DocumentUpload } from './document-upload';
@@ -93,6 +94,7 @@ export function ApplicantFileView({
 }) {
   const query = useApplication(id, initialApplication);
   const verification = useVerification();
+  const stage = useCaseStage(id);
   const pdf = useDownloadPdf();
   const [removing, setRemoving] = useState<ApplicationDocument | null>(null);
 
@@ -148,6 +150,7 @@ export function ApplicantFileView({
       <ApplicantFileCopy
         application={application}
         verification={verification.data}
+        stage={stage.data}
         documentActions={(doc, index) => (
           <Button
             variant="link"

@@ -20,7 +20,12 @@ const readResults = (state: unknown): EnquiryApplication[] => {
   const applications = (state as Partial<ViewOneState> | null)?.applications;
   if (!Array.isArray(applications)) return [];
   return applications.filter(
-    (a): a is EnquiryApplication => typeof a === 'object' && a !== null && typeof a.surname === 'string' && typeof a.passport === 'string',
+    (a): a is EnquiryApplication =>
+      typeof a === 'object' &&
+      a !== null &&
+      typeof a.surname === 'string' &&
+      typeof a.passport === 'string' &&
+      typeof (a as Partial<EnquiryApplication>).stage === 'object',
   );
 };
 
@@ -61,6 +66,31 @@ function StatusDates({ application, date }: { application: EnquiryApplication; d
     );
   }
   return null;
+}
+
+/**
+ * Where the case stands (ADR 0083): the stage in the office's words, and the letter waiting on the
+ * applicant with what to do and by when, as IRCC's own tracker puts it.
+ */
+function CaseStage({ application }: { application: EnquiryApplication }) {
+  const { language } = useLocale();
+  const m = useStatusCheckTexts().viewOne;
+  const { waiting } = application;
+  return (
+    <>
+      <dl className="visa-dates">
+        <div>
+          <dt>{m.stage}</dt>
+          <dd>{application.stage[language]}</dd>
+        </div>
+      </dl>
+      {waiting && (
+        <p className="alert alert-warning py-2 mb-2">
+          <strong>{m.waitingOnYou}:</strong> {m.waiting[waiting.kind](formatDate(waiting.deadline, language))}
+        </p>
+      )}
+    </>
+  );
 }
 
 /**
@@ -119,6 +149,7 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
             <span className="visually-hidden">{m.statusLabel}: </span>
             <StatusBadge status={application.isStatus} label={status.label} className="status-badge" />
           </p>
+          <CaseStage application={application} />
           <StatusDates application={application} date={date} />
         </>
       }
@@ -127,7 +158,7 @@ function ResultCopy({ application }: { application: EnquiryApplication }) {
           <h3 className="h6 mb-1">{m.whatItMeans}</h3>
           <p className="mb-2">{status.meaning}</p>
           <h3 className="h6 mb-1">{m.whatNext}</h3>
-          <p className="mb-0">{status.next}</p>
+          <p className="mb-0">{application.waiting ? m.waitingNext : status.next}</p>
         </div>
       }
       sections={sections}
