@@ -5,7 +5,6 @@ import { DEFAULT_VISA_TYPE, VISA_TYPES } from './document-requests.js';
 import { VALIDATION, pleaseEnterValid } from './ui-texts.js';
 import { toE164 } from './phone.js';
 import { NOTIFY_CHANNELS } from './notice-channels.js';
-import { StageKeySchema } from './case-work.js';
 
 const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
@@ -185,12 +184,20 @@ const DocumentsFilterSchema = z.preprocess(
   z.enum(DOCUMENTS_FILTERS, { error: APPLICATION_TEXTS.invalidDocuments }).optional(),
 );
 
+/**
+ * A stage key as case-work.ts defines them (ADR 0077): IRCC's built-in stages or an office's own
+ * `custom-…` slug. Written here, not imported, so every page that lists applications does not also
+ * carry the case's schemas; the API's tests hold the two together.
+ */
+const STAGE_KEY = /^(?:preparing|submitted|biometrics|medical|documents|passport|decision|custom-[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
 /** The list's stage filter (ADR 0079): a built-in stage or an office's own `custom-…` key. Empty means no filter. */
 const StageFilterSchema = z.preprocess(
   (value) => (value === '' ? undefined : value),
   z
     .string({ error: APPLICATION_TEXTS.invalidStage })
-    .refine((v) => StageKeySchema.safeParse(v).success, APPLICATION_TEXTS.invalidStage)
+    .max(40, APPLICATION_TEXTS.invalidStage)
+    .regex(STAGE_KEY, APPLICATION_TEXTS.invalidStage)
     .optional(),
 );
 

@@ -83,3 +83,12 @@ export const DOCUMENTS_WAITING = {
   /** What a screen reader hears after the link's name: the badge's number in words. */
   badge: (n: number) => `${n} ${n === 1 ? 'application' : 'applications'} waiting`,
 } as const;
+
+/** Each staff member's work (ADR 0079): its name in the staff menu and the dashboard's tile. */
+export const MY_WORK_TILE = {
+  title: 'My work',
+  link: 'My work: show my letters',
+  overdue: 'overdue',
+  today: 'due today',
+  week: 'this week',
+} as const;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { BUILT_IN_STAGES } from '@visa/shared/case-work';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { engine } from '@visa/test-support/test-app';
@@ -107,7 +108,8 @@ describe('the stage and deadline filters of the staff list', () => {
     expect((await list('stage=&dueWithin=')).json().totalApplication).toBe(12);
   });
 
-  it('refuses a stage that is not one and a day count that is not 0 to 365 with 400 and its message', async () => {
+  it('takes every stage the case defines, and refuses a stage that is not one and a day count that is not 0 to 365 with 400 and its message', async () => {
+    for (const stage of BUILT_IN_STAGES) expect((await list(`stage=${stage}`)).statusCode, stage).toBe(200);
     for (const query of ['stage=Biometrics', 'stage=custom-', 'stage=custom_x', 'stage=biometrics&stage=medical', `stage=${'a'.repeat(50)}`]) {
       const res = await list(query);
       expect(res.statusCode, query).toBe(400);
