@@ -49,8 +49,12 @@ async function seed(dataDir, secret, count) {
   const now = Date.now();
   const iso = new Date(now).toISOString();
   const users = Array.from({ length: STAFF }, () => randomBytes(12).toString('hex'));
-  const addUser = db.prepare('insert into users (id, name, email, role, password_hash, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)');
-  users.forEach((id, n) => addUser.run(id, `Staff ${n}`, `staff${n}@example.com`, n === 0 ? 'superadmin' : 'admin', 'not-a-real-hash', iso, iso));
+  const addUser = db.prepare(
+    'insert into users (id, name, email, role, password_hash, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
+  );
+  users.forEach((id, n) =>
+    addUser.run(id, `Staff ${n}`, `staff${n}@example.com`, n === 0 ? 'superadmin' : 'admin', 'not-a-real-hash', iso, iso),
+  );
 
   // Two years of history, oldest first, ids growing with created_at as in real use.
   const start = Math.floor(now / 1000) - 2 * 365 * 86_400;
@@ -85,7 +89,19 @@ async function seed(dataDir, secret, count) {
         case when a.k % ? = 0 then null else ? end, null, ?
       from (select id, row_number() over (order by id) - 1 as k from applications) a
       where a.k % ? in (0, ?)`,
-    ).run(today, today, BigInt(LETTER_EVERY), JSON.stringify(users), BigInt(LETTER_EVERY), BigInt(STAFF), BigInt(LETTER_EVERY), today, iso, BigInt(LETTER_EVERY), BigInt(LETTER_EVERY / 2));
+    ).run(
+      today,
+      today,
+      BigInt(LETTER_EVERY),
+      JSON.stringify(users),
+      BigInt(LETTER_EVERY),
+      BigInt(STAFF),
+      BigInt(LETTER_EVERY),
+      today,
+      iso,
+      BigInt(LETTER_EVERY),
+      BigInt(LETTER_EVERY / 2),
+    );
   });
   insertAll();
   db.exec('analyze');

@@ -110,12 +110,26 @@ describe('the stage and deadline filters of the staff list', () => {
 
   it('takes every stage the case defines, and refuses a stage that is not one and a day count that is not 0 to 365 with 400 and its message', async () => {
     for (const stage of BUILT_IN_STAGES) expect((await list(`stage=${stage}`)).statusCode, stage).toBe(200);
-    for (const query of ['stage=Biometrics', 'stage=custom-', 'stage=custom_x', 'stage=biometrics&stage=medical', `stage=${'a'.repeat(50)}`]) {
+    for (const query of [
+      'stage=Biometrics',
+      'stage=custom-',
+      'stage=custom_x',
+      'stage=biometrics&stage=medical',
+      `stage=${'a'.repeat(50)}`,
+    ]) {
       const res = await list(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toBe(APPLICATION_TEXTS.invalidStage);
     }
-    for (const query of ['dueWithin=-1', 'dueWithin=366', 'dueWithin=1.5', 'dueWithin=7x', 'dueWithin=1e2', 'dueWithin=%207', 'dueWithin=7&dueWithin=8']) {
+    for (const query of [
+      'dueWithin=-1',
+      'dueWithin=366',
+      'dueWithin=1.5',
+      'dueWithin=7x',
+      'dueWithin=1e2',
+      'dueWithin=%207',
+      'dueWithin=7&dueWithin=8',
+    ]) {
       const res = await list(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toBe(APPLICATION_TEXTS.invalidDueWithin);

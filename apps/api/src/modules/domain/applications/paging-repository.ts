@@ -238,7 +238,8 @@ async function listApplicationRows(
     const rows = await deepPageRows(db, { skip, limit: query.limit, total: counted.total, status: query.status });
     if (rows) return { rows, ...counted };
   }
-  const walk = (counted.totalCapped && !isPostgres(db) && !narrowing.waiting && !narrowing.due) || (await dueAreMany(db, query, counted.total));
+  const walk =
+    (counted.totalCapped && !isPostgres(db) && !narrowing.waiting && !narrowing.due) || (await dueAreMany(db, query, counted.total));
   const { status, stage, dueBy } = query;
   const terms = searchTerms(query.search);
   const shape = {

@@ -163,7 +163,13 @@ export function searchFilter(search: string, walk = false): Condition | null {
 export function listFilter(query: ApplicationFilter, walk = false): Condition | null {
   const terms = searchTerms(query.search);
   const { status, stage, dueBy } = query;
-  return filterOf(terms && searchShape(terms), Boolean(status), walk, valuesBound(listValues(terms, { status, stage, dueBy })), narrowingOf(query));
+  return filterOf(
+    terms && searchShape(terms),
+    Boolean(status),
+    walk,
+    valuesBound(listValues(terms, { status, stage, dueBy })),
+    narrowingOf(query),
+  );
 }
 
 /**

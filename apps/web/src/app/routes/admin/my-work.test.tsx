@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LetterKind } from '@visa/shared/case-work';
 import { addDays, formatDate, todayIn } from '@visa/shared/dates';
 import { createApplication } from '@visa/test-support/applications';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
@@ -27,7 +28,7 @@ beforeAll(async () => {
     ['Sohel', 'Clerks'],
   ];
   for (const [given, surname] of names) ids.push((await createApplication(h.t.db, { given_name: given!, surname: surname! })).id);
-  const letters: [number, string, string, string][] = [
+  const letters: [number, LetterKind, string, string][] = [
     [0, 'biometrics', addDays(today, -3), owner.id],
     [1, 'fairness', today, owner.id],
     [2, 'medical', addDays(today, 4), owner.id],

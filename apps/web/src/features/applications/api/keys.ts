@@ -27,7 +27,12 @@ export const applicationKeys = {
   list: (q: ApplicationsQuery) =>
     [
       ...applicationKeys.lists(),
-      { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '', status: q.status ?? null, documents: q.documents ?? null,
+      {
+        page: q.page,
+        limit: q.limit ?? PAGE_SIZE,
+        search: q.search ?? '',
+        status: q.status ?? null,
+        documents: q.documents ?? null,
         stage: q.stage ?? null,
         dueWithin: q.dueWithin ?? null,
       },

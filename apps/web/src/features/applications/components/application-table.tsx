@@ -18,7 +18,7 @@ import { rowName } from '../lib/row-name';
 import { ActionsHeader, RowActions } from '../../../components/row-actions';
 import { LoadingStatus } from '../../../components/loading-status';
 import { usePageForm } from '../../../lib/page-form';
-import { stageWords, useCaseStages } from '../../my-work/api/case-stages';
+import { stageWords, useCaseStages } from '../api/case-stages';
 
 /** How long typing must pause before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -152,7 +152,11 @@ export function ApplicationTable({
         </Form.Group>
         <Form.Group controlId="application-stage-filter" className="d-flex align-items-center gap-2">
           <Form.Label className="mb-0 text-nowrap">{CASE_FILTERS.stage}</Form.Label>
-          <Form.Select value={stage ?? ''} style={{ width: 'auto' }} onChange={(e) => onCaseFilterChange('stage', e.target.value || undefined)}>
+          <Form.Select
+            value={stage ?? ''}
+            style={{ width: 'auto' }}
+            onChange={(e) => onCaseFilterChange('stage', e.target.value || undefined)}
+          >
             <option value="">{CASE_FILTERS.allStages}</option>
             {stages?.map((s) => (
               <option key={s.key} value={s.key}>
