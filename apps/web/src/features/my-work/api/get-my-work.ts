@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 export type Who = 'me' | 'everyone';
 
 /** Under the case's own root, so a change to a letter can refresh every work list at once. */
-export const myWorkKey = (who: Who) => ['case-work', 'my-work', who] as const;
+const myWorkKey = (who: Who) => ['case-work', 'my-work', who] as const;
 
 /**
  * The open letters overdue, due today and this week (ADR 0077): the signed-in member's, or for a
