@@ -49,6 +49,7 @@ export const PAGE_BUDGETS = [
   // chunks (ADR 0057) plus a little headroom.
   ...[
     ['/dashboard', 'routes/admin/dashboard', 145],
+    ['/myWork', 'routes/admin/my-work', 145],
     ['/application', 'routes/admin/application-list', 145],
     ['/updateApplicationView/:id', 'application-file-by-id', 150],
     ['/addUserApplication', 'routes/admin/application-new', 145],
@@ -57,10 +58,10 @@ export const PAGE_BUDGETS = [
     ['/slider', 'routes/admin/slide-list', 145],
     ['/addSliders', 'routes/admin/slide-new', 145],
     ['/editSlider', 'routes/admin/slide-edit', 145],
-    ['/userManagement', 'routes/admin/staff-list', 140],
-    ['/addUserManagement', 'routes/admin/staff-new', 140],
-    ['/editUserManagement', 'routes/admin/staff-edit', 140],
-    ['/setting', 'routes/admin/settings', 140],
+    ['/userManagement', 'routes/admin/staff-list', 145],
+    ['/addUserManagement', 'routes/admin/staff-new', 145],
+    ['/editUserManagement', 'routes/admin/staff-edit', 145],
+    ['/setting', 'routes/admin/settings', 145],
     ['/profile', 'routes/admin/profile', 145],
   ].map(([page, route, budget]) => ({ page, route, budget: budget * KB, goal: STAFF_GOAL, maxScripts: STAFF_MAX_SCRIPTS })),
 ];

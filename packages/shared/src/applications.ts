@@ -125,6 +125,8 @@ export const ApplicationSchema = z.object({
   visaType: z.enum(VISA_TYPES),
   /** Its personal data was erased (ADR 0052): names, contact and passport answer blank, and they cannot be changed. */
   anonymised: z.boolean(),
+  /** Where the case stands beside its status (ADR 0077): a stage key of the office's case settings. */
+  stage: z.string().optional(),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
@@ -141,6 +143,8 @@ export const APPLICATION_TEXTS = {
   invalidStatus: 'Status must be pending, approved or rejected.',
   invalidCursor: 'This page link is no longer valid. Please go back to the first page.',
   invalidDocuments: 'The documents filter can only be waiting (applications with files to review).',
+  invalidStage: 'The stage filter must be one of the office’s stages.',
+  invalidDueWithin: 'Deadline within must be a whole number of days from 0 to 365.',
   added: 'Application added successfully.',
   updated: 'Application updated successfully.',
   deleted: 'Application deleted successfully.',
@@ -180,6 +184,41 @@ const DocumentsFilterSchema = z.preprocess(
   z.enum(DOCUMENTS_FILTERS, { error: APPLICATION_TEXTS.invalidDocuments }).optional(),
 );
 
+/**
+ * A stage key as case-work.ts defines them (ADR 0077): IRCC's built-in stages or an office's own
+ * `custom-…` slug. Written here, not imported, so every page that lists applications does not also
+ * carry the case's schemas; the API's tests hold the two together.
+ */
+const STAGE_KEY = /^(?:preparing|submitted|biometrics|medical|documents|passport|decision|custom-[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+/** The list's stage filter (ADR 0079): a built-in stage or an office's own `custom-…` key. Empty means no filter. */
+const StageFilterSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .string({ error: APPLICATION_TEXTS.invalidStage })
+    .max(40, APPLICATION_TEXTS.invalidStage)
+    .regex(STAGE_KEY, APPLICATION_TEXTS.invalidStage)
+    .optional(),
+);
+
+/** The most days ahead "deadline within" looks (ADR 0079). */
+export const DUE_WITHIN_MAX = 365;
+
+/**
+ * The list's deadline filter (ADR 0079): applications with an open IRCC letter due within this many
+ * days of today in the office's time zone, overdue ones included. Digits only, so '1e2' or ' 7'
+ * are refused rather than read as something else. Empty means no filter.
+ */
+const DueWithinSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .string({ error: APPLICATION_TEXTS.invalidDueWithin })
+    .regex(/^\d{1,3}$/, APPLICATION_TEXTS.invalidDueWithin)
+    .transform(Number)
+    .pipe(z.number().max(DUE_WITHIN_MAX, APPLICATION_TEXTS.invalidDueWithin))
+    .optional(),
+);
+
 export const ApplicationListQuerySchema = z.object({
   page: z.coerce
     .number({ error: APPLICATION_TEXTS.invalidPage })
@@ -197,6 +236,10 @@ export const ApplicationListQuerySchema = z.object({
   status: StatusFilterSchema,
   /** `waiting`: only applications with files an applicant sent that staff have not reviewed yet (ADR 0069). */
   documents: DocumentsFilterSchema,
+  /** Only applications at this stage (ADR 0079). */
+  stage: StageFilterSchema,
+  /** Only applications with an open IRCC letter due within this many days, overdue included (ADR 0079). */
+  dueWithin: DueWithinSchema,
   /**
    * Opaque: the `nextCursor` of the page before (ADR 0028). With it the page is read from that
    * position however deep it is; `page` then only says which page number it is.

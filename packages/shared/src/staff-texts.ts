@@ -115,3 +115,12 @@ export const PASSPORT_CUSTODY = {
     shown < total ? `Showing the ${shown} held longest of ${total} passports.` : `${total} passport${total === 1 ? '' : 's'} held.`,
   heldColumns: { applicant: 'Applicant', where: 'Where', since: 'Since', counterpart: 'Handed to or received from', by: 'Recorded by' },
 } as const;
+
+/** Each staff member's work (ADR 0079): its name in the staff menu and the dashboard's tile. */
+export const MY_WORK_TILE = {
+  title: 'My work',
+  link: 'My work: show my letters',
+  overdue: 'overdue',
+  today: 'due today',
+  week: 'this week',
+} as const;

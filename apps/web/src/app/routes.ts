@@ -35,6 +35,7 @@ export default [
   layout('routes/with-data.tsx', { id: 'staff-data' }, [
     layout('routes/admin/layout.tsx', [
       route(paths.dashboard, 'routes/admin/dashboard.tsx'),
+      route(paths.myWork, 'routes/admin/my-work.tsx'),
       route(paths.profile, 'routes/admin/profile.tsx'),
       route(paths.settings, 'routes/admin/settings.tsx'),
       route(paths.staffList, 'routes/admin/staff-list.tsx'),

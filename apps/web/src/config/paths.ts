@@ -21,6 +21,8 @@ export const paths = {
   profile: '/profile',
   settings: '/setting',
   dashboard: '/dashboard',
+  /** The signed-in member's open IRCC letters by deadline (ADR 0079). */
+  myWork: '/myWork',
   staffList: '/userManagement',
   staffNew: '/addUserManagement',
   staffEdit: '/editUserManagement',

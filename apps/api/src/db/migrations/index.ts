@@ -25,6 +25,7 @@ import * as uploadAlerts from './20261128T210000-upload-alerts.js';
 import * as caseStages from './20261129T010000-case-stages.js';
 import * as caseReminders from './20261129T020000-case-reminders.js';
 import * as passportCustody from './20261129T022000-passport-custody.js';
+import * as dueLettersIndex from './20261129T023000-due-letters-index.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T010000-case-stages': caseStages,
   '20261129T020000-case-reminders': caseReminders,
   '20261129T022000-passport-custody': passportCustody,
+  '20261129T023000-due-letters-index': dueLettersIndex,
 };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { DOCUMENTS_WAITING, HELD_PASSPORTS_NAV } from '@visa/shared/staff-texts';
+import { DOCUMENTS_WAITING, HELD_PASSPORTS_NAV, MY_WORK_TILE } from '@visa/shared/staff-texts';
 import { ROLE_LABELS, type User } from '@visa/shared/users';
 import { paths } from '../../config/paths';
 import { documentsWaitingPath } from '../../config/staff-links';
@@ -50,6 +50,7 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
         )}
       </div>
       <NavLink to={paths.dashboard}>Dashboard</NavLink>
+      <NavLink to={paths.myWork}>{MY_WORK_TILE.title}</NavLink>
       {user?.role === 'superadmin' && (
         <>
           <p className="group-title">Sub-admin</p>

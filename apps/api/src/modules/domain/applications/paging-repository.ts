@@ -12,10 +12,12 @@ import {
   type ApplicationFilter,
   type Bind,
   type Condition,
+  type Narrowing,
   type SearchShape,
   filterOf,
   listFilter,
   listValues,
+  narrowingOf,
   searchRanges,
   searchShape,
   searchTerms,
@@ -62,9 +64,22 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
  * asked on SQLite: PostgreSQL's planner makes that choice itself from its statistics.
  */
 async function walksNewestFirst(db: Db, query: ApplicationFilter): Promise<boolean> {
-  // Files waiting are few: their ids lead, whatever the search matches.
-  if (isPostgres(db) || !searchTerms(query.search) || query.documents) return false;
+  // Files waiting and letters due are few: their ids lead, whatever the search matches.
+  if (isPostgres(db) || !searchTerms(query.search) || query.documents || query.dueBy) return false;
   return (await listTotal(db, query, SEARCH_COUNT_CAP)).totalCapped;
+}
+
+/**
+ * Whether a page of applications with letters due is found sooner by walking the newest-first index
+ * (about `rows × every / due` rows read) than by reading every one due and sorting them (`due`
+ * rows): only when a fair share of the office has letters due. Only asked on SQLite, and without
+ * a search (whose total is capped), as for a search's walk.
+ */
+async function dueAreMany(db: Db, query: { page: number; limit: number } & ApplicationFilter, due: number): Promise<boolean> {
+  if (isPostgres(db) || !query.dueBy || searchTerms(query.search)) return false;
+  const byStatus = await statusCounts(db);
+  const every = byStatus.pending + byStatus.approved + byStatus.rejected;
+  return due * due > query.page * query.limit * every;
 }
 
 interface ApplicationPageRows {
@@ -78,13 +93,13 @@ interface ApplicationPageRows {
  * range is read on its own index up to cap + 1 rows, then the distinct ids counted: past the cap
  * one range alone has cap + 1, below it every range is complete, so the count is exact.
  */
-const countMatches = compiledQueryShapes((db, shape: SearchShape & { status: boolean; waiting: boolean }, bind: Bind) => {
+const countMatches = compiledQueryShapes((db, shape: SearchShape & { status: boolean } & Narrowing, bind: Bind) => {
+  const narrowed = filterOf(null, shape.status, false, bind, shape);
   const branch = (range: Condition) =>
     db
       .selectFrom((eb) => {
         let q = eb.selectFrom('applications').select('id').where(range);
-        if (shape.status) q = q.where('status', '=', bind<ApplicationStatus>('status'));
-        if (shape.waiting) q = q.where(filterOf(null, false, false, bind, true)!);
+        if (narrowed) q = q.where(narrowed);
         return q.limit(bind<number>('cap')).as('r');
       })
       .select('id');
@@ -95,25 +110,45 @@ const countMatches = compiledQueryShapes((db, shape: SearchShape & { status: boo
 });
 
 /**
- * Applications with files waiting (and of a status): counted exactly, from the few ids the items'
- * state index names, compiled once per shape.
+ * Applications with files waiting, at a stage or with a letter due (and of a status): counted
+ * exactly, from the ids the items' state index or the open letters' deadline index names, or along
+ * the stage's index, compiled once per shape.
  */
-const countWaiting = compiledQueryShapes((db, shape: { status: boolean }, bind: Bind) =>
+const countNarrowed = compiledQueryShapes((db, shape: { status: boolean } & Narrowing, bind: Bind) =>
   db
     .selectFrom('applications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(filterOf(null, shape.status, false, bind, true)!),
+    .where(filterOf(null, shape.status, false, bind, shape)!),
+);
+
+const isNarrowed = (n: Narrowing) => n.waiting || n.stage || n.due;
+
+/**
+ * The applications with a letter due and no other filter, counted on the open letters alone: each
+ * letter's application exists (deleted with it), so no application row need be read.
+ */
+const countDue = compiledQueryShapes((db, _shape: { due: true }, bind: Bind) =>
+  db
+    .selectFrom('case_letters')
+    .select((eb) => eb.fn.count<number>('application_id').distinct().as('n'))
+    .where('done_on', 'is', null)
+    .where('deadline', '<=', bind('dueBy')),
 );
 
 /**
  * The total of the list: from the kept counts without a search, counted among the applications
- * with files waiting when only those are asked for, else the matches counted up to `cap`.
+ * the other filters name when one is asked for, else the matches counted up to `cap`.
  */
 async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
   const terms = searchTerms(query.search);
-  const waiting = query.documents === 'waiting';
-  if (!terms && waiting) {
-    const [row] = await countWaiting(db, { status: Boolean(query.status) }, { status: query.status });
+  const narrowing = narrowingOf(query);
+  const { status, stage, dueBy } = query;
+  if (!terms && narrowing.due && !narrowing.waiting && !narrowing.stage && !status) {
+    const [row] = await countDue(db, { due: true }, { dueBy });
+    return { total: Number(row!.n), totalCapped: false };
+  }
+  if (!terms && isNarrowed(narrowing)) {
+    const [row] = await countNarrowed(db, { status: Boolean(status), ...narrowing }, { status, stage, dueBy });
     return { total: Number(row!.n), totalCapped: false };
   }
   if (!terms) {
@@ -121,11 +156,10 @@ async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise
     const total = query.status ? byStatus[query.status] : byStatus.pending + byStatus.approved + byStatus.rejected;
     return { total, totalCapped: false };
   }
-  const { status } = query;
   const [row] = await countMatches(
     db,
-    { ...searchShape(terms), status: Boolean(status), waiting },
-    listValues(terms, { status, cap: cap + 1 }),
+    { ...searchShape(terms), status: Boolean(status), ...narrowing },
+    listValues(terms, { status, stage, dueBy, cap: cap + 1 }),
   );
   const counted = Number(row!.n);
   return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
@@ -174,9 +208,9 @@ async function deepPageRows(
 
 /** A page of the list or of a search, compiled once per shape (db/compiled-query.ts). */
 const pageRows = compiledQueryShapes(
-  (db, shape: { search: boolean; status: boolean; waiting: boolean; walk: boolean; after: boolean } & SearchShape, bind: Bind) => {
+  (db, shape: { search: boolean; status: boolean; walk: boolean; after: boolean } & SearchShape & Narrowing, bind: Bind) => {
     let q = db.selectFrom('applications').selectAll();
-    const filter = filterOf(shape.search ? shape : null, shape.status, shape.walk, bind, shape.waiting);
+    const filter = filterOf(shape.search ? shape : null, shape.status, shape.walk, bind, shape);
     if (filter) q = q.where(filter);
     if (shape.after) {
       q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(bind('afterCreatedAt'), bind('afterId'))));
@@ -198,27 +232,28 @@ async function listApplicationRows(
   const counted = await listTotal(db, query, Math.max(SEARCH_COUNT_CAP, query.page * query.limit));
   const skip = (query.page - 1) * query.limit;
   const { after } = query;
-  const waiting = query.documents === 'waiting';
-  // The kept day counts know nothing of files waiting; those pages are few and read by OFFSET.
-  if (!after && skip > OFFSET_ROWS && !searchTerms(query.search) && !waiting) {
+  const narrowing = narrowingOf(query);
+  // The kept day counts know nothing of files, stages or letters; those pages are read by OFFSET.
+  if (!after && skip > OFFSET_ROWS && !searchTerms(query.search) && !isNarrowed(narrowing)) {
     const rows = await deepPageRows(db, { skip, limit: query.limit, total: counted.total, status: query.status });
     if (rows) return { rows, ...counted };
   }
-  const walk = counted.totalCapped && !isPostgres(db) && !waiting;
-  const { status } = query;
+  const walk =
+    (counted.totalCapped && !isPostgres(db) && !narrowing.waiting && !narrowing.due) || (await dueAreMany(db, query, counted.total));
+  const { status, stage, dueBy } = query;
   const terms = searchTerms(query.search);
   const shape = {
     search: Boolean(terms),
     ...(terms ? searchShape(terms) : { passport: false, country: false }),
     status: Boolean(status),
-    waiting,
+    ...narrowing,
     walk,
     after: Boolean(after),
   };
   const rows = await pageRows(
     db,
     shape,
-    listValues(terms, { status, limit: query.limit, offset: skip, afterCreatedAt: after?.createdAt, afterId: after?.id }),
+    listValues(terms, { status, stage, dueBy, limit: query.limit, offset: skip, afterCreatedAt: after?.createdAt, afterId: after?.id }),
   );
   return { rows, ...counted };
 }

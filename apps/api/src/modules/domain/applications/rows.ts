@@ -44,5 +44,6 @@ export function toApplication(row: ApplicationRow, documents: DocumentRow[], url
     documents: docs,
     isAdmin: Number(row.is_admin) === 1,
     anonymised: row.anonymised_at !== null,
+    stage: row.stage,
   });
 }

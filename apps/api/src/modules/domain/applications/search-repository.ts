@@ -39,17 +39,46 @@ export const searchShape = (terms: SearchTerms): SearchShape => ({ passport: Boo
 
 /**
  * Which applications a list or an export covers: a search prefix, one status or all of them, and
- * (the list only) just those with files waiting for review.
+ * (the list only) just those with files waiting for review, at one stage, or with an open letter
+ * due by a day (ADR 0079).
  */
 export interface ApplicationFilter {
   search: string;
   status?: ApplicationStatus;
   documents?: DocumentsFilter;
+  stage?: string;
+  /** The last deadline ('YYYY-MM-DD') an open letter may have; earlier ones (overdue) count too. */
+  dueBy?: string;
 }
+
+/** The filters besides the search and the status that narrow a list, as the facts of its shape. */
+export interface Narrowing {
+  waiting: boolean;
+  stage: boolean;
+  due: boolean;
+}
+
+export const narrowingOf = (query: ApplicationFilter): Narrowing => ({
+  waiting: query.documents === 'waiting',
+  stage: query.stage !== undefined,
+  due: query.dueBy !== undefined,
+});
 
 /** The values a list query may carry, by name (db/compiled-query.ts). */
 type ListParam =
-  'passport' | 'passportEnd' | 'name' | 'nameEnd' | 'country' | 'status' | 'cap' | 'afterCreatedAt' | 'afterId' | 'limit' | 'offset';
+  | 'passport'
+  | 'passportEnd'
+  | 'name'
+  | 'nameEnd'
+  | 'country'
+  | 'status'
+  | 'stage'
+  | 'dueBy'
+  | 'cap'
+  | 'afterCreatedAt'
+  | 'afterId'
+  | 'limit'
+  | 'offset';
 
 /**
  * How a condition takes a value: by name, either as the named stand-in of a query compiled once
@@ -103,12 +132,22 @@ const anyOf =
   (eb) =>
     eb.or(ranges.map((range) => range(eb)));
 
-/** The search, the status and the documents filter together, as a shape says they narrow the list; null when none does. */
-export function filterOf(search: SearchShape | null, status: boolean, walk: boolean, bind: Bind, documents = false): Condition | null {
+const NOT_NARROWED: Narrowing = { waiting: false, stage: false, due: false };
+
+/** The search, the status and the other filters together, as a shape says they narrow the list; null when none does. */
+export function filterOf(
+  search: SearchShape | null,
+  status: boolean,
+  walk: boolean,
+  bind: Bind,
+  narrowing: Narrowing = NOT_NARROWED,
+): Condition | null {
   const conditions: Condition[] = [];
   if (status) conditions.push((eb) => eb('status', '=', bind<ApplicationStatus>('status')));
+  if (narrowing.stage) conditions.push((eb) => eb('stage', '=', bind('stage')));
   if (search) conditions.push(anyOf(searchRanges(search, walk, bind)));
-  if (documents) conditions.push(hasFilesWaiting);
+  if (narrowing.waiting) conditions.push(hasFilesWaiting);
+  if (narrowing.due) conditions.push(hasLetterDue(bind, walk));
   if (conditions.length === 0) return null;
   if (conditions.length === 1) return conditions[0]!;
   return (eb) => eb.and(conditions.map((condition) => condition(eb)));
@@ -120,10 +159,17 @@ export function searchFilter(search: string, walk = false): Condition | null {
   return terms && filterOf(searchShape(terms), false, walk, valuesBound(listValues(terms, {})));
 }
 
-/** The search and the status together, with their values written in; null when neither narrows the list. */
-export function listFilter({ search, status, documents }: ApplicationFilter, walk = false): Condition | null {
-  const terms = searchTerms(search);
-  return filterOf(terms && searchShape(terms), Boolean(status), walk, valuesBound(listValues(terms, { status })), documents === 'waiting');
+/** The search, the status and the other filters together, with their values written in; null when none narrows the list. */
+export function listFilter(query: ApplicationFilter, walk = false): Condition | null {
+  const terms = searchTerms(query.search);
+  const { status, stage, dueBy } = query;
+  return filterOf(
+    terms && searchShape(terms),
+    Boolean(status),
+    walk,
+    valuesBound(listValues(terms, { status, stage, dueBy })),
+    narrowingOf(query),
+  );
 }
 
 /**
@@ -141,3 +187,22 @@ function hasFilesWaiting(eb: ExpressionBuilder<Database, 'applications'>): Expre
     .where('waiting_item.state', '=', sql.lit('received'));
   return eb('applications.id', 'in', ids);
 }
+
+/**
+ * Whether an application has an open IRCC letter due by a day, overdue ones included (ADR 0079):
+ * its id among those of a subquery on the open letters' deadline index (ADR 0077), read here
+ * rather than through the case module, which sits above this one. It costs what is due, not what
+ * is stored. With `walk` (SQLite, when so many are due that the newest-first index meets a page of
+ * them within a few rows) a unary plus keeps SQLite from looking each one up by its key and sorting
+ * them all: it reads that index and tests each row against the due ids instead.
+ */
+const hasLetterDue =
+  (bind: Bind, walk: boolean) =>
+  (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
+    const ids = eb
+      .selectFrom('case_letters as due_letter')
+      .select('due_letter.application_id')
+      .where('due_letter.done_on', 'is', null)
+      .where('due_letter.deadline', '<=', bind('dueBy'));
+    return eb(walk ? sql<string>`+${sql.ref('applications.id')}` : sql.ref<string>('applications.id'), 'in', ids);
+  };

@@ -12,7 +12,7 @@ import {
 } from '@visa/shared/applications';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { ALLOWED_IMAGE_EXTENSIONS, IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
-import { dayStartIn, todayIn } from '@visa/shared/dates';
+import { addDays, dayStartIn, todayIn } from '@visa/shared/dates';
 import { VALIDATION } from '@visa/shared/ui-texts';
 import { DEFAULT_NOTIFY, type NotifyChannel, NotifyFieldSchema, NOTICE_FORM_TEXTS } from '@visa/shared/notices';
 import type { AppContext } from '../../../context.js';
@@ -20,6 +20,7 @@ import type { Db } from '../../../db/connection.js';
 import { isUniqueViolation, nowIso } from '../../../db/connection.js';
 import type { ApplicationRow } from '../../../db/schema.js';
 import { HttpError, conflict, invalidInput, notFound } from '../../../lib/http-error.js';
+import { clockOf } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
 import { ImageDecodeError, ImageTooManyPixelsError, ImageTypeError, type PreparedPhoto, preparePhoto } from '../../../lib/images.js';
 import type { Actor } from '../../../plugins/auth.js';
@@ -256,10 +257,12 @@ export async function deleteApplication(ctx: AppContext, actor: Actor, id: strin
 }
 
 export async function listApplicationsPage(ctx: AppContext, query: ApplicationListQuery) {
-  const { cursor, ...rest } = query;
+  const { cursor, dueWithin, ...rest } = query;
   const after = cursor === undefined ? undefined : decodeCursor(cursor);
   if (cursor !== undefined && !after) throw fieldError(400, 'cursor', APPLICATION_TEXTS.invalidCursor);
-  const { applications, total, totalCapped, nextCursor } = await listApplications(ctx.db, ctx.urls, { ...rest, after });
+  // "Within N days" counts from today where the office is, by the injectable clock.
+  const dueBy = dueWithin === undefined ? undefined : addDays(todayIn(ctx.config.APP_TIMEZONE, clockOf(ctx)()), dueWithin);
+  const { applications, total, totalCapped, nextCursor } = await listApplications(ctx.db, ctx.urls, { ...rest, dueBy, after });
   return { applications, totalApplication: total, totalPages: Math.ceil(total / query.limit), page: query.page, totalCapped, nextCursor };
 }
 

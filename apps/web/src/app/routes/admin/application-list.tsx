@@ -22,6 +22,16 @@ const statusFromSearch = (params: URLSearchParams): ApplicationStatus | undefine
 const documentsFromSearch = (params: URLSearchParams): DocumentsFilter | undefined =>
   params.get('documents') === 'waiting' ? 'waiting' : undefined;
 
+/** The case filters named in the URL (ADR 0079): a stage key as it reads, a day count of 0–365. */
+const stageFromSearch = (params: URLSearchParams): string | undefined => {
+  const value = params.get('stage') ?? '';
+  return /^(?:[a-z]+|custom-[a-z0-9]+(?:-[a-z0-9]+)*)$/.test(value) ? value : undefined;
+};
+const dueWithinFromSearch = (params: URLSearchParams): number | undefined => {
+  const value = params.get('dueWithin') ?? '';
+  return /^\d{1,3}$/.test(value) && Number(value) <= 365 ? Number(value) : undefined;
+};
+
 /**
  * The search text (a passport number or a name) as the history entry keeps it: in the entry's
  * state, never in the address, which browsers keep in their history and servers in their logs.
@@ -35,8 +45,8 @@ const searchFromState = (state: unknown): string => {
 const keptSearch = (search: string) => (search ? { search } : undefined);
 
 /**
- * The application list. Page, status and documents filters live in the URL (?page=2&status=pending,
- * ?documents=waiting) so reload,
+ * The application list. Page, status, documents, stage and deadline filters live in the URL
+ * (?page=2&status=pending, ?documents=waiting, ?stage=biometrics&dueWithin=7) so reload,
  * Back and the dashboard's links keep them; the search lives in the history entry's state, which
  * reload and Back keep too, so what was typed never enters an address (ADR 0058).
  */
@@ -49,6 +59,8 @@ export default function ApplicationListPage() {
   const search = searchFromState(addressSearch === null ? state : { search: addressSearch });
   const status = statusFromSearch(params);
   const documents = documentsFromSearch(params);
+  const stage = stageFromSearch(params);
+  const dueWithin = dueWithinFromSearch(params);
 
   // An address saved before the search left it: the search moves into the entry's state.
   useEffect(() => {
@@ -118,6 +130,20 @@ export default function ApplicationListPage() {
       ),
     [setParams, search],
   );
+  const onCaseFilterChange = useCallback(
+    (filter: 'stage' | 'dueWithin', next: string | undefined) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.delete('page');
+          if (next) updated.set(filter, next);
+          else updated.delete(filter);
+          return updated;
+        },
+        { state: keptSearch(search) },
+      ),
+    [setParams, search],
+  );
   const onView = (application: Application) => navigate(applicationFilePath(application._id), { state: { application } });
   const onEdit = (application: Application) => navigate(applicationEditPath(application._id), { state: { application } });
 
@@ -129,6 +155,9 @@ export default function ApplicationListPage() {
         search={search}
         status={status}
         documents={documents}
+        stage={stage}
+        dueWithin={dueWithin}
+        onCaseFilterChange={onCaseFilterChange}
         onPageChange={onPageChange}
         onSearchChange={onSearchChange}
         onStatusChange={onStatusChange}

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DashboardOverview } from '../../../features/applications/components/dashboard-overview';
 import { pageFromSearch } from '../../../features/applications/lib/paging';
 import { useMe } from '../../../features/auth/api/get-me';
+import { MyWorkTile } from '../../../features/my-work/components/my-work-tile';
 import { SystemWarningsLine } from '../../../features/system/components/system-warnings-line';
 
 export function meta() {
@@ -19,6 +20,7 @@ export default function DashboardPage() {
     <>
       <h1 className="h3 mb-3">Dashboard</h1>
       <SystemWarningsLine enabled={me.data?.role === 'superadmin'} />
+      <MyWorkTile />
       <DashboardOverview page={page} onPageChange={onPageChange} />
     </>
   );

@@ -44,6 +44,7 @@ describe('an erased applicant’s application', { timeout: 30_000 }, () => {
             onSearchChange={vi.fn()}
             onStatusChange={vi.fn()}
             onDocumentsChange={vi.fn()}
+            onCaseFilterChange={vi.fn()}
             onView={vi.fn()}
             onEdit={vi.fn()}
           />

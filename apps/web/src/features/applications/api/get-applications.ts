@@ -6,8 +6,19 @@ import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { api, isHttpError } from '../../../lib/api-client';
 import { type ApplicationsQuery, applicationKeys } from './keys';
 
-async function getApplications({ page, limit = PAGE_SIZE, search = '', status, documents }: ApplicationsQuery, signal?: AbortSignal) {
-  const params = { page, limit, ...(search ? { search } : {}), ...(status ? { status } : {}), ...(documents ? { documents } : {}) };
+async function getApplications(
+  { page, limit = PAGE_SIZE, search = '', status, documents, stage, dueWithin }: ApplicationsQuery,
+  signal?: AbortSignal,
+) {
+  const params = {
+    page,
+    limit,
+    ...(search ? { search } : {}),
+    ...(status ? { status } : {}),
+    ...(documents ? { documents } : {}),
+    ...(stage ? { stage } : {}),
+    ...(dueWithin === undefined ? {} : { dueWithin }),
+  };
   return (await api.get<ApplicationPage>(apiUrl('listApplications'), { params, signal, timeout: TIMEOUTS.applicationList })).data;
 }
 

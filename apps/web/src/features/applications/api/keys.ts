@@ -10,6 +10,10 @@ export interface ApplicationsQuery {
   status?: ApplicationStatus;
   /** Only applications with files waiting for review (ADR 0069). */
   documents?: DocumentsFilter;
+  /** Only applications at this stage (ADR 0079). */
+  stage?: string;
+  /** Only applications with an open IRCC letter due within this many days, overdue included (ADR 0079). */
+  dueWithin?: number;
 }
 
 /**
@@ -23,7 +27,15 @@ export const applicationKeys = {
   list: (q: ApplicationsQuery) =>
     [
       ...applicationKeys.lists(),
-      { page: q.page, limit: q.limit ?? PAGE_SIZE, search: q.search ?? '', status: q.status ?? null, documents: q.documents ?? null },
+      {
+        page: q.page,
+        limit: q.limit ?? PAGE_SIZE,
+        search: q.search ?? '',
+        status: q.status ?? null,
+        documents: q.documents ?? null,
+        stage: q.stage ?? null,
+        dueWithin: q.dueWithin ?? null,
+      },
     ] as const,
   detail: (id: string) => [...applicationKeys.all, 'detail', id] as const,
   history: (id: string) => [...applicationKeys.detail(id), 'history'] as const,

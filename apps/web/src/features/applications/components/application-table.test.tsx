@@ -48,12 +48,18 @@ function Harness({
   const [search, setSearch] = useState(initialSearch);
   const [status, setStatus] = useState<ApplicationStatus | undefined>();
   const [documents, setDocuments] = useState<DocumentsFilter | undefined>();
+  const [caseFilters, setCaseFilters] = useState<{ stage?: string; dueWithin?: number }>({});
   return (
     <ApplicationTable
       page={page}
       search={search}
       status={status}
       documents={documents}
+      {...caseFilters}
+      onCaseFilterChange={(filter, value) => {
+        setCaseFilters((f) => ({ ...f, [filter]: filter === 'dueWithin' && value ? Number(value) : value }));
+        setPage(1);
+      }}
       onPageChange={setPage}
       onSearchChange={(s) => {
         setSearch(s);
@@ -166,6 +172,22 @@ describe('application list', { timeout: 30_000 }, () => {
     await user().click(only);
     await waitFor(() => expect(rows()).toHaveLength(10));
     await h.t.db.deleteFrom('document_requests').where('application_id', '=', seeded[3]!._id).execute();
+  });
+
+  it('shows each application’s stage and narrows by stage and by deadline with labelled selects', async () => {
+    await h.t.db.updateTable('applications').set({ stage: 'medical' }).where('id', '=', seeded[4]!._id).execute();
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(rows()[0]).toHaveTextContent('Preparing the file');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Medical exam' })).toBeInTheDocument());
+    await user().selectOptions(screen.getByRole('combobox', { name: 'Stage' }), 'medical');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent(seeded[4]!.passport);
+    expect(rows()[0]).toHaveTextContent('Medical exam');
+    await user().selectOptions(screen.getByRole('combobox', { name: 'Deadline' }), 'Within 7 days');
+    await waitFor(() => expect(screen.getByText(APPLICATION_LIST.empty)).toBeInTheDocument());
+    expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, stage: 'medical', dueWithin: 7 });
+    await h.t.db.updateTable('applications').set({ stage: 'preparing' }).where('id', '=', seeded[4]!._id).execute();
   });
 
   it('hands View and Edit the application', async () => {

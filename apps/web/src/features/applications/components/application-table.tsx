@@ -7,6 +7,7 @@ import { formatDate } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { CONFIRM, DOCUMENTS_WAITING, LOADING } from '@visa/shared/staff-texts';
+import { CASE_FILTERS } from '@visa/shared/my-work-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
 import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
@@ -17,6 +18,7 @@ import { rowName } from '../lib/row-name';
 import { ActionsHeader, RowActions } from '../../../components/row-actions';
 import { LoadingStatus } from '../../../components/loading-status';
 import { usePageForm } from '../../../lib/page-form';
+import { stageWords, useCaseStages } from '../api/case-stages';
 
 /** How long typing must pause before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -32,6 +34,10 @@ interface Props {
   /** Only applications with files waiting for review (ADR 0069); every application when absent. */
   documents?: DocumentsFilter;
   onDocumentsChange: (documents: DocumentsFilter | undefined) => void;
+  /** The case filters (ADR 0079): a stage key, and days within which an open letter is due. */
+  stage?: string;
+  dueWithin?: number;
+  onCaseFilterChange: (filter: 'stage' | 'dueWithin', value: string | undefined) => void;
   onView: (application: Application) => void;
   onEdit: (application: Application) => void;
 }
@@ -47,17 +53,21 @@ export function ApplicationTable({
   search,
   status,
   documents,
+  stage,
+  dueWithin,
   onPageChange,
   onSearchChange,
   onStatusChange,
   onDocumentsChange,
+  onCaseFilterChange,
   onView,
   onEdit,
 }: Props) {
   const pageForm = usePageForm(LOADING.applications);
   const [typed, setTyped] = useState(search);
   const [shownSearch, setShownSearch] = useState(search);
-  const list = useApplications({ page, limit: PAGE_SIZE, search, status, documents });
+  const list = useApplications({ page, limit: PAGE_SIZE, search, status, documents, stage, dueWithin });
+  const stages = useCaseStages().data;
   const remove = useDeleteApplication();
   const exporter = useExportApplications();
   const [target, setTarget] = useState<Application | null>(null);
@@ -140,6 +150,37 @@ export function ApplicationTable({
             ))}
           </Form.Select>
         </Form.Group>
+        <Form.Group controlId="application-stage-filter" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0 text-nowrap">{CASE_FILTERS.stage}</Form.Label>
+          <Form.Select
+            value={stage ?? ''}
+            style={{ width: 'auto' }}
+            onChange={(e) => onCaseFilterChange('stage', e.target.value || undefined)}
+          >
+            <option value="">{CASE_FILTERS.allStages}</option>
+            {stages?.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.en}
+              </option>
+            ))}
+            {stage && !stages?.some((s) => s.key === stage) && <option value={stage}>{stage}</option>}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="application-due-filter" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0 text-nowrap">{CASE_FILTERS.due}</Form.Label>
+          <Form.Select
+            value={dueWithin ?? ''}
+            style={{ width: 'auto' }}
+            onChange={(e) => onCaseFilterChange('dueWithin', e.target.value || undefined)}
+          >
+            <option value="">{CASE_FILTERS.dueAny}</option>
+            {CASE_FILTERS.dueOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
         <Form.Check
           type="switch"
           id="application-documents-filter"
@@ -181,6 +222,7 @@ export function ApplicationTable({
                 <th scope="col">Name</th>
                 <th scope="col">{LABELS.passport}</th>
                 <th scope="col">{LABELS.isStatus}</th>
+                <th scope="col">{CASE_FILTERS.stage}</th>
                 <th scope="col">{LABELS.pending}</th>
                 <th scope="col">{LABELS.approve}</th>
                 <ActionsHeader />
@@ -189,7 +231,7 @@ export function ApplicationTable({
             <tbody>
               {data.applications.length === 0 && (
                 <tr>
-                  <td colSpan={7}>{APPLICATION_LIST.empty}</td>
+                  <td colSpan={8}>{APPLICATION_LIST.empty}</td>
                 </tr>
               )}
               {data.applications.map((a) => (
@@ -208,6 +250,7 @@ export function ApplicationTable({
                   <td data-label={LABELS.isStatus}>
                     <StatusBadge status={a.isStatus} label={statusLabel(a.isStatus)} />
                   </td>
+                  <td data-label={CASE_FILTERS.stage}>{stageWords(stages, a.stage) || '—'}</td>
                   <td data-label={LABELS.pending}>{formatDate(a.pending) || '—'}</td>
                   <td data-label={LABELS.approve}>{formatDate(a.approve) || '—'}</td>
                   <RowActions
