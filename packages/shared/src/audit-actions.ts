@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
     step: 'case.step',
     letter: 'case.letter',
     letterChanged: 'case.letter.changed',
+    calendarFeed: 'case.calendar_feed',
+    calendarFeedRevoked: 'case.calendar_feed.revoked',
   },
   slide: {
     create: 'slide.create',
@@ -146,6 +148,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'case.step': 'Case step recorded',
   'case.letter': 'IRCC letter entered',
   'case.letter.changed': 'Letter deadline or owner changed',
+  'case.calendar_feed': 'Calendar feed address made',
+  'case.calendar_feed.revoked': 'Calendar feed address revoked',
   'slide.create': 'Slide added',
   'slide.update': 'Slide edited',
   'slide.image': 'Slide picture changed',

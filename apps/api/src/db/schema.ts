@@ -302,6 +302,20 @@ interface CaseStepsTable {
   recorded_at: string;
 }
 
+/** The day a staff member's digest was queued (ADR 0081): one row per member and office date. */
+interface StaffDigestsTable {
+  user_id: string;
+  day: string;
+  queued_at: string;
+}
+
+/** A staff member's calendar feed (ADR 0081): only the SHA-256 hash of its token. */
+interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -329,6 +343,8 @@ export interface Database {
   privacy_notices: PrivacyNoticesTable;
   case_letters: CaseLettersTable;
   case_steps: CaseStepsTable;
+  staff_digests: StaffDigestsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;

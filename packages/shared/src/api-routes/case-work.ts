@@ -9,6 +9,7 @@ import {
   WorkQuerySchema,
 } from '../case-work.js';
 import { IdParamsSchema } from '../ids.js';
+import { CalendarFeedParamsSchema, CalendarFeedStatusSchema, NewCalendarFeedSchema } from '../staff-deadlines.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -22,4 +23,10 @@ export const CASE_WORK_ROUTES = {
   getMyWork: { querystring: WorkQuerySchema, response: { 200: WorkListSchema, ...errors(400, 401, 403) } },
   getCaseSettings: { response: { 200: CaseSettingsSchema, ...errors(401) } },
   updateCaseSettings: { body: CaseSettingsSchema, response: { 200: CaseSettingsSchema, ...errors(400, 401, 403) } },
+
+  // The calendar feed (ADR 0081); the feed itself is text/calendar.
+  getCalendarFeed: { response: { 200: CalendarFeedStatusSchema, ...errors(401) } },
+  createCalendarFeed: { response: { 200: NewCalendarFeedSchema, ...errors(401) } },
+  revokeCalendarFeed: { response: { 200: CalendarFeedStatusSchema, ...errors(401) } },
+  getCalendar: { params: CalendarFeedParamsSchema, response: errors(404, 429) },
 } as const;

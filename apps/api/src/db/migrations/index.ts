@@ -23,6 +23,7 @@ import * as messageLinks from './20261126T173500-message-links.js';
 import * as oneOutbox from './20261128T120000-one-outbox.js';
 import * as uploadAlerts from './20261128T210000-upload-alerts.js';
 import * as caseStages from './20261129T010000-case-stages.js';
+import * as staffDigestsCalendar from './20261129T021000-staff-digests-calendar.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T120000-one-outbox': oneOutbox,
   '20261128T210000-upload-alerts': uploadAlerts,
   '20261129T010000-case-stages': caseStages,
+  '20261129T021000-staff-digests-calendar': staffDigestsCalendar,
 };

@@ -8,6 +8,7 @@ import { backupUnsupported } from '../backups/backup-format.js';
 import { runHousekeeping } from './housekeeping.js';
 import { removeUnfinishedUploads } from '../../domain/document-requests/uploads.js';
 import { sweepFiles } from '../../domain/files/sweep.js';
+import { queueDueDigests } from '../../domain/staff-deadlines/digest.js';
 import { forgetOldAddresses } from '../retention/addresses.js';
 import { runRetention } from '../retention/service.js';
 import type { Job } from './scheduler.js';
@@ -19,6 +20,8 @@ const HOUR_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = HOUR_MS;
 const HOUSEKEEPING_EVERY_MS = 6 * HOUR_MS;
 const RETENTION_EVERY_MS = 24 * HOUR_MS;
+/** How late after the office's digest hour the day's digests may go out at worst. */
+const DIGEST_EVERY_MS = 5 * 60_000;
 
 /** The server's periodic jobs: orphan sweep, housekeeping, and (SQLite with local files) backups. */
 export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; log: FastifyBaseLogger }): Job[] {
@@ -63,6 +66,12 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
           ...(await forgetOldAddresses(db, config.CLIENT_ADDRESS_RETENTION_DAYS, now)),
         };
       },
+    },
+    {
+      // Each member's deadlines of the week, emailed once a day from the office's digest hour (ADR 0081).
+      name: 'staff-digest',
+      everyMs: DIGEST_EVERY_MS,
+      run: async ({ now }) => ({ ...(await queueDueDigests({ db, config }, now)) }),
     },
   ];
   if (config.BACKUP_EVERY_HOURS === 0) return jobs;

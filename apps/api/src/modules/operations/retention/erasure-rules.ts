@@ -120,6 +120,8 @@ export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> 
   app_settings: 'the office’s settings',
   privacy_notices: 'the office’s published notices',
   upload_alerts: 'when staff were last told of an upload: a time, no person',
+  staff_digests: 'the days a staff member’s digest was queued',
+  calendar_feeds: 'hashes of staff calendar feed tokens',
 };
 
 /** Where each kind of trace is kept, and the rule for every other place under DATA_DIR. */
