@@ -8,6 +8,10 @@ import { startSmtpServer } from '@visa/test-support/smtp';
 import { buildApp } from '../../src/app.js';
 import jobsPlugin from '../../src/modules/operations/jobs/plugin.js';
 import { findJob } from '../../src/modules/operations/jobs/repository.js';
+import { addDays, todayIn } from '@visa/shared/dates';
+import { newId } from '../../src/lib/ids.js';
+import { closeLetters, insertLetter } from '../../src/modules/domain/case-work/repository.js';
+import { queueDueDigests } from '../../src/modules/domain/staff-deadlines/digest.js';
 
 /**
  * The daily digest (ADR 0081) through the real scheduled job of two app instances on one
@@ -102,4 +106,74 @@ describe('the daily digest', () => {
     expect(owners).toContain(`Passport request: ${b.id} Salma`);
     expect(owners).not.toContain(a.id);
   });
+});
+
+describe('120 simulated days', () => {
+  it('queues exactly one digest per member per day with something due, with two instances asking at once', async () => {
+    const staff = await Promise.all([t.createStaff('admin'), t.createStaff('admin'), t.createStaff('superadmin')]);
+    const apps = await Promise.all([0, 1, 2, 3].map(() => createApplication(t.db)));
+    const start = '2027-03-01';
+    // Thirty letters spread over the days, a third answered two days before their deadline.
+    const letters = Array.from({ length: 30 }, (_, i) => ({
+      id: newId(),
+      owner: staff[i % 3]!,
+      deadline: addDays(start, (i * 37) % 125),
+      doneOn: i % 3 === 1 ? addDays(start, ((i * 37) % 125) - 2) : null,
+    }));
+    for (const [i, l] of letters.entries()) {
+      await insertLetter(t.db, {
+        id: l.id,
+        application_id: apps[i % apps.length]!.id,
+        kind: 'documents',
+        letter_date: addDays(l.deadline, -30),
+        deadline: l.deadline,
+        rule_deadline: null,
+        reason: '',
+        owner_id: l.owner.id,
+        done_on: null,
+        created_by: l.owner.id,
+        created_at: new Date(`${start}T00:00:00Z`).toISOString(),
+      });
+    }
+    const callers = [
+      { db: t.db, config: t.config },
+      { db: t.db, config: t.config },
+    ];
+    const expected = new Set<string>();
+    for (let d = 0; d < 120; d++) {
+      const day = addDays(start, d);
+      await closeLetters(
+        t.db,
+        letters.filter((l) => l.doneOn === day).map((l) => l.id),
+        day,
+      );
+      // Some days the servers are down all day (no digest, none later), some they start late (still today's).
+      if (d % 17 === 5) continue;
+      const times = d % 11 === 3 ? ['15:00', '23:55'] : ['07:55', '08:00', '23:55'];
+      for (const time of times) {
+        clock = new Date(`${day}T${time}:00.000+06:00`);
+        await Promise.all(callers.map((caller) => queueDueDigests(caller, clock)));
+      }
+      for (const member of staff) {
+        const due = letters.some((l) => l.owner === member && l.deadline <= addDays(day, 7) && (l.doneOn === null || l.doneOn > day));
+        if (due) expected.add(`${member.email} ${day}`);
+      }
+    }
+
+    const rows = await t.db
+      .selectFrom('outbox')
+      .select(['recipient', 'created_at'])
+      .where(
+        'recipient',
+        'in',
+        staff.map((s) => s.email),
+      )
+      .execute();
+    const queued = rows.map((r) => `${r.recipient} ${todayIn('Asia/Dhaka', new Date(r.created_at))}`);
+    expect(queued).toHaveLength(new Set(queued).size);
+    expect(new Set(queued)).toEqual(expected);
+    expect(expected.size).toBeGreaterThan(150);
+    // None before the digest hour.
+    expect(rows.filter((r) => new Date(r.created_at).getTime() % 86_400_000 < 2 * 3_600_000)).toEqual([]);
+  }, 30_000);
 });
