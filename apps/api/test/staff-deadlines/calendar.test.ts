@@ -72,7 +72,12 @@ describe('the calendar feed', () => {
       token: nadia.token,
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    await t.request({ method: 'POST', url: `/api/application/case/${a.id}/steps`, payload: { kind: 'biometrics-given', date: '2027-01-05' }, token: nadia.token });
+    await t.request({
+      method: 'POST',
+      url: `/api/application/case/${a.id}/steps`,
+      payload: { kind: 'biometrics-given', date: '2027-01-05' },
+      token: nadia.token,
+    });
     const second = events((await read(url)).body);
     expect(second).toHaveLength(1);
     const uid = (event: string) => /UID:(\S+)/.exec(event)?.[1];

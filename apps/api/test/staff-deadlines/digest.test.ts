@@ -149,7 +149,7 @@ describe('120 simulated days', () => {
       );
       // Some days the servers are down all day (no digest, none later), some they start late (still today's).
       if (d % 17 === 5) continue;
-      const times = d % 11 === 3 ? ['15:00', '23:55'] : ['07:55', '08:00', '23:55'];
+      const times = d % 11 === 3 ? ['15:00'] : d % 5 === 0 ? ['07:55', '08:00', '23:55'] : ['07:55', '08:00'];
       for (const time of times) {
         clock = new Date(`${day}T${time}:00.000+06:00`);
         await Promise.all(callers.map((caller) => queueDueDigests(caller, clock)));
@@ -175,5 +175,5 @@ describe('120 simulated days', () => {
     expect(expected.size).toBeGreaterThan(150);
     // None before the digest hour.
     expect(rows.filter((r) => new Date(r.created_at).getTime() % 86_400_000 < 2 * 3_600_000)).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 });

@@ -76,7 +76,11 @@ export async function revokeFeed(ctx: Pick<AppContext, 'db'>, userId: string): P
   return { active: false, createdAt: null };
 }
 
-const dateParts = (date: string): [number, number, number] => [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+const dateParts = (date: string): [number, number, number] => [
+  Number(date.slice(0, 4)),
+  Number(date.slice(5, 7)),
+  Number(date.slice(8, 10)),
+];
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -85,7 +89,11 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) +
  * adding a second event, and drops one answered. A file that is not a live feed's, whatever the
  * reason, gets the same 404 after the same one lookup; wrong guesses are limited per address.
  */
-export async function calendarOf(ctx: Pick<AppContext, 'db' | 'config' | 'rateLimiter' | 'now'>, file: string, client: string): Promise<string> {
+export async function calendarOf(
+  ctx: Pick<AppContext, 'db' | 'config' | 'rateLimiter' | 'now'>,
+  file: string,
+  client: string,
+): Promise<string> {
   const { rateLimiter } = ctx;
   await rateLimiter.hit(rateLimiter.key('calendar:ip', { client }), REQUESTS_PER_ADDRESS.limit, REQUESTS_PER_ADDRESS.windowMs);
   const badKey = rateLimiter.key('calendar:bad-token:ip', { client });

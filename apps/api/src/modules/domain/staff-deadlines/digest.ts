@@ -34,7 +34,8 @@ export interface DigestRun {
 const KEEP_DAYS = 30;
 
 /** Minutes past the office's midnight at `now`, by the office's clock. */
-const minutesIntoDay = (day: string, timeZone: string, now: Date) => Math.floor((now.getTime() - dayStartIn(day, timeZone).getTime()) / 60_000);
+const minutesIntoDay = (day: string, timeZone: string, now: Date) =>
+  Math.floor((now.getTime() - dayStartIn(day, timeZone).getTime()) / 60_000);
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -45,7 +46,12 @@ const staffPageOf = (publicUrl: string, applicationId: string) => `${publicUrl}/
  * The member's letters by section, each with its reference, the applicant's given name and a link
  * to the staff page: no surname, passport, phone or date of birth, as the email may sit in any mailbox.
  */
-export function renderDigest(member: Pick<DigestRecipient, 'name'>, letters: DueLetterRow[], today: string, publicUrl: string): EmailContent {
+export function renderDigest(
+  member: Pick<DigestRecipient, 'name'>,
+  letters: DueLetterRow[],
+  today: string,
+  publicUrl: string,
+): EmailContent {
   const sections = {
     overdue: letters.filter((l) => l.deadline < today),
     dueToday: letters.filter((l) => l.deadline === today),
