@@ -46,7 +46,7 @@ const staffPageOf = (publicUrl: string, applicationId: string) => `${publicUrl}/
  * The member's letters by section, each with its reference, the applicant's given name and a link
  * to the staff page: no surname, passport, phone or date of birth, as the email may sit in any mailbox.
  */
-export function renderDigest(
+function renderDigest(
   member: Pick<DigestRecipient, 'name'>,
   letters: DueLetterRow[],
   today: string,

@@ -8,7 +8,7 @@ const getFeed = async () => (await api.get<CalendarFeedStatus>(apiUrl('getCalend
 const createFeed = async () => (await api.post<NewCalendarFeed>(apiUrl('createCalendarFeed'))).data;
 const revokeFeed = async () => (await api.delete<CalendarFeedStatus>(apiUrl('revokeCalendarFeed'))).data;
 
-export const calendarFeedQueryOptions = () => queryOptions({ queryKey: ['users', 'me', 'calendar-feed'], queryFn: getFeed });
+const calendarFeedQueryOptions = () => queryOptions({ queryKey: ['users', 'me', 'calendar-feed'], queryFn: getFeed });
 
 export const useCalendarFeed = () => useQuery(calendarFeedQueryOptions());
 
