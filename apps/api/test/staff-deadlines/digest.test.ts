@@ -173,6 +173,9 @@ describe('120 simulated days', () => {
     expect(queued).toHaveLength(new Set(queued).size);
     expect(new Set(queued)).toEqual(expected);
     expect(expected.size).toBeGreaterThan(150);
+    // Only the last month of digest days is kept.
+    const kept = await t.db.selectFrom('staff_digests').select('day').distinct().execute();
+    expect(kept.every((r) => r.day >= addDays(start, 119 - 30))).toBe(true);
     // None before the digest hour.
     expect(rows.filter((r) => new Date(r.created_at).getTime() % 86_400_000 < 2 * 3_600_000)).toEqual([]);
   }, 60_000);

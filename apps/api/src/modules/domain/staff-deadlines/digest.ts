@@ -26,7 +26,7 @@ export interface DigestRun {
   /** false before the digest hour: nothing was looked at. */
   due: boolean;
   queued: number;
-  /** Days' records past keeping, dropped. */
+  /** Days' records past keeping, dropped (by a run that queued something). */
   pruned: number;
 }
 
@@ -46,12 +46,7 @@ const staffPageOf = (publicUrl: string, applicationId: string) => `${publicUrl}/
  * The member's letters by section, each with its reference, the applicant's given name and a link
  * to the staff page: no surname, passport, phone or date of birth, as the email may sit in any mailbox.
  */
-function renderDigest(
-  member: Pick<DigestRecipient, 'name'>,
-  letters: DueLetterRow[],
-  today: string,
-  publicUrl: string,
-): EmailContent {
+function renderDigest(member: Pick<DigestRecipient, 'name'>, letters: DueLetterRow[], today: string, publicUrl: string): EmailContent {
   const sections = {
     overdue: letters.filter((l) => l.deadline < today),
     dueToday: letters.filter((l) => l.deadline === today),
@@ -109,5 +104,7 @@ export async function queueDueDigests(deps: { db: Db; config: Pick<Config, 'APP_
     });
     if (sent) queued += 1;
   }
-  return { day, due: true, queued, pruned: await deleteDigestDaysBefore(db, addDays(day, -KEEP_DAYS)) };
+  // Only a run that added rows needs to make room: the others leave the table as it was.
+  const pruned = queued > 0 ? await deleteDigestDaysBefore(db, addDays(day, -KEEP_DAYS)) : 0;
+  return { day, due: true, queued, pruned };
 }
