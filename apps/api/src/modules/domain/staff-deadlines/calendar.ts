@@ -1,6 +1,7 @@
 import { createEvents } from 'ics';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { WORK_LIST_MAX } from '@visa/shared/case-work';
+import { addDays } from '@visa/shared/dates';
 import {
   CALENDAR_PATH,
   CALENDAR_SUFFIX,
@@ -81,7 +82,6 @@ const dateParts = (date: string): [number, number, number] => [
   Number(date.slice(5, 7)),
   Number(date.slice(8, 10)),
 ];
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The feed of the token in `file`: an all-day event per open letter the member owns, on its
@@ -113,7 +113,7 @@ export async function calendarOf(
       uid: `${l.letterId}@${host}`,
       title: calendarEventTitle(l.kind, l.applicationId, l.givenName),
       start: dateParts(l.deadline),
-      end: dateParts(nextDay(l.deadline)),
+      end: dateParts(addDays(l.deadline, 1)),
       timestamp: stamp,
     })),
     { productId: `-//${host}//deadlines//EN`, calName: CALENDAR_TEXTS.calendarName },
