@@ -12,6 +12,7 @@ import applicationsRoutes from './modules/domain/applications/routes.js';
 import documentRequestRoutes, { documentsPageRoutes } from './modules/domain/document-requests/routes.js';
 import caseRoutes, { caseSettingsReadRoutes, caseSettingsRoutes } from './modules/domain/case-work/routes.js';
 import custodyRoutes from './modules/domain/case-work/custody-routes.js';
+import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
 import { accessCheckOf } from './modules/domain/auth/service.js';
@@ -83,6 +84,9 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/users', caseSettingsReadRoutes],
   ['superadmin', '/api/users', caseSettingsRoutes],
   ['staff', '/api/application', custodyRoutes],
+  // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.
+  ['staff', '/api/users', calendarFeedAccountRoutes],
+  ['public', '/api/calendar', calendarRoutes],
   ['public', '/api/uploads', uploadRoutes],
   // The office's contact details for the public site (ADR 0025).
   ['public', '/api', officeContactRoutes],

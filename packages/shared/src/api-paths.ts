@@ -112,6 +112,12 @@ export const API_PATHS = {
   downloadHandoverSlip: { method: 'GET', path: '/api/application/case/:id/passport/:handoverId/slip', access: 'staff' },
   listHeldPassports: { method: 'GET', path: '/api/application/passports', access: 'staff' },
 
+  // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
+  getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },
+  createCalendarFeed: { method: 'POST', path: '/api/users/me/calendar-feed', access: 'staff' },
+  revokeCalendarFeed: { method: 'DELETE', path: '/api/users/me/calendar-feed', access: 'staff' },
+  getCalendar: { method: 'GET', path: '/api/calendar/:file', access: 'public' },
+
   // The public status check (ADR 0037: the POST keeps the inputs out of the address).
   checkStatus: { method: 'GET', path: '/api/application/fetchApplicationEnquiry', access: 'public' },
   checkStatusByPost: { method: 'POST', path: '/api/application/fetchApplicationEnquiry', access: 'public' },

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = {
     letter: 'case.letter',
     letterChanged: 'case.letter.changed',
     passportHandover: 'case.passport.handover',
+    calendarFeed: 'case.calendar_feed',
+    calendarFeedRevoked: 'case.calendar_feed.revoked',
   },
   slide: {
     create: 'slide.create',
@@ -148,6 +150,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'case.letter': 'IRCC letter entered',
   'case.letter.changed': 'Letter deadline or owner changed',
   'case.passport.handover': 'Passport handed over',
+  'case.calendar_feed': 'Calendar feed address made',
+  'case.calendar_feed.revoked': 'Calendar feed address revoked',
   'slide.create': 'Slide added',
   'slide.update': 'Slide edited',
   'slide.image': 'Slide picture changed',

@@ -331,6 +331,20 @@ interface PassportHandoversTable {
   recorded_at: string;
 }
 
+/** The day a staff member's digest was queued (ADR 0081): one row per member and office date. */
+interface StaffDigestsTable {
+  user_id: string;
+  day: string;
+  queued_at: string;
+}
+
+/** A staff member's calendar feed (ADR 0081): only the SHA-256 hash of its token. */
+interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -360,6 +374,8 @@ export interface Database {
   case_steps: CaseStepsTable;
   case_reminders: CaseRemindersTable;
   passport_handovers: PassportHandoversTable;
+  staff_digests: StaffDigestsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;

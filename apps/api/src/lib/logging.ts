@@ -1,6 +1,7 @@
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { UPLOADS_PATH } from '@visa/shared/document-requests';
+import { CALENDAR_PATH } from '@visa/shared/staff-deadlines';
 import { pathOf } from './request-path.js';
 
 /**
@@ -21,6 +22,8 @@ function routeOf(request: FastifyRequest): string {
   // An upload's id is a secret of its link (ADR 0063): an address under the endpoint that matched
   // no route (a further segment, a method tus does not take) is logged without what follows.
   if (path.toLowerCase().startsWith(`${UPLOADS_PATH}/`)) return `${UPLOADS_PATH}/…`;
+  // So is a calendar feed's token (ADR 0081): an address of the feeds that matched no route keeps only the prefix.
+  if (path.toLowerCase().startsWith(`${CALENDAR_PATH}/`)) return `${CALENDAR_PATH}/…`;
   return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
 }
 

@@ -39,6 +39,8 @@ const PUBLIC = new Set([
   'POST /api/uploads/{id}',
   'PATCH /api/uploads/{id}',
   'DELETE /api/uploads/{id}',
+  // A staff member's calendar feed: the secret token in its address stands in for a session (ADR 0081).
+  'GET /api/calendar/{file}',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */

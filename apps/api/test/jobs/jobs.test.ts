@@ -258,7 +258,7 @@ describe('scheduled jobs run once per period across instances', () => {
 });
 
 describe('the server’s jobs', () => {
-  it('sweep, housekeeping, reminders and retention always; backups only on SQLite with local files; nothing runs unless asked', async () => {
+  it('sweep, housekeeping, reminders, retention and the staff digest always; backups only on SQLite with local files; nothing runs unless asked', async () => {
     const config = loadConfig(cliEnv(t.config, { SCHEDULED_JOBS: 'false' }));
     const app = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot: null });
     await app.register(jobsPlugin, { config, db: t.db, storage: t.storage });
@@ -266,15 +266,15 @@ describe('the server’s jobs', () => {
     try {
       const now = Date.now();
       expect(await app.jobs.runDue(new Date(now))).toEqual([]);
-      expect(await app.jobs.runDue(new Date(now + 7 * HOUR_MS))).toEqual(['sweep-files', 'housekeeping', 'case-reminders']);
+      expect(await app.jobs.runDue(new Date(now + 7 * HOUR_MS))).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'staff-digest']);
       const daily = await app.jobs.runDue(new Date(now + 25 * HOUR_MS));
       if (engine === 'sqlite') {
-        expect(daily).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention', 'backup']);
+        expect(daily).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention', 'staff-digest', 'backup']);
         const backups = fs.readdirSync(config.backupDir);
         expect(backups).toHaveLength(1);
         expect(JSON.parse((await findJob(t.db, 'backup'))!.outcome!)).toMatchObject({ missing: 0, pruned: [] });
       } else {
-        expect(daily).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention']);
+        expect(daily).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention', 'staff-digest']);
       }
       // Every rule is off by default: the daily run finds nothing to erase.
       expect(JSON.parse((await findJob(t.db, 'retention'))!.outcome!)).toMatchObject({ expired: 0, anonymised: 0, replayed: 0 });
@@ -291,12 +291,19 @@ describe('the server’s jobs', () => {
     const jobsFor = (env: NodeJS.ProcessEnv) =>
       scheduledJobs({ config: loadConfig({ DATA_DIR: '/srv/visa', ...env }), db: t.db, storage: t.storage, log }).map((j) => j.name);
 
-    expect(jobsFor({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention']);
+    expect(jobsFor({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual([
+      'sweep-files',
+      'housekeeping',
+      'case-reminders',
+      'retention',
+      'staff-digest',
+    ]);
     expect(jobsFor({ DATABASE_URL: 'postgres://visa@db.invalid/visa', STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual([
       'sweep-files',
       'housekeeping',
       'case-reminders',
       'retention',
+      'staff-digest',
     ]);
     expect(lines).toEqual([
       [

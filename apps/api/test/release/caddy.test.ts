@@ -89,9 +89,10 @@ describe('the shipped Caddyfile', () => {
     expect(answers.filter((a) => typeof a.status !== 'number' || a.status < 200 || a.status > 299)).toEqual([]);
   }, 60_000);
 
-  it("leaves an upload's id, a query string's token and the headers' secrets out of the access log", async () => {
+  it("leaves an upload's id, a calendar feed's token, a query string's token and the headers' secrets out of the access log", async () => {
     const secrets = {
       upload: 'UPLOADIDd0c5a1e2f3',
+      calendar: 'CALENDARTOKENm3n4b5v6',
       token: 'LINKTOKENa9b8c7d6e5',
       metadata: Buffer.from('passport-of-Rahim.pdf').toString('base64'),
       sig: 'FILESIGf1e2d3c4b5',
@@ -103,13 +104,14 @@ describe('the shipped Caddyfile', () => {
       method: 'HEAD',
       headers: { 'x-document-token': secrets.token, 'tus-resumable': '1.0.0', 'upload-metadata': `filename ${secrets.metadata}` },
     });
+    await fetch(`${caddy.url}/api/calendar/${secrets.calendar}.ics`);
     await fetch(`${caddy.url}/files/applications/photo.jpg?exp=1&sig=${secrets.sig}`);
     await fetch(`${caddy.url}/api/messages/receipts/whatsapp?hub.mode=subscribe&hub.verify_token=${secrets.verify}&hub.challenge=7`);
     await fetch(`${caddy.url}/api/users/me`, {
       headers: { cookie: `session=${secrets.cookie}`, authorization: `Bearer ${secrets.bearer}` },
     });
 
-    const wanted = ['/api/uploads/', '/files/applications/photo.jpg', '/api/messages/receipts/whatsapp', '/api/users/me'];
+    const wanted = ['/api/uploads/', '/api/calendar/', '/files/applications/photo.jpg', '/api/messages/receipts/whatsapp', '/api/users/me'];
     // Caddy writes a request's line once it has answered it.
     for (let tries = 0; tries < 200; tries++) {
       const uris = accessLines(caddy).map((line) => line.request.uri);

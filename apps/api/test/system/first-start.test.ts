@@ -47,6 +47,7 @@ describe('the System page on a fresh start', () => {
       { name: 'case-reminders', ...firstRun(5 / 60) },
       { name: 'housekeeping', ...firstRun(6) },
       { name: 'retention', ...firstRun(24) },
+      { name: 'staff-digest', ...firstRun(5 / 60) },
       { name: 'sweep-files', ...firstRun(1) },
     ]);
   });

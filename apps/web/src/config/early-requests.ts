@@ -41,6 +41,6 @@ export const EARLY_BY_PAGE: Record<string, EarlyRequest[]> = {
   'routes/admin/application-list': [firstPage],
   'routes/admin/slide-list': [{ route: 'listSlides' }],
   'routes/admin/staff-list': [{ route: 'listStaffAccounts' }],
-  'routes/admin/profile': [{ route: 'getSecondFactor' }],
+  'routes/admin/profile': [{ route: 'getSecondFactor' }, { route: 'getCalendarFeed' }],
   'routes/admin/settings': [{ route: 'listSessions' }],
 };

@@ -14,6 +14,7 @@ import {
   WorkQuerySchema,
 } from '../case-work.js';
 import { IdParamsSchema } from '../ids.js';
+import { CalendarFeedParamsSchema, CalendarFeedStatusSchema, NewCalendarFeedSchema } from '../staff-deadlines.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -31,4 +32,10 @@ export const CASE_WORK_ROUTES = {
   recordPassportHandover: { params: IdParamsSchema, body: NewHandoverSchema, response: { 200: PassportCustodySchema, ...change } },
   downloadHandoverSlip: { params: HandoverParamsSchema, response: errors(400, 401, 403, 404, 409) },
   listHeldPassports: { response: { 200: HeldPassportListSchema, ...errors(401, 403) } },
+
+  // The calendar feed (ADR 0081); the feed itself is text/calendar.
+  getCalendarFeed: { response: { 200: CalendarFeedStatusSchema, ...errors(401) } },
+  createCalendarFeed: { response: { 200: NewCalendarFeedSchema, ...errors(401) } },
+  revokeCalendarFeed: { response: { 200: CalendarFeedStatusSchema, ...errors(401) } },
+  getCalendar: { params: CalendarFeedParamsSchema, response: errors(404, 429) },
 } as const;

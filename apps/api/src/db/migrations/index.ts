@@ -24,6 +24,7 @@ import * as oneOutbox from './20261128T120000-one-outbox.js';
 import * as uploadAlerts from './20261128T210000-upload-alerts.js';
 import * as caseStages from './20261129T010000-case-stages.js';
 import * as caseReminders from './20261129T020000-case-reminders.js';
+import * as staffDigestsCalendar from './20261129T021000-staff-digests-calendar.js';
 import * as passportCustody from './20261129T022000-passport-custody.js';
 import * as dueLettersIndex from './20261129T023000-due-letters-index.js';
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '20261128T210000-upload-alerts': uploadAlerts,
   '20261129T010000-case-stages': caseStages,
   '20261129T020000-case-reminders': caseReminders,
+  '20261129T021000-staff-digests-calendar': staffDigestsCalendar,
   '20261129T022000-passport-custody': passportCustody,
   '20261129T023000-due-letters-index': dueLettersIndex,
 };

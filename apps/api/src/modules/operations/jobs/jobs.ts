@@ -10,6 +10,7 @@ import { createProviders } from '../../../infra/text-providers/providers.js';
 import { tellDueReminders } from '../../domain/applicant-notices/reminders.js';
 import { removeUnfinishedUploads } from '../../domain/document-requests/uploads.js';
 import { sweepFiles } from '../../domain/files/sweep.js';
+import { queueDueDigests } from '../../domain/staff-deadlines/digest.js';
 import { forgetOldAddresses } from '../retention/addresses.js';
 import { runRetention } from '../retention/service.js';
 import type { Job } from './scheduler.js';
@@ -23,6 +24,8 @@ const HOUSEKEEPING_EVERY_MS = 6 * HOUR_MS;
 const RETENTION_EVERY_MS = 24 * HOUR_MS;
 /** Reminders fall due on the office's hour (ADR 0080): told within minutes of it. */
 const REMINDERS_EVERY_MS = 5 * 60_000;
+/** How late after the office's digest hour the day's digests may go out at worst. */
+const DIGEST_EVERY_MS = 5 * 60_000;
 
 /** The server's periodic jobs: orphan sweep, housekeeping, retention, reminders, and (SQLite with local files) backups. */
 export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; log: FastifyBaseLogger }): Job[] {
@@ -76,6 +79,12 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
           ...(await forgetOldAddresses(db, config.CLIENT_ADDRESS_RETENTION_DAYS, now)),
         };
       },
+    },
+    {
+      // Each member's deadlines of the week, emailed once a day from the office's digest hour (ADR 0081).
+      name: 'staff-digest',
+      everyMs: DIGEST_EVERY_MS,
+      run: async ({ now }) => ({ ...(await queueDueDigests({ db, config }, now)) }),
     },
   ];
   if (config.BACKUP_EVERY_HOURS === 0) return jobs;

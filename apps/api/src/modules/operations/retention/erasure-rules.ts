@@ -130,6 +130,8 @@ export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> 
   privacy_notices: 'the office’s published notices',
   upload_alerts: 'when staff were last told of an upload: a time, no person',
   case_reminders: 'when a letter’s reminders fall due and whether they were told: times, no person',
+  staff_digests: 'the days a staff member’s digest was queued',
+  calendar_feeds: 'hashes of staff calendar feed tokens',
 };
 
 /** Where each kind of trace is kept, and the rule for every other place under DATA_DIR. */

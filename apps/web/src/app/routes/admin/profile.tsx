@@ -7,16 +7,18 @@ import { LOADING } from '@visa/shared/staff-texts';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
 import { SecondFactorSettings } from '../../../features/auth/components/second-factor-settings';
+import { CalendarFeedSettings } from '../../../features/staff-accounts/components/calendar-feed-settings';
 import { ProfileForm } from '../../../features/staff-accounts/components/profile-form';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
 import { FormCard } from '../../../components/form-card';
+import { CALENDAR_TEXTS } from '@visa/shared/staff-deadlines';
 
 export function meta() {
   return [{ title: 'Profile | Canada Visa Desk' }];
 }
 
-/** The signed-in account's name and password; every staff role may change its own. */
+/** The signed-in account's name and password, second step and calendar feed; every staff role may change its own. */
 export default function ProfilePage() {
   const queryClient = useQueryClient();
   const me = useMe();
@@ -49,6 +51,14 @@ export default function ProfilePage() {
             Two-step sign-in
           </h2>
           <SecondFactorSettings />
+        </div>
+      </section>
+      <section className="card shadow-sm mt-3" style={{ maxWidth: 560 }} aria-labelledby="profile-calendar-feed">
+        <div className="card-body">
+          <h2 id="profile-calendar-feed" className="h5">
+            {CALENDAR_TEXTS.heading}
+          </h2>
+          <CalendarFeedSettings />
         </div>
       </section>
     </>
