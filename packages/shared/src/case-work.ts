@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { addDays, isIsoDate } from './dates.js';
 import { IdSchema } from './ids.js';
+import {
+  BUILT_IN_STAGES,
+  type BuiltInStage,
+  LETTER_KINDS,
+  type LetterKind,
+  PASSPORT_HOLDERS,
+  type PassportHolder,
+  STAGE_LABELS,
+} from './case-words.js';
+
+export * from './case-words.js';
 
 /**
  * The case as IRCC runs it (ADR 0077): the stages an application moves through beside the spec's
@@ -9,9 +20,6 @@ import { IdSchema } from './ids.js';
  * stage is reached only through the status actions.
  */
 
-/** IRCC's stages, in their usual order; the office may reorder, rename or hide them, and add its own. */
-export const BUILT_IN_STAGES = ['preparing', 'submitted', 'biometrics', 'medical', 'documents', 'passport', 'decision'] as const;
-export type BuiltInStage = (typeof BUILT_IN_STAGES)[number];
 /** An office's own stage: `custom-` and a short slug. */
 const CUSTOM_STAGE = /^custom-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const StageKeySchema = z
@@ -20,9 +28,6 @@ export const StageKeySchema = z
   .refine((v) => (BUILT_IN_STAGES as readonly string[]).includes(v) || CUSTOM_STAGE.test(v), 'Please choose a stage from the list.');
 export type StageKey = string;
 
-/** Letters IRCC sends, each a deadline the office must meet. */
-export const LETTER_KINDS = ['biometrics', 'medical', 'documents', 'fairness', 'passport'] as const;
-export type LetterKind = (typeof LETTER_KINDS)[number];
 /** The stage a letter belongs to. */
 export const LETTER_STAGE: Record<LetterKind, BuiltInStage> = {
   biometrics: 'biometrics',
@@ -101,24 +106,6 @@ export const CASE_TEXTS = {
   nothingToChange: 'Please change the deadline or the owner.',
   passportByHandover: 'A passport handed in or returned is recorded as a handover in the Passport section.',
 } as const;
-
-export const STAGE_LABELS: Record<BuiltInStage, { en: string; bn: string }> = {
-  preparing: { en: 'Preparing the file', bn: 'ফাইল প্রস্তুত হচ্ছে' },
-  submitted: { en: 'Submitted to IRCC', bn: 'IRCC-তে জমা দেওয়া হয়েছে' },
-  biometrics: { en: 'Biometrics', bn: 'বায়োমেট্রিক্স' },
-  medical: { en: 'Medical exam', bn: 'মেডিকেল পরীক্ষা' },
-  documents: { en: 'More documents for IRCC', bn: 'IRCC-র জন্য আরও কাগজপত্র' },
-  passport: { en: 'Passport request', bn: 'পাসপোর্ট অনুরোধ' },
-  decision: { en: 'Decision', bn: 'সিদ্ধান্ত' },
-};
-
-export const LETTER_LABELS: Record<LetterKind, string> = {
-  biometrics: 'Biometric instruction letter',
-  medical: 'Medical instructions',
-  documents: 'Documents requested by IRCC',
-  fairness: 'Procedural fairness letter',
-  passport: 'Passport request',
-};
 
 export const STEP_LABELS: Record<TimelineKind, string> = {
   submitted: 'Submitted to IRCC',
@@ -290,13 +277,6 @@ export const CaseSchema = z.object({
 });
 export type CaseView = z.infer<typeof CaseSchema>;
 
-/** A stage's words by the office's settings; a key the settings no longer hold reads as itself. */
-export function stageLabel(key: string, settings: Pick<CaseSettings, 'stages'>, language: 'en' | 'bn' = 'en'): string {
-  const stage = settings.stages.find((s) => s.key === key);
-  if (stage) return stage[language];
-  return (STAGE_LABELS as Record<string, { en: string; bn: string } | undefined>)[key]?.[language] ?? key;
-}
-
 /** One open letter on a work list: what is due, for whom, by when, and who owns it. */
 export const WorkItemSchema = z.object({
   letterId: z.string(),
@@ -315,9 +295,6 @@ export type WorkItem = z.infer<typeof WorkItemSchema>;
 export const WorkQuerySchema = z.object({
   who: z.enum(['me', 'everyone'], { error: 'Please choose whose work to show: me or everyone.' }).default('me'),
 });
-
-/** How many letters a work list shows at most; the totals count all. */
-export const WORK_LIST_MAX = 500;
 
 export const WorkListSchema = z.object({
   /** Today in the office's time zone, the day the lists are cut by. */
@@ -338,8 +315,6 @@ export const WORK_TEXTS = {
  * Passport custody (ADR 0082): where the applicant's passport is — with the applicant until it is
  * handed in, at the office, at VFS (the visa application centre), or returned — and each handover.
  */
-export const PASSPORT_HOLDERS = ['applicant', 'office', 'vfs', 'returned'] as const;
-export type PassportHolder = (typeof PASSPORT_HOLDERS)[number];
 /** The two ends of a handover; the applicant's end covers "never handed in" and "returned". */
 export const PASSPORT_PLACES = ['applicant', 'office', 'vfs'] as const;
 export type PassportPlace = (typeof PASSPORT_PLACES)[number];
@@ -357,12 +332,6 @@ export const holderAfter = (to: PassportPlace): PassportHolder => (to === 'appli
 export const holderIsAt = (holder: PassportHolder, place: PassportPlace): boolean =>
   place === 'applicant' ? holder === 'applicant' || holder === 'returned' : holder === place;
 
-export const PASSPORT_HOLDER_LABELS: Record<PassportHolder, string> = {
-  applicant: 'With the applicant',
-  office: 'At the office',
-  vfs: 'At VFS',
-  returned: 'Returned to the applicant',
-};
 export const PASSPORT_PLACE_LABELS: Record<PassportPlace, string> = { applicant: 'The applicant', office: 'The office', vfs: 'VFS' };
 
 export const CUSTODY_TEXTS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LetterKind } from './case-work.js';
+import type { LetterKind } from './case-words.js';
 import { APPLICATION_STATUSES, SEXES } from './constants.js';
 import { isIsoDate } from './dates.js';
 import { pleaseEnterValid } from './ui-texts.js';

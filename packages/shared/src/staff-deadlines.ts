@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LETTER_LABELS, type LetterKind } from './case-work.js';
+import { LETTER_LABELS, type LetterKind } from './case-words.js';
 
 /**
  * Staff's own reminders of the letters they owe IRCC (ADR 0081): the daily digest email and the

@@ -1,4 +1,4 @@
-import { PASSPORT_CUSTODY as T } from '@visa/shared/staff-texts';
+import { PASSPORT_CUSTODY as T } from '@visa/shared/custody-texts';
 import { HeldPassports } from '../../../features/passport-custody/components/held-passports';
 
 export function meta() {

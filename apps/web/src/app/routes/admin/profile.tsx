@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from 'react-bootstrap';
@@ -7,12 +8,15 @@ import { LOADING } from '@visa/shared/staff-texts';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';
 import { sessionsQueryOptions } from '../../../features/auth/api/get-sessions';
 import { SecondFactorSettings } from '../../../features/auth/components/second-factor-settings';
-import { CalendarFeedSettings } from '../../../features/staff-accounts/components/calendar-feed-settings';
 import { ProfileForm } from '../../../features/staff-accounts/components/profile-form';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
 import { FormCard } from '../../../components/form-card';
-import { CALENDAR_TEXTS } from '@visa/shared/staff-deadlines';
+
+/** The calendar feed (ADR 0081) sits below the page's forms: loaded after them. */
+const CalendarFeedSection = lazy(() =>
+  import('../../../features/staff-accounts/components/calendar-feed-settings').then((m) => ({ default: m.CalendarFeedSection })),
+);
 
 export function meta() {
   return [{ title: 'Profile | Canada Visa Desk' }];
@@ -53,14 +57,9 @@ export default function ProfilePage() {
           <SecondFactorSettings />
         </div>
       </section>
-      <section className="card shadow-sm mt-3" style={{ maxWidth: 560 }} aria-labelledby="profile-calendar-feed">
-        <div className="card-body">
-          <h2 id="profile-calendar-feed" className="h5">
-            {CALENDAR_TEXTS.heading}
-          </h2>
-          <CalendarFeedSettings />
-        </div>
-      </section>
+      <Suspense fallback={null}>
+        <CalendarFeedSection />
+      </Suspense>
     </>
   );
 }

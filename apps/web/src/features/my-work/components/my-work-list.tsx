@@ -1,6 +1,7 @@
 import { Alert, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { LETTER_LABELS, WORK_LIST_MAX, type WorkItem, type WorkList } from '@visa/shared/case-work';
+import type { WorkItem, WorkList } from '@visa/shared/case-work';
+import { LETTER_LABELS, WORK_LIST_MAX } from '@visa/shared/case-words';
 import { formatDate } from '@visa/shared/dates';
 import { MY_WORK } from '@visa/shared/my-work-texts';
 import { LoadingStatus } from '../../../components/loading-status';

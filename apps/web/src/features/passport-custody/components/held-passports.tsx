@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { PASSPORT_HOLDER_LABELS } from '@visa/shared/case-work';
+import { PASSPORT_HOLDER_LABELS } from '@visa/shared/case-words';
 import { formatDate } from '@visa/shared/dates';
-import { PASSPORT_CUSTODY as T } from '@visa/shared/staff-texts';
+import { PASSPORT_CUSTODY as T } from '@visa/shared/custody-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { applicationFilePath } from '../../../config/staff-links';
 import { useHeldPassports } from '../api/custody';

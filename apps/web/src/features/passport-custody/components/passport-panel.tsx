@@ -10,7 +10,7 @@ import {
   holderIsAt,
 } from '@visa/shared/case-work';
 import { OFFICE_TIME_ZONE, formatDate, formatDateTime, todayIn } from '@visa/shared/dates';
-import { PASSPORT_CUSTODY as T } from '@visa/shared/staff-texts';
+import { PASSPORT_CUSTODY as T } from '@visa/shared/custody-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { serverMessage } from '../../../lib/api-client';
 import { usePassportCustody, usePrintSlip, useRecordHandover } from '../api/custody';

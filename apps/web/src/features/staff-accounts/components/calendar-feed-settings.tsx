@@ -136,3 +136,17 @@ function NewAddress({ address, onHide }: { address: string; onHide: () => void }
     </section>
   );
 }
+
+/** The profile page's Calendar feed section: loaded after the page, as it sits below its forms. */
+export function CalendarFeedSection() {
+  return (
+    <section className="card shadow-sm mt-3" style={{ maxWidth: 560 }} aria-labelledby="profile-calendar-feed">
+      <div className="card-body">
+        <h2 id="profile-calendar-feed" className="h5">
+          {T.heading}
+        </h2>
+        <CalendarFeedSettings />
+      </div>
+    </section>
+  );
+}
