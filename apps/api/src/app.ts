@@ -12,6 +12,8 @@ import applicationsRoutes from './modules/domain/applications/routes.js';
 import documentRequestRoutes, { documentsPageRoutes } from './modules/domain/document-requests/routes.js';
 import caseRoutes, { caseSettingsReadRoutes, caseSettingsRoutes } from './modules/domain/case-work/routes.js';
 import custodyRoutes from './modules/domain/case-work/custody-routes.js';
+import ledgerRoutes, { feeScheduleReadRoutes, feeScheduleRoutes, ledgerOwnerRoutes } from './modules/domain/ledger/routes.js';
+import { refundRoutes } from './modules/domain/payments/routes.js';
 import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
@@ -84,6 +86,12 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/users', caseSettingsReadRoutes],
   ['superadmin', '/api/users', caseSettingsRoutes],
   ['staff', '/api/application', custodyRoutes],
+  // Money on an application (ADR 0084).
+  ['staff', '/api/application', ledgerRoutes],
+  ['superadmin', '/api/application', ledgerOwnerRoutes],
+  ['superadmin', '/api/application', refundRoutes],
+  ['staff', '/api/users', feeScheduleReadRoutes],
+  ['superadmin', '/api/users', feeScheduleRoutes],
   // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.
   ['staff', '/api/users', calendarFeedAccountRoutes],
   ['public', '/api/calendar', calendarRoutes],

@@ -112,6 +112,14 @@ export const API_PATHS = {
   downloadHandoverSlip: { method: 'GET', path: '/api/application/case/:id/passport/:handoverId/slip', access: 'staff' },
   listHeldPassports: { method: 'GET', path: '/api/application/passports', access: 'staff' },
 
+  // Money on an application (ADR 0084): its ledger, entries added, reversed and refunded, the fee schedule.
+  getLedger: { method: 'GET', path: '/api/application/money/:id', access: 'staff' },
+  addLedgerEntry: { method: 'POST', path: '/api/application/money/:id/entries', access: 'staff' },
+  reverseLedgerEntry: { method: 'POST', path: '/api/application/money/:id/entries/:entryId/reversal', access: 'superadmin' },
+  refundLedgerPayment: { method: 'POST', path: '/api/application/money/:id/entries/:entryId/refund', access: 'superadmin' },
+  getFeeSchedule: { method: 'GET', path: '/api/users/settings/fees', access: 'staff' },
+  updateFeeSchedule: { method: 'PUT', path: '/api/users/settings/fees', access: 'superadmin' },
+
   // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
   getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },
   createCalendarFeed: { method: 'POST', path: '/api/users/me/calendar-feed', access: 'staff' },

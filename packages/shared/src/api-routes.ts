@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { API_PATHS, type ApiKey } from './api-paths.js';
 import { APPLICATION_ROUTES } from './api-routes/applications.js';
 import { CASE_WORK_ROUTES } from './api-routes/case-work.js';
+import { MONEY_ROUTES } from './api-routes/money.js';
 import { SITE_ROUTES } from './api-routes/site.js';
 import { USER_ROUTES } from './api-routes/users.js';
 
@@ -18,11 +19,14 @@ export interface RouteSchemas {
   response?: Readonly<Partial<Record<number, z.ZodType>>>;
 }
 
-const SCHEMAS = { ...USER_ROUTES, ...APPLICATION_ROUTES, ...CASE_WORK_ROUTES, ...SITE_ROUTES } satisfies Record<ApiKey, RouteSchemas>;
+const SCHEMAS = { ...USER_ROUTES, ...APPLICATION_ROUTES, ...CASE_WORK_ROUTES, ...MONEY_ROUTES, ...SITE_ROUTES } satisfies Record<
+  ApiKey,
+  RouteSchemas
+>;
 
 // Spreading the areas hides what the type cannot see: a key in two areas (the later one would
 // quietly win) or one that names no route.
-const areas: object[] = [USER_ROUTES, APPLICATION_ROUTES, CASE_WORK_ROUTES, SITE_ROUTES];
+const areas: object[] = [USER_ROUTES, APPLICATION_ROUTES, CASE_WORK_ROUTES, MONEY_ROUTES, SITE_ROUTES];
 const twice = Object.keys(API_PATHS).filter((key) => areas.filter((area) => key in area).length > 1);
 const unknown = Object.keys(SCHEMAS).filter((key) => !(key in API_PATHS));
 if (twice.length > 0 || unknown.length > 0)

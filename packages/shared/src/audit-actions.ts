@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = {
     calendarFeed: 'case.calendar_feed',
     calendarFeedRevoked: 'case.calendar_feed.revoked',
   },
+  /** Money on an application (ADR 0084): each entry, reversal and refund, and each link or receipt sent. */
+  money: {
+    entry: 'money.entry',
+    reversal: 'money.reversal',
+    refund: 'money.refund',
+  },
   slide: {
     create: 'slide.create',
     update: 'slide.update',
@@ -147,6 +153,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'application.anonymised': 'Personal data anonymised',
   'application.erased': 'Personal data erased',
   'case.step': 'Case step recorded',
+  'money.entry': 'Money entry recorded',
+  'money.reversal': 'Money entry reversed',
+  'money.refund': 'Money refunded',
   'case.letter': 'IRCC letter entered',
   'case.letter.changed': 'Letter deadline or owner changed',
   'case.passport.handover': 'Passport handed over',

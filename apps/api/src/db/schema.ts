@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type * as Money from './schema-money.js';
 
 /**
  * The Kysely view of the database (ADR 0001). Timestamps are ISO-8601 UTC strings and
@@ -376,6 +377,13 @@ export interface Database {
   passport_handovers: PassportHandoversTable;
   staff_digests: StaffDigestsTable;
   calendar_feeds: CalendarFeedsTable;
+  ledger_entries: Money.LedgerEntriesTable;
+  application_balances: Money.ApplicationBalancesTable;
+  transaction_ids: Money.TransactionIdsTable;
+  receipt_counters: Money.ReceiptCountersTable;
+  receipts: Money.ReceiptsTable;
+  payment_links: Money.PaymentLinksTable;
+  gateway_payments: Money.GatewayPaymentsTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;

@@ -2,7 +2,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import type { PassportHolder } from '@visa/shared/case-work';
 import type { Db } from '../../../db/connection.js';
 import type { PassportHandoverRow } from '../../../db/schema.js';
-import { staffNamesOf } from './repository.js';
+import { staffNamesOf } from '../staff-accounts/repository.js';
 
 /** Every statement on passport_handovers and an application's passport holder (ADR 0082). */
 

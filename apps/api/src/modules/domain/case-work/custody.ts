@@ -22,7 +22,7 @@ import type { Actor } from '../../../plugins/auth.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { noticesWithheld } from '../applicant-notices/may-contact.js';
 import * as repo from './custody-repository.js';
-import { staffNamesOf } from './repository.js';
+import { staffNamesOf } from '../staff-accounts/repository.js';
 import { writeStep } from './service.js';
 
 /**

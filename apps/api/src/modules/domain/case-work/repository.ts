@@ -1,5 +1,6 @@
 import type { LetterKind } from '@visa/shared/case-work';
 import type { Db } from '../../../db/connection.js';
+import { staffNamesOf } from '../staff-accounts/repository.js';
 import type { CaseLetterRow, CaseStepRow } from '../../../db/schema.js';
 
 /** Every statement on case_letters, case_steps and an application's stage and IRCC number (ADR 0077). */
@@ -32,14 +33,6 @@ export async function setStage(db: Db, applicationId: string, stage: string, irc
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/** Staff members' names by id, for the ids given (null ones skipped). */
-export const staffNamesOf = async (db: Db, ids: (string | null)[]): Promise<Map<string, string>> => {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-};
 
 export async function staffExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

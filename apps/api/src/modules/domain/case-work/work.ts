@@ -5,7 +5,8 @@ import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError } from '../../../lib/http-error.js';
-import { type DueLetterRow, listDueLetters, staffNamesOf } from './repository.js';
+import { staffNamesOf } from '../staff-accounts/repository.js';
+import { type DueLetterRow, listDueLetters } from './repository.js';
 
 /**
  * Each staff member's work (ADR 0077): the open letters overdue, due today and due within the week

@@ -149,3 +149,11 @@ export async function deleteStaffAccount(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Staff members' names by id, for the ids given (null ones skipped). */
+export const staffNamesOf = async (db: Db, ids: (string | null)[]): Promise<Map<string, string>> => {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+};

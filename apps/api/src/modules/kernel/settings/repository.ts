@@ -4,6 +4,7 @@ import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-c
 import { DEFAULT_RETENTION, RetentionSettingsSchema } from '@visa/shared/retention';
 import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/notices';
 import { CaseSettingsSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-work';
+import { DEFAULT_FEE_SCHEDULE, FeeScheduleSchema } from '@visa/shared/money';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 
@@ -30,6 +31,8 @@ const SETTINGS = {
   privacyConsentRequired: { schema: z.boolean(), default: false },
   // The case's stages in order, the days each IRCC letter gives, reminders and the digest hour (ADR 0077).
   caseWork: { schema: CaseSettingsSchema, default: DEFAULT_CASE_SETTINGS },
+  // The office's fees per visa type, IRCC's own to start with (ADR 0084).
+  fees: { schema: FeeScheduleSchema, default: DEFAULT_FEE_SCHEDULE },
 } as const;
 
 type Settings = typeof SETTINGS;

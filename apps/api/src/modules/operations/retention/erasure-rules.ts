@@ -4,6 +4,8 @@ import type { DataDirLayout } from '../../../infra/data-dir.js';
 import { forgetNoticesOf } from '../../domain/applicant-notices/outbox-status-repository.js';
 import { forgetCaseTextOf } from '../../domain/case-work/repository.js';
 import { forgetRequestsOf } from '../../domain/document-requests/repository.js';
+import { forgetPayerOf } from '../../domain/ledger/repository.js';
+import { deleteLinksOf } from '../../domain/payments/repository.js';
 import { forgetImportFilesOf } from '../import/files-repository.js';
 import * as repo from './repository.js';
 
@@ -87,6 +89,16 @@ export const ROW_RULES: RowRule[] = [
     },
   },
   {
+    // Money stays on the books for the office's retention of financial records: the receipts lose the
+    // payer's name, the payment links go (ADR 0084).
+    tables: ['receipts', 'payment_links'],
+    erase: async (trx, id) => {
+      await forgetPayerOf(trx, id);
+      await deleteLinksOf(trx, id);
+      return {};
+    },
+  },
+  {
     tables: ['audit_events'],
     erase: async (trx, id) => {
       for (const event of await repo.auditEntriesOf(trx, id)) {
@@ -132,6 +144,11 @@ export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> 
   case_reminders: 'when a letter’s reminders fall due and whether they were told: times, no person',
   staff_digests: 'the days a staff member’s digest was queued',
   calendar_feeds: 'hashes of staff calendar feed tokens',
+  ledger_entries: 'amounts, methods and dates kept as financial records, no person (ADR 0084)',
+  application_balances: 'what each application owes: an amount',
+  transaction_ids: 'wallet and gateway transaction IDs already used, no person',
+  receipt_counters: 'the last receipt number of each fiscal year',
+  gateway_payments: 'gateway attempts: amounts, states and the gateways’ ids, no person',
 };
 
 /** Where each kind of trace is kept, and the rule for every other place under DATA_DIR. */

@@ -1,0 +1,105 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
+import { todayIn } from '@visa/shared/dates';
+import { type GatewayMethod, type Ledger, MONEY_TEXTS as T, type STAFF_METHODS, isGatewayMethod } from '@visa/shared/money';
+import type { AppContext } from '../../../context.js';
+import { clockOf } from '../../../lib/clock.js';
+import { HttpError, badRequest, conflict } from '../../../lib/http-error.js';
+import { newId } from '../../../lib/ids.js';
+import type { Actor } from '../../../plugins/auth.js';
+import { recordAudit } from '../../kernel/audit/repository.js';
+import * as ledger from '../ledger/repository.js';
+import { appendEntry } from '../ledger/service.js';
+import { getLedger } from '../ledger/staff.js';
+import * as repo from './repository.js';
+
+/**
+ * Refunds (ADR 0084), super-admins only: part or all of a payment that still stands. Money paid
+ * at the office goes back the way staff say; money paid through a gateway goes back through that
+ * gateway's refund API first, and only a refund the gateway accepted is written to the ledger.
+ */
+
+type MoneyContext = Pick<AppContext, 'db' | 'config' | 'now'>;
+
+export interface GatewayRefund {
+  attemptId: string;
+  /** The gateway's ids of the payment (val_id or paymentID, and bank_tran_id or trxID). */
+  gatewayRef: string | null;
+  gatewayTrxId: string;
+  /** The payment's and the refund's amounts in paisa (bKash and SSLCommerz take partial refunds). */
+  paidMinor: number;
+  amountMinor: number;
+  reason: string;
+  /** Our id for this refund, unique per attempt: a retried request must not refund twice. */
+  refundId: string;
+}
+
+/** Asks a gateway to pay money back; answers the gateway's refund reference, or throws a 502 with what it said. */
+export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) => Promise<string>;
+
+/** Each configured gateway's refund call; a gateway adds itself here. */
+export const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {};
+
+interface RefundInput {
+  amountMinor: number;
+  reason: string;
+  method?: (typeof STAFF_METHODS)[number];
+}
+
+export async function refund(
+  ctx: MoneyContext,
+  actor: Actor,
+  applicationId: string,
+  paymentId: string,
+  input: RefundInput,
+): Promise<Ledger> {
+  const at = clockOf(ctx)();
+  const payment = await ledger.findEntry(ctx.db, paymentId);
+  if (!payment || payment.application_id !== applicationId) throw new HttpError(404, T.entryNotFound);
+  if (payment.kind !== 'payment') throw conflict(T.notAPayment);
+  if (await ledger.findReversalOf(ctx.db, payment.id)) throw conflict(T.reversedPayment);
+  const left = Number(payment.bdt_minor) - (await ledger.refundedOf(ctx.db, payment.id));
+  if (input.amountMinor > left) throw badRequest(T.refundTooLarge(left), [{ path: 'amountMinor', message: T.refundTooLarge(left) }]);
+
+  const gateway = payment.method && isGatewayMethod(payment.method) ? payment.method : null;
+  let methodRef: string | null = null;
+  if (gateway) {
+    const through = GATEWAY_REFUNDS[gateway];
+    const attempt = await repo.findByEntry(ctx.db, payment.id);
+    if (!through || !attempt) throw conflict(T.gatewayRefundUnavailable);
+    methodRef = await through(ctx, {
+      attemptId: attempt.id,
+      gatewayRef: attempt.gateway_ref,
+      gatewayTrxId: attempt.gateway_trx_id ?? '',
+      paidMinor: Number(payment.bdt_minor),
+      amountMinor: input.amountMinor,
+      reason: input.reason,
+      refundId: newId(at.getTime()),
+    });
+  } else if (!input.method) {
+    throw badRequest(T.refundMethodNeeded, [{ path: 'method', message: T.refundMethodNeeded }]);
+  }
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const entry = await appendEntry(trx, {
+      applicationId,
+      kind: 'refund',
+      amountMinor: input.amountMinor,
+      currency: 'BDT',
+      description: input.reason,
+      method: gateway ?? input.method!,
+      methodRef,
+      refundOfId: payment.id,
+      occurredOn: todayIn(ctx.config.APP_TIMEZONE, at),
+      actorId: actor._id,
+      at,
+    });
+    await recordAudit(trx, {
+      actorUserId: actor._id,
+      action: AUDIT_ACTIONS.money.refund,
+      entity: AUDIT_ENTITIES.application,
+      entityId: applicationId,
+      details: { entryId: entry.id, paymentId, amountMinor: input.amountMinor, reason: input.reason },
+    });
+    return getLedger(ctx, applicationId, trx);
+  });
+}

@@ -1,0 +1,86 @@
+import type { Db } from '../../../db/connection.js';
+import type { GatewayPaymentRow, GatewayPaymentsTable } from '../../../db/schema-money.js';
+
+/** Every statement on payment links and gateway payments (ADR 0084). */
+
+export type { GatewayPaymentRow };
+
+/** A link that is neither closed nor past its life, by its token's hash. */
+export async function findLiveLink(db: Db, tokenHash: string, now: string): Promise<{ id: string; applicationId: string } | undefined> {
+  const row = await db
+    .selectFrom('payment_links')
+    .select(['id', 'application_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('closed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row && { id: row.id, applicationId: row.application_id };
+}
+
+export async function insertGatewayPayment(db: Db, row: GatewayPaymentsTable): Promise<void> {
+  await db.insertInto('gateway_payments').values(row).execute();
+}
+
+export async function findGatewayPayment(db: Db, id: string): Promise<GatewayPaymentRow | undefined> {
+  return db.selectFrom('gateway_payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records the gateway's own id for the attempt (a session key, a paymentID) once it gives one. */
+export async function setGatewayRef(db: Db, id: string, gatewayRef: string): Promise<void> {
+  await db.updateTable('gateway_payments').set({ gateway_ref: gatewayRef }).where('id', '=', id).execute();
+}
+
+/**
+ * Claims an attempt as paid; false when it already is. The row lock this takes makes the callback,
+ * the IPN and the reconciling job queue here, so only the first records the payment.
+ */
+export async function claimPaid(db: Db, id: string, gatewayTrxId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('gateway_payments')
+    .set({ state: 'paid', gateway_trx_id: gatewayTrxId, settled_at: at, next_check_at: null })
+    .where('id', '=', id)
+    .where('state', '<>', 'paid')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setEntry(db: Db, id: string, entryId: string): Promise<void> {
+  await db.updateTable('gateway_payments').set({ entry_id: entryId }).where('id', '=', id).execute();
+}
+
+/** An attempt the gateway refused or the payer cancelled; a paid one stays paid. */
+export async function markUnpaid(db: Db, id: string, state: 'failed' | 'cancelled', at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('gateway_payments')
+    .set({ state, settled_at: at, next_check_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'started')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Unsettled attempts whose time to ask the gateway has come, oldest first. */
+export async function dueForCheck(db: Db, now: string, limit: number): Promise<GatewayPaymentRow[]> {
+  return db
+    .selectFrom('gateway_payments')
+    .selectAll()
+    .where('state', '=', 'started')
+    .where('next_check_at', '<=', now)
+    .orderBy('next_check_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function setNextCheck(db: Db, id: string, at: string | null): Promise<void> {
+  await db.updateTable('gateway_payments').set({ next_check_at: at }).where('id', '=', id).where('state', '=', 'started').execute();
+}
+
+/** Erasure: the applicant's payment links stop working and go. */
+export async function deleteLinksOf(db: Db, applicationId: string): Promise<void> {
+  await db.deleteFrom('payment_links').where('application_id', '=', applicationId).execute();
+}
+
+/** The attempt a gateway payment's ledger entry was recorded from. */
+export async function findByEntry(db: Db, entryId: string): Promise<GatewayPaymentRow | undefined> {
+  return db.selectFrom('gateway_payments').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
+}
