@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { DOCUMENT_REQUEST_SENT_TEXTS as T } from '@visa/shared/document-requests';
+import { useCopyText } from '../../../lib/use-copy-text';
 
 /**
  * A just-sent request's link, shown once (ADR 0070) so the clerk can read it out on the phone: a
@@ -9,19 +10,8 @@ import { DOCUMENT_REQUEST_SENT_TEXTS as T } from '@visa/shared/document-requests
  */
 export function SentLink({ link, onHide }: { link: string; onHide: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const { copied, copy } = useCopyText(link);
   useEffect(() => heading.current?.focus(), []);
-
-  const copy = () => {
-    if (!navigator.clipboard) {
-      setCopied('failed');
-      return;
-    }
-    navigator.clipboard.writeText(link).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  };
 
   return (
     <section aria-labelledby="sent-link-heading" className="border rounded p-2 mb-3">

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { SECOND_FACTOR } from '@visa/shared/ui-texts';
 import { RECOVERY_CODES } from '@visa/shared/staff-texts';
+import { useCopyText } from '../../../lib/use-copy-text';
 
 interface Props {
   codes: string[];
@@ -16,20 +17,10 @@ interface Props {
  */
 export function RecoveryCodes({ codes, onDone, doneLabel = 'I have stored my recovery codes' }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   useEffect(() => heading.current?.focus(), []);
 
   const text = RECOVERY_CODES.file(codes);
-  const copy = () => {
-    if (!navigator.clipboard) {
-      setCopied('failed');
-      return;
-    }
-    navigator.clipboard.writeText(text).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  };
+  const { copied, copy } = useCopyText(text);
 
   return (
     <section aria-labelledby="recovery-codes-heading">

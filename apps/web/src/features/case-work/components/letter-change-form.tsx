@@ -3,7 +3,7 @@ import { Alert, Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { CASE_UI_TEXTS as T, LETTER_LABELS, type Letter } from '@visa/shared/case-work';
-import { type CaseAction, refusalOf } from '../api/case';
+import { type CaseAction, sendAction } from '../api/case';
 import { Field } from './field';
 import type { StaffOption } from './owner-select';
 
@@ -31,21 +31,16 @@ export function LetterChangeForm({
   const deadline = watch('deadline');
   const moves = deadline !== letter.deadline;
   const errors = formState.errors;
+  const show = (field: keyof Values | 'root', message: string) => setError(field, { message });
 
   const submit = handleSubmit(async (values) => {
     const body = {
       ...(moves ? { deadline: values.deadline, reason: values.reason } : {}),
       ...(values.ownerId && values.ownerId !== (letter.owner?._id ?? '') ? { ownerId: values.ownerId } : {}),
     };
-    try {
-      await onSubmit({ kind: 'change', letterId: letter._id, body });
+    if (await sendAction(() => onSubmit({ kind: 'change', letterId: letter._id, body }), show, asField, T.failed)) {
       toast.success(T.letterChanged);
       onDone();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      const at = Object.entries(refusal.fields).filter(([path]) => asField(path));
-      for (const [path, message] of at) setError(asField(path)!, { message });
-      if (at.length === 0) setError('root', { message: refusal.message ?? T.failed });
     }
   });
 

@@ -12,7 +12,7 @@ import {
   ruleDeadline,
 } from '@visa/shared/case-work';
 import { formatDate, isIsoDate } from '@visa/shared/dates';
-import { type CaseAction, refusalOf } from '../api/case';
+import { type CaseAction, sendAction, showIssues } from '../api/case';
 import { Field } from './field';
 import { OwnerSelect, type StaffOption } from './owner-select';
 
@@ -46,6 +46,7 @@ export function LetterForm({
   useEffect(() => setValue('deadline', rule ?? ''), [rule, setValue]);
   const differs = rule !== null && deadline !== '' && deadline !== rule;
   const errors = formState.errors;
+  const show = (field: (typeof FIELDS)[number] | 'root', message: string) => setError(field, { message });
 
   const submit = handleSubmit(async (values) => {
     const body = {
@@ -57,19 +58,10 @@ export function LetterForm({
       note: values.note,
     };
     const checked = NewLetterSchema.safeParse(body);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) setError(asField(String(issue.path[0])) ?? 'root', { message: issue.message });
-      return;
-    }
-    try {
-      await onSubmit({ kind: 'letter', body: checked.data });
+    if (!checked.success) return showIssues(checked.error.issues, show, asField);
+    if (await sendAction(() => onSubmit({ kind: 'letter', body: checked.data }), show, asField, T.failed)) {
       toast.success(T.letterEntered);
       reset();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      const at = Object.entries(refusal.fields).filter(([path]) => asField(path));
-      for (const [path, message] of at) setError(asField(path)!, { message });
-      if (at.length === 0) setError('root', { message: refusal.message ?? T.failed });
     }
   });
 

@@ -14,7 +14,7 @@ import {
   type StepKind,
 } from '@visa/shared/case-work';
 import { formatDate } from '@visa/shared/dates';
-import { type CaseAction, refusalOf } from '../api/case';
+import { type CaseAction, sendAction, showIssues } from '../api/case';
 import { Field } from './field';
 
 type Values = { kind: StepKind | ''; date: string; irccNumber: string; stage: string; letterId: string; note: string };
@@ -34,6 +34,7 @@ export function StepForm({ view, busy, onSubmit }: { view: CaseView; busy: boole
   const closes = kind ? STEP_CLOSES[kind] : undefined;
   const answerable = closes ? view.letters.filter((l) => l.doneOn === null && closes.includes(l.kind)) : [];
   const errors = formState.errors;
+  const show = (field: (typeof FIELDS)[number] | 'root', message: string) => setError(field, { message });
 
   const submit = handleSubmit(async (values) => {
     const body = {
@@ -45,19 +46,10 @@ export function StepForm({ view, busy, onSubmit }: { view: CaseView; busy: boole
       note: values.note,
     };
     const checked = NewStepSchema.safeParse(body);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) setError(asField(String(issue.path[0])) ?? 'root', { message: issue.message });
-      return;
-    }
-    try {
-      await onSubmit({ kind: 'step', body: checked.data });
+    if (!checked.success) return showIssues(checked.error.issues, show, asField);
+    if (await sendAction(() => onSubmit({ kind: 'step', body: checked.data }), show, asField, T.failed)) {
       toast.success(T.stepRecorded);
       reset();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      const at = Object.entries(refusal.fields).filter(([path]) => asField(path));
-      for (const [path, message] of at) setError(asField(path)!, { message });
-      if (at.length === 0) setError('root', { message: refusal.message ?? T.failed });
     }
   });
 

@@ -10,6 +10,7 @@ import { LoadingStatus } from '../../../components/loading-status';
 import { PendingButton } from '../../../components/pending-button';
 import { serverMessage } from '../../../lib/api-client';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
+import { useCopyText } from '../../../lib/use-copy-text';
 
 /**
  * The profile's calendar feed (ADR 0081): make (or replace) a secret address a calendar app
@@ -98,18 +99,8 @@ export function CalendarFeedSettings() {
 /** The address just made, shown once with a copy button; hidden, it is gone from the page. */
 function NewAddress({ address, onHide }: { address: string; onHide: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const { copied, copy } = useCopyText(address);
   useEffect(() => heading.current?.focus(), []);
-  const copy = () => {
-    if (!navigator.clipboard) {
-      setCopied('failed');
-      return;
-    }
-    navigator.clipboard.writeText(address).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  };
   return (
     <section aria-labelledby="calendar-feed-new" className="border rounded p-2 mb-3">
       <h3 id="calendar-feed-new" className="h6" tabIndex={-1} ref={heading}>
