@@ -2,7 +2,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import type { PassportHolder } from '@visa/shared/case-work';
 import type { Db } from '../../../db/connection.js';
 import type { PassportHandoverRow } from '../../../db/schema.js';
-import { staffNamesOf } from '../staff-accounts/repository.js';
+import { withStaffNames } from '../staff-accounts/repository.js';
 
 /** Every statement on passport_handovers and an application's passport holder (ADR 0082). */
 
@@ -38,11 +38,7 @@ export async function listHandovers(db: Db, applicationId: string): Promise<(Pas
     .orderBy('recorded_at')
     .orderBy('id')
     .execute();
-  const names = await staffNamesOf(
-    db,
-    rows.map((r) => r.recorded_by),
-  );
-  return rows.map((r) => ({ ...r, by_name: r.recorded_by ? (names.get(r.recorded_by) ?? null) : null }));
+  return withStaffNames(db, rows, (r) => r.recorded_by, 'by_name');
 }
 
 export async function insertHandover(db: Db, row: PassportHandoverRow): Promise<void> {

@@ -1,6 +1,6 @@
 import type { LetterKind } from '@visa/shared/case-work';
 import type { Db } from '../../../db/connection.js';
-import { staffNamesOf } from '../staff-accounts/repository.js';
+import { withStaffNames } from '../staff-accounts/repository.js';
 import type { CaseLetterRow, CaseStepRow } from '../../../db/schema.js';
 
 /** Every statement on case_letters, case_steps and an application's stage and IRCC number (ADR 0077). */
@@ -46,11 +46,7 @@ export async function listLetters(db: Db, applicationId: string): Promise<(CaseL
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const names = await staffNamesOf(
-    db,
-    rows.map((r) => r.owner_id),
-  );
-  return rows.map((r) => ({ ...r, owner_name: r.owner_id ? (names.get(r.owner_id) ?? null) : null }));
+  return withStaffNames(db, rows, (r) => r.owner_id, 'owner_name');
 }
 
 export async function listSteps(db: Db, applicationId: string): Promise<(CaseStepRow & { by_name: string | null })[]> {
@@ -61,11 +57,7 @@ export async function listSteps(db: Db, applicationId: string): Promise<(CaseSte
     .orderBy('recorded_at')
     .orderBy('id')
     .execute();
-  const names = await staffNamesOf(
-    db,
-    rows.map((r) => r.recorded_by),
-  );
-  return rows.map((r) => ({ ...r, by_name: r.recorded_by ? (names.get(r.recorded_by) ?? null) : null }));
+  return withStaffNames(db, rows, (r) => r.recorded_by, 'by_name');
 }
 
 export async function findLetter(db: Db, applicationId: string, letterId: string): Promise<CaseLetterRow | undefined> {

@@ -157,3 +157,17 @@ export const staffNamesOf = async (db: Db, ids: (string | null)[]): Promise<Map<
   const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', wanted).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 };
+
+/** Rows with the name of the member of staff each names under `key` (null when none, or the account is gone). */
+export async function withStaffNames<R, K extends string>(
+  db: Db,
+  rows: R[],
+  idOf: (row: R) => string | null,
+  key: K,
+): Promise<(R & Record<K, string | null>)[]> {
+  const names = await staffNamesOf(db, rows.map(idOf));
+  return rows.map((row) => {
+    const id = idOf(row);
+    return { ...row, [key]: id ? (names.get(id) ?? null) : null } as R & Record<K, string | null>;
+  });
+}
