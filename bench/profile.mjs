@@ -2,14 +2,14 @@
 // it (lib/processes.mjs startAsOffice) under `node --cpu-prof`, loaded for SECONDS, stopped, and its
 // profile under load (start-up left out) reduced to the functions, then the packages, with the most
 // self time. The text lands in bench/profiles/<TARGET>.txt.
-// Run after `npm run build`:  TARGET=me node bench/profile.mjs   (TARGET: list, search, me, status)
+// Run after `npm run build`:  TARGET=me node bench/profile.mjs   (TARGET: list, search, me, status, export)
 // Knobs: ROWS (20000), CONNECTIONS (50), SECONDS (8), TOP (30).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { clientAddress, measure } from './lib/load.mjs';
-import { root, startAsOffice } from './lib/processes.mjs';
+import { cpuSeconds, root, startAsOffice } from './lib/processes.mjs';
 import { enquiryPathOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
@@ -17,6 +17,17 @@ const SECONDS = Number(process.env.SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const TOP = Number(process.env.TOP ?? 30);
 const TARGET = process.env.TARGET ?? 'me';
+
+/** One request read to its end: its time and size, in the shape the report prints. */
+async function once(url, headers) {
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  const seconds = (performance.now() - started) / 1000;
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return { reqPerSec: (1 / seconds).toFixed(3), seconds: seconds.toFixed(1), bytes };
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-profile-'));
 const profileDir = path.join(dataDir, 'profile');
@@ -39,6 +50,8 @@ try {
       },
     },
   };
+  // The CSV export of everything: one request, its body read to the end.
+  paths.export = { path: '/api/application/export', headers, once: true };
   const target = paths[TARGET];
   if (!target) throw new Error(`TARGET: one of ${Object.keys(paths).join(', ')}`);
   const server = await startAsOffice(
@@ -48,13 +61,17 @@ try {
   // Samples before the load are start-up (loading modules, compiling serializers): left out. V8's
   // profile clock and process.hrtime are both the system's monotonic clock, in µs here.
   const loadStartUs = Number(process.hrtime.bigint() / 1000n);
-  const m = await measure({
-    url: `${server.base}${target.path}`,
-    headers: target.headers,
-    setupRequest: target.setupRequest,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-  });
+  const cpuBefore = cpuSeconds(server.pid);
+  const m = target.once
+    ? await once(`${server.base}${target.path}`, target.headers)
+    : await measure({
+        url: `${server.base}${target.path}`,
+        headers: target.headers,
+        setupRequest: target.setupRequest,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      });
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
   await server.stop();
   const [file] = fs.readdirSync(profileDir);
   const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8'));
@@ -92,7 +109,10 @@ try {
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP)
     .map(([key, us]) => `${((100 * us) / (total - idle)).toFixed(1).padStart(5)} %  ${key}`);
-  const text = `${TARGET}: ${m.reqPerSec} req/s at ${CONNECTIONS} connections for ${SECONDS} s, ${ROWS} applications, load ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}\nself time, share of the busy time (idle left out), by function:\n${lines.join('\n')}\nby package or file:\n${parts.join('\n')}\n`;
+  const run = target.once
+    ? `one request, ${m.seconds} s, ${m.bytes} bytes`
+    : `${m.reqPerSec} req/s at ${CONNECTIONS} connections for ${SECONDS} s`;
+  const text = `${TARGET}: ${run}, ${ROWS} applications, load ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}\nthe server's CPU ${cpu.toFixed(2)} s; self time, share of the busy time (idle left out), by function:\n${lines.join('\n')}\nby package or file:\n${parts.join('\n')}\n`;
   fs.mkdirSync(path.join(root, 'bench/profiles'), { recursive: true });
   fs.writeFileSync(path.join(root, `bench/profiles/${TARGET}.txt`), text);
   console.log(text);

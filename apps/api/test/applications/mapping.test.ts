@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationRow } from '../../src/db/schema.js';
+import { csvRow, csvRowByMapping } from '../../src/modules/domain/applications/csv.js';
 import {
   APPLICATION_COLUMNS,
+  erasedMarker,
   type ApplicationField,
   fieldsOf,
   storedFields,
@@ -43,5 +45,22 @@ describe('the stored fields of an application row', () => {
       issuedCountryCode: null,
     });
     expect(fields).toStrictEqual(withCountryNames(fieldsOf(row, every)));
+  });
+
+  it('make the same CSV line written out as through the mapping, cell for cell', () => {
+    const columns = Object.values(APPLICATION_COLUMNS);
+    const named = Object.fromEntries(columns.map((column) => [column, `value of ${column}`])) as unknown as ApplicationRow;
+    const tricky = {
+      ...named,
+      surname: '=HYPERLINK("x")',
+      given_name: 'Ann, "Nan"',
+      email: erasedMarker('64b7f0c2a1b2c3d4e5f60718'),
+      company: 'line\nbreak',
+      current_nationality: 'BD',
+      issued_country: 'Martian Republic',
+      approve_date: null,
+    } as unknown as ApplicationRow;
+    for (const row of [named, tricky]) expect(csvRow(row)).toBe(csvRowByMapping(row));
+    expect(csvRow(tricky)).toContain(',Bangladesh,');
   });
 });

@@ -1,5 +1,6 @@
 import type { ApplicationRow } from '../../../db/schema.js';
-import { type APPLICATION_COLUMNS, type ApplicationField, columnsOf, fieldsOf, withCountryNames } from './mapping.js';
+import { countryName } from '@visa/shared/country-matching';
+import { type APPLICATION_COLUMNS, type ApplicationField, columnsOf, fieldsOf, shownValue, withCountryNames } from './mapping.js';
 
 /**
  * Spreadsheet programs run a cell that starts with one of these as a formula (OWASP "CSV
@@ -88,8 +89,25 @@ const CSV_FIELDS = [
 export const CSV_COLUMNS = columnsOf(CSV_FIELDS) as (typeof APPLICATION_COLUMNS)[(typeof CSV_FIELDS)[number]][];
 
 export const csvHeader = () => csvLine([...CSV_FIELDS]);
-export const csvRow = (row: Pick<ApplicationRow, (typeof CSV_COLUMNS)[number]>) => {
+
+type CsvSource = Pick<ApplicationRow, (typeof CSV_COLUMNS)[number]>;
+
+/** A row's line by the one field mapping: what `csvRow` writes out, and what a test holds it to. */
+export const csvRowByMapping = (row: CsvSource) => {
   // Countries are stored as codes; the export names them as every answer does (ADR 0035).
   const fields = withCountryNames(fieldsOf(row, CSV_FIELDS));
   return csvLine(CSV_FIELDS.map((field) => fields[field]));
 };
+
+/**
+ * A row's line, the mapping written out cell by cell in CSV_FIELDS' order: a million-row export
+ * builds no object and no array per row this way, which was most of its time after reading the
+ * rows. A test holds it equal to `csvRowByMapping` for every field.
+ */
+export const csvRow = (row: CsvSource) =>
+  `${csvCell(row.id)},${csvCell(row.surname)},${csvCell(row.given_name)},${csvCell(shownValue(row.email))},${csvCell(row.phone)},` +
+  `${csvCell(row.national_id)},${csvCell(row.sex)},${csvCell(row.dob)},${csvCell(row.birth_city)},` +
+  `${csvCell(countryName(row.current_nationality))},${csvCell(row.identification)},${csvCell(row.company)},` +
+  `${csvCell(row.duty_duration)},${csvCell(row.job_title)},${csvCell(row.salary)},${csvCell(shownValue(row.passport))},` +
+  `${csvCell(countryName(row.issued_country))},${csvCell(row.visa_type)},${csvCell(row.status)},${csvCell(row.pending_date)},` +
+  `${csvCell(row.approve_date)},${csvCell(row.created_at)},${csvCell(row.updated_at)}\r\n`;

@@ -50,8 +50,8 @@ export function fieldsOf<F extends ApplicationField>(
 ): Pick<ApplicationFields, F> {
   const values: Partial<Record<ApplicationField, unknown>> = {};
   for (const field of fields) values[field] = row[APPLICATION_COLUMNS[field]];
-  if (typeof values.email === 'string') values.email = shown(values.email);
-  if (typeof values.passport === 'string') values.passport = shown(values.passport);
+  if (typeof values.email === 'string') values.email = shownValue(values.email);
+  if (typeof values.passport === 'string') values.passport = shownValue(values.passport);
   return values as Pick<ApplicationFields, F>;
 }
 
@@ -63,7 +63,7 @@ export const erasedMarker = (id: string) => `${ERASED_PREFIX}${id}`;
 const ERASED_PREFIX = 'erased:';
 
 /** A unique column as every answer shows it: an erased application's marker is no value. */
-const shown = (value: string) => (value.startsWith(ERASED_PREFIX) ? '' : value);
+export const shownValue = (value: string) => (value.startsWith(ERASED_PREFIX) ? '' : value);
 
 /** The codes every answer gives beside the two countries' names (ADR 0035). */
 export interface CountryCodes {
@@ -100,7 +100,7 @@ export function storedFields(row: ApplicationRow): ApplicationFields & CountryCo
     _id: row.id,
     surname: row.surname,
     givenN: row.given_name,
-    email: shown(row.email),
+    email: shownValue(row.email),
     phone: row.phone,
     nationalId: row.national_id,
     sex: row.sex,
@@ -113,7 +113,7 @@ export function storedFields(row: ApplicationRow): ApplicationFields & CountryCo
     dutyDuration: row.duty_duration,
     jobTitle: row.job_title,
     salary: row.salary,
-    passport: shown(row.passport),
+    passport: shownValue(row.passport),
     issuedCountry: countryName(row.issued_country),
     issuedCountryCode: countryCode(row.issued_country),
     isStatus: row.status,
