@@ -27,6 +27,7 @@ import * as caseReminders from './20261129T020000-case-reminders.js';
 import * as staffDigestsCalendar from './20261129T021000-staff-digests-calendar.js';
 import * as passportCustody from './20261129T022000-passport-custody.js';
 import * as dueLettersIndex from './20261129T023000-due-letters-index.js';
+import * as openLettersByApplication from './20261130T070000-open-letters-by-application.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T021000-staff-digests-calendar': staffDigestsCalendar,
   '20261129T022000-passport-custody': passportCustody,
   '20261129T023000-due-letters-index': dueLettersIndex,
+  '20261130T070000-open-letters-by-application': openLettersByApplication,
 };
