@@ -28,8 +28,8 @@ const earliestNow = (app: string) => `(select min(c.deadline) from case_letters 
 const earliestBeforeSqlite = (app: string, changed: string, was: string) =>
   `(select min(x.deadline) from (select c.deadline from case_letters c where c.application_id = ${app} and c.done_on is null and c.id <> ${changed} union all select ${was} as deadline) x)`;
 
-/** SQLite: the statement that moves one application's count. */
-const moveSqlite = (app: string, changed: string, was: string) => `
+/** SQLite: the statement that moves one application's count, when `only` holds. */
+const moveSqlite = (app: string, changed: string, was: string, only = 'true') => `
   insert into application_counts (kind, key, n)
   select 'due', d.key, d.n from (
     select m.before_day as key, -1 as n from (select ${earliestBeforeSqlite(app, changed, was)} as before_day, ${earliestNow(app)} as after_day) m
@@ -38,7 +38,7 @@ const moveSqlite = (app: string, changed: string, was: string) => `
     select m.after_day, 1 from (select ${earliestBeforeSqlite(app, changed, was)} as before_day, ${earliestNow(app)} as after_day) m
     where m.after_day is not null and m.before_day is not m.after_day
   ) d
-  where true
+  where ${only}
   on conflict (kind, key) do update set n = application_counts.n + excluded.n;`;
 
 const NO_LETTERS = '(select null::text as id, null::text as application_id, null::text as deadline, null::text as done_on where false)';
@@ -47,7 +47,8 @@ const NO_LETTERS = '(select null::text as id, null::text as application_id, null
  * PostgreSQL (statement triggers: a statement may change several letters of one application, a
  * cascade all of them): for each application of the letters `before` and `after` the statement,
  * its earliest open deadline before, from its letters now but those in `after` and those in
- * `before` as they were, and now. Counters are changed in key order, so two writers cannot deadlock.
+ * `before` as they were, and now. Counters are changed in key order, so that two writers of letters
+ * cannot deadlock over them.
  */
 const movePostgres = (before: string, after: string) => `
   insert into application_counts (kind, key, n)
@@ -125,7 +126,7 @@ export async function up(db: AnyDb): Promise<void> {
       when old.application_id is not new.application_id or old.deadline is not new.deadline or old.done_on is not new.done_on
       begin
         ${moveSqlite('old.application_id', 'new.id', 'case when old.done_on is null then old.deadline end')}
-        ${moveSqlite('new.application_id', 'new.id', 'null').replace('where true', 'where old.application_id is not new.application_id')}
+        ${moveSqlite('new.application_id', 'new.id', 'null', 'old.application_id is not new.application_id')}
       end`,
       )
       .execute(db);
