@@ -1,23 +1,27 @@
 // What "due this week" costs as the office grows (ADR 0077, ADR 0079): My work (GET
 // /api/application/work, everyone's and the signed-in member's) and the staff list narrowed to
-// applications with an open IRCC letter due within 7 days, at 10 000 and 1 000 000 applications
-// on SQLite. Open letters are in proportion: one application in 20 has one, its deadline spread
-// over 120 days (the first ten of them past), its owner one of ten staff members; as many again
-// were answered (their letters done). Seeded with set-based INSERT … SELECT statements, then the
-// built server is started on the file and each call timed one request at a time (median and
-// fastest). Ends with each call's time at the largest size over the smallest (target ≤ 2), all
+// applications with an open IRCC letter due within 7 days (its first page and its second, by
+// number), at 10 000 and 1 000 000 applications on SQLite or, with DATABASE_URL, on a fresh
+// database of that PostgreSQL server for each size. Open letters are in proportion: one
+// application in 20 has one, its deadline spread over 120 days (the first ten of them past), its
+// owner one of ten staff members; as many again were answered (their letters done). Seeded with
+// set-based INSERT … SELECT statements, then the built server is started on the database and each
+// call timed one request at a time (median and fastest). Ends with each call's time at the largest size over the smallest (target ≤ 2), all
 // from one run, so the machine's load weighs on both sides alike.
 //
 //   npm run build && node bench/my-work.mjs
 //   SIZES=10000,100000 ALONE=30 node bench/my-work.mjs
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/my-work.mjs   (bash scripts/pg-cluster.sh)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { addDays, todayIn } from '../packages/shared/dist/dates.js';
 import { root, serverJs, startServer } from './lib/processes.mjs';
 import { GIVEN, SURNAMES } from './lib/seed-applications.mjs';
+import { createBenchDatabase, seedApplicationsPg } from './lib/seed-applications-pg.mjs';
 
 const SIZES = (process.env.SIZES ?? '10000,1000000').split(',').map(Number);
 const ALONE = Number(process.env.ALONE ?? 25);
@@ -25,6 +29,9 @@ const ALONE = Number(process.env.ALONE ?? 25);
 const LETTER_EVERY = 20;
 const STAFF = 10;
 const TIME_ZONE = 'Asia/Dhaka';
+/** A PostgreSQL server to bench on instead of SQLite; each size gets a database of its own there. */
+const PG_URL = process.env.DATABASE_URL;
+const ENGINE = PG_URL ? 'PostgreSQL' : 'SQLite';
 
 if (!fs.existsSync(serverJs)) {
   console.error('apps/api/dist is missing: run `npm run build` first.');
@@ -120,6 +127,41 @@ async function seed(dataDir, secret, count) {
   return { token, open, dueWeek };
 }
 
+/**
+ * The PostgreSQL twin of seed(): the applications as bench/lib/seed-applications-pg.mjs writes them
+ * (its staff member a super-admin, signed in), nine more staff and the letters as above, each the
+ * k-th application in order of id, by set-based statements.
+ */
+async function seedPg(databaseUrl, secret, count) {
+  const { token, userId } = await seedApplicationsPg({ databaseUrl, secret, count, role: 'superadmin', documents: false });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const iso = new Date().toISOString();
+  const today = todayIn(TIME_ZONE, new Date());
+  const others = Array.from({ length: STAFF - 1 }, () => randomBytes(12).toString('hex'));
+  await client.query(
+    `insert into users (id, name, email, role, password_hash, created_at, updated_at)
+    select u.id, 'Staff ' || u.n, 'staff' || u.n || '@example.com', 'admin', 'not-a-real-hash', $2, $2
+    from unnest($1::text[]) with ordinality as u(id, n)`,
+    [others, iso],
+  );
+  await client.query(
+    `insert into case_letters (id, application_id, kind, letter_date, deadline, rule_deadline, reason, owner_id, done_on, created_by, created_at)
+    select substr(a.id, 1, 16) || lpad(to_hex(a.k), 8, '0'), a.id, 'medical', to_char($1::date - 30, 'YYYY-MM-DD'),
+      to_char($1::date + ((a.k / $2) % 120 - 10)::int, 'YYYY-MM-DD'), null, '', ($3::text[])[(a.k / $2) % $4 + 1],
+      case when a.k % $2 = 0 then null else $6 end, null, $5
+    from (select id, row_number() over (order by id) - 1 as k from applications) a
+    where a.k % $2 in (0, $2 / 2)`,
+    [today, LETTER_EVERY, [userId, ...others], STAFF, iso, today],
+  );
+  await client.query('analyze');
+  const count1 = async (q, v) => Number((await client.query(q, v)).rows[0].n);
+  const open = await count1('select count(*) as n from case_letters where done_on is null', []);
+  const dueWeek = await count1('select count(*) as n from case_letters where done_on is null and deadline <= $1', [addDays(today, 7)]);
+  await client.end();
+  return { token, open, dueWeek };
+}
+
 /** ALONE requests one at a time: the median and the fastest, and what the last answered. */
 async function alone(url, headers) {
   const times = [];
@@ -140,9 +182,16 @@ for (const size of SIZES) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-my-work-'));
   const secret = randomBytes(32).toString('hex');
   const t0 = Date.now();
-  const { token, open, dueWeek } = await seed(dataDir, secret, size);
+  const pgDb = PG_URL ? await createBenchDatabase(PG_URL, `visa_bench_my_work_${size}`) : null;
+  const { token, open, dueWeek } = pgDb ? await seedPg(pgDb.url, secret, size) : await seed(dataDir, secret, size);
   const seeded = (Date.now() - t0) / 1000;
-  const server = await startServer({ DATA_DIR: dataDir, APP_SECRET: secret, SCHEDULED_JOBS: 'false', APP_TIMEZONE: TIME_ZONE });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    APP_SECRET: secret,
+    SCHEDULED_JOBS: 'false',
+    APP_TIMEZONE: TIME_ZONE,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
   try {
     const headers = { authorization: `Bearer ${token}` };
     const app = `${server.base}/api/application`;
@@ -159,9 +208,9 @@ for (const size of SIZES) {
       rows.push({ name, p50: r.p50, min: r.min, shown: shown(r.body) });
     }
     const load1 = os.loadavg()[0].toFixed(2);
-    results.push({ size, seeded, open, dueWeek, rows, load1 });
+    results.push({ size, engine: ENGINE, seeded, open, dueWeek, rows, load1 });
     console.log(
-      `\n${size.toLocaleString('en')} applications on SQLite, ${open.toLocaleString('en')} open letters, ` +
+      `\n${size.toLocaleString('en')} applications on ${ENGINE}, ${open.toLocaleString('en')} open letters, ` +
         `${dueWeek.toLocaleString('en')} due within 7 days (seeded in ${seeded.toFixed(1)} s; load average ${load1})`,
     );
     console.log('call                        p50 ms   min ms   items or total');
@@ -169,6 +218,7 @@ for (const size of SIZES) {
       console.log(`${r.name.padEnd(26)}${r.p50.toFixed(1).padStart(8)}${r.min.toFixed(1).padStart(9)}${String(r.shown).padStart(17)}`);
   } finally {
     await server.stop();
+    await pgDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -33,7 +33,8 @@ export async function createBenchDatabase(serverUrl, name) {
 
 const textArray = (values) => `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
 
-export async function seedApplicationsPg({ databaseUrl, secret, count }) {
+/** `role` is the signed-in staff member's; `documents: false` leaves the documents out for benches that read none. */
+export async function seedApplicationsPg({ databaseUrl, secret, count, role = 'admin', documents = true }) {
   const { loadConfig } = await import(dist('config.js'));
   const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
   const { createAccessTokens } = await import(dist('modules/domain/auth/access-tokens.js'));
@@ -80,7 +81,8 @@ export async function seedApplicationsPg({ databaseUrl, secret, count }) {
     union all select 'day', substr(created_at, 1, 10), count(*) from applications group by substr(created_at, 1, 10)
     union all select 'day:' || status, substr(created_at, 1, 10), count(*) from applications group by status, substr(created_at, 1, 10)`);
   // A job letter for each, and a visa form for about every third (as the SQLite seed does).
-  await client.query(`
+  if (documents)
+    await client.query(`
     insert into application_documents (id, application_id, storage_key, label, content_type, size, position, created_at)
     select substr(md5(random()::text || a.id || p), 1, 24), a.id, 'private/' || md5(random()::text || a.id || p) || '.pdf',
       case when p = 0 then 'Job Letter' else 'Visa Form' end, 'application/pdf', 150000, p, a.created_at
@@ -93,8 +95,8 @@ export async function seedApplicationsPg({ databaseUrl, secret, count }) {
   const iso = new Date(now).toISOString();
   const until = new Date(now + 86_400_000).toISOString();
   await client.query(
-    `insert into users (id, name, email, role, password_hash, created_at, updated_at) values ($1, 'Bench Staff', 'bench-staff@example.com', 'admin', 'not-a-real-hash', $2, $2)`,
-    [userId, iso],
+    `insert into users (id, name, email, role, password_hash, created_at, updated_at) values ($1, 'Bench Staff', 'bench-staff@example.com', $3, 'not-a-real-hash', $2, $2)`,
+    [userId, iso, role],
   );
   await client.query(
     'insert into session_families (family_id, user_id, started_at, last_active_at, expires_at, ended_at, end_reason) values ($1, $2, $3, $3, $4, null, null)',
@@ -105,8 +107,8 @@ export async function seedApplicationsPg({ databaseUrl, secret, count }) {
     [randomBytes(12).toString('hex'), userId, randomBytes(32).toString('hex'), family, until, iso],
   );
   await client.end();
-  const token = await createAccessTokens(secret).sign({ id: userId, role: 'admin' }, family);
-  return { token };
+  const token = await createAccessTokens(secret).sign({ id: userId, role }, family);
+  return { token, userId };
 }
 
 /** The keyset position just before row `offset` of the newest-first list, as the API's cursor encodes it (ADR 0028). */

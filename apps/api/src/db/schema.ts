@@ -135,7 +135,7 @@ interface AuditEventsTable {
  * and UTC day, kept by triggers (migrations 20261123T170000 and 20261123T180000, ADR 0028, ADR 0030).
  */
 interface ApplicationCountsTable {
-  kind: 'status' | 'job' | 'hour' | 'day' | `day:${ApplicationsTable['status']}`;
+  kind: 'status' | 'job' | 'hour' | 'day' | `day:${ApplicationsTable['status']}` | 'due';
   key: string;
   n: number;
 }

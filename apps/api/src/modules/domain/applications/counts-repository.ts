@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ApplicationStats } from '@visa/shared/applications';
 import { type ApplicationStatus, JOB_TITLES } from '@visa/shared/constants';
 import type { Db } from '../../../db/connection.js';
-import { compiledQuery } from '../../../db/compiled-query.js';
+import { type QueryParam, compiledQuery } from '../../../db/compiled-query.js';
 
 /**
  * Reads of the counts the database keeps of the applications (migration 20261123T170000, ADR 0028):
@@ -19,6 +19,24 @@ export async function statusCounts(db: Db): Promise<Record<ApplicationStatus, nu
   const byStatus: Record<ApplicationStatus, number> = { pending: 0, approved: 0, rejected: 0 };
   for (const r of rows) if (r.key in byStatus) byStatus[r.key as ApplicationStatus] = Number(r.n);
   return byStatus;
+}
+
+/**
+ * Applications with an open letter due by a day ('YYYY-MM-DD'), overdue ones included: the kept
+ * counts of the applications by their earliest open letter's deadline (migration 20261130T070000,
+ * ADR 0085), summed up to that day.
+ */
+const countsDueBy = compiledQuery((db, bind: QueryParam<'dueBy'>) =>
+  db
+    .selectFrom('application_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n'))
+    .where('kind', '=', 'due')
+    .where('key', '<=', bind('dueBy')),
+);
+
+export async function dueCount(db: Db, dueBy: string): Promise<number> {
+  const [row] = await countsDueBy(db, { dueBy });
+  return Number(row?.n ?? 0);
 }
 
 /**

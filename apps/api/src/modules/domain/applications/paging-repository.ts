@@ -5,7 +5,7 @@ import type { Db } from '../../../db/connection.js';
 import { compiledQueryShapes } from '../../../db/compiled-query.js';
 import type { ApplicationRow } from '../../../db/schema.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
-import { dayOfPosition, statusCounts } from './counts-repository.js';
+import { dayOfPosition, dueCount, statusCounts } from './counts-repository.js';
 import { listDocumentRowsFor } from './documents-repository.js';
 import { toApplication } from './rows.js';
 import {
@@ -124,28 +124,16 @@ const countNarrowed = compiledQueryShapes((db, shape: { status: boolean } & Narr
 const isNarrowed = (n: Narrowing) => n.waiting || n.stage || n.due;
 
 /**
- * The applications with a letter due and no other filter, counted on the open letters alone: each
- * letter's application exists (deleted with it), so no application row need be read.
- */
-const countDue = compiledQueryShapes((db, _shape: { due: true }, bind: Bind) =>
-  db
-    .selectFrom('case_letters')
-    .select((eb) => eb.fn.count<number>('application_id').distinct().as('n'))
-    .where('done_on', 'is', null)
-    .where('deadline', '<=', bind('dueBy')),
-);
-
-/**
- * The total of the list: from the kept counts without a search, counted among the applications
- * the other filters name when one is asked for, else the matches counted up to `cap`.
+ * The total of the list: from the kept counts without a search (of the applications by their
+ * earliest open deadline, for letters due alone), counted among the applications the other filters
+ * name when one is asked for, else the matches counted up to `cap`.
  */
 async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
   const terms = searchTerms(query.search);
   const narrowing = narrowingOf(query);
   const { status, stage, dueBy } = query;
-  if (!terms && narrowing.due && !narrowing.waiting && !narrowing.stage && !status) {
-    const [row] = await countDue(db, { due: true }, { dueBy });
-    return { total: Number(row!.n), totalCapped: false };
+  if (!terms && dueBy !== undefined && !narrowing.waiting && !narrowing.stage && !status) {
+    return { total: await dueCount(db, dueBy), totalCapped: false };
   }
   if (!terms && isNarrowed(narrowing)) {
     const [row] = await countNarrowed(db, { status: Boolean(status), ...narrowing }, { status, stage, dueBy });

@@ -193,16 +193,25 @@ function hasFilesWaiting(eb: ExpressionBuilder<Database, 'applications'>): Expre
  * its id among those of a subquery on the open letters' deadline index (ADR 0077), read here
  * rather than through the case module, which sits above this one. It costs what is due, not what
  * is stored. With `walk` (SQLite, when so many are due that the newest-first index meets a page of
- * them within a few rows) a unary plus keeps SQLite from looking each one up by its key and sorting
- * them all: it reads that index and tests each row against the due ids instead.
+ * them within a few rows) each application that index reads is asked instead whether its earliest
+ * open letter is due by then, one seek on the open letters by application (ADR 0085): gathering
+ * every due id first, to test each row against, cost what is due on every page.
  */
 const hasLetterDue =
   (bind: Bind, walk: boolean) =>
   (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
+    if (walk) {
+      const earliest = eb
+        .selectFrom('case_letters as due_letter')
+        .select((letter) => letter.fn.min('due_letter.deadline').as('deadline'))
+        .whereRef('due_letter.application_id', '=', 'applications.id')
+        .where('due_letter.done_on', 'is', null);
+      return eb(earliest, '<=', bind('dueBy'));
+    }
     const ids = eb
       .selectFrom('case_letters as due_letter')
       .select('due_letter.application_id')
       .where('due_letter.done_on', 'is', null)
       .where('due_letter.deadline', '<=', bind('dueBy'));
-    return eb(walk ? sql<string>`+${sql.ref('applications.id')}` : sql.ref<string>('applications.id'), 'in', ids);
+    return eb('applications.id', 'in', ids);
   };
