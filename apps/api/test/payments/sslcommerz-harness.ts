@@ -91,7 +91,7 @@ export async function startedAttempt(h: Harness, token: string, language?: 'en' 
 }
 
 /** SSLCommerz's form post, as it arrives from its servers or the payer's browser: no XSRF cookie. */
-export const post = (t: TestApp, url: string, form: Record<string, string>) =>
+const post = (t: TestApp, url: string, form: Record<string, string>) =>
   t.app.inject({
     method: 'POST',
     url,

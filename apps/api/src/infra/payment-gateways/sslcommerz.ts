@@ -42,7 +42,7 @@ export class SslcommerzUnreachable extends Error {}
 export const takaText = (minor: number): string => `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
 /** An amount SSLCommerz wrote in taka ("2500", "2500.5", "2500.05") in paisa; null for anything else. */
-export function paisaOf(value: unknown): number | null {
+function paisaOf(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string') return null;
   const match = /^(\d{1,12})(?:\.(\d{1,2})0*)?$/.exec(text.trim());
