@@ -14,6 +14,7 @@ import caseRoutes, { caseSettingsReadRoutes, caseSettingsRoutes } from './module
 import custodyRoutes from './modules/domain/case-work/custody-routes.js';
 import ledgerRoutes, { feeScheduleReadRoutes, feeScheduleRoutes, ledgerOwnerRoutes } from './modules/domain/ledger/routes.js';
 import { refundRoutes } from './modules/domain/payments/routes.js';
+import { isSslcommerzCallbackPath, sslcommerzRoutes } from './modules/domain/payments/sslcommerz-routes.js';
 import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
@@ -92,6 +93,8 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['superadmin', '/api/application', refundRoutes],
   ['staff', '/api/users', feeScheduleReadRoutes],
   ['superadmin', '/api/users', feeScheduleRoutes],
+  // Paying a payment link through SSLCommerz (ADR 0089): the link's token stands in for a session; SSLCommerz's posts are signed.
+  ['public', '/api/pay', sslcommerzRoutes],
   // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.
   ['staff', '/api/users', calendarFeedAccountRoutes],
   ['public', '/api/calendar', calendarRoutes],
@@ -164,7 +167,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     secure: deps.config.cookieSecure,
     publicOrigin: new URL(deps.config.publicUrl).origin,
     isFormPage: isFormPagePath,
-    isSignedWebhook: (path) => path.startsWith(`${RECEIPTS_PREFIX}/`),
+    isSignedWebhook: (path) => path.startsWith(`${RECEIPTS_PREFIX}/`) || isSslcommerzCallbackPath(path),
     isTokenUpload: isUploadPath,
   });
   // The tests sign tokens through the app; the auth plugin only checks them, with what the auth module gives it.

@@ -243,6 +243,11 @@ const EnvSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
   NOTIFY_SETTLE_MINUTES: count(0, 1440).default(5),
+  // SSLCommerz (ADR 0089): off until the store's ID and password are both set; the live address by default.
+  SSLCOMMERZ_STORE_ID: z.string().optional(),
+  SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
+  SSLCOMMERZ_API_URL: z.url('must be a URL').default('https://securepay.sslcommerz.com'),
+  SSLCOMMERZ_TIMEOUT_MS: count(100, 120_000).default(30_000),
   // The readiness probe (ADR 0068): DATA_DIR's disk is "low" under this much free space, and the
   // mail or text-message outbox "behind" when a message has waited or kept failing this long.
   READY_DISK_MIN_FREE_MB: count(0, 10_000_000).default(1024),
@@ -293,6 +298,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const adminPasswordProblem = e.ADMIN_PASSWORD !== undefined && passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_EMAIL ?? '');
   if (adminPasswordProblem) {
     throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD ${ADMIN_PASSWORD_REASONS[adminPasswordProblem]}`);
+  }
+  if ((e.SSLCOMMERZ_STORE_ID === undefined) !== (e.SSLCOMMERZ_STORE_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together');
   }
   const textMessageProblem = textMessageConfigProblem(e);
   if (textMessageProblem) throw new ConfigError(`Invalid configuration: ${textMessageProblem}`);

@@ -120,6 +120,11 @@ export const API_PATHS = {
   getFeeSchedule: { method: 'GET', path: '/api/users/settings/fees', access: 'staff' },
   updateFeeSchedule: { method: 'PUT', path: '/api/users/settings/fees', access: 'superadmin' },
 
+  // Paying a payment link through SSLCommerz (ADR 0089): the link's token as a bearer header; SSLCommerz posts the returns and the IPN.
+  startSslcommerzPayment: { method: 'POST', path: '/api/pay/sslcommerz', access: 'public' },
+  sslcommerzReturn: { method: 'POST', path: '/api/pay/sslcommerz/return/:outcome', access: 'public' },
+  sslcommerzIpn: { method: 'POST', path: '/api/pay/sslcommerz/ipn', access: 'public' },
+
   // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
   getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },
   createCalendarFeed: { method: 'POST', path: '/api/users/me/calendar-feed', access: 'staff' },

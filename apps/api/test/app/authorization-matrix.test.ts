@@ -41,6 +41,10 @@ const PUBLIC = new Set([
   'DELETE /api/uploads/{id}',
   // A staff member's calendar feed: the secret token in its address stands in for a session (ADR 0081).
   'GET /api/calendar/{file}',
+  // Paying through SSLCommerz: the payment link's token in a header; SSLCommerz's posts carry its signature (ADR 0089).
+  'POST /api/pay/sslcommerz',
+  'POST /api/pay/sslcommerz/return/{outcome}',
+  'POST /api/pay/sslcommerz/ipn',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */

@@ -1,5 +1,13 @@
+import { z } from 'zod';
 import { IdParamsSchema } from '../ids.js';
 import { EntryParamsSchema, FeeScheduleSchema, LedgerSchema, NewEntrySchema, RefundSchema, ReversalSchema } from '../money.js';
+import {
+  SslcommerzFormSchema,
+  SslcommerzReturnParamsSchema,
+  SslcommerzReturnQuerySchema,
+  StartSslcommerzAnswerSchema,
+  StartSslcommerzSchema,
+} from '../sslcommerz.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -12,4 +20,16 @@ export const MONEY_ROUTES = {
   refundLedgerPayment: { params: EntryParamsSchema, body: RefundSchema, response: { 200: LedgerSchema, ...change, ...errors(502) } },
   getFeeSchedule: { response: { 200: FeeScheduleSchema, ...errors(401) } },
   updateFeeSchedule: { body: FeeScheduleSchema, response: { 200: FeeScheduleSchema, ...errors(400, 401, 403) } },
+  // SSLCommerz (ADR 0089): the returns answer a redirect to the pay page; the IPN a plain acknowledgement.
+  startSslcommerzPayment: {
+    body: StartSslcommerzSchema.optional(),
+    response: { 200: StartSslcommerzAnswerSchema, ...errors(400, 404, 409, 429, 502) },
+  },
+  sslcommerzReturn: {
+    params: SslcommerzReturnParamsSchema,
+    querystring: SslcommerzReturnQuerySchema,
+    body: SslcommerzFormSchema,
+    response: { 303: z.null(), ...errors(400) },
+  },
+  sslcommerzIpn: { body: SslcommerzFormSchema, response: { 200: z.object({ received: z.boolean() }), ...errors(400) } },
 } as const;

@@ -1,6 +1,7 @@
 import type { GatewayMethod } from '@visa/shared/money';
 import type { AppContext } from '../../../context.js';
 import type { GatewayPaymentRow } from './repository.js';
+import { checkSslcommerz } from './sslcommerz-settle.js';
 
 /**
  * Asking a gateway about an attempt nobody settled (ADR 0084): the payer closed the tab, the IPN
@@ -11,4 +12,6 @@ import type { GatewayPaymentRow } from './repository.js';
 export type CheckAttempt = (ctx: Pick<AppContext, 'db' | 'config' | 'now'>, attempt: GatewayPaymentRow) => Promise<'settled' | 'pending'>;
 
 /** Each configured gateway's check; a gateway adds itself here. */
-export const GATEWAY_CHECKS: Partial<Record<GatewayMethod, CheckAttempt>> = {};
+export const GATEWAY_CHECKS: Partial<Record<GatewayMethod, CheckAttempt>> = {
+  sslcommerz: checkSslcommerz,
+};

@@ -11,6 +11,7 @@ import * as ledger from '../ledger/repository.js';
 import { appendEntry } from '../ledger/service.js';
 import { getLedger } from '../ledger/staff.js';
 import * as repo from './repository.js';
+import { refundSslcommerz } from './sslcommerz-settle.js';
 
 /**
  * Refunds (ADR 0084), super-admins only: part or all of a payment that still stands. Money paid
@@ -37,7 +38,9 @@ export interface GatewayRefund {
 export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) => Promise<string>;
 
 /** Each configured gateway's refund call; a gateway adds itself here. */
-export const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {};
+export const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {
+  sslcommerz: refundSslcommerz,
+};
 
 interface RefundInput {
   amountMinor: number;
