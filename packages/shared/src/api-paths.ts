@@ -120,6 +120,10 @@ export const API_PATHS = {
   getFeeSchedule: { method: 'GET', path: '/api/users/settings/fees', access: 'staff' },
   updateFeeSchedule: { method: 'PUT', path: '/api/users/settings/fees', access: 'superadmin' },
 
+  // Payment links (ADR 0091): staff send one; the applicant's pay page reads what is due with its token as a Bearer header.
+  sendPayLink: { method: 'POST', path: '/api/application/money/:id/pay-links', access: 'staff' },
+  getPayPage: { method: 'GET', path: '/api/pay', access: 'public' },
+
   // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
   getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },
   createCalendarFeed: { method: 'POST', path: '/api/users/me/calendar-feed', access: 'staff' },

@@ -1,5 +1,6 @@
 import { IdParamsSchema } from '../ids.js';
 import { EntryParamsSchema, FeeScheduleSchema, LedgerSchema, NewEntrySchema, RefundSchema, ReversalSchema } from '../money.js';
+import { PayLinkSentSchema, PayPageSchema } from '../pay-links.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -12,4 +13,8 @@ export const MONEY_ROUTES = {
   refundLedgerPayment: { params: EntryParamsSchema, body: RefundSchema, response: { 200: LedgerSchema, ...change, ...errors(502) } },
   getFeeSchedule: { response: { 200: FeeScheduleSchema, ...errors(401) } },
   updateFeeSchedule: { body: FeeScheduleSchema, response: { 200: FeeScheduleSchema, ...errors(400, 401, 403) } },
+
+  // Payment links (ADR 0091).
+  sendPayLink: { params: IdParamsSchema, response: { 200: PayLinkSentSchema, ...errors(400, 401, 403, 404, 409) } },
+  getPayPage: { response: { 200: PayPageSchema, ...errors(404, 429) } },
 } as const;
