@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAY_PAGE_TEXTS } from '@visa/shared/pay-page';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
@@ -62,6 +62,10 @@ beforeAll(async () => {
     return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
   });
 });
+// The anti-forgery cookie the server sets on every answer; test/setup.ts clears cookies after each test.
+beforeEach(() => {
+  document.cookie = `XSRF-TOKEN=${XSRF}; path=/`;
+});
 afterAll(async () => {
   configure({ defaultHidden: false });
   vi.unstubAllGlobals();
@@ -98,7 +102,6 @@ describe('the pay page', () => {
 
   it('in Bangla: Bengali digits, and the result the gateway sent the payer back with', async () => {
     const token = await owing(150_000);
-    document.cookie = `XSRF-TOKEN=${XSRF}; path=/`;
     open('/bn/pay?result=cancelled', token);
     expect(await screen.findByText('৳১,৫০০.০০')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(PAY_PAGE_TEXTS.bn.results.cancelled);
@@ -107,6 +110,7 @@ describe('the pay page', () => {
   it('a wrong token gets the plain refusal; after paying in full only the thanks shows', async () => {
     open('/pay', 'A'.repeat(43));
     expect(await screen.findByRole('alert')).toHaveTextContent(PAY_PAGE_TEXTS.en.linkNotValid);
+    cleanup();
     open('/pay?result=paid', 'B'.repeat(43));
     expect(screen.getByRole('status')).toHaveTextContent(PAY_PAGE_TEXTS.en.results.paid);
     await waitFor(() => expect(screen.queryByText(PAY_PAGE_TEXTS.en.loading)).not.toBeInTheDocument());
