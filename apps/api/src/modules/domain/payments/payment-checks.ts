@@ -17,7 +17,7 @@ const GIVE_UP_MS = 24 * HOUR_MS;
 const BATCH = 50;
 
 /** When to ask again: every minute for the first ten, every five for the first hour, then every half hour. */
-export function nextCheckAt(startedAt: Date, now: Date): Date {
+function nextCheckAt(startedAt: Date, now: Date): Date {
   const age = now.getTime() - startedAt.getTime();
   const wait = age < 10 * MINUTE_MS ? MINUTE_MS : age < HOUR_MS ? 5 * MINUTE_MS : 30 * MINUTE_MS;
   return new Date(now.getTime() + wait);

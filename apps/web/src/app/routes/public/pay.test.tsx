@@ -3,16 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { PAY_PAGE_TEXTS } from '@visa/shared/pay-page';
 import { createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
-import { renderRoutes } from '../../../test/render';
-import { newSecretToken, sha256 } from '../../../../api/src/lib/tokens';
-import { appendEntry } from '../../../../api/src/modules/domain/ledger/service';
-import { insertLink } from '../../../../api/src/modules/domain/payments/pay-link-repository';
-import BengaliLayout from '../../app/routes/public/bn/layout';
-import PublicLayout from '../../app/routes/public/layout';
-import PayRoute from '../../app/routes/public/pay';
-import { goTo } from './go-to';
+import { renderRoutes } from '../../../../test/render';
+import { newSecretToken, sha256 } from '../../../../../api/src/lib/tokens';
+import { appendEntry } from '../../../../../api/src/modules/domain/ledger/service';
+import { insertLink } from '../../../../../api/src/modules/domain/payments/pay-link-repository';
+import BengaliLayout from './bn/layout';
+import PublicLayout from './layout';
+import PayRoute from './pay';
+import { goTo } from '../../../features/payments/go-to';
 
-vi.mock('./go-to', () => ({ goTo: vi.fn() }));
+vi.mock('../../../features/payments/go-to', () => ({ goTo: vi.fn() }));
 
 // The pay page (ADR 0091) against the real GET /api/pay; the gateways' start routes answer as their
 // own tests pin them: {redirectUrl}.
