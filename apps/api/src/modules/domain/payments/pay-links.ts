@@ -8,6 +8,7 @@ import type { Db } from '../../../db/connection.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, badRequest, conflict, notFound } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
+import { boundedExpiry, linkBoundOf } from '../../../lib/link-lifetime.js';
 import { newSecretToken, sha256 } from '../../../lib/tokens.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
@@ -39,7 +40,8 @@ export async function sendPayLink(ctx: AppContext, actor: Actor, applicationId: 
   await assertMayContact(ctx.db, applicationId);
   const { lifeDays } = await getSetting(ctx.db, 'payLinks');
   const at = now.toISOString();
-  const expiresAt = new Date(now.getTime() + lifeDays * DAY_MS).toISOString();
+  // A month at most, far inside LINK_MAX_DAYS; cut to it all the same, as every bearer link is.
+  const expiresAt = boundedExpiry(new Date(now.getTime() + lifeDays * DAY_MS), linkBoundOf(ctx.config), now).toISOString();
   const token = newSecretToken();
   const channels = await ctx.db.transaction().execute(async (trx) => {
     await assertMayContact(trx, applicationId);
