@@ -9,7 +9,7 @@ import { ACCEPT } from './src/lib/http';
 import { BILINGUAL_PATHS, localePath } from './src/lib/locales/paths';
 
 /** Personal pages: never listed, whatever their language. */
-const PERSONAL: string[] = [paths.viewOne, paths.documents];
+const PERSONAL: string[] = [paths.viewOne, paths.documents, paths.pay];
 /** Pages search engines may list: the bilingual public pages except the personal ones. */
 const INDEXABLE: string[] = BILINGUAL_PATHS.filter((p) => !PERSONAL.includes(p));
 

@@ -15,6 +15,7 @@ import custodyRoutes from './modules/domain/case-work/custody-routes.js';
 import ledgerRoutes, { feeScheduleReadRoutes, feeScheduleRoutes, ledgerOwnerRoutes } from './modules/domain/ledger/routes.js';
 import { refundRoutes } from './modules/domain/payments/routes.js';
 import { isSslcommerzCallbackPath, sslcommerzRoutes } from './modules/domain/payments/sslcommerz-routes.js';
+import { isPayPagePath, payLinkRoutes, payPageRoutes } from './modules/domain/payments/pay-link-routes.js';
 import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
@@ -95,6 +96,9 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['superadmin', '/api/users', feeScheduleRoutes],
   // Paying a payment link through SSLCommerz (ADR 0089): the link's token stands in for a session; SSLCommerz's posts are signed.
   ['public', '/api/pay', sslcommerzRoutes],
+  // Payment links (ADR 0091): staff send one; the pay page reads what is due by the link's token.
+  ['staff', '/api/application', payLinkRoutes],
+  ['public', '/api', payPageRoutes],
   // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.
   ['staff', '/api/users', calendarFeedAccountRoutes],
   ['public', '/api/calendar', calendarRoutes],
@@ -186,7 +190,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(web, {
     root,
     filledPages: root ? createFilledPages(ctx.db, root, privacyNoticeFiller(ctx.db, ctx.config.APP_TIMEZONE)) : null,
-    isNoStorePage: isDocumentsPagePath,
+    isNoStorePage: (path) => isDocumentsPagePath(path) || isPayPagePath(path),
   });
 
   return app;

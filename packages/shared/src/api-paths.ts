@@ -124,6 +124,9 @@ export const API_PATHS = {
   startSslcommerzPayment: { method: 'POST', path: '/api/pay/sslcommerz', access: 'public' },
   sslcommerzReturn: { method: 'POST', path: '/api/pay/sslcommerz/return/:outcome', access: 'public' },
   sslcommerzIpn: { method: 'POST', path: '/api/pay/sslcommerz/ipn', access: 'public' },
+  // Payment links (ADR 0091): staff send one; the applicant's pay page reads what is due with its token as a Bearer header.
+  sendPayLink: { method: 'POST', path: '/api/application/money/:id/pay-links', access: 'staff' },
+  getPayPage: { method: 'GET', path: '/api/pay', access: 'public' },
 
   // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
   getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },

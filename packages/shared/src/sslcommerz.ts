@@ -13,7 +13,7 @@ export type PayLanguage = z.infer<typeof PayLanguageSchema>;
 export const StartSslcommerzSchema = z.object({ language: PayLanguageSchema.default('en') });
 
 /** SSLCommerz's hosted payment page, where the pay page sends the payer. */
-export const StartSslcommerzAnswerSchema = z.object({ url: z.string() });
+export const StartSslcommerzAnswerSchema = z.object({ redirectUrl: z.string() });
 
 /** What the payer's browser comes back with from SSLCommerz's page. */
 export const SSLCOMMERZ_OUTCOMES = ['success', 'fail', 'cancel'] as const;
@@ -23,17 +23,8 @@ export const SslcommerzReturnQuerySchema = z.object({ lang: PayLanguageSchema.ca
 /** A form SSLCommerz posts: names and values as text. */
 export const SslcommerzFormSchema = z.record(z.string().max(100), z.string().max(2000));
 
-/**
- * What the pay page is told on return (`/pay?result=…`): paid, failed, cancelled, or pending when
- * SSLCommerz could not yet confirm the payment (the office asks it again shortly).
- */
-export const PAY_RESULTS = ['paid', 'failed', 'cancelled', 'pending'] as const;
-export type PayResult = (typeof PAY_RESULTS)[number];
-
 export const SSLCOMMERZ_TEXTS = {
   off: 'Paying by card or mobile banking is not available at the moment.',
-  linkNotWorking: 'This payment link does not work any more. Please ask the office for a new one.',
-  nothingDue: 'Nothing is due on this application.',
   tooSmall: 'The amount due is less than the 10 taka a card payment must be; please pay it at the office.',
   tooLarge: 'The amount due is more than one card payment may be; please ask the office how to pay it.',
   gatewayRefused: 'SSLCommerz could not start the payment. Please try again later or pay another way.',

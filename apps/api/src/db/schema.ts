@@ -413,8 +413,8 @@ interface ChannelAgreementsTable {
 interface OutboxTable {
   id: string;
   channel: 'email' | 'sms' | 'whatsapp';
-  /** What a text message says, written when it is sent: a status (ADR 0044), a document-request link (ADR 0055) or a reminder (ADR 0080); null for an email. */
-  kind: 'status' | 'documents' | 'reminder' | null;
+  /** What a text message says, written when it is sent: a status (ADR 0044), a document-request link (ADR 0055), a reminder (ADR 0080) or a payment link (ADR 0091); null for an email. */
+  kind: 'status' | 'documents' | 'reminder' | 'pay' | null;
   /** The application it is about; null for an email to staff, and once the application is deleted. */
   application_id: string | null;
   /** An email's address from the start; a text message's number (E.164) once it is sent, what the per-number limit counts. */

@@ -9,3 +9,7 @@ export const statusCheckUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/,
 /** A document request's page in the applicant's language, the token after `#` so no server log sees it. */
 export const documentsLink = (publicUrl: string, language: 'en' | 'bn', token: string) =>
   `${publicUrl.replace(/\/+$/, '')}${language === 'bn' ? '/bn' : ''}/documents#${token}`;
+
+/** A payment link's page in the applicant's language (ADR 0091), the token after `#` as for documents. */
+export const payLink = (publicUrl: string, language: 'en' | 'bn', token: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${language === 'bn' ? '/bn' : ''}/pay#${token}`;

@@ -45,6 +45,8 @@ const PUBLIC = new Set([
   'POST /api/pay/sslcommerz',
   'POST /api/pay/sslcommerz/return/{outcome}',
   'POST /api/pay/sslcommerz/ipn',
+  // The pay page: what is due, read with the payment link's token in a header (ADR 0091).
+  'GET /api/pay',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */

@@ -177,6 +177,44 @@ describe('the link by an SMS aggregator and WhatsApp', () => {
     expect(written).not.toContain(token);
   });
 
+  it('a payment link (ADR 0091) goes the same way, in Bangla, and opens the pay page; no token is kept or logged', async () => {
+    const before = logs.length;
+    h.token = (await h.t.createStaff('admin')).token;
+    const application = await createApplication(h.t.db, { given_name: 'Rahim Uddin', phone: '+8801912345670' });
+    await setAgreedChannels(h.t.db, application.id, ['sms', 'whatsapp'], null, clock);
+    const entry = { kind: 'charge', description: 'Service fee', amountMinor: 500_000, currency: 'BDT', occurredOn: '2026-11-26' };
+    expect((await send(h, { method: 'POST', url: `/api/application/money/${application.id}/entries`, payload: entry })).statusCode).toBe(
+      200,
+    );
+    const res = await send(h, { method: 'POST', url: `/api/application/money/${application.id}/pay-links` });
+    expect(res.json()).toMatchObject({ channels: ['sms', 'whatsapp'] });
+    await h.app.outbox.runOnce(clock);
+    const text = fake.received.find((r) => r.path === '/sms')!.form.get('message')!;
+    expect(text.startsWith('প্রিয় Rahim, ')).toBe(true);
+    const token = /\/bn\/pay#([\w-]{43})$/.exec(text)?.[1];
+    expect(token).toBeDefined();
+    const whatsapp = fake.received.find((r) => r.path === `/${FAKE_WHATSAPP.phoneNumberId}/messages`)!;
+    expect(whatsapp.json).toMatchObject({
+      template: {
+        name: 'payment_link',
+        language: { code: 'bn' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Rahim' },
+              { type: 'text', text: `${h.t.config.publicUrl}/bn/pay#${token}` },
+            ],
+          },
+        ],
+      },
+    });
+    const page = await send(h, { method: 'GET', url: '/api/pay', headers: { authorization: `Bearer ${token!}` } });
+    expect(page.json()).toMatchObject({ firstName: 'Rahim', dueMinor: 500_000 });
+    expect(await stored(h, application.id)).not.toContain(token);
+    expect(logs.slice(before).join('\n')).not.toContain(token);
+  });
+
   it('holds the link only through the night (00:00–08:00), not through the office quiet hours', async () => {
     // 22:00 in Dhaka: inside the office's quiet hours, outside the night.
     clock = new Date('2026-11-26T16:00:00.000Z');

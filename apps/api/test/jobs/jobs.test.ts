@@ -258,7 +258,7 @@ describe('scheduled jobs run once per period across instances', () => {
 });
 
 describe('the server’s jobs', () => {
-  it('sweep, housekeeping, reminders, retention and the staff digest always; backups only on SQLite with local files; nothing runs unless asked', async () => {
+  it('sweep, housekeeping, reminders, retention, the staff digest and the payment checks always; backups only on SQLite with local files; nothing runs unless asked', async () => {
     const config = loadConfig(cliEnv(t.config, { SCHEDULED_JOBS: 'false' }));
     const app = await buildApp({ config, db: t.db, secret: config.APP_SECRET!, storage: t.storage, webRoot: null });
     await app.register(jobsPlugin, { config, db: t.db, storage: t.storage });
@@ -266,15 +266,21 @@ describe('the server’s jobs', () => {
     try {
       const now = Date.now();
       expect(await app.jobs.runDue(new Date(now))).toEqual([]);
-      expect(await app.jobs.runDue(new Date(now + 7 * HOUR_MS))).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'staff-digest']);
+      expect(await app.jobs.runDue(new Date(now + 7 * HOUR_MS))).toEqual([
+        'sweep-files',
+        'housekeeping',
+        'case-reminders',
+        'staff-digest',
+        'payment-checks',
+      ]);
       const daily = await app.jobs.runDue(new Date(now + 25 * HOUR_MS));
       if (engine === 'sqlite') {
-        expect(daily).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention', 'staff-digest', 'backup']);
+        expect(daily).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention', 'staff-digest', 'payment-checks', 'backup']);
         const backups = fs.readdirSync(config.backupDir);
         expect(backups).toHaveLength(1);
         expect(JSON.parse((await findJob(t.db, 'backup'))!.outcome!)).toMatchObject({ missing: 0, pruned: [] });
       } else {
-        expect(daily).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention', 'staff-digest']);
+        expect(daily).toEqual(['sweep-files', 'housekeeping', 'case-reminders', 'retention', 'staff-digest', 'payment-checks']);
       }
       // Every rule is off by default: the daily run finds nothing to erase.
       expect(JSON.parse((await findJob(t.db, 'retention'))!.outcome!)).toMatchObject({ expired: 0, anonymised: 0, replayed: 0 });
@@ -297,6 +303,7 @@ describe('the server’s jobs', () => {
       'case-reminders',
       'retention',
       'staff-digest',
+      'payment-checks',
     ]);
     expect(jobsFor({ DATABASE_URL: 'postgres://visa@db.invalid/visa', STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toEqual([
       'sweep-files',
@@ -304,6 +311,7 @@ describe('the server’s jobs', () => {
       'case-reminders',
       'retention',
       'staff-digest',
+      'payment-checks',
     ]);
     expect(lines).toEqual([
       [

@@ -85,7 +85,7 @@ export const start = (t: TestApp, token: string | undefined, language?: 'en' | '
 export async function startedAttempt(h: Harness, token: string, language?: 'en' | 'bn'): Promise<string> {
   const res = await start(h.t, token, language);
   if (res.statusCode !== 200) throw new Error(`start answered ${res.statusCode} ${res.body}`);
-  const sessionKey = new URL(res.json<{ url: string }>().url).searchParams.get('SESSIONKEY');
+  const sessionKey = new URL(res.json<{ redirectUrl: string }>().redirectUrl).searchParams.get('SESSIONKEY');
   const attempt = await h.t.db.selectFrom('gateway_payments').select('id').where('gateway_ref', '=', sessionKey).executeTakeFirstOrThrow();
   return attempt.id;
 }

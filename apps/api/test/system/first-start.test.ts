@@ -46,6 +46,7 @@ describe('the System page on a fresh start', () => {
       ...(engine === 'sqlite' ? [{ name: 'backup', ...firstRun(24) }] : []),
       { name: 'case-reminders', ...firstRun(5 / 60) },
       { name: 'housekeeping', ...firstRun(6) },
+      { name: 'payment-checks', ...firstRun(1 / 60) },
       { name: 'retention', ...firstRun(24) },
       { name: 'staff-digest', ...firstRun(5 / 60) },
       { name: 'sweep-files', ...firstRun(1) },

@@ -12,6 +12,8 @@ export const paths = {
   viewOne: '/view-one',
   /** An applicant's document list, opened from the link sent to the applicant; its token travels after `#` (ADR 0046). */
   documents: '/documents',
+  /** The applicant's pay page, opened from a payment link; its token travels after `#` (ADR 0091). */
+  pay: '/pay',
   /** The office's privacy notice, filled in by the server (ADR 0053). */
   privacy: '/privacy',
   login: '/login',
@@ -44,7 +46,7 @@ export const paths = {
  * A behaviour the islands script gives a public page, besides the navbar and the back-to-top
  * button every such page gets (src/islands/main.tsx mounts them, ADR 0029).
  */
-export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn' | 'documents';
+export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn' | 'documents' | 'pay';
 
 export interface PublicPage {
   /** Its English path; a page in Bengali too has its twin under /bn (`localePath`, ADR 0010). */
@@ -76,6 +78,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: paths.resetPassword, languages: ['en'], islands: ['signIn'] },
   { path: paths.documents, languages: ['en', 'bn'], islands: ['documents'] },
   { path: paths.privacy, languages: ['en', 'bn'], islands: [] },
+  { path: paths.pay, languages: ['en', 'bn'], islands: ['pay'] },
 ];
 
 /** The public pages' English paths. */

@@ -42,6 +42,11 @@ const mount: Record<Exclude<Island, 'signIn'>, () => void> = {
     void import('../features/document-requests/components/documents-page').then(({ DocumentsPage }) =>
       hydrateIsland(main?.firstElementChild ?? null, withLocale(<DocumentsPage />)),
     ),
+  // Loaded only on the applicant's pay page (ADR 0091).
+  pay: () =>
+    void import('../features/payments/pay-page').then(({ PayPage }) =>
+      hydrateIsland(main?.firstElementChild ?? null, withLocale(<PayPage />)),
+    ),
 };
 
 for (const island of PUBLIC_PAGES.find((entry) => entry.path === page)?.islands ?? []) if (island !== 'signIn') mount[island]();

@@ -8,6 +8,7 @@ import {
   StartSslcommerzAnswerSchema,
   StartSslcommerzSchema,
 } from '../sslcommerz.js';
+import { PayLinkSentSchema, PayPageSchema } from '../pay-links.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -32,4 +33,8 @@ export const MONEY_ROUTES = {
     response: { 303: z.null(), ...errors(400) },
   },
   sslcommerzIpn: { body: SslcommerzFormSchema, response: { 200: z.object({ received: z.boolean() }), ...errors(400) } },
+
+  // Payment links (ADR 0091).
+  sendPayLink: { params: IdParamsSchema, response: { 200: PayLinkSentSchema, ...errors(400, 401, 403, 404, 409) } },
+  getPayPage: { response: { 200: PayPageSchema, ...errors(404, 429) } },
 } as const;

@@ -8,7 +8,16 @@ describe('language of a URL', () => {
     expect(localePath(paths.terms, 'bn')).toBe('/bn/terms');
     expect(localePath(`${paths.about}#services`, 'bn')).toBe('/bn/about#services');
     expect(localePath(paths.terms, 'en')).toBe('/terms');
-    expect(BENGALI_PATHS).toEqual(['/bn', '/bn/enquiry', '/bn/about', '/bn/terms', '/bn/view-one', '/bn/documents', '/bn/privacy']);
+    expect(BENGALI_PATHS).toEqual([
+      '/bn',
+      '/bn/enquiry',
+      '/bn/about',
+      '/bn/terms',
+      '/bn/view-one',
+      '/bn/documents',
+      '/bn/privacy',
+      '/bn/pay',
+    ]);
   });
 
   it('reads the language and the page back from a path', () => {

@@ -7,7 +7,7 @@ import type { Applicant } from './channel-agreements-repository.js';
  */
 
 /** What can happen to an application that the applicant is told of. */
-export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again' | 'reminder';
+export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again' | 'reminder' | 'pay-link';
 
 /**
  * The channels each kind of notice may use. Documents added by staff and an item asked for again
@@ -21,6 +21,8 @@ const CHANNELS_OF: Record<NoticeKind, readonly NotifyChannel[]> = {
   'ask-again': ['email'],
   // A deadline the applicant must meet in person: every channel they agreed to (ADR 0080).
   reminder: ['email', 'sms', 'whatsapp'],
+  // A payment link (ADR 0091) goes wherever the applicant agreed, as a document request's does.
+  'pay-link': ['email', 'sms', 'whatsapp'],
 };
 
 /** The applicant is told nothing at all, on any channel. */

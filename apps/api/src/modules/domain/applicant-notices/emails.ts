@@ -5,7 +5,8 @@ import { APPLICANT_EMAIL, applicantEmailSubject, documentsEmailParagraphs, statu
 import { reminderEmail } from '@visa/shared/reminder-texts';
 import type { ReminderTask } from '@visa/shared/reminder-texts';
 import { type EmailContent, HTML_CLOSE, HTML_OPEN, escapeHtml, htmlParagraphs, oneLine } from '../../../lib/email-html.js';
-import { documentsLink, statusCheckUrl } from '../../../lib/public-links.js';
+import { payLinkEmail } from '@visa/shared/pay-link-notices';
+import { documentsLink, payLink, statusCheckUrl } from '../../../lib/public-links.js';
 import { OUTBOX_SECRET_PLACEHOLDER } from './outbox-repository.js';
 
 /**
@@ -79,4 +80,16 @@ export function renderAskAgainEmail(givenName: string, again: { item: { en: stri
 /** A reminder of what a letter asks the applicant to do by its deadline (ADR 0080). */
 export function renderReminderEmail(givenName: string, reminder: { task: ReminderTask; deadline: string }): EmailContent {
   return bilingual(reminderEmail(firstNameOf(givenName), reminder.task, reminder.deadline));
+}
+
+/** A payment link (ADR 0091): the token is only the outbox's placeholder until the email is sent. */
+export function renderPayLinkEmail(givenName: string, dueMinor: number, publicUrl: string): EmailContent {
+  return bilingual(
+    payLinkEmail(
+      firstNameOf(givenName),
+      payLink(publicUrl, 'en', OUTBOX_SECRET_PLACEHOLDER),
+      payLink(publicUrl, 'bn', OUTBOX_SECRET_PLACEHOLDER),
+      dueMinor,
+    ),
+  );
 }

@@ -7,11 +7,12 @@ import type { Db } from '../../../db/connection.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { type Applicant, findApplicant } from './channel-agreements-repository.js';
 import { type ChannelsOn, type Withheld, decideChannels, withheld } from './decide.js';
-import { renderAskAgainEmail, renderEmail, renderLinkEmail, renderReminderEmail } from './emails.js';
+import { renderAskAgainEmail, renderEmail, renderLinkEmail, renderPayLinkEmail, renderReminderEmail } from './emails.js';
 import {
   dropWaitingLinks,
   queueApplicantEmail,
   queueLinkText,
+  queuePayLinkText,
   queueReminderText,
   queueStatusText,
   takeWaitingStatusEmail,
@@ -32,7 +33,9 @@ export type NoticeEvent =
   | { kind: 'document-request'; token: string; dueDate: string; items: { en: string; bn: string }[] }
   | { kind: 'ask-again'; item: { en: string; bn: string }; reason: string }
   /** A letter's deadline ahead (ADR 0080): what to do by when; the reminder job's claim makes it once. */
-  | { kind: 'reminder'; reminderId: string; task: ReminderTask; deadline: string };
+  | { kind: 'reminder'; reminderId: string; task: ReminderTask; deadline: string }
+  /** A payment link (ADR 0091) and what is due when it is sent; a payment link still waiting is dropped first. */
+  | { kind: 'pay-link'; token: string; dueMinor: number };
 
 /** What the notice needs of the app: the public address its links name, the settling time, the providers, the clock. */
 export type NoticeContext = Pick<AppContext, 'config' | 'textProviders' | 'now'>;
@@ -53,6 +56,7 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
   const now = clockOf(ctx)();
   // A new link replaces the one still waiting, whoever may be told now.
   if (event.kind === 'document-request') await dropWaitingLinks(trx, applicationId, 'link replaced');
+  if (event.kind === 'pay-link') await dropWaitingLinks(trx, applicationId, 'link replaced', 'pay');
   const applicant = await findApplicant(trx, applicationId);
   if (!applicant) return { channels: [], withheld: null };
   const settings = await getSetting(trx, 'messages');
@@ -86,6 +90,17 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
     for (const channel of PHONE_CHANNELS.filter((c) => channels.includes(c))) {
       const link = { secret: event.token, dueDate: event.dueDate };
       await queueLinkText(trx, { applicationId, channel, fromStatus: applicant.status, dueAt: now, now, ...link });
+      queued.push(channel);
+    }
+  } else if (event.kind === 'pay-link') {
+    if (channels.includes('email')) {
+      const content = renderPayLinkEmail(applicant.givenName, event.dueMinor, publicUrl);
+      await queueApplicantEmail(trx, applicationId, { to: applicant.email, ...content, secret: event.token }, now);
+      queued.push('email');
+    }
+    // Like a document request's link: at once, neither settled nor held by quiet hours.
+    for (const channel of PHONE_CHANNELS.filter((c) => channels.includes(c))) {
+      await queuePayLinkText(trx, { applicationId, channel, fromStatus: applicant.status, dueAt: now, now, secret: event.token });
       queued.push(channel);
     }
   } else if (event.kind === 'reminder') {

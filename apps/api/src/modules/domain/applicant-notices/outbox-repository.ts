@@ -165,8 +165,14 @@ export async function queueReminderText(db: Db, m: NewText & { reminderId: strin
   await insertText(db, m, { kind: 'reminder', secret: null, due_date: null, reminder_id: m.reminderId });
 }
 
+/** A payment link on one channel (ADR 0091): its token waits in the secret column, as a document request's does. */
+export async function queuePayLinkText(db: Db, m: NewText & { secret: string }): Promise<void> {
+  await insertText(db, m, { kind: 'pay', secret: m.secret, due_date: null });
+}
+
 type TextKind =
   | { kind: 'status'; secret: null; due_date: null }
+  | { kind: 'pay'; secret: string; due_date: null }
   | { kind: 'documents'; secret: string; due_date: string }
   | { kind: 'reminder'; secret: null; due_date: null; reminder_id: string };
 
@@ -189,12 +195,17 @@ async function insertText(db: Db, m: NewText, kind: TextKind): Promise<void> {
 }
 
 /** Links still waiting for an application are dropped, token and all: a new request replaced them or staff revoked it. */
-export async function dropWaitingLinks(db: Db, applicationId: string, reason: string): Promise<number> {
+export async function dropWaitingLinks(
+  db: Db,
+  applicationId: string,
+  reason: string,
+  kind: 'documents' | 'pay' = 'documents',
+): Promise<number> {
   const result = await db
     .updateTable('outbox')
     .set({ status: 'skipped', last_error: reason, secret: null })
     .where('application_id', '=', applicationId)
-    .where('kind', '=', 'documents')
+    .where('kind', '=', kind)
     .where('status', '=', 'queued')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -11,7 +11,13 @@ import { refusal } from './decide.js';
 import { type OutboxRow, finish } from './outbox-repository.js';
 import { countSentSince, lastSentStatus } from './outbox-status-repository.js';
 import { findReminderLetter } from './reminders-repository.js';
-import { composeDocumentRequestNotice, composeReminderNotice, composeStatusNotice, statusNoticeValues } from './texts.js';
+import {
+  composeDocumentRequestNotice,
+  composePayLinkNotice,
+  composeReminderNotice,
+  composeStatusNotice,
+  statusNoticeValues,
+} from './texts.js';
 import { isNews, linkQuietUntil, quietUntil } from './timing.js';
 import type { Outcome, RetryPolicy } from './retry.js';
 
@@ -36,7 +42,7 @@ const DAY_MS = 24 * 60 * 60_000;
 function redacted<T extends { ok: boolean; error?: string }>(outcome: T, secret: string | null | undefined): T {
   if (outcome.ok || !secret || !outcome.error) return outcome;
   // Also a link the provider's words cut short or encoded: whatever follows the page's `#` goes.
-  const error = outcome.error.replaceAll(secret, '•••').replace(/documents(#|%23)[\w-]*/gi, 'documents#•••');
+  const error = outcome.error.replaceAll(secret, '•••').replace(/(documents|pay)(#|%23)[\w-]*/gi, '$1#•••');
   return { ...outcome, error };
 }
 
@@ -71,10 +77,13 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   // A link is not a status (ADR 0055): it neither settles nor waits out the office's quiet hours.
   if (row.kind === 'documents' && (!row.secret || !row.due_date)) return give('skipped', 'link missing');
   const link = row.kind === 'documents' && row.secret && row.due_date ? { token: row.secret, dueDate: row.due_date } : null;
+  // A payment link (ADR 0091) goes as a document request's does: at once, whatever the status.
+  if (row.kind === 'pay' && !row.secret) return give('skipped', 'link missing');
+  const payToken = row.kind === 'pay' ? row.secret : null;
   // A reminder goes only while its letter is open, and names the deadline the letter has now (ADR 0080).
   const reminder = row.kind === 'reminder' && row.reminder_id ? await findReminderLetter(db, row.reminder_id) : null;
   if (row.kind === 'reminder' && (!reminder || reminder.done_on !== null)) return give('skipped', 'letter done');
-  const quiet = link ? linkQuietUntil(now, deps.timeZone) : quietUntil(now, deps.timeZone, settings.quietHours);
+  const quiet = link || payToken ? linkQuietUntil(now, deps.timeZone) : quietUntil(now, deps.timeZone, settings.quietHours);
   if (quiet) {
     await finish(db, row.id, { status: 'queued', error: null, nextAttemptAt: quiet, attemptCounts: false });
     await audit(AUDIT_ACTIONS.textMessage.deferred, { until: quiet.toISOString() });
@@ -82,7 +91,7 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   }
   const status = applicant.status;
   const baseline = (await lastSentStatus(db, applicant.id, channel)) ?? row.from_status ?? status;
-  if (!link && !reminder && !isNews(status, baseline)) return give('skipped', 'status unchanged');
+  if (!link && !payToken && !reminder && !isNews(status, baseline)) return give('skipped', 'status unchanged');
   const since = new Date(now.getTime() - DAY_MS);
   if ((await countSentSince(db, { applicationId: applicant.id }, since)) >= settings.limits.perApplicationPerDay) {
     return give('limited', 'daily limit for the application');
@@ -96,21 +105,23 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   const language = noticeLanguage(settings.language, to);
   const message = link
     ? composeDocumentRequestNotice(settings, channel, to, { givenName: applicant.givenName, ...link, publicUrl: deps.publicUrl })
-    : reminder
-      ? composeReminderNotice(settings, channel, to, {
-          givenName: applicant.givenName,
-          task: reminder.kind as ReminderTask,
-          deadline: reminder.deadline,
-          officePhone: office.phone,
-        })
-      : composeStatusNotice(
-          settings,
-          channel,
-          to,
-          statusNoticeValues({ givenName: applicant.givenName, status, language }, { phone: office.phone, publicUrl: deps.publicUrl }),
-          status,
-        );
-  const outcome = redacted(await provider.send(message), link?.token);
+    : payToken
+      ? composePayLinkNotice(settings, channel, to, { givenName: applicant.givenName, token: payToken, publicUrl: deps.publicUrl })
+      : reminder
+        ? composeReminderNotice(settings, channel, to, {
+            givenName: applicant.givenName,
+            task: reminder.kind as ReminderTask,
+            deadline: reminder.deadline,
+            officePhone: office.phone,
+          })
+        : composeStatusNotice(
+            settings,
+            channel,
+            to,
+            statusNoticeValues({ givenName: applicant.givenName, status, language }, { phone: office.phone, publicUrl: deps.publicUrl }),
+            status,
+          );
+  const outcome = redacted(await provider.send(message), link?.token ?? payToken);
   const masked = maskNumber(to);
   if (outcome.ok) {
     const text = { toNumber: to, sentStatus: status, providerId: outcome.providerId, providerStatus: outcome.providerStatus };
@@ -121,9 +132,11 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
       providerStatus: outcome.providerStatus,
       ...(link
         ? { kind: 'documents' }
-        : reminder
-          ? { kind: 'reminder', letter: reminder.kind, daysBefore: reminder.days_before }
-          : { status }),
+        : payToken
+          ? { kind: 'pay' }
+          : reminder
+            ? { kind: 'reminder', letter: reminder.kind, daysBefore: reminder.days_before }
+            : { status }),
       language,
       to: masked,
       attempts: row.attempts,

@@ -11,7 +11,8 @@ import {
 } from '@visa/shared/notices';
 import { REMINDER_WHATSAPP, type ReminderTask, reminderSms, reminderWhatsAppParameters } from '@visa/shared/reminder-texts';
 import { oneLine } from '../../../lib/email-html.js';
-import { documentsLink, statusCheckUrl } from '../../../lib/public-links.js';
+import { PAY_LINK_WHATSAPP, payLinkSms } from '@visa/shared/pay-link-notices';
+import { documentsLink, payLink, statusCheckUrl } from '../../../lib/public-links.js';
 import type { OutgoingMessage } from '../../../infra/text-providers/call.js';
 
 /**
@@ -103,6 +104,27 @@ export function composeReminderNotice(
       name: REMINDER_WHATSAPP.name,
       language: REMINDER_WHATSAPP.language[language],
       parameters: reminderWhatsAppParameters(language, values),
+    },
+  };
+}
+
+/** The text (SMS) or the approved template and its parameters (WhatsApp) carrying a payment link (ADR 0091). */
+export function composePayLinkNotice(
+  settings: Pick<MessageSettings, 'language'>,
+  channel: PhoneChannel,
+  to: string,
+  m: { givenName: string; token: string; publicUrl: string },
+): OutgoingMessage {
+  const language = noticeLanguage(settings.language, to);
+  const values = { firstName: firstWord(m.givenName), officeName: BRAND_NAME[language], link: payLink(m.publicUrl, language, m.token) };
+  if (channel === 'sms') return { to, text: payLinkSms(language, values) };
+  return {
+    to,
+    text: '',
+    template: {
+      name: PAY_LINK_WHATSAPP.name,
+      language: PAY_LINK_WHATSAPP.language[language],
+      parameters: PAY_LINK_WHATSAPP.parameters.map((p) => values[p]),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/connection.js';
 import { newId } from '../../../lib/ids.js';
 import { sha256 } from '../../../lib/tokens.js';
 import { recordPayment } from '../ledger/service.js';
+import { closeLinksIfPaid } from './pay-links.js';
 import * as repo from './repository.js';
 
 /**
@@ -74,6 +75,7 @@ export async function settlePaid(db: Db, input: Settlement): Promise<boolean> {
       at: input.at,
     });
     await repo.setEntry(trx, attempt.id, entry.id);
+    await closeLinksIfPaid(trx, attempt.application_id, input.at);
     return true;
   });
 }

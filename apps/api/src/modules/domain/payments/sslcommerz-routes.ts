@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@visa/shared/api-paths';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
-import { bearerToken } from '../../../plugins/auth.js';
+import { payLinkOf } from './pay-link-access.js';
 import { acceptSslcommerzIpn, payPageAddress, returnFromSslcommerz, startSslcommerz } from './sslcommerz.js';
 
 /** Starts per address: a payer tries a few times; more is someone trying tokens. */
@@ -32,12 +32,11 @@ export async function sslcommerzRoutes(app: FastifyInstance, { ctx }: RouteOptio
       summary: "Start paying a payment link through SSLCommerz; answers SSLCommerz's payment page",
       description:
         'The payment link\'s token as `Authorization: Bearer …`, JSON {language: "en"|"bn"}. Starts an attempt for what is due ' +
-        '(404 when the link does not work or SSLCommerz is not set up, 409 when nothing is due, 502 when SSLCommerz refused or did not answer).',
+        '(404 when the link does not work — unknown, expired, replaced, or nothing left to pay — or SSLCommerz is not set up; 502 when SSLCommerz refused or did not answer).',
     }),
     handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       await ctx.rateLimiter.hit(ctx.rateLimiter.key('sslcommerz:start:ip', { client: request.ip }), STARTS.limit, STARTS.windowMs);
-      return startSslcommerz(ctx, bearerToken(request), request.body?.language ?? 'en');
+      return startSslcommerz(ctx, await payLinkOf(ctx, request, reply), request.body?.language ?? 'en');
     },
   });
 

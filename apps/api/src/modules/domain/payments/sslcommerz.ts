@@ -1,5 +1,6 @@
 import { API_PATHS } from '@visa/shared/api-paths';
-import { type PayLanguage, type PayResult, SSLCOMMERZ_TEXTS as T } from '@visa/shared/sslcommerz';
+import type { PayResult } from '@visa/shared/pay-page';
+import { type PayLanguage, SSLCOMMERZ_TEXTS as T } from '@visa/shared/sslcommerz';
 import type { AppContext } from '../../../context.js';
 import {
   SslcommerzUnreachable,
@@ -11,11 +12,11 @@ import {
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, badRequest, conflict, notFound } from '../../../lib/http-error.js';
 import * as ledger from '../ledger/repository.js';
-import { livePayer } from '../ledger/staff.js';
 import * as repo from './repository.js';
 import { confirmPaid, markUnpaid, sslcommerzAttempt } from './sslcommerz-settle.js';
 import { givenNameOf } from './sslcommerz-repository.js';
-import { findLiveLink, startAttempt } from './service.js';
+import type { OpenPayLink } from './pay-links.js';
+import { startAttempt } from './service.js';
 
 /**
  * Paying a payment link through SSLCommerz (ADR 0089). The payer's page starts an attempt for what
@@ -66,21 +67,17 @@ function sessionFields(ctx: MoneyContext, attemptId: string, amountMinor: number
 }
 
 /** Starts an attempt for what the link's application owes and answers SSLCommerz's page for it. */
-export async function startSslcommerz(ctx: MoneyContext, token: string | null, language: PayLanguage): Promise<{ url: string }> {
+export async function startSslcommerz(ctx: MoneyContext, link: OpenPayLink, language: PayLanguage): Promise<{ redirectUrl: string }> {
   const store = sslcommerzStore(ctx.config);
   if (!store) throw notFound(T.off);
   const at = clockOf(ctx)();
-  const link = token ? await findLiveLink(ctx.db, token, at) : undefined;
-  if (!link) throw notFound(T.linkNotWorking);
-  await livePayer(ctx.db, link.applicationId);
-  const due = await ledger.balanceOf(ctx.db, link.applicationId);
-  if (due <= 0) throw conflict(T.nothingDue);
+  const due = link.dueMinor;
   if (due < MIN_MINOR) throw conflict(T.tooSmall);
   if (due > MAX_MINOR) throw conflict(T.tooLarge);
 
   const attemptId = await startAttempt(ctx.db, {
     gateway: 'sslcommerz',
-    linkId: link.id,
+    linkId: link.linkId,
     applicationId: link.applicationId,
     amountMinor: due,
     at,
@@ -101,7 +98,7 @@ export async function startSslcommerz(ctx: MoneyContext, token: string | null, l
     throw new HttpError(502, T.gatewayRefused);
   }
   if (answer.sessionKey) await repo.setGatewayRef(ctx.db, attemptId, answer.sessionKey);
-  return { url: answer.gatewayPageUrl };
+  return { redirectUrl: answer.gatewayPageUrl };
 }
 
 /** The fields SSLCommerz signed, when the form carries its signature over all of `needed`. */

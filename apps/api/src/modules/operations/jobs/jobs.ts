@@ -9,6 +9,7 @@ import { runHousekeeping } from './housekeeping.js';
 import { createProviders } from '../../../infra/text-providers/providers.js';
 import { tellDueReminders } from '../../domain/applicant-notices/reminders.js';
 import { removeUnfinishedUploads } from '../../domain/document-requests/uploads.js';
+import { runPaymentChecks } from '../../domain/payments/payment-checks.js';
 import { sweepFiles } from '../../domain/files/sweep.js';
 import { queueDueDigests } from '../../domain/staff-deadlines/digest.js';
 import { forgetOldAddresses } from '../retention/addresses.js';
@@ -26,6 +27,8 @@ const RETENTION_EVERY_MS = 24 * HOUR_MS;
 const REMINDERS_EVERY_MS = 5 * 60_000;
 /** How late after the office's digest hour the day's digests may go out at worst. */
 const DIGEST_EVERY_MS = 5 * 60_000;
+/** A payment whose callback never came is found within a minute or two of the gateway knowing (ADR 0091). */
+const PAYMENT_CHECKS_EVERY_MS = 60_000;
 
 /** The server's periodic jobs: orphan sweep, housekeeping, retention, reminders, and (SQLite with local files) backups. */
 export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; log: FastifyBaseLogger }): Job[] {
@@ -85,6 +88,12 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
       name: 'staff-digest',
       everyMs: DIGEST_EVERY_MS,
       run: async ({ now }) => ({ ...(await queueDueDigests({ db, config }, now)) }),
+    },
+    {
+      // Gateway attempts nobody settled: asked about at their gateway, given up as failed after a day (ADR 0091).
+      name: 'payment-checks',
+      everyMs: PAYMENT_CHECKS_EVERY_MS,
+      run: async ({ now }) => ({ ...(await runPaymentChecks({ db, config, now: () => now }, now)) }),
     },
   ];
   if (config.BACKUP_EVERY_HOURS === 0) return jobs;
