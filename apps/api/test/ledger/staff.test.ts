@@ -107,6 +107,13 @@ describe('the list of applications that owe', () => {
     }
     const wrong = await list('balance=owing');
     expect([wrong.statusCode, wrong.json().message]).toEqual([400, APPLICATION_TEXTS.invalidBalance]);
+    // A deleted application's entries stay as records, but it owes nothing on the list.
+    const gone = owing[3]!;
+    expect((await t.request({ method: 'DELETE', url: `/api/application/deleteApplication/${gone}`, token: clerk.token })).statusCode).toBe(
+      200,
+    );
+    expect((await list('balance=due')).json()).toMatchObject({ totalApplication: 3 });
+    expect(await t.db.selectFrom('ledger_entries').select('id').where('application_id', '=', gone).execute()).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Application } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import type { Db } from '../../../db/connection.js';
@@ -149,6 +149,17 @@ const countDue = compiledQueryShapes((db, _shape: { due: true }, bind: Bind) =>
 );
 
 /**
+ * The applications that owe, with no other filter, counted on the kept balances' partial index
+ * alone (ADR 0086): an application's balance goes when it is deleted, so no application row need be read.
+ */
+const countOwing = compiledQueryShapes((db, _shape: { owes: true }) =>
+  db
+    .selectFrom('application_balances')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('due_minor', '>', sql.lit(0)),
+);
+
+/**
  * The total of the list: from the kept counts without a search, counted among the applications
  * the other filters name when one is asked for, else the matches counted up to `cap`.
  */
@@ -158,6 +169,10 @@ async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise
   const { status, stage, dueBy } = query;
   if (!terms && narrowing.due && !narrowing.waiting && !narrowing.stage && !narrowing.owes && !status) {
     const [row] = await countDue(db, { due: true }, { dueBy });
+    return { total: Number(row!.n), totalCapped: false };
+  }
+  if (!terms && narrowing.owes && !narrowing.waiting && !narrowing.stage && !narrowing.due && !status) {
+    const [row] = await countOwing(db, { owes: true }, {});
     return { total: Number(row!.n), totalCapped: false };
   }
   if (!terms && isNarrowed(narrowing)) {
