@@ -127,6 +127,8 @@ export const ApplicationSchema = z.object({
   anonymised: z.boolean(),
   /** Where the case stands beside its status (ADR 0077): a stage key of the office's case settings. */
   stage: z.string().optional(),
+  /** What the applicant owes in paisa, from the ledger's kept balance (ADR 0086); answered in lists, 0 before any money. */
+  balanceMinor: z.number().int().optional(),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
@@ -145,6 +147,7 @@ export const APPLICATION_TEXTS = {
   invalidDocuments: 'The documents filter can only be waiting (applications with files to review).',
   invalidStage: 'The stage filter must be one of the office’s stages.',
   invalidDueWithin: 'Deadline within must be a whole number of days from 0 to 365.',
+  invalidBalance: 'The balance filter can only be due (applications that owe money).',
   added: 'Application added successfully.',
   updated: 'Application updated successfully.',
   deleted: 'Application deleted successfully.',
@@ -219,6 +222,14 @@ const DueWithinSchema = z.preprocess(
     .optional(),
 );
 
+export const BALANCE_FILTERS = ['due'] as const;
+export type BalanceFilter = (typeof BALANCE_FILTERS)[number];
+/** The list's money filter (ADR 0086): `due`, applications whose kept balance is above nothing. Empty means no filter. */
+const BalanceFilterSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(BALANCE_FILTERS, { error: APPLICATION_TEXTS.invalidBalance }).optional(),
+);
+
 export const ApplicationListQuerySchema = z.object({
   page: z.coerce
     .number({ error: APPLICATION_TEXTS.invalidPage })
@@ -240,6 +251,8 @@ export const ApplicationListQuerySchema = z.object({
   stage: StageFilterSchema,
   /** Only applications with an open IRCC letter due within this many days, overdue included (ADR 0079). */
   dueWithin: DueWithinSchema,
+  /** `due`: only applications that owe money (ADR 0086). */
+  balance: BalanceFilterSchema,
   /**
    * Opaque: the `nextCursor` of the page before (ADR 0028). With it the page is read from that
    * position however deep it is; `page` then only says which page number it is.

@@ -241,3 +241,8 @@ export const WALLET_TRANSACTION_ID = {
   nagad: { pattern: /^[A-Z0-9]{8}$/, message: 'A Nagad transaction ID is 8 letters and digits, as in 71D8TX3Q.' },
   rocket: { pattern: /^[0-9]{10}$/, message: 'A Rocket transaction ID is 10 digits.' },
 } as const;
+
+/** Messages of two staff acting on the same money at once (ADR 0086). */
+export const MONEY_RACE_TEXTS = {
+  refundUnderWay: 'Another refund of this payment is under way. Look at the ledger again in a moment before refunding more.',
+} as const;

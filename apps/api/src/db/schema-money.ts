@@ -97,6 +97,13 @@ export interface GatewayPaymentsTable {
   next_check_at: string | null;
 }
 
+/** A refund under way on a payment (ADR 0086): one at a time per payment. */
+export interface RefundClaimsTable {
+  payment_id: string;
+  claim_id: string;
+  claimed_at: string;
+}
+
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type ReceiptRow = Selectable<ReceiptsTable>;
 export type GatewayPaymentRow = Selectable<GatewayPaymentsTable>;

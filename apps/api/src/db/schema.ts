@@ -384,6 +384,7 @@ export interface Database {
   receipts: Money.ReceiptsTable;
   payment_links: Money.PaymentLinksTable;
   gateway_payments: Money.GatewayPaymentsTable;
+  refund_claims: Money.RefundClaimsTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;

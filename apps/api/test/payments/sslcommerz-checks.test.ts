@@ -105,7 +105,7 @@ describe('a refund of an SSLCommerz payment', () => {
     expect(await moneyOf(h.t, applicationId)).toMatchObject({ payments: 1, due: 100_050 });
 
     const tooMuch = await refund(150_000);
-    expect([tooMuch.statusCode, tooMuch.json().message]).toEqual([400, MONEY_TEXTS.refundTooLarge(149_950)]);
+    expect([tooMuch.statusCode, tooMuch.json().message]).toEqual([409, MONEY_TEXTS.refundTooLarge(149_950)]);
     expect(session.refunds).toHaveLength(1);
   });
 });

@@ -123,6 +123,9 @@ export async function deleteApplicationRow(db: Db, id: string): Promise<string[]
   await db.deleteFrom('application_documents').where('application_id', '=', id).execute();
   const result = await db.deleteFrom('applications').where('id', '=', id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return undefined;
+  // The ledger's entries stay as financial records (ADR 0084); the kept balance is what the list's
+  // balance filter counts alone, so it goes with the application (ADR 0086).
+  await db.deleteFrom('application_balances').where('application_id', '=', id).execute();
   return [row.image_key, row.thumb_key, ...documents.map((d) => d.storage_key)].filter((k): k is string => Boolean(k));
 }
 

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { type DocumentsFilter, normalizePassport } from '@visa/shared/applications';
+import { type BalanceFilter, type DocumentsFilter, normalizePassport } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { matchCountry } from '@visa/shared/country-matching';
 import type { QueryParam } from '../../../db/compiled-query.js';
@@ -49,6 +49,8 @@ export interface ApplicationFilter {
   stage?: string;
   /** The last deadline ('YYYY-MM-DD') an open letter may have; earlier ones (overdue) count too. */
   dueBy?: string;
+  /** `due`: only applications that owe money (ADR 0086). */
+  balance?: BalanceFilter;
 }
 
 /** The filters besides the search and the status that narrow a list, as the facts of its shape. */
@@ -56,12 +58,14 @@ export interface Narrowing {
   waiting: boolean;
   stage: boolean;
   due: boolean;
+  owes: boolean;
 }
 
 export const narrowingOf = (query: ApplicationFilter): Narrowing => ({
   waiting: query.documents === 'waiting',
   stage: query.stage !== undefined,
   due: query.dueBy !== undefined,
+  owes: query.balance === 'due',
 });
 
 /** The values a list query may carry, by name (db/compiled-query.ts). */
@@ -132,7 +136,7 @@ const anyOf =
   (eb) =>
     eb.or(ranges.map((range) => range(eb)));
 
-const NOT_NARROWED: Narrowing = { waiting: false, stage: false, due: false };
+const NOT_NARROWED: Narrowing = { waiting: false, stage: false, due: false, owes: false };
 
 /** The search, the status and the other filters together, as a shape says they narrow the list; null when none does. */
 export function filterOf(
@@ -148,6 +152,7 @@ export function filterOf(
   if (search) conditions.push(anyOf(searchRanges(search, walk, bind)));
   if (narrowing.waiting) conditions.push(hasFilesWaiting);
   if (narrowing.due) conditions.push(hasLetterDue(bind, walk));
+  if (narrowing.owes) conditions.push(owesMoney(walk));
   if (conditions.length === 0) return null;
   if (conditions.length === 1) return conditions[0]!;
   return (eb) => eb.and(conditions.map((condition) => condition(eb)));
@@ -214,4 +219,19 @@ const hasLetterDue =
       .where('due_letter.done_on', 'is', null)
       .where('due_letter.deadline', '<=', bind('dueBy'));
     return eb('applications.id', 'in', ids);
+  };
+
+/**
+ * Whether an application owes money (ADR 0086), read on the kept balances' partial index
+ * (`due_minor > 0`, written into the statement so PostgreSQL's plans match the index's
+ * predicate), never on the ledger. By default its id among the owing ids, which costs what is
+ * owed; with `walk` (SQLite, when a fair share of the office owes) each row of the newest-first
+ * index is looked up by its key in the balances instead, so a page costs what it shows.
+ */
+const owesMoney =
+  (walk: boolean) =>
+  (eb: ExpressionBuilder<Database, 'applications'>): Expression<SqlBool> => {
+    const owing = eb.selectFrom('application_balances as owing').where('owing.due_minor', '>', sql.lit(0));
+    if (walk) return eb.exists(owing.select(sql.lit(1).as('one')).whereRef('owing.application_id', '=', 'applications.id'));
+    return eb('applications.id', 'in', owing.select('owing.application_id'));
   };

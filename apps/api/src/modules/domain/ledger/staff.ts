@@ -4,7 +4,7 @@ import { todayIn } from '@visa/shared/dates';
 import { type Ledger, MONEY_TEXTS as T, type NewEntryInput, WALLET_TRANSACTION_ID } from '@visa/shared/money';
 import { ERASURE_TEXTS } from '@visa/shared/retention';
 import type { AppContext } from '../../../context.js';
-import type { Db } from '../../../db/connection.js';
+import { type Db, isUniqueViolation } from '../../../db/connection.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, badRequest, conflict } from '../../../lib/http-error.js';
 import type { Actor } from '../../../plugins/auth.js';
@@ -88,6 +88,16 @@ export async function addEntry(ctx: MoneyContext, actor: Actor, applicationId: s
 /** A credit note undoing one entry (super-admins), with its audit row. */
 export async function reverse(ctx: MoneyContext, actor: Actor, applicationId: string, entryId: string, reason: string): Promise<Ledger> {
   const at = clockOf(ctx)();
+  try {
+    return await reverseOnce(ctx, actor, applicationId, entryId, reason, at);
+  } catch (err) {
+    // Two reversals at once: on PostgreSQL both may find none yet, and the second's insert meets the unique column.
+    if (isUniqueViolation(err, 'reverses_id')) throw conflict(T.alreadyReversed);
+    throw err;
+  }
+}
+
+async function reverseOnce(ctx: MoneyContext, actor: Actor, applicationId: string, entryId: string, reason: string, at: Date) {
   return ctx.db.transaction().execute(async (trx) => {
     const reversal = await reverseEntry(trx, {
       applicationId,

@@ -1,6 +1,13 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { todayIn } from '@visa/shared/dates';
-import { type GatewayMethod, type Ledger, MONEY_TEXTS as T, type STAFF_METHODS, isGatewayMethod } from '@visa/shared/money';
+import {
+  type GatewayMethod,
+  type Ledger,
+  MONEY_RACE_TEXTS as RACE,
+  MONEY_TEXTS as T,
+  type STAFF_METHODS,
+  isGatewayMethod,
+} from '@visa/shared/money';
 import type { AppContext } from '../../../context.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, badRequest, conflict } from '../../../lib/http-error.js';
@@ -48,6 +55,13 @@ interface RefundInput {
   method?: (typeof STAFF_METHODS)[number];
 }
 
+/**
+ * A refund claims its payment before it reads what is left (ADR 0086) and holds it across the
+ * gateway's call, which happens outside any transaction; longer than this, the claim is taken to
+ * belong to a request that died (a gateway call times out well within it).
+ */
+const CLAIM_LIFE_MS = 10 * 60_000;
+
 export async function refund(
   ctx: MoneyContext,
   actor: Actor,
@@ -59,50 +73,72 @@ export async function refund(
   const payment = await ledger.findEntry(ctx.db, paymentId);
   if (!payment || payment.application_id !== applicationId) throw new HttpError(404, T.entryNotFound);
   if (payment.kind !== 'payment') throw conflict(T.notAPayment);
-  if (await ledger.findReversalOf(ctx.db, payment.id)) throw conflict(T.reversedPayment);
-  const left = Number(payment.bdt_minor) - (await ledger.refundedOf(ctx.db, payment.id));
-  if (input.amountMinor > left) throw badRequest(T.refundTooLarge(left), [{ path: 'amountMinor', message: T.refundTooLarge(left) }]);
-
   const gateway = payment.method && isGatewayMethod(payment.method) ? payment.method : null;
-  let methodRef: string | null = null;
-  if (gateway) {
-    const through = GATEWAY_REFUNDS[gateway];
-    const attempt = await repo.findByEntry(ctx.db, payment.id);
-    if (!through || !attempt) throw conflict(T.gatewayRefundUnavailable);
-    methodRef = await through(ctx, {
-      attemptId: attempt.id,
-      gatewayRef: attempt.gateway_ref,
-      gatewayTrxId: attempt.gateway_trx_id ?? '',
-      paidMinor: Number(payment.bdt_minor),
-      amountMinor: input.amountMinor,
-      reason: input.reason,
-      refundId: newId(at.getTime()),
-    });
-  } else if (!input.method) {
-    throw badRequest(T.refundMethodNeeded, [{ path: 'method', message: T.refundMethodNeeded }]);
-  }
+  if (!gateway && !input.method) throw badRequest(T.refundMethodNeeded, [{ path: 'method', message: T.refundMethodNeeded }]);
 
-  return ctx.db.transaction().execute(async (trx) => {
-    const entry = await appendEntry(trx, {
-      applicationId,
-      kind: 'refund',
-      amountMinor: input.amountMinor,
-      currency: 'BDT',
-      description: input.reason,
-      method: gateway ?? input.method!,
-      methodRef,
-      refundOfId: payment.id,
-      occurredOn: todayIn(ctx.config.APP_TIMEZONE, at),
-      actorId: actor._id,
-      at,
+  const claimId = newId(at.getTime());
+  if (!(await repo.claimRefund(ctx.db, payment.id, claimId, at.toISOString(), new Date(at.getTime() - CLAIM_LIFE_MS).toISOString())))
+    throw conflict(RACE.refundUnderWay);
+  try {
+    if (await ledger.findReversalOf(ctx.db, payment.id)) throw conflict(T.reversedPayment);
+    const paid = Number(payment.bdt_minor);
+    const left = paid - (await ledger.refundedOf(ctx.db, payment.id));
+    if (input.amountMinor > left) {
+      const message = T.refundTooLarge(left);
+      // More than the payment is a mistake in the request; more than earlier refunds left is the ledger's state.
+      throw input.amountMinor > paid ? badRequest(message, [{ path: 'amountMinor', message }]) : conflict(message);
+    }
+    const methodRef = gateway ? await refundThroughGateway(ctx, gateway, payment, input, claimId) : null;
+    return await ctx.db.transaction().execute(async (trx) => {
+      // A reversal does not wait for the claim; money paid back by a gateway is recorded whatever happened meanwhile.
+      if (!gateway && (await ledger.findReversalOf(trx, payment.id))) throw conflict(T.reversedPayment);
+      const entry = await appendEntry(trx, {
+        applicationId,
+        kind: 'refund',
+        amountMinor: input.amountMinor,
+        currency: 'BDT',
+        description: input.reason,
+        method: gateway ?? input.method!,
+        methodRef,
+        refundOfId: payment.id,
+        occurredOn: todayIn(ctx.config.APP_TIMEZONE, at),
+        actorId: actor._id,
+        at,
+      });
+      await recordAudit(trx, {
+        actorUserId: actor._id,
+        action: AUDIT_ACTIONS.money.refund,
+        entity: AUDIT_ENTITIES.application,
+        entityId: applicationId,
+        details: { entryId: entry.id, paymentId, amountMinor: input.amountMinor, reason: input.reason },
+      });
+      await repo.releaseRefund(trx, payment.id, claimId);
+      return getLedger(ctx, applicationId, trx);
     });
-    await recordAudit(trx, {
-      actorUserId: actor._id,
-      action: AUDIT_ACTIONS.money.refund,
-      entity: AUDIT_ENTITIES.application,
-      entityId: applicationId,
-      details: { entryId: entry.id, paymentId, amountMinor: input.amountMinor, reason: input.reason },
-    });
-    return getLedger(ctx, applicationId, trx);
+  } catch (err) {
+    await repo.releaseRefund(ctx.db, payment.id, claimId);
+    throw err;
+  }
+}
+
+/** The gateway's refund of a payment it took; answers the gateway's refund reference. */
+async function refundThroughGateway(
+  ctx: MoneyContext,
+  gateway: GatewayMethod,
+  payment: ledger.LedgerEntryRow,
+  input: RefundInput,
+  refundId: string,
+): Promise<string> {
+  const through = GATEWAY_REFUNDS[gateway];
+  const attempt = await repo.findByEntry(ctx.db, payment.id);
+  if (!through || !attempt) throw conflict(T.gatewayRefundUnavailable);
+  return through(ctx, {
+    attemptId: attempt.id,
+    gatewayRef: attempt.gateway_ref,
+    gatewayTrxId: attempt.gateway_trx_id ?? '',
+    paidMinor: Number(payment.bdt_minor),
+    amountMinor: input.amountMinor,
+    reason: input.reason,
+    refundId,
   });
 }

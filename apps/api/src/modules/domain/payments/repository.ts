@@ -84,3 +84,23 @@ export async function deleteLinksOf(db: Db, applicationId: string): Promise<void
 export async function findByEntry(db: Db, entryId: string): Promise<GatewayPaymentRow | undefined> {
   return db.selectFrom('gateway_payments').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
 }
+
+/**
+ * Takes a payment for one refund (ADR 0086); false while another refund holds it. A claim taken
+ * before `staleBefore` belongs to a request that died and is taken over.
+ */
+export async function claimRefund(db: Db, paymentId: string, claimId: string, at: string, staleBefore: string): Promise<boolean> {
+  const result = await db
+    .insertInto('refund_claims')
+    .values({ payment_id: paymentId, claim_id: claimId, claimed_at: at })
+    .onConflict((oc) =>
+      oc.column('payment_id').doUpdateSet({ claim_id: claimId, claimed_at: at }).where('refund_claims.claimed_at', '<', staleBefore),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Lets go of a refund's claim, unless another request has since taken it over. */
+export async function releaseRefund(db: Db, paymentId: string, claimId: string): Promise<void> {
+  await db.deleteFrom('refund_claims').where('payment_id', '=', paymentId).where('claim_id', '=', claimId).execute();
+}
