@@ -13,6 +13,7 @@ import documentRequestRoutes, { documentsPageRoutes } from './modules/domain/doc
 import caseRoutes, { caseSettingsReadRoutes, caseSettingsRoutes } from './modules/domain/case-work/routes.js';
 import custodyRoutes from './modules/domain/case-work/custody-routes.js';
 import ledgerRoutes, { feeScheduleReadRoutes, feeScheduleRoutes, ledgerOwnerRoutes } from './modules/domain/ledger/routes.js';
+import receiptStaffRoutes, { receiptCheckRoutes, receiptSettingsRoutes } from './modules/domain/ledger/receipt-routes.js';
 import { refundRoutes } from './modules/domain/payments/routes.js';
 import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
@@ -92,6 +93,9 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['superadmin', '/api/application', refundRoutes],
   ['staff', '/api/users', feeScheduleReadRoutes],
   ['superadmin', '/api/users', feeScheduleRoutes],
+  ['staff', '/api/application', receiptStaffRoutes],
+  ['superadmin', '/api/users', receiptSettingsRoutes],
+  ['public', '/api', receiptCheckRoutes],
   // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.
   ['staff', '/api/users', calendarFeedAccountRoutes],
   ['public', '/api/calendar', calendarRoutes],

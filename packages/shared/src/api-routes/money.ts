@@ -1,5 +1,13 @@
 import { IdParamsSchema } from '../ids.js';
 import { EntryParamsSchema, FeeScheduleSchema, LedgerSchema, NewEntrySchema, RefundSchema, ReversalSchema } from '../money.js';
+import {
+  ReceiptCheckSchema,
+  ReceiptCodeParamsSchema,
+  ReceiptParamsSchema,
+  ReceiptPdfQuerySchema,
+  ReceiptSentSchema,
+  ReceiptSettingsSchema,
+} from '../money-receipts.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -12,4 +20,10 @@ export const MONEY_ROUTES = {
   refundLedgerPayment: { params: EntryParamsSchema, body: RefundSchema, response: { 200: LedgerSchema, ...change, ...errors(502) } },
   getFeeSchedule: { response: { 200: FeeScheduleSchema, ...errors(401) } },
   updateFeeSchedule: { body: FeeScheduleSchema, response: { 200: FeeScheduleSchema, ...errors(400, 401, 403) } },
+  // Receipts (ADR 0088).
+  downloadReceiptPdf: { params: ReceiptParamsSchema, querystring: ReceiptPdfQuerySchema, response: errors(400, 401, 403, 404) },
+  sendReceipt: { params: ReceiptParamsSchema, response: { 200: ReceiptSentSchema, ...change } },
+  getReceiptSettings: { response: { 200: ReceiptSettingsSchema, ...errors(401, 403) } },
+  updateReceiptSettings: { body: ReceiptSettingsSchema, response: { 200: ReceiptSettingsSchema, ...errors(400, 401, 403) } },
+  checkReceipt: { params: ReceiptCodeParamsSchema, response: { 200: ReceiptCheckSchema, ...errors(400, 404, 429) } },
 } as const;

@@ -7,7 +7,7 @@ import type { Applicant } from './channel-agreements-repository.js';
  */
 
 /** What can happen to an application that the applicant is told of. */
-export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again' | 'reminder';
+export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again' | 'reminder' | 'receipt';
 
 /**
  * The channels each kind of notice may use. Documents added by staff and an item asked for again
@@ -21,6 +21,9 @@ const CHANNELS_OF: Record<NoticeKind, readonly NotifyChannel[]> = {
   'ask-again': ['email'],
   // A deadline the applicant must meet in person: every channel they agreed to (ADR 0080).
   reminder: ['email', 'sms', 'whatsapp'],
+  // A receipt is a document with its own link to check it: email, as the office's templates for
+  // text messages (WhatsApp's approved ones above all) carry statuses, links and reminders only (ADR 0088).
+  receipt: ['email'],
 };
 
 /** The applicant is told nothing at all, on any channel. */

@@ -5,6 +5,7 @@ import { DEFAULT_RETENTION, RetentionSettingsSchema } from '@visa/shared/retenti
 import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/notices';
 import { CaseSettingsSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-work';
 import { DEFAULT_FEE_SCHEDULE, FeeScheduleSchema } from '@visa/shared/money';
+import { DEFAULT_RECEIPT_SETTINGS, ReceiptSettingsSchema } from '@visa/shared/money-receipts';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 
@@ -33,6 +34,8 @@ const SETTINGS = {
   caseWork: { schema: CaseSettingsSchema, default: DEFAULT_CASE_SETTINGS },
   // The office's fees per visa type, IRCC's own to start with (ADR 0084).
   fees: { schema: FeeScheduleSchema, default: DEFAULT_FEE_SCHEDULE },
+  // The office's BIN and VAT rate: once a BIN is entered, receipts are Mushak-6.3 tax invoices (ADR 0088).
+  receiptSettings: { schema: ReceiptSettingsSchema, default: DEFAULT_RECEIPT_SETTINGS },
 } as const;
 
 type Settings = typeof SETTINGS;
