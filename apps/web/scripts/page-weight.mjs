@@ -39,6 +39,8 @@ export const PAGE_BUDGETS = [
   ...['/', '/enquiry', '/about', '/terms', '/view-one', '/privacy'].map((page) => ({ page, html: page, budget: 90 * KB })),
   // The applicant's document page (ADR 0046): phones on slow connections; its page and upload chunks come on top.
   { page: '/documents', html: '/documents', budget: 60 * KB },
+  // The public check of a receipt, opened from its QR code on a phone (ADR 0088).
+  { page: '/receipt', html: '/receipt', budget: 60 * KB },
   // Sign-in pages (ADR 0050): their own islands script; each page's weight of 2026-11-26 plus a little headroom.
   ...[
     ['/login', 30],

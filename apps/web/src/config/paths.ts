@@ -14,6 +14,8 @@ export const paths = {
   documents: '/documents',
   /** The office's privacy notice, filled in by the server (ADR 0053). */
   privacy: '/privacy',
+  /** The public check of a receipt, opened from its QR code; the code travels after `#` (ADR 0088). */
+  receipt: '/receipt',
   login: '/login',
   forgotPassword: '/forgot-password',
   /** Opened from the link sent to the applicant; the token travels after `#`, never to the server's logs. */
@@ -44,7 +46,7 @@ export const paths = {
  * A behaviour the islands script gives a public page, besides the navbar and the back-to-top
  * button every such page gets (src/islands/main.tsx mounts them, ADR 0029).
  */
-export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn' | 'documents';
+export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn' | 'documents' | 'receipt';
 
 export interface PublicPage {
   /** Its English path; a page in Bengali too has its twin under /bn (`localePath`, ADR 0010). */
@@ -76,6 +78,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: paths.resetPassword, languages: ['en'], islands: ['signIn'] },
   { path: paths.documents, languages: ['en', 'bn'], islands: ['documents'] },
   { path: paths.privacy, languages: ['en', 'bn'], islands: [] },
+  { path: paths.receipt, languages: ['en', 'bn'], islands: ['receipt'] },
 ];
 
 /** The public pages' English paths. */
