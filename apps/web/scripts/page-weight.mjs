@@ -64,7 +64,7 @@ export const PAGE_BUDGETS = [
     ['/addUserManagement', 'routes/admin/staff-new', 145],
     ['/editUserManagement', 'routes/admin/staff-edit', 145],
     ['/setting', 'routes/admin/settings', 145],
-    ['/profile', 'routes/admin/profile', 145],
+    ['/profile', 'routes/admin/profile', 150],
   ].map(([page, route, budget]) => ({ page, route, budget: budget * KB, goal: STAFF_GOAL, maxScripts: STAFF_MAX_SCRIPTS })),
 ];
 
