@@ -41,6 +41,8 @@ const PUBLIC = new Set([
   'DELETE /api/uploads/{id}',
   // A staff member's calendar feed: the secret token in its address stands in for a session (ADR 0081).
   'GET /api/calendar/{file}',
+  // The check of a receipt by the code its QR carries, which names no one (ADR 0088).
+  'GET /api/receipts/{code}',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */

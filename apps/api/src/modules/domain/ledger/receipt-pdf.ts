@@ -17,8 +17,10 @@ import { qrPath } from '../applicant-file/verification.js';
 /** PDFKit and the Bengali face the web app serves, loaded on first use (ADR 0074). */
 const loadPdfKit = onFirstUse(async () => (await import('pdfkit')).default);
 const require = createRequire(import.meta.url);
-const face = (weight: 400 | 700) => require.resolve(`@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-${weight}-normal.woff`);
-const loadBengali = onFirstUse(async () => ({ regular: await readFile(face(400)), bold: await readFile(face(700)) }));
+const loadBengali = onFirstUse(async () => ({
+  regular: await readFile(require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff')),
+  bold: await readFile(require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff')),
+}));
 
 const MARGIN = 56;
 const INK = '#111827';
