@@ -8,8 +8,8 @@ import { TOKEN_KEY } from './src/lib/auth-storage';
 import { ACCEPT } from './src/lib/http';
 import { BILINGUAL_PATHS, localePath } from './src/lib/locales/paths';
 
-/** Personal pages: never listed, whatever their language. */
-const PERSONAL: string[] = [paths.viewOne, paths.documents, paths.pay];
+/** Personal pages, and the receipt check that is nothing without a code: never listed, whatever their language. */
+const PERSONAL: string[] = [paths.viewOne, paths.documents, paths.pay, paths.receipt];
 /** Pages search engines may list: the bilingual public pages except the personal ones. */
 const INDEXABLE: string[] = BILINGUAL_PATHS.filter((p) => !PERSONAL.includes(p));
 

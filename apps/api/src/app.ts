@@ -13,6 +13,7 @@ import documentRequestRoutes, { documentsPageRoutes } from './modules/domain/doc
 import caseRoutes, { caseSettingsReadRoutes, caseSettingsRoutes } from './modules/domain/case-work/routes.js';
 import custodyRoutes from './modules/domain/case-work/custody-routes.js';
 import ledgerRoutes, { feeScheduleReadRoutes, feeScheduleRoutes, ledgerOwnerRoutes } from './modules/domain/ledger/routes.js';
+import receiptStaffRoutes, { receiptCheckRoutes, receiptSettingsRoutes } from './modules/domain/ledger/receipt-routes.js';
 import { refundRoutes } from './modules/domain/payments/routes.js';
 import { isSslcommerzCallbackPath, sslcommerzRoutes } from './modules/domain/payments/sslcommerz-routes.js';
 import { isPayPagePath, payLinkRoutes, payPageRoutes } from './modules/domain/payments/pay-link-routes.js';
@@ -99,6 +100,9 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   // Payment links (ADR 0091): staff send one; the pay page reads what is due by the link's token.
   ['staff', '/api/application', payLinkRoutes],
   ['public', '/api', payPageRoutes],
+  ['staff', '/api/application', receiptStaffRoutes],
+  ['superadmin', '/api/users', receiptSettingsRoutes],
+  ['public', '/api', receiptCheckRoutes],
   // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.
   ['staff', '/api/users', calendarFeedAccountRoutes],
   ['public', '/api/calendar', calendarRoutes],

@@ -41,6 +41,8 @@ export const PAGE_BUDGETS = [
   { page: '/documents', html: '/documents', budget: 60 * KB },
   // The applicant's pay page (ADR 0091): phones on slow connections, like the document page.
   { page: '/pay', html: '/pay', budget: 60 * KB },
+  // The public check of a receipt, opened from its QR code on a phone (ADR 0088).
+  { page: '/receipt', html: '/receipt', budget: 60 * KB },
   // Sign-in pages (ADR 0050): their own islands script; each page's weight of 2026-11-26 plus a little headroom.
   ...[
     ['/login', 30],
@@ -64,7 +66,7 @@ export const PAGE_BUDGETS = [
     ['/addUserManagement', 'routes/admin/staff-new', 145],
     ['/editUserManagement', 'routes/admin/staff-edit', 145],
     ['/setting', 'routes/admin/settings', 145],
-    ['/profile', 'routes/admin/profile', 145],
+    ['/profile', 'routes/admin/profile', 150],
   ].map(([page, route, budget]) => ({ page, route, budget: budget * KB, goal: STAFF_GOAL, maxScripts: STAFF_MAX_SCRIPTS })),
 ];
 

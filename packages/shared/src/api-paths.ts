@@ -119,6 +119,12 @@ export const API_PATHS = {
   refundLedgerPayment: { method: 'POST', path: '/api/application/money/:id/entries/:entryId/refund', access: 'superadmin' },
   getFeeSchedule: { method: 'GET', path: '/api/users/settings/fees', access: 'staff' },
   updateFeeSchedule: { method: 'PUT', path: '/api/users/settings/fees', access: 'superadmin' },
+  // Receipts shown, sent and checked (ADR 0088): staff's PDF and sending, the office's VAT registration, the public check.
+  downloadReceiptPdf: { method: 'GET', path: '/api/application/money/:id/receipts/:receiptId/pdf', access: 'staff' },
+  sendReceipt: { method: 'POST', path: '/api/application/money/:id/receipts/:receiptId/send', access: 'staff' },
+  getReceiptSettings: { method: 'GET', path: '/api/users/settings/receipts', access: 'superadmin' },
+  updateReceiptSettings: { method: 'PUT', path: '/api/users/settings/receipts', access: 'superadmin' },
+  checkReceipt: { method: 'GET', path: '/api/receipts/:code', access: 'public' },
 
   // Paying a payment link through SSLCommerz (ADR 0089): the link's token as a bearer header; SSLCommerz posts the returns and the IPN.
   startSslcommerzPayment: { method: 'POST', path: '/api/pay/sslcommerz', access: 'public' },

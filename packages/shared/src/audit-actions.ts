@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = {
     reversal: 'money.reversal',
     refund: 'money.refund',
     link: 'money.link',
+    receiptSent: 'money.receipt_sent',
   },
   slide: {
     create: 'slide.create',
@@ -158,6 +159,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'money.reversal': 'Money entry reversed',
   'money.refund': 'Money refunded',
   'money.link': 'Payment link sent',
+  'money.receipt_sent': 'Receipt sent to the applicant',
   'case.letter': 'IRCC letter entered',
   'case.letter.changed': 'Letter deadline or owner changed',
   'case.passport.handover': 'Passport handed over',

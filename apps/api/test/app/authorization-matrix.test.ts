@@ -47,6 +47,8 @@ const PUBLIC = new Set([
   'POST /api/pay/sslcommerz/ipn',
   // The pay page: what is due, read with the payment link's token in a header (ADR 0091).
   'GET /api/pay',
+  // The check of a receipt by the code its QR carries, which names no one (ADR 0088).
+  'GET /api/receipts/{code}',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */

@@ -14,6 +14,7 @@ export default [
     route(paths.documents, 'routes/public/documents.tsx'),
     route(paths.privacy, 'routes/public/privacy.tsx'),
     route(paths.pay, 'routes/public/pay.tsx'),
+    route(paths.receipt, 'routes/public/receipt.tsx'),
     // TanStack Query and toasts only where they are used (ADR 0010).
     layout('routes/with-data.tsx', { id: 'login-data' }, [
       route(paths.login, 'routes/public/login.tsx'),
@@ -31,6 +32,7 @@ export default [
     route(bn(paths.documents), 'routes/public/bn/documents.tsx'),
     route(bn(paths.privacy), 'routes/public/bn/privacy.tsx'),
     route(bn(paths.pay), 'routes/public/bn/pay.tsx'),
+    route(bn(paths.receipt), 'routes/public/bn/receipt.tsx'),
     // An unknown address under /bn stays in Bengali (ADR 0020); elsewhere the last route redirects home.
     route(bn('/*'), 'routes/public/bn/not-found.tsx', { id: 'bn-not-found' }),
   ]),

@@ -16,6 +16,8 @@ export const paths = {
   pay: '/pay',
   /** The office's privacy notice, filled in by the server (ADR 0053). */
   privacy: '/privacy',
+  /** The public check of a receipt, opened from its QR code; the code travels after `#` (ADR 0088). */
+  receipt: '/receipt',
   login: '/login',
   forgotPassword: '/forgot-password',
   /** Opened from the link sent to the applicant; the token travels after `#`, never to the server's logs. */
@@ -46,7 +48,7 @@ export const paths = {
  * A behaviour the islands script gives a public page, besides the navbar and the back-to-top
  * button every such page gets (src/islands/main.tsx mounts them, ADR 0029).
  */
-export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn' | 'documents' | 'pay';
+export type Island = 'hero' | 'carousel' | 'statusCheck' | 'viewOne' | 'signIn' | 'documents' | 'pay' | 'receipt';
 
 export interface PublicPage {
   /** Its English path; a page in Bengali too has its twin under /bn (`localePath`, ADR 0010). */
@@ -79,6 +81,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: paths.documents, languages: ['en', 'bn'], islands: ['documents'] },
   { path: paths.privacy, languages: ['en', 'bn'], islands: [] },
   { path: paths.pay, languages: ['en', 'bn'], islands: ['pay'] },
+  { path: paths.receipt, languages: ['en', 'bn'], islands: ['receipt'] },
 ];
 
 /** The public pages' English paths. */

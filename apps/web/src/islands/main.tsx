@@ -47,6 +47,11 @@ const mount: Record<Exclude<Island, 'signIn'>, () => void> = {
     void import('../features/payments/pay-page').then(({ PayPage }) =>
       hydrateIsland(main?.firstElementChild ?? null, withLocale(<PayPage />)),
     ),
+  // The public check of a receipt (ADR 0088), loaded only on its page.
+  receipt: () =>
+    void import('../features/receipt-check/components/receipt-check-page').then(({ ReceiptCheckPage }) =>
+      hydrateIsland(main?.firstElementChild ?? null, withLocale(<ReceiptCheckPage />)),
+    ),
 };
 
 for (const island of PUBLIC_PAGES.find((entry) => entry.path === page)?.islands ?? []) if (island !== 'signIn') mount[island]();

@@ -9,6 +9,14 @@ import {
   StartSslcommerzSchema,
 } from '../sslcommerz.js';
 import { PayLinkSentSchema, PayPageSchema } from '../pay-links.js';
+import {
+  ReceiptCheckSchema,
+  ReceiptCodeParamsSchema,
+  ReceiptParamsSchema,
+  ReceiptPdfQuerySchema,
+  ReceiptSentSchema,
+  ReceiptSettingsSchema,
+} from '../money-receipts.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -37,4 +45,10 @@ export const MONEY_ROUTES = {
   // Payment links (ADR 0091).
   sendPayLink: { params: IdParamsSchema, response: { 200: PayLinkSentSchema, ...errors(400, 401, 403, 404, 409) } },
   getPayPage: { response: { 200: PayPageSchema, ...errors(404, 429) } },
+  // Receipts (ADR 0088).
+  downloadReceiptPdf: { params: ReceiptParamsSchema, querystring: ReceiptPdfQuerySchema, response: errors(400, 401, 403, 404) },
+  sendReceipt: { params: ReceiptParamsSchema, response: { 200: ReceiptSentSchema, ...change } },
+  getReceiptSettings: { response: { 200: ReceiptSettingsSchema, ...errors(401, 403) } },
+  updateReceiptSettings: { body: ReceiptSettingsSchema, response: { 200: ReceiptSettingsSchema, ...errors(400, 401, 403) } },
+  checkReceipt: { params: ReceiptCodeParamsSchema, response: { 200: ReceiptCheckSchema, ...errors(400, 404, 429) } },
 } as const;

@@ -9,7 +9,7 @@ const loadQrCode = onFirstUse(async () => (await import('qrcode')).default);
 const QUIET_ZONE = 4;
 
 /** The QR code as one SVG path (runs of dark modules per row), usable by the browser and by PDFKit alike. */
-async function qrPath(text: string): Promise<{ size: number; path: string }> {
+export async function qrPath(text: string): Promise<{ size: number; path: string }> {
   const { modules } = (await loadQrCode()).create(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const parts: string[] = [];

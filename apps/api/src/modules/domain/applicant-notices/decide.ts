@@ -7,7 +7,7 @@ import type { Applicant } from './channel-agreements-repository.js';
  */
 
 /** What can happen to an application that the applicant is told of. */
-export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again' | 'reminder' | 'pay-link';
+export type NoticeKind = 'status' | 'documents-added' | 'document-request' | 'ask-again' | 'reminder' | 'pay-link' | 'receipt';
 
 /**
  * The channels each kind of notice may use. Documents added by staff and an item asked for again
@@ -23,6 +23,9 @@ const CHANNELS_OF: Record<NoticeKind, readonly NotifyChannel[]> = {
   reminder: ['email', 'sms', 'whatsapp'],
   // A payment link (ADR 0091) goes wherever the applicant agreed, as a document request's does.
   'pay-link': ['email', 'sms', 'whatsapp'],
+  // A receipt is a document with its own link to check it: email, as the office's templates for
+  // text messages (WhatsApp's approved ones above all) carry statuses, links and reminders only (ADR 0088).
+  receipt: ['email'],
 };
 
 /** The applicant is told nothing at all, on any channel. */

@@ -1,7 +1,9 @@
 import { firstNameOf } from '@visa/shared/applications';
+import { formatDate } from '@visa/shared/dates';
 import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from '@visa/shared/constants';
 import { askAgainEmail, documentRequestEmail } from '@visa/shared/document-requests';
 import { APPLICANT_EMAIL, applicantEmailSubject, documentsEmailParagraphs, statusEmailParagraphs } from '@visa/shared/email-texts';
+import { receiptEmail, receiptVerifyPath } from '@visa/shared/receipt-words';
 import { reminderEmail } from '@visa/shared/reminder-texts';
 import type { ReminderTask } from '@visa/shared/reminder-texts';
 import { type EmailContent, HTML_CLOSE, HTML_OPEN, escapeHtml, htmlParagraphs, oneLine } from '../../../lib/email-html.js';
@@ -91,5 +93,22 @@ export function renderPayLinkEmail(givenName: string, dueMinor: number, publicUr
       payLink(publicUrl, 'bn', OUTBOX_SECRET_PLACEHOLDER),
       dueMinor,
     ),
+  );
+}
+
+/** A payment's receipt (ADR 0088): what was paid, its number, and where anyone may check it. */
+export function renderReceiptEmail(
+  givenName: string,
+  receipt: { number: string; amountMinor: number; issuedOn: string; verifyCode: string },
+  publicUrl: string,
+): EmailContent {
+  const base = publicUrl.replace(/\/+$/, '');
+  return bilingual(
+    receiptEmail(firstNameOf(givenName), {
+      number: receipt.number,
+      amountMinor: receipt.amountMinor,
+      date: formatDate(receipt.issuedOn, 'en'),
+      verifyUrl: { en: base + receiptVerifyPath('en', receipt.verifyCode), bn: base + receiptVerifyPath('bn', receipt.verifyCode) },
+    }),
   );
 }

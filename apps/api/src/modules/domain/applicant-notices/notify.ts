@@ -7,7 +7,7 @@ import type { Db } from '../../../db/connection.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { type Applicant, findApplicant } from './channel-agreements-repository.js';
 import { type ChannelsOn, type Withheld, decideChannels, withheld } from './decide.js';
-import { renderAskAgainEmail, renderEmail, renderLinkEmail, renderPayLinkEmail, renderReminderEmail } from './emails.js';
+import { renderAskAgainEmail, renderEmail, renderLinkEmail, renderPayLinkEmail, renderReceiptEmail, renderReminderEmail } from './emails.js';
 import {
   dropWaitingLinks,
   queueApplicantEmail,
@@ -35,7 +35,9 @@ export type NoticeEvent =
   /** A letter's deadline ahead (ADR 0080): what to do by when; the reminder job's claim makes it once. */
   | { kind: 'reminder'; reminderId: string; task: ReminderTask; deadline: string }
   /** A payment link (ADR 0091) and what is due when it is sent; a payment link still waiting is dropped first. */
-  | { kind: 'pay-link'; token: string; dueMinor: number };
+  | { kind: 'pay-link'; token: string; dueMinor: number }
+  /** A payment's receipt (ADR 0088): its number, amount and date, and the public check's address. */
+  | { kind: 'receipt'; number: string; amountMinor: number; issuedOn: string; verifyCode: string };
 
 /** What the notice needs of the app: the public address its links name, the settling time, the providers, the clock. */
 export type NoticeContext = Pick<AppContext, 'config' | 'textProviders' | 'now'>;
@@ -113,6 +115,16 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
     for (const channel of PHONE_CHANNELS.filter((c) => channels.includes(c))) {
       await queueReminderText(trx, { applicationId, channel, fromStatus: applicant.status, dueAt: now, now, reminderId: event.reminderId });
       queued.push(channel);
+    }
+  } else if (event.kind === 'receipt') {
+    if (channels.includes('email')) {
+      await queueApplicantEmail(
+        trx,
+        applicationId,
+        { to: applicant.email, ...renderReceiptEmail(applicant.givenName, event, publicUrl) },
+        now,
+      );
+      queued.push('email');
     }
   } else if (channels.includes('email')) {
     const content =

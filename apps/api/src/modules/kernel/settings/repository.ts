@@ -6,6 +6,7 @@ import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/no
 import { CaseSettingsSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-work';
 import { DEFAULT_FEE_SCHEDULE, FeeScheduleSchema } from '@visa/shared/money';
 import { DEFAULT_PAY_LINK_SETTINGS, PayLinkSettingsSchema } from '@visa/shared/pay-links';
+import { DEFAULT_RECEIPT_SETTINGS, ReceiptSettingsSchema } from '@visa/shared/money-receipts';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 
@@ -36,6 +37,8 @@ const SETTINGS = {
   fees: { schema: FeeScheduleSchema, default: DEFAULT_FEE_SCHEDULE },
   // How many days a payment link works (ADR 0091).
   payLinks: { schema: PayLinkSettingsSchema, default: DEFAULT_PAY_LINK_SETTINGS },
+  // The office's BIN and VAT rate: once a BIN is entered, receipts are Mushak-6.3 tax invoices (ADR 0088).
+  receiptSettings: { schema: ReceiptSettingsSchema, default: DEFAULT_RECEIPT_SETTINGS },
 } as const;
 
 type Settings = typeof SETTINGS;
