@@ -14,6 +14,7 @@ import caseRoutes, { caseSettingsReadRoutes, caseSettingsRoutes } from './module
 import custodyRoutes from './modules/domain/case-work/custody-routes.js';
 import ledgerRoutes, { feeScheduleReadRoutes, feeScheduleRoutes, ledgerOwnerRoutes } from './modules/domain/ledger/routes.js';
 import { refundRoutes } from './modules/domain/payments/routes.js';
+import { bkashPayRoutes } from './modules/domain/payments/bkash-routes.js';
 import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
@@ -90,6 +91,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/application', ledgerRoutes],
   ['superadmin', '/api/application', ledgerOwnerRoutes],
   ['superadmin', '/api/application', refundRoutes],
+  ['public', '/api/pay', bkashPayRoutes],
   ['staff', '/api/users', feeScheduleReadRoutes],
   ['superadmin', '/api/users', feeScheduleRoutes],
   // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.

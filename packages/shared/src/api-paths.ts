@@ -120,6 +120,10 @@ export const API_PATHS = {
   getFeeSchedule: { method: 'GET', path: '/api/users/settings/fees', access: 'staff' },
   updateFeeSchedule: { method: 'PUT', path: '/api/users/settings/fees', access: 'superadmin' },
 
+  // Paying a payment link with bKash (ADR 0090): the link's token as a bearer header; bKash sends the payer back to the callback.
+  payWithBkash: { method: 'POST', path: '/api/pay/bkash', access: 'public' },
+  bkashCallback: { method: 'GET', path: '/api/pay/bkash/callback/:language', access: 'public' },
+
   // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
   getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },
   createCalendarFeed: { method: 'POST', path: '/api/users/me/calendar-feed', access: 'staff' },

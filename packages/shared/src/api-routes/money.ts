@@ -1,5 +1,6 @@
 import { IdParamsSchema } from '../ids.js';
 import { EntryParamsSchema, FeeScheduleSchema, LedgerSchema, NewEntrySchema, RefundSchema, ReversalSchema } from '../money.js';
+import { BkashCallbackParamsSchema, BkashCallbackQuerySchema, BkashRedirectSchema, StartBkashSchema } from '../pay-bkash.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -12,4 +13,7 @@ export const MONEY_ROUTES = {
   refundLedgerPayment: { params: EntryParamsSchema, body: RefundSchema, response: { 200: LedgerSchema, ...change, ...errors(502) } },
   getFeeSchedule: { response: { 200: FeeScheduleSchema, ...errors(401) } },
   updateFeeSchedule: { body: FeeScheduleSchema, response: { 200: FeeScheduleSchema, ...errors(400, 401, 403) } },
+  // bKash's tokenized checkout (ADR 0090).
+  payWithBkash: { body: StartBkashSchema, response: { 200: BkashRedirectSchema, ...errors(400, 401, 409, 429, 502) } },
+  bkashCallback: { params: BkashCallbackParamsSchema, querystring: BkashCallbackQuerySchema },
 } as const;

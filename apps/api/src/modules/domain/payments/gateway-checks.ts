@@ -1,5 +1,6 @@
 import type { GatewayMethod } from '@visa/shared/money';
 import type { AppContext } from '../../../context.js';
+import { checkBkashAttempt } from './bkash.js';
 import type { GatewayPaymentRow } from './repository.js';
 
 /**
@@ -11,4 +12,4 @@ import type { GatewayPaymentRow } from './repository.js';
 export type CheckAttempt = (ctx: Pick<AppContext, 'db' | 'config' | 'now'>, attempt: GatewayPaymentRow) => Promise<'settled' | 'pending'>;
 
 /** Each configured gateway's check; a gateway adds itself here. */
-export const GATEWAY_CHECKS: Partial<Record<GatewayMethod, CheckAttempt>> = {};
+export const GATEWAY_CHECKS: Partial<Record<GatewayMethod, CheckAttempt>> = { 'bkash-checkout': checkBkashAttempt };

@@ -10,6 +10,7 @@ import { recordAudit } from '../../kernel/audit/repository.js';
 import * as ledger from '../ledger/repository.js';
 import { appendEntry } from '../ledger/service.js';
 import { getLedger } from '../ledger/staff.js';
+import { refundThroughBkash } from './bkash.js';
 import * as repo from './repository.js';
 
 /**
@@ -37,7 +38,7 @@ export interface GatewayRefund {
 export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) => Promise<string>;
 
 /** Each configured gateway's refund call; a gateway adds itself here. */
-export const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {};
+export const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = { 'bkash-checkout': refundThroughBkash };
 
 interface RefundInput {
   amountMinor: number;
