@@ -41,6 +41,9 @@ const PUBLIC = new Set([
   'DELETE /api/uploads/{id}',
   // A staff member's calendar feed: the secret token in its address stands in for a session (ADR 0081).
   'GET /api/calendar/{file}',
+  // Paying a payment link with bKash: the link's token stands in for a session; bKash sends the payer back to the callback (ADR 0090).
+  'POST /api/pay/bkash',
+  'GET /api/pay/bkash/callback/{language}',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */
