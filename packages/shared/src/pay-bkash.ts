@@ -6,10 +6,10 @@ import { z } from 'zod';
  * the payer back to the callback, which answers the pay page's result.
  */
 
-export const PAY_LANGUAGES = ['en', 'bn'] as const;
+const PAY_LANGUAGES = ['en', 'bn'] as const;
 
-/** The pay page's language, so the payer comes back to the page they left. */
-export const StartBkashSchema = z.object({ language: z.enum(PAY_LANGUAGES).default('en') }).default({ language: 'en' });
+/** The pay page's language, so the payer comes back to the page they left; English when no body is sent. */
+export const StartBkashSchema = z.object({ language: z.enum(PAY_LANGUAGES).default('en') }).nullish();
 
 export const BkashRedirectSchema = z.object({ url: z.url() });
 

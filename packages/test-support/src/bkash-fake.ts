@@ -243,7 +243,7 @@ export async function startBkashFake(): Promise<BkashFake> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      let body: Record<string, string> = {};
+      let body: Record<string, string>;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, string>;
       } catch {

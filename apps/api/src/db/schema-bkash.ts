@@ -24,5 +24,4 @@ export interface BkashPaymentsTable {
   created_at: string;
 }
 
-export type GatewayTokensRow = Selectable<GatewayTokensTable>;
 export type BkashPaymentRow = Selectable<BkashPaymentsTable>;

@@ -74,7 +74,7 @@ export const wordsOf = (body: Record<string, unknown>) =>
   (text(body, 'statusMessage') ?? text(body, 'errorMessage') ?? text(body, 'message') ?? 'no reason given').slice(0, 200);
 
 /** Paisa as bKash writes an amount: "1500.00". */
-export const takaText = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+const takaText = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
 /** bKash's amount in paisa, read exactly; null for anything but a plain decimal. */
 export function paisaOf(amount: string | null): number | null {

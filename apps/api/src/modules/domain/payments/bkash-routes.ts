@@ -22,7 +22,7 @@ export async function bkashPayRoutes(app: FastifyInstance, { ctx }: RouteOptions
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await ctx.rateLimiter.hit(ctx.rateLimiter.key('pay-bkash:ip', { client: request.ip }), STARTS.limit, STARTS.windowMs);
-      return startBkashPayment(ctx, bearerToken(request), request.body.language);
+      return startBkashPayment(ctx, bearerToken(request), request.body?.language ?? 'en');
     },
   });
   r.route({

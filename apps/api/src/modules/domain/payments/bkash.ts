@@ -53,8 +53,6 @@ function clientOf(ctx: MoneyContext): BkashClient | null {
   return client;
 }
 
-export const bkashIsOn = (config: Config) => bkashCredentialsOf(config) !== null;
-
 /** Starts an attempt for what the link's file owes and answers bKash's page for the payer. */
 export async function startBkashPayment(ctx: MoneyContext, token: string | null, language: 'en' | 'bn'): Promise<{ url: string }> {
   const client = clientOf(ctx);
