@@ -6,6 +6,7 @@ import { createApplication } from '@visa/test-support/applications';
 import { type BkashFake, FAKE_BKASH, startBkashFake } from '@visa/test-support/bkash-fake';
 import { type Staff, loggingTwin } from '@visa/test-support/file-app';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { loadConfig } from '../../src/config.js';
 import { BKASH_LIMITS } from '../../src/infra/payment-gateways/bkash.js';
 import { newId } from '../../src/lib/ids.js';
 import { newSecretToken, sha256 } from '../../src/lib/tokens.js';
@@ -245,6 +246,9 @@ describe('paying a payment link with bKash', () => {
 
     const off = { db: t.db, config: { ...t.config, BKASH_APP_KEY: undefined }, now: clock };
     await expect(startBkashPayment(off, settled.token, 'en')).rejects.toMatchObject({ statusCode: 409, message: BKASH_TEXTS.off });
+    expect(() => loadConfig({ BKASH_APP_KEY: FAKE_BKASH.appKey, BKASH_APP_SECRET: FAKE_BKASH.appSecret })).toThrow(
+      'Invalid configuration: BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD must be set together',
+    );
   });
 
   it('shares its tokens across instances, refreshes them after an hour, grants anew after four weeks, and logs none of them', async () => {
