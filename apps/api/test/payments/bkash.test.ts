@@ -224,9 +224,9 @@ describe('paying a payment link with bKash', () => {
   });
 
   it('refuses a link that does not work, a file that owes nothing, a bad callback, and bKash when it is off', async () => {
-    expect((await start(undefined)).statusCode).toBe(401);
+    expect((await start(undefined)).statusCode).toBe(404);
     const bad = await start('not-a-link');
-    expect(bad.statusCode).toBe(401);
+    expect(bad.statusCode).toBe(404);
     expect(bad.json().message).toBe(BKASH_TEXTS.linkNotLive);
     const settled = await owing(10_000);
     const paymentID = await startPaying(settled.token);
@@ -245,7 +245,7 @@ describe('paying a payment link with bKash', () => {
     expect((await t.request({ method: 'GET', url: '/api/pay/bkash/callback/de?paymentID=TR0011X&status=success' })).statusCode).toBe(400);
 
     const off = { db: t.db, config: { ...t.config, BKASH_APP_KEY: undefined }, now: clock };
-    await expect(startBkashPayment(off, settled.token, 'en')).rejects.toMatchObject({ statusCode: 409, message: BKASH_TEXTS.off });
+    await expect(startBkashPayment(off, settled.token, 'en')).rejects.toMatchObject({ statusCode: 404, message: BKASH_TEXTS.off });
     expect(() => loadConfig({ BKASH_APP_KEY: FAKE_BKASH.appKey, BKASH_APP_SECRET: FAKE_BKASH.appSecret })).toThrow(
       'Invalid configuration: BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD must be set together',
     );

@@ -14,6 +14,6 @@ export const MONEY_ROUTES = {
   getFeeSchedule: { response: { 200: FeeScheduleSchema, ...errors(401) } },
   updateFeeSchedule: { body: FeeScheduleSchema, response: { 200: FeeScheduleSchema, ...errors(400, 401, 403) } },
   // bKash's tokenized checkout (ADR 0090).
-  payWithBkash: { body: StartBkashSchema, response: { 200: BkashRedirectSchema, ...errors(400, 401, 409, 429, 502) } },
+  payWithBkash: { body: StartBkashSchema, response: { 200: BkashRedirectSchema, ...errors(400, 404, 409, 429, 502) } },
   bkashCallback: { params: BkashCallbackParamsSchema, querystring: BkashCallbackQuerySchema },
 } as const;

@@ -16,8 +16,8 @@ export async function bkashPayRoutes(app: FastifyInstance, { ctx }: RouteOptions
       tags: ['payments'],
       summary: "Start paying a payment link's balance with bKash (the link's token as a bearer header)",
       description:
-        'Answers the bKash page to send the payer to. The amount is what the file owes now. 401 when the link is closed, ' +
-        'expired or unknown; 409 when nothing is due or bKash is not set up; 502 when bKash would not start the payment.',
+        'Answers the bKash page to send the payer to. The amount is what the file owes now. 404 when the link is closed, ' +
+        'expired or unknown, or bKash is not set up; 409 when nothing is due; 502 when bKash would not start the payment.',
     }),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -16,7 +16,7 @@ import {
   wordsOf,
 } from '../../../infra/payment-gateways/bkash.js';
 import { clockOf } from '../../../lib/clock.js';
-import { HttpError, conflict } from '../../../lib/http-error.js';
+import { HttpError, conflict, notFound } from '../../../lib/http-error.js';
 import { balanceOf } from '../ledger/repository.js';
 import * as bkashRepo from './bkash-repository.js';
 import type { CheckAttempt } from './gateway-checks.js';
@@ -56,10 +56,10 @@ function clientOf(ctx: MoneyContext): BkashClient | null {
 /** Starts an attempt for what the link's file owes and answers bKash's page for the payer. */
 export async function startBkashPayment(ctx: MoneyContext, token: string | null, language: 'en' | 'bn'): Promise<{ url: string }> {
   const client = clientOf(ctx);
-  if (!client) throw conflict(T.off);
+  if (!client) throw notFound(T.off);
   const at = clockOf(ctx)();
   const link = token ? await findLiveLink(ctx.db, token, at) : undefined;
-  if (!link) throw new HttpError(401, T.linkNotLive);
+  if (!link) throw notFound(T.linkNotLive);
   const due = await balanceOf(ctx.db, link.applicationId);
   if (due <= 0) throw conflict(T.nothingDue);
 
