@@ -17,6 +17,7 @@ import receiptStaffRoutes, { receiptCheckRoutes, receiptSettingsRoutes } from '.
 import { refundRoutes } from './modules/domain/payments/routes.js';
 import { isSslcommerzCallbackPath, sslcommerzRoutes } from './modules/domain/payments/sslcommerz-routes.js';
 import { isPayPagePath, payLinkRoutes, payPageRoutes } from './modules/domain/payments/pay-link-routes.js';
+import { bkashPayRoutes } from './modules/domain/payments/bkash-routes.js';
 import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
@@ -93,6 +94,7 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/application', ledgerRoutes],
   ['superadmin', '/api/application', ledgerOwnerRoutes],
   ['superadmin', '/api/application', refundRoutes],
+  ['public', '/api/pay', bkashPayRoutes],
   ['staff', '/api/users', feeScheduleReadRoutes],
   ['superadmin', '/api/users', feeScheduleRoutes],
   // Paying a payment link through SSLCommerz (ADR 0089): the link's token stands in for a session; SSLCommerz's posts are signed.

@@ -252,6 +252,12 @@ const EnvSchema = z.object({
   // mail or text-message outbox "behind" when a message has waited or kept failing this long.
   READY_DISK_MIN_FREE_MB: count(0, 10_000_000).default(1024),
   READY_OUTBOX_LATE_MINUTES: count(1, 10_080).default(15),
+  // bKash's tokenized checkout (ADR 0090): off unless its four credentials are all set.
+  BKASH_APP_KEY: z.string().optional(),
+  BKASH_APP_SECRET: z.string().optional(),
+  BKASH_USERNAME: z.string().optional(),
+  BKASH_PASSWORD: z.string().optional(),
+  BKASH_API_URL: z.url('must be a URL').default('https://tokenized.pay.bka.sh/v1.2.0-beta'),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -304,6 +310,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const textMessageProblem = textMessageConfigProblem(e);
   if (textMessageProblem) throw new ConfigError(`Invalid configuration: ${textMessageProblem}`);
+  const bkashSet = [e.BKASH_APP_KEY, e.BKASH_APP_SECRET, e.BKASH_USERNAME, e.BKASH_PASSWORD].filter((v) => v !== undefined).length;
+  if (bkashSet !== 0 && bkashSet !== 4) {
+    throw new ConfigError('Invalid configuration: BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD must be set together');
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const layout = dataDirLayout(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

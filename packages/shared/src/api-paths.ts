@@ -134,6 +134,10 @@ export const API_PATHS = {
   sendPayLink: { method: 'POST', path: '/api/application/money/:id/pay-links', access: 'staff' },
   getPayPage: { method: 'GET', path: '/api/pay', access: 'public' },
 
+  // Paying a payment link with bKash (ADR 0090): the link's token as a bearer header; bKash sends the payer back to the callback.
+  payWithBkash: { method: 'POST', path: '/api/pay/bkash', access: 'public' },
+  bkashCallback: { method: 'GET', path: '/api/pay/bkash/callback/:language', access: 'public' },
+
   // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
   getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },
   createCalendarFeed: { method: 'POST', path: '/api/users/me/calendar-feed', access: 'staff' },

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type * as Money from './schema-money.js';
+import type * as Bkash from './schema-bkash.js';
 
 /**
  * The Kysely view of the database (ADR 0001). Timestamps are ISO-8601 UTC strings and
@@ -385,6 +386,8 @@ export interface Database {
   payment_links: Money.PaymentLinksTable;
   gateway_payments: Money.GatewayPaymentsTable;
   refund_claims: Money.RefundClaimsTable;
+  gateway_tokens: Bkash.GatewayTokensTable;
+  bkash_payments: Bkash.BkashPaymentsTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;

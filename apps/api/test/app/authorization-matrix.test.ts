@@ -49,6 +49,9 @@ const PUBLIC = new Set([
   'GET /api/pay',
   // The check of a receipt by the code its QR carries, which names no one (ADR 0088).
   'GET /api/receipts/{code}',
+  // Paying a payment link with bKash: the link's token stands in for a session; bKash sends the payer back to the callback (ADR 0090).
+  'POST /api/pay/bkash',
+  'GET /api/pay/bkash/callback/{language}',
 ]);
 
 /** Super-admin only (ADR 0006): a sub-admin must not see or change staff accounts. */

@@ -159,9 +159,9 @@ describe('payment links', () => {
 
   it('offers the gateways whose credentials are configured', () => {
     expect(enabledGateways(t.config)).toEqual([]);
-    expect(enabledGateways({ ...t.config, BKASH_APP_KEY: 'key', SSLCOMMERZ_STORE_ID: 'store' } as typeof t.config)).toEqual([
-      'bkash',
-      'sslcommerz',
-    ]);
+    const bkash = { BKASH_APP_KEY: 'key', BKASH_APP_SECRET: 'secret', BKASH_USERNAME: 'user', BKASH_PASSWORD: 'pass' };
+    const sslcommerz = { SSLCOMMERZ_STORE_ID: 'store', SSLCOMMERZ_STORE_PASSWORD: 'store-pass' };
+    expect(enabledGateways({ ...t.config, ...bkash })).toEqual(['bkash']);
+    expect(enabledGateways({ ...t.config, ...bkash, ...sslcommerz })).toEqual(['bkash', 'sslcommerz']);
   });
 });

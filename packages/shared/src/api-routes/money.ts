@@ -17,6 +17,7 @@ import {
   ReceiptSentSchema,
   ReceiptSettingsSchema,
 } from '../money-receipts.js';
+import { BkashCallbackParamsSchema, BkashCallbackQuerySchema, BkashRedirectSchema, StartBkashSchema } from '../pay-bkash.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -51,4 +52,7 @@ export const MONEY_ROUTES = {
   getReceiptSettings: { response: { 200: ReceiptSettingsSchema, ...errors(401, 403) } },
   updateReceiptSettings: { body: ReceiptSettingsSchema, response: { 200: ReceiptSettingsSchema, ...errors(400, 401, 403) } },
   checkReceipt: { params: ReceiptCodeParamsSchema, response: { 200: ReceiptCheckSchema, ...errors(400, 404, 429) } },
+  // bKash's tokenized checkout (ADR 0090).
+  payWithBkash: { body: StartBkashSchema, response: { 200: BkashRedirectSchema, ...errors(400, 404, 409, 429, 502) } },
+  bkashCallback: { params: BkashCallbackParamsSchema, querystring: BkashCallbackQuerySchema },
 } as const;

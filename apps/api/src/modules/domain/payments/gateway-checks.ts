@@ -1,5 +1,6 @@
 import type { GatewayMethod } from '@visa/shared/money';
 import type { AppContext } from '../../../context.js';
+import { checkBkashAttempt } from './bkash.js';
 import type { GatewayPaymentRow } from './repository.js';
 import { checkSslcommerz } from './sslcommerz-settle.js';
 
@@ -14,4 +15,5 @@ export type CheckAttempt = (ctx: Pick<AppContext, 'db' | 'config' | 'now'>, atte
 /** Each configured gateway's check; a gateway adds itself here. */
 export const GATEWAY_CHECKS: Partial<Record<GatewayMethod, CheckAttempt>> = {
   sslcommerz: checkSslcommerz,
+  'bkash-checkout': checkBkashAttempt,
 };

@@ -17,6 +17,7 @@ import { recordAudit } from '../../kernel/audit/repository.js';
 import * as ledger from '../ledger/repository.js';
 import { appendEntry } from '../ledger/service.js';
 import { getLedger } from '../ledger/staff.js';
+import { refundThroughBkash } from './bkash.js';
 import * as repo from './repository.js';
 import { refundSslcommerz } from './sslcommerz-settle.js';
 
@@ -47,6 +48,7 @@ export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) =>
 /** Each configured gateway's refund call; a gateway adds itself here. */
 export const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {
   sslcommerz: refundSslcommerz,
+  'bkash-checkout': refundThroughBkash,
 };
 
 interface RefundInput {

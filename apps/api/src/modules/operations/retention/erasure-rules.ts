@@ -150,6 +150,8 @@ export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> 
   receipt_counters: 'the last receipt number of each fiscal year',
   gateway_payments: 'gateway attempts: amounts, states and the gateways’ ids, no person',
   refund_claims: 'refunds under way: a payment’s id and when, no person',
+  gateway_tokens: 'a gateway’s API tokens, sealed, no person (ADR 0090)',
+  bkash_payments: 'bKash’s payment ids and when each was executed, no person',
 };
 
 /** Where each kind of trace is kept, and the rule for every other place under DATA_DIR. */

@@ -1,0 +1,287 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerSchema, MONEY_TEXTS } from '@visa/shared/money';
+import { BKASH_TEXTS } from '@visa/shared/pay-bkash';
+import { PAY_LINK_NOT_VALID } from '@visa/shared/pay-page';
+import { createApplication } from '@visa/test-support/applications';
+import { type BkashFake, FAKE_BKASH, startBkashFake } from '@visa/test-support/bkash-fake';
+import { type Staff, loggingTwin } from '@visa/test-support/file-app';
+import { type TestApp, createTestApp } from '@visa/test-support/test-app';
+import { loadConfig } from '../../src/config.js';
+import { BKASH_LIMITS } from '../../src/infra/payment-gateways/bkash.js';
+import { newId } from '../../src/lib/ids.js';
+import { newSecretToken, sha256 } from '../../src/lib/tokens.js';
+import { appendEntry } from '../../src/modules/domain/ledger/service.js';
+import { startBkashPayment } from '../../src/modules/domain/payments/bkash.js';
+import { GATEWAY_CHECKS } from '../../src/modules/domain/payments/gateway-checks.js';
+
+// A payer pays a payment link through bKash's tokenized checkout, against a fake bKash on loopback.
+let now = new Date('2027-01-12T04:00:00.000Z');
+const clock = () => now;
+let fake: BkashFake;
+let t: TestApp;
+let clerk: Staff;
+let owner: Staff;
+const limits = { ...BKASH_LIMITS };
+
+beforeAll(async () => {
+  // Execute's 30 seconds, shortened so a payment that never answers is given up on at once.
+  Object.assign(BKASH_LIMITS, { executeTimeoutMs: 300, leasePollMs: 10 });
+  fake = await startBkashFake();
+  t = await createTestApp({ ...fake.env, APP_TIMEZONE: 'Asia/Dhaka' }, { now: clock });
+  clerk = await t.createStaff('admin');
+  owner = await t.createStaff('superadmin');
+});
+afterAll(async () => {
+  Object.assign(BKASH_LIMITS, limits);
+  await t.close();
+  await fake.close();
+});
+
+/** A file that owes `dueMinor` and a live payment link to it. */
+async function owing(dueMinor: number) {
+  const app = await createApplication(t.db, {});
+  await t.db.transaction().execute((trx) =>
+    appendEntry(trx, {
+      applicationId: app.id,
+      kind: 'charge',
+      amountMinor: dueMinor,
+      currency: 'BDT',
+      description: 'Service fee',
+      occurredOn: '2027-01-12',
+      actorId: null,
+      at: now,
+    }),
+  );
+  const token = newSecretToken();
+  await t.db
+    .insertInto('payment_links')
+    .values({
+      id: newId(),
+      token_hash: sha256(token),
+      application_id: app.id,
+      created_by: null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+      closed_at: null,
+    })
+    .execute();
+  return { id: app.id, token };
+}
+
+const start = (token: string | undefined, payload: Record<string, unknown> = {}, app: FastifyInstance | null = null) =>
+  app
+    ? app.inject({
+        method: 'POST',
+        url: '/api/pay/bkash',
+        payload,
+        headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': 'x' },
+        cookies: { 'XSRF-TOKEN': 'x' },
+      })
+    : t.request({ method: 'POST', url: '/api/pay/bkash', payload, token });
+
+/** Starts paying the file's balance; answers bKash's paymentID from the page the payer is sent to. */
+async function startPaying(token: string, language = 'en') {
+  const res = await start(token, { language });
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL((res.json() as { redirectUrl: string }).redirectUrl);
+  expect(url.href.startsWith(fake.url)).toBe(true);
+  return url.searchParams.get('paymentId')!;
+}
+
+const callback = (paymentID: string, status: 'success' | 'failure' | 'cancel' = 'success') =>
+  t.request({ method: 'GET', url: fake.callbackPath(paymentID, status) });
+const ledgerOf = async (id: string) =>
+  LedgerSchema.parse((await t.request({ method: 'GET', url: `/api/application/money/${id}`, token: clerk.token })).json());
+const attemptOf = (paymentID: string) =>
+  t.db.selectFrom('gateway_payments').selectAll().where('gateway_ref', '=', paymentID).executeTakeFirstOrThrow();
+const counted = () => ({ ...fake.counts });
+
+describe('paying a payment link with bKash', () => {
+  it('creates the payment for what is due, executes it when bKash sends the payer back, and records it once', async () => {
+    const file = await owing(150_000);
+    const paymentID = await startPaying(file.token, 'bn');
+    const created = fake.payment(paymentID)!;
+    expect(created).toMatchObject({ amount: '1500.00', invoice: (await attemptOf(paymentID)).id });
+    expect(created.callbackURL).toMatch(/\/api\/pay\/bkash\/callback\/bn$/);
+
+    fake.authorise(paymentID);
+    const before = counted();
+    const back = await callback(paymentID);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/bn/pay?result=paid');
+    const ledger = await ledgerOf(file.id);
+    expect(ledger.balanceMinor).toBe(0);
+    expect(ledger.entries[1]).toMatchObject({ kind: 'payment', method: 'bkash-checkout', bdtMinor: 150_000, methodRef: created.trxID });
+    expect(ledger.entries[1]!.receipt).not.toBeNull();
+
+    // The payer reloads, bKash's redirect is replayed, two arrive at once: nothing is executed or recorded again.
+    const again = await Promise.all([callback(paymentID), callback(paymentID), callback(paymentID)]);
+    expect(again.map((r) => r.headers.location)).toEqual(Array(3).fill('/bn/pay?result=paid'));
+    expect((await ledgerOf(file.id)).entries).toHaveLength(2);
+    expect(fake.counts.execute - before.execute).toBe(1);
+    expect(fake.counts.query - before.query).toBe(0);
+    // Every call carried the grant token bKash gave once.
+    expect(fake.counts.grant).toBe(1);
+  });
+
+  it('records a doubled callback once when both arrive before either finishes', async () => {
+    const file = await owing(20_000);
+    const paymentID = await startPaying(file.token);
+    fake.authorise(paymentID);
+    const before = counted();
+    const both = await Promise.all([callback(paymentID), callback(paymentID)]);
+    expect(both.map((r) => r.headers.location)).toEqual(['/pay?result=paid', '/pay?result=paid']);
+    expect(fake.counts.execute - before.execute).toBe(1);
+    expect((await ledgerOf(file.id)).paidMinor).toBe(20_000);
+  });
+
+  it('asks the status only when execute gives no answer in time, and records nothing bKash refused or changed', async () => {
+    const late = await owing(30_000);
+    const lateId = await startPaying(late.token);
+    fake.authorise(lateId);
+    fake.failures.executeHangs = true;
+    let before = counted();
+    expect((await callback(lateId)).headers.location).toBe('/pay?result=paid');
+    fake.failures.executeHangs = false;
+    expect(fake.counts.query - before.query).toBe(1);
+    expect((await ledgerOf(late.id)).paidMinor).toBe(30_000);
+
+    const refused = await owing(30_000);
+    const refusedId = await startPaying(refused.token);
+    fake.authorise(refusedId);
+    fake.failures.executeError = '2023';
+    before = counted();
+    expect((await callback(refusedId)).headers.location).toBe('/pay?result=failed');
+    fake.failures.executeError = null;
+    expect(fake.counts.query - before.query).toBe(0);
+    expect((await attemptOf(refusedId)).state).toBe('failed');
+
+    const changed = await owing(30_000);
+    const changedId = await startPaying(changed.token);
+    fake.authorise(changedId);
+    fake.failures.wrongAmount = true;
+    expect((await callback(changedId)).headers.location).toBe('/pay?result=failed');
+    fake.failures.wrongAmount = false;
+    for (const file of [refused, changed]) expect((await ledgerOf(file.id)).balanceMinor).toBe(30_000);
+
+    const cancelled = await owing(30_000);
+    const cancelledId = await startPaying(cancelled.token);
+    expect((await callback(cancelledId, 'cancel')).headers.location).toBe('/pay?result=cancelled');
+    expect((await attemptOf(cancelledId)).state).toBe('cancelled');
+  });
+
+  it('lets the reconciling job execute a payment the payer authorised before closing the tab', async () => {
+    const check = GATEWAY_CHECKS['bkash-checkout']!;
+    const ctx = { db: t.db, config: t.config, now: clock };
+    const closed = await owing(45_000);
+    const closedId = await startPaying(closed.token);
+    fake.authorise(closedId);
+    const waiting = await owing(45_000);
+    const waitingId = await startPaying(waiting.token);
+
+    fake.failures.queryTooMany = true;
+    let before = counted();
+    expect(await check(ctx, await attemptOf(closedId))).toBe('pending');
+    expect(fake.counts.execute - before.execute).toBe(0);
+    fake.failures.queryTooMany = false;
+
+    before = counted();
+    expect(await check(ctx, await attemptOf(closedId))).toBe('settled');
+    expect(await check(ctx, await attemptOf(waitingId))).toBe('pending');
+    expect(fake.counts.query - before.query).toBe(2);
+    expect(fake.counts.execute - before.execute).toBe(1);
+    expect((await ledgerOf(closed.id)).paidMinor).toBe(45_000);
+    expect((await attemptOf(waitingId)).state).toBe('started');
+    // The payer comes back after all: the payment is recorded already.
+    expect((await callback(closedId)).headers.location).toBe('/pay?result=paid');
+    expect((await ledgerOf(closed.id)).entries).toHaveLength(2);
+  });
+
+  it('refunds part of a bKash payment through bKash, and no more than is left', async () => {
+    const file = await owing(100_000);
+    const paymentID = await startPaying(file.token);
+    fake.authorise(paymentID);
+    await callback(paymentID);
+    const payment = (await ledgerOf(file.id)).entries[1]!;
+    const refund = (amountMinor: number) =>
+      t.request({
+        method: 'POST',
+        url: `/api/application/money/${file.id}/entries/${payment.id}/refund`,
+        payload: { amountMinor, reason: 'Biometrics not needed' },
+        token: owner.token,
+      });
+    const part = await refund(40_000);
+    expect(part.statusCode, part.body).toBe(200);
+    expect(fake.payment(paymentID)!.refunded).toBe(40_000);
+    const ledger = LedgerSchema.parse(part.json());
+    expect(ledger.entries[2]).toMatchObject({ kind: 'refund', method: 'bkash-checkout', bdtMinor: 40_000 });
+    expect(ledger.entries[2]!.methodRef).toMatch(/^[0-9A-F]{10}$/);
+    expect(ledger.balanceMinor).toBe(40_000);
+    const tooMuch = await refund(60_001);
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toBe(MONEY_TEXTS.refundTooLarge(60_000));
+    expect(fake.counts.refund).toBe(1);
+  });
+
+  it('refuses a link that does not work, a file that owes nothing, a bad callback, and bKash when it is off', async () => {
+    expect((await start(undefined)).statusCode).toBe(404);
+    const bad = await start('not-a-link');
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().message).toBe(PAY_LINK_NOT_VALID);
+    const settled = await owing(10_000);
+    const paymentID = await startPaying(settled.token);
+    fake.authorise(paymentID);
+    await callback(paymentID);
+    // The pay page may post no body at all: the language is English then.
+    const nothing = await t.request({ method: 'POST', url: '/api/pay/bkash', token: settled.token });
+    // Paid in full, the link is done with: it answers as any link that does not work.
+    expect(nothing.statusCode).toBe(404);
+    expect(nothing.json().message).toBe(PAY_LINK_NOT_VALID);
+    expect((await start(settled.token, { language: 'fr' })).statusCode).toBe(400);
+
+    expect(
+      (await t.request({ method: 'GET', url: '/api/pay/bkash/callback/en?paymentID=TR0011NOSUCH&status=success' })).headers.location,
+    ).toBe('/pay?result=failed');
+    expect((await t.request({ method: 'GET', url: '/api/pay/bkash/callback/en?paymentID=TR0011X&status=paid' })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/pay/bkash/callback/de?paymentID=TR0011X&status=success' })).statusCode).toBe(400);
+
+    const off = { db: t.db, config: { ...t.config, BKASH_APP_KEY: undefined }, now: clock };
+    await expect(startBkashPayment(off, settled.token, 'en')).rejects.toMatchObject({ statusCode: 404, message: BKASH_TEXTS.off });
+    expect(() => loadConfig({ BKASH_APP_KEY: FAKE_BKASH.appKey, BKASH_APP_SECRET: FAKE_BKASH.appSecret })).toThrow(
+      'Invalid configuration: BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD must be set together',
+    );
+  });
+
+  it('shares its tokens across instances, refreshes them after an hour, grants anew after four weeks, and logs none of them', async () => {
+    const lines: string[] = [];
+    const twin = await loggingTwin(t, lines, clock);
+    const grants = fake.counts.grant;
+    const file = await owing(5_000);
+    // Another instance (its own client) finds the grant token the first one keeps.
+    expect((await start(file.token, {}, twin)).statusCode).toBe(200);
+    expect(fake.counts.grant).toBe(grants);
+
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    expect((await start(file.token)).statusCode).toBe(200);
+    expect(fake.counts).toMatchObject({ grant: grants, refresh: 1 });
+
+    fake.expireTokens();
+    expect((await start(file.token, {}, twin)).statusCode).toBe(200);
+    expect(fake.counts).toMatchObject({ grant: grants, refresh: 2 });
+
+    now = new Date(now.getTime() + 30 * 86_400_000);
+    const later = await owing(5_000);
+    expect((await start(later.token)).statusCode).toBe(200);
+    expect(fake.counts).toMatchObject({ grant: grants + 1, refresh: 2 });
+
+    const stored = await t.db.selectFrom('gateway_tokens').selectAll().executeTakeFirstOrThrow();
+    const secrets = [FAKE_BKASH.appSecret, FAKE_BKASH.password, ...new Set(fake.authorizations)];
+    await twin.close();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const secret of secrets) {
+      expect(JSON.stringify(stored)).not.toContain(secret);
+      expect(lines.join('\n')).not.toContain(secret);
+    }
+  });
+});
