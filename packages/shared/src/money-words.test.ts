@@ -1,5 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, minorText, parseMinor, parseRateMicros, rateText } from './money-words.js';
+import { GATEWAY_METHODS, PAYMENT_METHODS, STAFF_METHODS, WALLET_TRANSACTION_ID, convertMinor } from './money.js';
+import {
+  METHOD_WORDS,
+  OFFICE_METHODS,
+  WALLET_HINTS,
+  formatMinor,
+  isGatewayPayment,
+  minorText,
+  parseMinor,
+  parseRateMicros,
+  rateText,
+  takaOf,
+} from './money-words.js';
+
+describe('what the staff pages repeat of the ledger’s rules', () => {
+  it('holds to money.ts: the methods, the wallets’ hints, the gateways and the dollar conversion', () => {
+    expect(OFFICE_METHODS).toEqual(STAFF_METHODS);
+    expect(Object.keys(METHOD_WORDS).sort()).toEqual([...PAYMENT_METHODS].sort());
+    expect(WALLET_HINTS).toEqual(Object.fromEntries(Object.entries(WALLET_TRANSACTION_ID).map(([m, w]) => [m, w.message])));
+    expect(PAYMENT_METHODS.filter(isGatewayPayment)).toEqual(GATEWAY_METHODS);
+    for (const [cents, rate] of [
+      [15_500, 88_250_000],
+      [1, 500_000],
+      [8_599, 87_123_457],
+    ] as const)
+      expect(takaOf(cents, rate)).toBe(convertMinor(cents, rate));
+  });
+});
 
 describe('amounts as staff type them', () => {
   it('reads taka and paisa into paisa exactly, with any grouping and Bengali digits', () => {

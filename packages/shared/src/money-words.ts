@@ -1,11 +1,30 @@
 /**
- * The words and number handling of money on the staff pages (ADR 0084): the Money panel, Settings →
- * Fees and the list's balance filter. No schema here, so the list page, which shows only the
- * filter, does not carry the ledger's schemas.
+ * The words and number handling of money on the staff pages (ADR 0084): the Money panel and
+ * Settings → Fees. Nothing here comes from money.ts: importing any of its values brings its schemas
+ * and more of zod into the library chunk every staff page loads (ADR 0076). What is repeated from
+ * it is held to it by money-words.test.ts.
  */
 
 type Currency = 'BDT' | 'CAD';
 type Language = 'en' | 'bn';
+
+/** The ways staff take money at the office (money.ts's STAFF_METHODS). */
+export const OFFICE_METHODS = ['cash', 'bank', 'cheque', 'bkash', 'nagad', 'rocket'] as const;
+export type OfficeMethod = (typeof OFFICE_METHODS)[number];
+
+/** The wallets whose payments need their transaction ID, and how one reads (money.ts's WALLET_TRANSACTION_ID). */
+export const WALLET_HINTS: Partial<Record<OfficeMethod, string>> = {
+  bkash: 'A bKash transaction ID is 10 letters and digits, as in 8N7A6D5EE7.',
+  nagad: 'A Nagad transaction ID is 8 letters and digits, as in 71D8TX3Q.',
+  rocket: 'A Rocket transaction ID is 10 digits.',
+};
+
+/** A payment through a gateway goes back through it (money.ts's GATEWAY_METHODS). */
+export const isGatewayPayment = (method: string): boolean => method === 'sslcommerz' || method === 'bkash-checkout';
+
+/** Taka paisa for cents at a rate in millionths, rounded half up, as the API works it out (money.ts's convertMinor). */
+export const takaOf = (amountMinor: number, rateMicros: number): number =>
+  Number((BigInt(amountMinor) * BigInt(rateMicros) + 500_000n) / 1_000_000n);
 
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 
@@ -183,11 +202,4 @@ export const FEE_WORDS = {
   saved: 'The fees were saved.',
   loadError: 'The fees could not be loaded.',
   amountInvalid: 'Please enter an amount in figures, as in 155.00.',
-} as const;
-
-/** The application list's balance filter (`?balance=due`). */
-export const BALANCE_FILTER = {
-  label: 'Balance',
-  any: 'Any balance',
-  due: 'Balance due',
 } as const;

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiUrl, apiUrl } from '@visa/shared/api-paths';
-import { type FeeSchedule, FeeScheduleSchema, type Ledger, LedgerSchema, type NewEntryInput } from '@visa/shared/money';
+import type { FeeSchedule, Ledger, NewEntryInput } from '@visa/shared/money';
 import { api, isHttpError } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
 
 /**
  * Money on the applicant file and the fee schedule (ADR 0084). The ledger sits under the
- * application's cache key, so whatever refreshes the file refreshes it too.
+ * application's cache key, so whatever refreshes the file refreshes it too. Answers are taken as
+ * the API's schemas type them, not parsed again here: parsing would bring more of zod into the
+ * library chunk every staff page loads (ADR 0076), for shapes the API already checks on the way out.
  */
 const ledgerKey = (id: string) => ['applications', 'detail', id, 'money'] as const;
 const feesKey = ['settings', 'fees'] as const;
@@ -14,7 +16,7 @@ const feesKey = ['settings', 'fees'] as const;
 export function useLedger(id: string) {
   return useQuery({
     queryKey: ledgerKey(id),
-    queryFn: async ({ signal }) => LedgerSchema.parse((await api.get(apiUrl('getLedger', { id }), { signal })).data),
+    queryFn: async ({ signal }) => (await api.get<Ledger>(apiUrl('getLedger', { id }), { signal })).data,
   });
 }
 
@@ -26,11 +28,11 @@ export type MoneyAction =
 async function act(id: string, action: MoneyAction): Promise<Ledger> {
   const res =
     action.kind === 'entry'
-      ? await api.post(apiUrl('addLedgerEntry', { id }), action.body)
+      ? await api.post<Ledger>(apiUrl('addLedgerEntry', { id }), action.body)
       : action.kind === 'reversal'
-        ? await api.post(apiUrl('reverseLedgerEntry', { id, entryId: action.entryId }), action.body)
-        : await api.post(apiUrl('refundLedgerPayment', { id, entryId: action.entryId }), action.body);
-  return LedgerSchema.parse(res.data);
+        ? await api.post<Ledger>(apiUrl('reverseLedgerEntry', { id, entryId: action.entryId }), action.body)
+        : await api.post<Ledger>(apiUrl('refundLedgerPayment', { id, entryId: action.entryId }), action.body);
+  return res.data;
 }
 
 export function useMoneyAction(id: string) {
@@ -51,7 +53,7 @@ export function useMoneyAction(id: string) {
 export function useFeeSchedule() {
   return useQuery({
     queryKey: feesKey,
-    queryFn: async ({ signal }) => FeeScheduleSchema.parse((await api.get(apiUrl('getFeeSchedule'), { signal })).data),
+    queryFn: async ({ signal }) => (await api.get<FeeSchedule>(apiUrl('getFeeSchedule'), { signal })).data,
     staleTime: 60_000,
   });
 }
@@ -59,7 +61,7 @@ export function useFeeSchedule() {
 export function useSaveFeeSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (schedule: FeeSchedule) => FeeScheduleSchema.parse((await api.put(apiUrl('updateFeeSchedule'), schedule)).data),
+    mutationFn: async (schedule: FeeSchedule) => (await api.put<FeeSchedule>(apiUrl('updateFeeSchedule'), schedule)).data,
     onSuccess: (saved) => queryClient.setQueryData(feesKey, saved),
   });
 }

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { type LedgerEntry, STAFF_METHODS, isGatewayMethod } from '@visa/shared/money';
-import { METHOD_WORDS, MONEY_WORDS as T, minorText, parseMinor } from '@visa/shared/money-words';
+import type { LedgerEntry } from '@visa/shared/money';
+import { METHOD_WORDS, MONEY_WORDS as T, OFFICE_METHODS, isGatewayPayment, minorText, parseMinor } from '@visa/shared/money-words';
 import { type MoneyAction, refusalOf } from '../api/money';
 import { Field } from './field';
 
@@ -32,7 +32,7 @@ export function CorrectionForm({
   onDone: () => void;
 }) {
   const id = useId();
-  const byGateway = entry.method !== null && isGatewayMethod(entry.method);
+  const byGateway = entry.method !== null && isGatewayPayment(entry.method);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
     defaultValues: { reason: '', amount: minorText(refundable), method: byGateway ? '' : (entry.method ?? 'cash') },
   });
@@ -80,7 +80,7 @@ export function CorrectionForm({
           <Field id={`${id}-method`} label={T.refundMethod} error={errors.method?.message}>
             {(p) => (
               <Form.Select {...p} {...register('method')}>
-                {STAFF_METHODS.map((m) => (
+                {OFFICE_METHODS.map((m) => (
                   <option key={m} value={m}>
                     {METHOD_WORDS[m]}
                   </option>

@@ -3,13 +3,25 @@ import { Alert, Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { OFFICE_TIME_ZONE, todayIn } from '@visa/shared/dates';
-import { type Currency, type Fee, type NewEntryInput, STAFF_METHODS, WALLET_TRANSACTION_ID, convertMinor } from '@visa/shared/money';
-import { KIND_WORDS, METHOD_WORDS, MONEY_WORDS as T, formatMinor, minorText, parseMinor, parseRateMicros } from '@visa/shared/money-words';
+import type { Currency, Fee, NewEntryInput } from '@visa/shared/money';
+import {
+  KIND_WORDS,
+  METHOD_WORDS,
+  MONEY_WORDS as T,
+  OFFICE_METHODS,
+  type OfficeMethod,
+  WALLET_HINTS,
+  formatMinor,
+  minorText,
+  parseMinor,
+  parseRateMicros,
+  takaOf,
+} from '@visa/shared/money-words';
 import { type MoneyAction, refusalOf } from '../api/money';
 import { Field } from './field';
 
 type Kind = 'charge' | 'discount' | 'payment';
-type Method = (typeof STAFF_METHODS)[number];
+type Method = OfficeMethod;
 type Values = {
   kind: Kind;
   feeCode: string;
@@ -29,7 +41,7 @@ const API_FIELDS: Record<string, FieldName> = { amountMinor: 'amount', rateMicro
 const asField = (path: string): FieldName | null =>
   API_FIELDS[path] ?? ((FIELDS as readonly string[]).includes(path) ? (path as FieldName) : null);
 
-const isWallet = (method: Method): method is keyof typeof WALLET_TRANSACTION_ID => method in WALLET_TRANSACTION_ID;
+const isWallet = (method: Method): boolean => WALLET_HINTS[method] !== undefined;
 
 /**
  * A charge (from the fee schedule of the file's visa type, or any amount; a fee in dollars asks for
@@ -108,7 +120,7 @@ export function EntryForm({ fees, busy, onSubmit }: { fees: Fee[]; busy: boolean
     }
   });
 
-  const wallet = kind === 'payment' && isWallet(method) ? WALLET_TRANSACTION_ID[method] : null;
+  const walletHint = kind === 'payment' ? WALLET_HINTS[method] : undefined;
   const referenceLabel = kind === 'payment' && (method === 'cheque' || method === 'bank') ? T.reference[method] : null;
 
   return (
@@ -145,7 +157,7 @@ export function EntryForm({ fees, busy, onSubmit }: { fees: Fee[]; busy: boolean
         <Field id={`${id}-method`} label={T.method} error={errors.method?.message}>
           {(p) => (
             <Form.Select {...p} {...register('method')}>
-              {STAFF_METHODS.map((m) => (
+              {OFFICE_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {METHOD_WORDS[m]}
                 </option>
@@ -172,13 +184,13 @@ export function EntryForm({ fees, busy, onSubmit }: { fees: Fee[]; busy: boolean
           id={`${id}-rate`}
           label={T.rate}
           error={errors.rate?.message}
-          hint={amountMinor !== null && rateMicros !== null ? T.inTaka(formatMinor(convertMinor(amountMinor, rateMicros))) : T.rateHint}
+          hint={amountMinor !== null && rateMicros !== null ? T.inTaka(formatMinor(takaOf(amountMinor, rateMicros))) : T.rateHint}
         >
           {(p) => <Form.Control {...p} inputMode="decimal" autoComplete="off" {...register('rate')} />}
         </Field>
       )}
-      {wallet && (
-        <Field id={`${id}-txn`} label={T.transactionId} error={errors.transactionId?.message} hint={wallet.message}>
+      {walletHint && (
+        <Field id={`${id}-txn`} label={T.transactionId} error={errors.transactionId?.message} hint={walletHint}>
           {(p) => <Form.Control {...p} autoComplete="off" maxLength={40} {...register('transactionId')} />}
         </Field>
       )}
