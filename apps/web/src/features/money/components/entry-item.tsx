@@ -8,7 +8,7 @@ import { CorrectionForm } from './correction-form';
 import { ReceiptActions } from './receipt-actions';
 
 /** "Payment of ৳5,000.00 on 2 Jan 2026": how an entry is named on its buttons and forms. */
-export const entryName = (e: LedgerEntry) =>
+const entryName = (e: LedgerEntry) =>
   `${KIND_WORDS[e.kind].toLowerCase()} of ${formatMinor(e.amountMinor, e.currency)} on ${formatDate(e.occurredOn)}`;
 
 /**
