@@ -43,3 +43,10 @@ export const CASE_FILTERS = {
     { value: 30, label: 'Within 30 days' },
   ],
 } as const;
+
+/** The application list's balance filter (`?balance=due`, ADR 0084): beside the case filters, in the list's own words file. */
+export const BALANCE_FILTER = {
+  label: 'Balance',
+  any: 'Any balance',
+  due: 'Balance due',
+} as const;

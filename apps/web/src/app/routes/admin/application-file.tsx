@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { paths } from '../../../config/paths';
+import { useApplication } from '../../../features/applications/api/get-application';
 import { ApplicantFileView } from '../../../features/applications/components/applicant-file-view';
 import { useMe } from '../../../features/auth/api/get-me';
 
@@ -21,6 +22,8 @@ const PassportPanel = lazy(() =>
 );
 /** The case (stages, IRCC letters, timeline; ADR 0077): below the copy, so loaded after it. */
 const CasePanel = lazy(() => import('../../../features/case-work/components/case-panel').then((m) => ({ default: m.CasePanel })));
+/** Money on the file (ADR 0084): below the case, so loaded after it. */
+const MoneyPanel = lazy(() => import('../../../features/money/components/money-panel').then((m) => ({ default: m.MoneyPanel })));
 
 export function meta() {
   return [{ title: 'Applicants Copy | Canada Visa Desk' }];
@@ -51,6 +54,8 @@ export default function Page() {
   const fromState = applicationFromState(state);
   const id = idParam ?? fromState?._id ?? idFromState(state);
   const me = useMe();
+  // The file's own query (the view's): the Money panel offers the fees of its visa type.
+  const visaType = useApplication(id ?? null, fromState).data?.visaType;
   if (!id) return <Navigate to={paths.applicationList} replace />;
   return (
     <>
@@ -60,9 +65,14 @@ export default function Page() {
         initialApplication={fromState}
         casePanel={
           me.data && (
-            <Suspense fallback={null}>
-              <CasePanel applicationId={id} meId={me.data._id} mayAssign={me.data.role === 'superadmin'} />
-            </Suspense>
+            <>
+              <Suspense fallback={null}>
+                <CasePanel applicationId={id} meId={me.data._id} mayAssign={me.data.role === 'superadmin'} />
+              </Suspense>
+              <Suspense fallback={null}>
+                <MoneyPanel applicationId={id} visaType={visaType} superAdmin={me.data.role === 'superadmin'} />
+              </Suspense>
+            </>
           )
         }
       />

@@ -32,6 +32,9 @@ const dueWithinFromSearch = (params: URLSearchParams): number | undefined => {
   return /^\d{1,3}$/.test(value) && Number(value) <= 365 ? Number(value) : undefined;
 };
 
+/** The balance filter named in the URL (`?balance=due`, ADR 0084), if it is the one there is. */
+const balanceFromSearch = (params: URLSearchParams): 'due' | undefined => (params.get('balance') === 'due' ? 'due' : undefined);
+
 /**
  * The search text (a passport number or a name) as the history entry keeps it: in the entry's
  * state, never in the address, which browsers keep in their history and servers in their logs.
@@ -45,8 +48,8 @@ const searchFromState = (state: unknown): string => {
 const keptSearch = (search: string) => (search ? { search } : undefined);
 
 /**
- * The application list. Page, status, documents, stage and deadline filters live in the URL
- * (?page=2&status=pending, ?documents=waiting, ?stage=biometrics&dueWithin=7) so reload,
+ * The application list. Page, status, documents, stage, deadline and balance filters live in the URL
+ * (?page=2&status=pending, ?documents=waiting, ?stage=biometrics&dueWithin=7, ?balance=due) so reload,
  * Back and the dashboard's links keep them; the search lives in the history entry's state, which
  * reload and Back keep too, so what was typed never enters an address (ADR 0058).
  */
@@ -61,6 +64,7 @@ export default function ApplicationListPage() {
   const documents = documentsFromSearch(params);
   const stage = stageFromSearch(params);
   const dueWithin = dueWithinFromSearch(params);
+  const balance = balanceFromSearch(params);
 
   // An address saved before the search left it: the search moves into the entry's state.
   useEffect(() => {
@@ -131,7 +135,7 @@ export default function ApplicationListPage() {
     [setParams, search],
   );
   const onCaseFilterChange = useCallback(
-    (filter: 'stage' | 'dueWithin', next: string | undefined) =>
+    (filter: 'stage' | 'dueWithin' | 'balance', next: string | undefined) =>
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
@@ -157,6 +161,7 @@ export default function ApplicationListPage() {
         documents={documents}
         stage={stage}
         dueWithin={dueWithin}
+        balance={balance}
         onCaseFilterChange={onCaseFilterChange}
         onPageChange={onPageChange}
         onSearchChange={onSearchChange}

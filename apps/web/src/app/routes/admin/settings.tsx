@@ -41,6 +41,7 @@ const MessageSettingsForm = lazy(() =>
 const CaseSettingsForm = lazy(() =>
   import('../../../features/case-work/components/case-settings-form').then((m) => ({ default: m.CaseSettingsForm })),
 );
+const FeesForm = lazy(() => import('../../../features/money/components/fees-form').then((m) => ({ default: m.FeesForm })));
 const SystemStatusPanel = lazy(() =>
   import('../../../features/system/components/system-status').then((m) => ({ default: m.SystemStatusPanel })),
 );
@@ -111,6 +112,11 @@ export default function SettingsPage() {
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-case" title="Case">
             <CaseSettingsForm />
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-fees" title="Fees">
+            <FeesForm />
           </SettingsSection>
         )}
         {me.data?.role === 'superadmin' && (

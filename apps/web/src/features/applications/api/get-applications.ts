@@ -7,7 +7,7 @@ import { api, isHttpError } from '../../../lib/api-client';
 import { type ApplicationsQuery, applicationKeys } from './keys';
 
 async function getApplications(
-  { page, limit = PAGE_SIZE, search = '', status, documents, stage, dueWithin }: ApplicationsQuery,
+  { page, limit = PAGE_SIZE, search = '', status, documents, stage, dueWithin, balance }: ApplicationsQuery,
   signal?: AbortSignal,
 ) {
   const params = {
@@ -18,6 +18,7 @@ async function getApplications(
     ...(documents ? { documents } : {}),
     ...(stage ? { stage } : {}),
     ...(dueWithin === undefined ? {} : { dueWithin }),
+    ...(balance ? { balance } : {}),
   };
   return (await api.get<ApplicationPage>(apiUrl('listApplications'), { params, signal, timeout: TIMEOUTS.applicationList })).data;
 }

@@ -14,6 +14,8 @@ export interface ApplicationsQuery {
   stage?: string;
   /** Only applications with an open IRCC letter due within this many days, overdue included (ADR 0079). */
   dueWithin?: number;
+  /** `due`: only applications that owe money (ADR 0084). */
+  balance?: 'due';
 }
 
 /**
@@ -35,6 +37,7 @@ export const applicationKeys = {
         documents: q.documents ?? null,
         stage: q.stage ?? null,
         dueWithin: q.dueWithin ?? null,
+        balance: q.balance ?? null,
       },
     ] as const,
   detail: (id: string) => [...applicationKeys.all, 'detail', id] as const,

@@ -48,7 +48,7 @@ function Harness({
   const [search, setSearch] = useState(initialSearch);
   const [status, setStatus] = useState<ApplicationStatus | undefined>();
   const [documents, setDocuments] = useState<DocumentsFilter | undefined>();
-  const [caseFilters, setCaseFilters] = useState<{ stage?: string; dueWithin?: number }>({});
+  const [caseFilters, setCaseFilters] = useState<{ stage?: string; dueWithin?: number; balance?: 'due' }>({});
   return (
     <ApplicationTable
       page={page}
@@ -188,6 +188,15 @@ describe('application list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText(APPLICATION_LIST.empty)).toBeInTheDocument());
     expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, stage: 'medical', dueWithin: 7 });
     await h.t.db.updateTable('applications').set({ stage: 'preparing' }).where('id', '=', seeded[4]!._id).execute();
+  });
+
+  it('asks for the applications that owe money with a labelled balance select', async () => {
+    renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await user().selectOptions(screen.getByRole('combobox', { name: 'Balance' }), 'Balance due');
+    await waitFor(() => expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, balance: 'due' }));
+    await user().selectOptions(screen.getByRole('combobox', { name: 'Balance' }), 'Any balance');
+    await waitFor(() => expect(listCalls().at(-1)?.params).not.toHaveProperty('balance'));
   });
 
   it('hands View and Edit the application', async () => {

@@ -7,7 +7,7 @@ import { formatDate } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { CONFIRM, DOCUMENTS_WAITING, LOADING } from '@visa/shared/staff-texts';
-import { CASE_FILTERS } from '@visa/shared/my-work-texts';
+import { BALANCE_FILTER, CASE_FILTERS } from '@visa/shared/my-work-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
 import { deleteErrorMessage, useDeleteApplication } from '../api/delete-application';
@@ -37,7 +37,9 @@ interface Props {
   /** The case filters (ADR 0079): a stage key, and days within which an open letter is due. */
   stage?: string;
   dueWithin?: number;
-  onCaseFilterChange: (filter: 'stage' | 'dueWithin', value: string | undefined) => void;
+  /** `due`: only applications that owe money (ADR 0084). */
+  balance?: 'due';
+  onCaseFilterChange: (filter: 'stage' | 'dueWithin' | 'balance', value: string | undefined) => void;
   onView: (application: Application) => void;
   onEdit: (application: Application) => void;
 }
@@ -55,6 +57,7 @@ export function ApplicationTable({
   documents,
   stage,
   dueWithin,
+  balance,
   onPageChange,
   onSearchChange,
   onStatusChange,
@@ -66,7 +69,7 @@ export function ApplicationTable({
   const pageForm = usePageForm(LOADING.applications);
   const [typed, setTyped] = useState(search);
   const [shownSearch, setShownSearch] = useState(search);
-  const list = useApplications({ page, limit: PAGE_SIZE, search, status, documents, stage, dueWithin });
+  const list = useApplications({ page, limit: PAGE_SIZE, search, status, documents, stage, dueWithin, balance });
   const stages = useCaseStages().data;
   const remove = useDeleteApplication();
   const exporter = useExportApplications();
@@ -179,6 +182,17 @@ export function ApplicationTable({
                 {o.label}
               </option>
             ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="application-balance-filter" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0 text-nowrap">{BALANCE_FILTER.label}</Form.Label>
+          <Form.Select
+            value={balance ?? ''}
+            style={{ width: 'auto' }}
+            onChange={(e) => onCaseFilterChange('balance', e.target.value || undefined)}
+          >
+            <option value="">{BALANCE_FILTER.any}</option>
+            <option value="due">{BALANCE_FILTER.due}</option>
           </Form.Select>
         </Form.Group>
         <Form.Check

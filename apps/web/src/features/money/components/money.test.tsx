@@ -1,0 +1,197 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@visa/shared/dates';
+import { LedgerSchema, MONEY_TEXTS, WALLET_TRANSACTION_ID } from '@visa/shared/money';
+import { FEE_WORDS as F, MONEY_WORDS as T } from '@visa/shared/money-words';
+import { createApplication } from '@visa/test-support/applications';
+import { apiHarnessForFile } from '../../../../test/api-harness';
+import { renderRoutes } from '../../../../test/render';
+import { FeesForm } from './fees-form';
+import { MoneyPanel } from './money-panel';
+
+const h = apiHarnessForFile();
+
+const renderPanel = (applicationId: string, superAdmin: boolean) =>
+  renderRoutes(
+    [{ path: '/file', Component: () => <MoneyPanel applicationId={applicationId} visaType="Work" superAdmin={superAdmin} /> }],
+    ['/file'],
+    { toaster: true },
+  );
+const base = (id: string) => `/api/application/money/${id}`;
+const ledgerOf = async (id: string) =>
+  LedgerSchema.parse((await h.t.request({ method: 'GET', url: base(id), token: h.staff.token })).json());
+const entries = () => screen.getAllByTestId('money-entry');
+const user = () => userEvent.setup({ delay: null });
+
+describe('the Money panel on the applicant file', { timeout: 30_000 }, () => {
+  it('charges a dollar fee at the day’s rate, refuses a bad transaction ID at its field, takes a payment with its receipt', async () => {
+    await h.signIn('admin', { name: 'Nadia Staff' });
+    const { id } = await createApplication(h.t.db);
+    renderPanel(id, false);
+    const form = await screen.findByRole('form', { name: T.formTitle });
+    expect(screen.getByText(T.noEntries)).toBeInTheDocument();
+
+    await user().click(within(form).getByLabelText('Charge'));
+    await user().selectOptions(within(form).getByLabelText(T.fee), 'work-permit');
+    expect(within(form).getByLabelText(T.amount('CAD'))).toHaveValue('155.00');
+    fireEvent.change(within(form).getByLabelText(T.rate), { target: { value: '88.25' } });
+    expect(within(form).getByLabelText(T.rate)).toHaveAccessibleDescription(T.inTaka('৳13,678.75'));
+    await user().click(within(form).getByRole('button', { name: T.record }));
+
+    await waitFor(() => expect(entries()).toHaveLength(1));
+    expect(h.sentTo(`POST ${base(id)}/entries`).map((r) => r.data)).toEqual([
+      expect.objectContaining({
+        kind: 'charge',
+        feeCode: 'work-permit',
+        description: 'IRCC work permit fee',
+        amountMinor: 15_500,
+        currency: 'CAD',
+        rateMicros: 88_250_000,
+      }),
+    ]);
+    expect(entries()[0]).toHaveTextContent('CA$155.00');
+    expect(entries()[0]).toHaveTextContent(T.atRate('৳13,678.75', '88.25'));
+    expect(entries()[0]).toHaveTextContent('Recorded by Nadia Staff on');
+    expect(screen.getByTestId('money-balance')).toHaveTextContent('৳13,678.75');
+
+    // A bKash payment with a mistyped transaction ID: the API's message at the field, nothing recorded.
+    await user().click(within(form).getByLabelText('Payment'));
+    await user().selectOptions(within(form).getByLabelText(T.method), 'bkash');
+    fireEvent.change(within(form).getByLabelText(T.amount('BDT')), { target: { value: '1,250.50' } });
+    fireEvent.change(within(form).getByLabelText(T.transactionId), { target: { value: 'ABC' } });
+    await user().click(within(form).getByRole('button', { name: T.record }));
+    await waitFor(() => expect(within(form).getByLabelText(T.transactionId)).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(form).getByLabelText(T.transactionId)).toHaveAccessibleDescription(
+      expect.stringContaining(WALLET_TRANSACTION_ID.bkash.message),
+    );
+    expect(entries()).toHaveLength(1);
+
+    // What is not an amount is refused before anything is sent.
+    await user().selectOptions(within(form).getByLabelText(T.method), 'cash');
+    fireEvent.change(within(form).getByLabelText(T.amount('BDT')), { target: { value: '12.5.0' } });
+    await user().click(within(form).getByRole('button', { name: T.record }));
+    expect(await within(form).findByText(T.amountInvalid)).toBeInTheDocument();
+    expect(h.sentTo(`POST ${base(id)}/entries`)).toHaveLength(2);
+
+    fireEvent.change(within(form).getByLabelText(T.amount('BDT')), { target: { value: '1,250.50' } });
+    await user().click(within(form).getByRole('button', { name: T.record }));
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    expect(h.sentTo(`POST ${base(id)}/entries`).at(-1)?.data).toMatchObject({ kind: 'payment', method: 'cash', amountMinor: 125_050 });
+    expect(screen.getByTestId('money-balance')).toHaveTextContent('৳12,428.25');
+    const receipt = (await ledgerOf(id)).entries[1]!.receipt!;
+    expect(screen.getByRole('button', { name: T.receiptPdfLabel(receipt.number) })).toHaveTextContent(T.receiptPdf(receipt.number));
+    // Reversing and refunding are the super-admins'.
+    expect(screen.queryByRole('button', { name: /^Reverse/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+  });
+
+  it('downloads, sends and links through the receipts’ and payment links’ addresses, and says how each went', async () => {
+    await h.signIn('admin');
+    const { id } = await createApplication(h.t.db);
+    const post = (payload: object) => h.t.request({ method: 'POST', url: `${base(id)}/entries`, token: h.staff.token, payload });
+    await post({ kind: 'charge', description: 'Service fee', amountMinor: 2_000_000, currency: 'BDT', occurredOn: '2026-01-02' });
+    await post({ kind: 'payment', method: 'cash', amountMinor: 500_000, occurredOn: '2026-01-02' });
+    const receipt = (await ledgerOf(id)).entries[1]!.receipt!;
+    const receiptPath = `${base(id)}/receipts/${receipt.id}`;
+    // Those routes are other modules': the network stands in for their answers here.
+    h.fault(`GET ${receiptPath}/pdf`, { proxyStatus: 502 });
+    h.fault(`POST ${receiptPath}/send`, { proxyStatus: 409, body: { message: 'The applicant withdrew their consent.' } });
+    h.fault(`POST ${base(id)}/pay-links`, {
+      proxyStatus: 200,
+      body: { expiresAt: '2026-12-06T04:00:00.000Z', channels: ['email', 'sms'] },
+    });
+    renderPanel(id, false);
+
+    await user().click(await screen.findByRole('button', { name: T.receiptPdfLabel(receipt.number) }));
+    expect(await screen.findByText(T.receiptPdfFailed)).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: T.sendReceiptLabel(receipt.number) }));
+    expect(await screen.findByText('The applicant withdrew their consent.')).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: T.sendPayLink }));
+    expect(await screen.findByText(T.payLinkSent(['email', 'sms'], formatDateTime('2026-12-06T04:00:00.000Z')))).toHaveTextContent(
+      'by email and SMS',
+    );
+    expect(h.sent.filter((r) => r.url.startsWith(`${base(id)}/`)).map((r) => `${r.method} ${r.url} ${r.outcome}`)).toEqual([
+      `GET ${receiptPath}/pdf proxy 502`,
+      `POST ${receiptPath}/send proxy 409`,
+      `POST ${base(id)}/pay-links proxy 200`,
+    ]);
+  });
+
+  it('lets a super-admin reverse an entry and refund part of a payment, with the refusal at its field', async () => {
+    await h.signIn('superadmin', { name: 'Owner' });
+    const { id } = await createApplication(h.t.db);
+    const post = (payload: object) => h.t.request({ method: 'POST', url: `${base(id)}/entries`, token: h.staff.token, payload });
+    await post({ kind: 'charge', description: 'Service fee', amountMinor: 500_000, currency: 'BDT', occurredOn: '2026-01-02' });
+    await post({ kind: 'payment', method: 'cash', amountMinor: 300_000, occurredOn: '2026-01-02' });
+    renderPanel(id, true);
+
+    await user().click(await screen.findByRole('button', { name: T.reverseLabel('charge of ৳5,000.00 on 2 Jan 2026') }));
+    const reversal = screen.getByRole('form', { name: T.reverseTitle('charge of ৳5,000.00 on 2 Jan 2026') });
+    await user().click(within(reversal).getByLabelText(T.reason));
+    await user().paste('Charged on the wrong file');
+    await user().click(within(reversal).getByRole('button', { name: T.confirmReverse }));
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    expect(within(entries()[0]!).getByTestId('money-reversed')).toHaveTextContent(T.reversed);
+    expect(entries()[2]).toHaveTextContent(T.reverses('charge of ৳5,000.00 on 2 Jan 2026'));
+    expect(screen.getByText(T.inCredit)).toBeInTheDocument();
+    expect(screen.getByTestId('money-balance')).toHaveTextContent('৳3,000.00');
+    expect(screen.queryByRole('button', { name: /Reverse charge/ })).toBeNull();
+
+    await user().click(screen.getByRole('button', { name: T.refundLabel('payment of ৳3,000.00 on 2 Jan 2026') }));
+    const refund = screen.getByRole('form', { name: T.refundTitle('payment of ৳3,000.00 on 2 Jan 2026') });
+    expect(within(refund).getByLabelText(T.refundAmount)).toHaveValue('3000.00');
+    fireEvent.change(within(refund).getByLabelText(T.refundAmount), { target: { value: '4,000' } });
+    await user().click(within(refund).getByLabelText(T.reason));
+    await user().paste('Visa refused');
+    await user().click(within(refund).getByRole('button', { name: T.confirmRefund }));
+    await waitFor(() =>
+      expect(within(refund).getByLabelText(T.refundAmount)).toHaveAccessibleDescription(MONEY_TEXTS.refundTooLarge(300_000)),
+    );
+    fireEvent.change(within(refund).getByLabelText(T.refundAmount), { target: { value: '1,000' } });
+    await user().click(within(refund).getByRole('button', { name: T.confirmRefund }));
+    await waitFor(() => expect(entries()).toHaveLength(4));
+    expect(h.sentTo(`POST ${base(id)}/entries/${(await ledgerOf(id)).entries[1]!.id}/refund`).at(-1)?.data).toEqual({
+      amountMinor: 100_000,
+      reason: 'Visa refused',
+      method: 'cash',
+    });
+    expect(entries()[3]).toHaveTextContent(T.refundOf('payment of ৳3,000.00 on 2 Jan 2026'));
+    expect(entries()[3]).toHaveTextContent('Recorded by Owner on');
+    expect(screen.getByTestId('money-balance')).toHaveTextContent('৳2,000.00');
+  });
+});
+
+describe('Settings → Fees', { timeout: 30_000 }, () => {
+  it('changes a fee, adds one, shows the API’s refusal at its field and saves the schedule', async () => {
+    await h.signIn('superadmin');
+    renderRoutes([{ path: '/settings', Component: FeesForm }], ['/settings'], { toaster: true });
+    const work = await screen.findByRole('group', { name: F.fee('Work', 1) });
+    fireEvent.change(within(work).getByLabelText(F.amount), { target: { value: '160' } });
+    await user().click(screen.getByRole('button', { name: F.add('Visit') }));
+    const added = screen.getByRole('group', { name: F.fee('Visit', 3) });
+    fireEvent.change(within(added).getByLabelText(F.amount), { target: { value: 'five' } });
+    await user().click(screen.getByRole('button', { name: F.save }));
+    expect(within(added).getByLabelText(F.amount)).toHaveAccessibleDescription(F.amountInvalid);
+    expect(h.sentTo('PUT /api/users/settings/fees')).toHaveLength(0);
+
+    // No name: the API refuses it, and says so at the name.
+    fireEvent.change(within(added).getByLabelText(F.amount), { target: { value: '5,000' } });
+    await user().click(screen.getByRole('button', { name: F.save }));
+    await waitFor(() => expect(within(added).getByLabelText(F.label)).toHaveAccessibleDescription('Please name the fee.'));
+
+    fireEvent.change(within(added).getByLabelText(F.label), { target: { value: 'Office service fee' } });
+    await user().click(screen.getByRole('button', { name: F.save }));
+    expect(await screen.findByText(F.saved)).toBeInTheDocument();
+    const saved = (await h.t.request({ method: 'GET', url: '/api/users/settings/fees', token: h.staff.token })).json();
+    expect(saved.fees.Work[0]).toMatchObject({ code: 'work-permit', amountMinor: 16_000, currency: 'CAD' });
+    expect(saved.fees.Visit[2]).toEqual({
+      code: 'office-service-fee',
+      label: 'Office service fee',
+      labelBn: '',
+      amountMinor: 500_000,
+      currency: 'BDT',
+      passThrough: false,
+    });
+  });
+});
