@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiUrl, apiUrl } from '@visa/shared/api-paths';
+import { apiUrl } from '@visa/shared/api-paths';
 import type { FeeSchedule, Ledger, NewEntryInput } from '@visa/shared/money';
 import { api, isHttpError } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
@@ -66,19 +66,11 @@ export function useSaveFeeSchedule() {
   });
 }
 
-/*
- * The receipt's PDF and its sending, and the payment link, are the receipts and payment-link
- * modules' routes. The route table lists only routes the API registers (it checks that at start),
- * so their addresses are written here, in the table's form, until those modules add them there.
- */
-const moneyBase = (id: string) => `/api/application/money/${encodeURIComponent(id)}`;
-const receiptBase = (id: string, receiptId: string) => `${moneyBase(id)}/receipts/${encodeURIComponent(receiptId)}`;
-
 /** A receipt as a PDF file: the request needs the staff session, so the file is fetched, then saved. */
 export const useReceiptPdf = (id: string) =>
   useMutation({
     mutationFn: async (receiptId: string) => {
-      const res = await api.get<Blob>(`${receiptBase(id, receiptId)}/pdf` as ApiUrl<'GET'>, { responseType: 'blob' });
+      const res = await api.get<Blob>(apiUrl('downloadReceiptPdf', { id, receiptId }), { responseType: 'blob' });
       saveBlob(res.data, downloadName(res, 'receipt.pdf'));
     },
   });
@@ -86,14 +78,13 @@ export const useReceiptPdf = (id: string) =>
 export const useSendReceipt = (id: string) =>
   useMutation({
     mutationFn: async (receiptId: string) => {
-      await api.post(`${receiptBase(id, receiptId)}/send` as ApiUrl<'POST'>, {});
+      await api.post(apiUrl('sendReceipt', { id, receiptId }), {});
     },
   });
 
 export const useSendPayLink = (id: string) =>
   useMutation({
-    mutationFn: async () =>
-      (await api.post<{ expiresAt: string; channels: string[] }>(`${moneyBase(id)}/pay-links` as ApiUrl<'POST'>, {})).data,
+    mutationFn: async () => (await api.post<{ expiresAt: string; channels: string[] }>(apiUrl('sendPayLink', { id }), {})).data,
   });
 
 /** The API's refusal: its message, and each field's own message by the field's path. */
