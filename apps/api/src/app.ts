@@ -14,6 +14,7 @@ import caseRoutes, { caseSettingsReadRoutes, caseSettingsRoutes } from './module
 import custodyRoutes from './modules/domain/case-work/custody-routes.js';
 import ledgerRoutes, { feeScheduleReadRoutes, feeScheduleRoutes, ledgerOwnerRoutes } from './modules/domain/ledger/routes.js';
 import { refundRoutes } from './modules/domain/payments/routes.js';
+import moneyReportRoutes, { financialRetentionRoutes } from './modules/domain/money-reports/routes.js';
 import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
@@ -92,6 +93,9 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['superadmin', '/api/application', refundRoutes],
   ['staff', '/api/users', feeScheduleReadRoutes],
   ['superadmin', '/api/users', feeScheduleRoutes],
+  // Money reports and how long the books stay (ADR 0092).
+  ['superadmin', '/api/application', moneyReportRoutes],
+  ['superadmin', '/api/users', financialRetentionRoutes],
   // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.
   ['staff', '/api/users', calendarFeedAccountRoutes],
   ['public', '/api/calendar', calendarRoutes],

@@ -119,6 +119,14 @@ export const API_PATHS = {
   refundLedgerPayment: { method: 'POST', path: '/api/application/money/:id/entries/:entryId/refund', access: 'superadmin' },
   getFeeSchedule: { method: 'GET', path: '/api/users/settings/fees', access: 'staff' },
   updateFeeSchedule: { method: 'PUT', path: '/api/users/settings/fees', access: 'superadmin' },
+  // Money reports for the office's owners (ADR 0092): money in per day and month, who owes, the accountant's CSV, the dashboard's tile.
+  getMoneyReceivedDaily: { method: 'GET', path: '/api/application/money-reports/daily', access: 'superadmin' },
+  getMoneyReceivedMonthly: { method: 'GET', path: '/api/application/money-reports/monthly', access: 'superadmin' },
+  getMoneyOutstanding: { method: 'GET', path: '/api/application/money-reports/outstanding', access: 'superadmin' },
+  exportMoneyEntries: { method: 'GET', path: '/api/application/money-reports/entries.csv', access: 'superadmin' },
+  getMoneyTile: { method: 'GET', path: '/api/application/money-reports/tile', access: 'superadmin' },
+  getFinancialRetention: { method: 'GET', path: '/api/users/settings/financial-retention', access: 'superadmin' },
+  updateFinancialRetention: { method: 'PUT', path: '/api/users/settings/financial-retention', access: 'superadmin' },
 
   // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
   getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = {
     entry: 'money.entry',
     reversal: 'money.reversal',
     refund: 'money.refund',
+    entriesExported: 'money.entries_exported',
   },
   slide: {
     create: 'slide.create',
@@ -156,6 +157,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'money.entry': 'Money entry recorded',
   'money.reversal': 'Money entry reversed',
   'money.refund': 'Money refunded',
+  'money.entries_exported': 'Money entries exported for the accountant',
   'case.letter': 'IRCC letter entered',
   'case.letter.changed': 'Letter deadline or owner changed',
   'case.passport.handover': 'Passport handed over',

@@ -384,6 +384,7 @@ export interface Database {
   receipts: Money.ReceiptsTable;
   payment_links: Money.PaymentLinksTable;
   gateway_payments: Money.GatewayPaymentsTable;
+  money_closures: Money.MoneyClosuresTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;

@@ -28,6 +28,7 @@ import * as staffDigestsCalendar from './20261129T021000-staff-digests-calendar.
 import * as passportCustody from './20261129T022000-passport-custody.js';
 import * as dueLettersIndex from './20261129T023000-due-letters-index.js';
 import * as ledger from './20261130T000000-ledger.js';
+import * as moneyReports from './20261130T060000-money-reports.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T022000-passport-custody': passportCustody,
   '20261129T023000-due-letters-index': dueLettersIndex,
   '20261130T000000-ledger': ledger,
+  '20261130T060000-money-reports': moneyReports,
 };

@@ -5,6 +5,7 @@ import { DEFAULT_RETENTION, RetentionSettingsSchema } from '@visa/shared/retenti
 import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/notices';
 import { CaseSettingsSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-work';
 import { DEFAULT_FEE_SCHEDULE, FeeScheduleSchema } from '@visa/shared/money';
+import { DEFAULT_FINANCIAL_RETENTION, FinancialRetentionSchema } from '@visa/shared/money-reports';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 
@@ -33,6 +34,8 @@ const SETTINGS = {
   caseWork: { schema: CaseSettingsSchema, default: DEFAULT_CASE_SETTINGS },
   // The office's fees per visa type, IRCC's own to start with (ADR 0084).
   fees: { schema: FeeScheduleSchema, default: DEFAULT_FEE_SCHEDULE },
+  // How many years financial records stay after the applicant's personal data goes (ADR 0092).
+  financialRetention: { schema: FinancialRetentionSchema, default: DEFAULT_FINANCIAL_RETENTION },
 } as const;
 
 type Settings = typeof SETTINGS;
