@@ -92,6 +92,7 @@ test('at 375 px no staff page scrolls sideways', async ({ page, request }) => {
     [`/editApplication?id=${application._id}`, /^Edit Application$/],
     [`/updateApplicationView/${application._id}`, /^Applicants Copy/],
     ['/passports', /^Passports we hold$/],
+    ['/reports', /^Reports$/],
     ['/slider', /^Slider List$/],
     ['/addSliders', /^Add Slider$/],
     [`/editSlider?id=${slide._id}`, /^Edit Slider$/],

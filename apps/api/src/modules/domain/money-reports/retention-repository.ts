@@ -12,7 +12,7 @@ export async function closeDeleted(db: Db, at: string): Promise<number> {
   for (const table of ['application_balances', 'gateway_payments'] as const) {
     const result = await sql`
       insert into money_closures (application_id, closed_at)
-      select distinct m.application_id, ${at} from ${sql.table(table)} m
+      select distinct m.application_id, cast(${at} as text) from ${sql.table(table)} m
       where not exists (select 1 from applications a where a.id = m.application_id)
         and not exists (select 1 from money_closures c where c.application_id = m.application_id)
       on conflict (application_id) do nothing`.execute(db);
