@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
-import { PAYMENT_METHODS, fiscalYearOf } from './money.js';
+import { PAYMENT_METHODS } from './money.js';
 
 /**
  * Money reports for the office's owners (ADR 0092): what came in per day and per month by method,
@@ -85,9 +85,6 @@ export function fiscalYearRange(fiscalYear: string): { from: string; to: string 
   const start = Number(fiscalYear.slice(0, 4));
   return { from: `${start}-07-01`, to: `${start + 1}-06-30` };
 }
-
-/** The fiscal year a day falls in: re-exported so the reports' page needs no other money file. */
-export const fiscalYearOfDay = fiscalYearOf;
 
 /** Paisa as the accountant's spreadsheet reads taka: "-1234.50", made with integers, never floats. */
 export function takaDecimal(minor: number): string {

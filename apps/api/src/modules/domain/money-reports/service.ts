@@ -30,7 +30,7 @@ const today = (ctx: AppContext) => todayIn(ctx.config.APP_TIMEZONE, clockOf(ctx)
 export function rangeOf(ctx: AppContext, query: ReportRangeQuery): { from: string; to: string } {
   const day = today(ctx);
   const to = query.to ?? (query.from && query.from > day ? query.from : day);
-  const from = query.from ?? (to.slice(0, 7) === day.slice(0, 7) ? `${day.slice(0, 8)}01` : `${to.slice(0, 8)}01`);
+  const from = query.from ?? `${to.slice(0, 8)}01`;
   if (from > to) throw badRequest(T.rangeBackwards, [{ path: 'from', message: T.rangeBackwards }]);
   if (addDays(from, REPORT_MAX_DAYS - 1) < to) throw badRequest(T.rangeTooLong, [{ path: 'to', message: T.rangeTooLong }]);
   return { from, to };
