@@ -19,7 +19,6 @@ export const showTaka = (minor: number): string =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol' }).format(minor / 100);
 
 export const REPORT_WORDS = {
-  nav: 'Reports',
   title: 'Reports',
   lead: 'Money in, net of refunds and reversals, and who still owes. Amounts in taka.',
   daily: 'Money in per day',
