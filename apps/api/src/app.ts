@@ -18,6 +18,7 @@ import { refundRoutes } from './modules/domain/payments/routes.js';
 import { isSslcommerzCallbackPath, sslcommerzRoutes } from './modules/domain/payments/sslcommerz-routes.js';
 import { isPayPagePath, payLinkRoutes, payPageRoutes } from './modules/domain/payments/pay-link-routes.js';
 import { bkashPayRoutes } from './modules/domain/payments/bkash-routes.js';
+import moneyReportRoutes, { financialRetentionRoutes } from './modules/domain/money-reports/routes.js';
 import { calendarFeedAccountRoutes, calendarRoutes } from './modules/domain/staff-deadlines/routes.js';
 import uploadRoutes, { isDocumentsPagePath, isUploadPath } from './modules/domain/document-requests/upload-routes.js';
 import authRoutes, { deviceRoutes, sessionRoutes } from './modules/domain/auth/routes.js';
@@ -105,6 +106,9 @@ const ROUTE_GROUPS: [access: Access, prefix: string, routes: RouteGroup][] = [
   ['staff', '/api/application', receiptStaffRoutes],
   ['superadmin', '/api/users', receiptSettingsRoutes],
   ['public', '/api', receiptCheckRoutes],
+  // Money reports and how long the books stay (ADR 0092).
+  ['superadmin', '/api/application', moneyReportRoutes],
+  ['superadmin', '/api/users', financialRetentionRoutes],
   // Staff's calendar feed of their deadlines (ADR 0081): the token in the feed's path stands in for a session.
   ['staff', '/api/users', calendarFeedAccountRoutes],
   ['public', '/api/calendar', calendarRoutes],

@@ -59,6 +59,7 @@ export const PAGE_BUDGETS = [
     ['/addUserApplication', 'routes/admin/application-new', 145],
     ['/editApplication', 'routes/admin/application-edit', 145],
     ['/passports', 'routes/admin/passports', 145],
+    ['/reports', 'routes/admin/reports', 145],
     ['/slider', 'routes/admin/slide-list', 145],
     ['/addSliders', 'routes/admin/slide-new', 145],
     ['/editSlider', 'routes/admin/slide-edit', 145],

@@ -137,6 +137,14 @@ export const API_PATHS = {
   // Paying a payment link with bKash (ADR 0090): the link's token as a bearer header; bKash sends the payer back to the callback.
   payWithBkash: { method: 'POST', path: '/api/pay/bkash', access: 'public' },
   bkashCallback: { method: 'GET', path: '/api/pay/bkash/callback/:language', access: 'public' },
+  // Money reports for the office's owners (ADR 0092): money in per day and month, who owes, the accountant's CSV, the dashboard's tile.
+  getMoneyReceivedDaily: { method: 'GET', path: '/api/application/money-reports/daily', access: 'superadmin' },
+  getMoneyReceivedMonthly: { method: 'GET', path: '/api/application/money-reports/monthly', access: 'superadmin' },
+  getMoneyOutstanding: { method: 'GET', path: '/api/application/money-reports/outstanding', access: 'superadmin' },
+  exportMoneyEntries: { method: 'GET', path: '/api/application/money-reports/entries.csv', access: 'superadmin' },
+  getMoneyTile: { method: 'GET', path: '/api/application/money-reports/tile', access: 'superadmin' },
+  getFinancialRetention: { method: 'GET', path: '/api/users/settings/financial-retention', access: 'superadmin' },
+  updateFinancialRetention: { method: 'PUT', path: '/api/users/settings/financial-retention', access: 'superadmin' },
 
   // Staff's own calendar feed of their letters' deadlines (ADR 0081): the token in the path stands in for a session.
   getCalendarFeed: { method: 'GET', path: '/api/users/me/calendar-feed', access: 'staff' },

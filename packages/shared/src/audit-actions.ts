@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
     refund: 'money.refund',
     link: 'money.link',
     receiptSent: 'money.receipt_sent',
+    entriesExported: 'money.entries_exported',
   },
   slide: {
     create: 'slide.create',
@@ -160,6 +161,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'money.refund': 'Money refunded',
   'money.link': 'Payment link sent',
   'money.receipt_sent': 'Receipt sent to the applicant',
+  'money.entries_exported': 'Money entries exported for the accountant',
   'case.letter': 'IRCC letter entered',
   'case.letter.changed': 'Letter deadline or owner changed',
   'case.passport.handover': 'Passport handed over',

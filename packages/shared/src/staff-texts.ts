@@ -95,3 +95,6 @@ export const MY_WORK_TILE = {
   today: 'due today',
   week: 'this week',
 } as const;
+
+/** The sidebar's entry to the Reports page (ADR 0092): here, so the staff shell does not load the reports' words. */
+export const REPORTS_NAV = 'Reports';

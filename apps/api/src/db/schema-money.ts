@@ -104,6 +104,12 @@ export interface RefundClaimsTable {
   claimed_at: string;
 }
 
+/** When a deleted application's money was first found without its application (ADR 0092). */
+export interface MoneyClosuresTable {
+  application_id: string;
+  closed_at: string;
+}
+
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type ReceiptRow = Selectable<ReceiptsTable>;
 export type GatewayPaymentRow = Selectable<GatewayPaymentsTable>;

@@ -388,6 +388,7 @@ export interface Database {
   refund_claims: Money.RefundClaimsTable;
   gateway_tokens: Bkash.GatewayTokensTable;
   bkash_payments: Bkash.BkashPaymentsTable;
+  money_closures: Money.MoneyClosuresTable;
 }
 
 export type CaseLetterRow = Selectable<CaseLettersTable>;

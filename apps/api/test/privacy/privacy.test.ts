@@ -332,6 +332,7 @@ describe("the applicant's data", () => {
         'documents/01-Job-Letter.jpg',
         'documents/02-Work-Permit.jpg',
         'history.json',
+        'money.json',
         'photo.jpg',
         'record.json',
       ].sort(),

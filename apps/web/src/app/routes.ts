@@ -51,6 +51,7 @@ export default [
       route(paths.applicationFile, 'routes/admin/application-file.tsx', { id: 'application-file' }),
       route(paths.applicationFileById, 'routes/admin/application-file.tsx', { id: 'application-file-by-id' }),
       route(paths.heldPassports, 'routes/admin/passports.tsx'),
+      route(paths.reports, 'routes/admin/reports.tsx'),
       route(paths.slideList, 'routes/admin/slide-list.tsx'),
       route(paths.slideNew, 'routes/admin/slide-new.tsx'),
       route(paths.slideEdit, 'routes/admin/slide-edit.tsx'),

@@ -39,6 +39,8 @@ export const paths = {
   applicationFileById: '/updateApplicationView/:id',
   /** The passports the office holds now (ADR 0082). */
   heldPassports: '/passports',
+  /** The office's money: money in, who owes, the accountant's CSV (ADR 0092); super-admins. */
+  reports: '/reports',
   slideList: '/slider',
   slideNew: '/addSliders',
   slideEdit: '/editSlider',

@@ -18,6 +18,16 @@ import {
   ReceiptSettingsSchema,
 } from '../money-receipts.js';
 import { BkashCallbackParamsSchema, BkashCallbackQuerySchema, BkashRedirectSchema, StartBkashSchema } from '../pay-bkash.js';
+import {
+  FinancialRetentionSchema,
+  FiscalYearQuerySchema,
+  MoneyTileSchema,
+  MonthlyReportSchema,
+  OutstandingQuerySchema,
+  OutstandingReportSchema,
+  ReceivedReportSchema,
+  ReportRangeQuerySchema,
+} from '../money-reports.js';
 import { errors } from './errors.js';
 
 const change = errors(400, 401, 403, 404, 409);
@@ -55,4 +65,12 @@ export const MONEY_ROUTES = {
   // bKash's tokenized checkout (ADR 0090).
   payWithBkash: { body: StartBkashSchema, response: { 200: BkashRedirectSchema, ...errors(400, 404, 409, 429, 502) } },
   bkashCallback: { params: BkashCallbackParamsSchema, querystring: BkashCallbackQuerySchema },
+  // Money reports (ADR 0092).
+  getMoneyReceivedDaily: { querystring: ReportRangeQuerySchema, response: { 200: ReceivedReportSchema, ...errors(400, 401, 403) } },
+  getMoneyReceivedMonthly: { querystring: FiscalYearQuerySchema, response: { 200: MonthlyReportSchema, ...errors(400, 401, 403) } },
+  getMoneyOutstanding: { querystring: OutstandingQuerySchema, response: { 200: OutstandingReportSchema, ...errors(400, 401, 403) } },
+  exportMoneyEntries: { querystring: ReportRangeQuerySchema },
+  getMoneyTile: { response: { 200: MoneyTileSchema, ...errors(401, 403) } },
+  getFinancialRetention: { response: { 200: FinancialRetentionSchema, ...errors(401, 403) } },
+  updateFinancialRetention: { body: FinancialRetentionSchema, response: { 200: FinancialRetentionSchema, ...errors(400, 401, 403) } },
 } as const;

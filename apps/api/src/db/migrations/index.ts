@@ -30,6 +30,7 @@ import * as dueLettersIndex from './20261129T023000-due-letters-index.js';
 import * as ledger from './20261130T000000-ledger.js';
 import * as refundClaims from './20261130T010000-refund-claims.js';
 import * as bkash from './20261130T040000-bkash.js';
+import * as moneyReports from './20261130T060000-money-reports.js';
 import * as openLettersByApplication from './20261130T070000-open-letters-by-application.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '20261130T000000-ledger': ledger,
   '20261130T010000-refund-claims': refundClaims,
   '20261130T040000-bkash': bkash,
+  '20261130T060000-money-reports': moneyReports,
   '20261130T070000-open-letters-by-application': openLettersByApplication,
 };

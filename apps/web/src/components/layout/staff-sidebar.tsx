@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { DOCUMENTS_WAITING, HELD_PASSPORTS_NAV, MY_WORK_TILE } from '@visa/shared/staff-texts';
+import { DOCUMENTS_WAITING, HELD_PASSPORTS_NAV, MY_WORK_TILE, REPORTS_NAV } from '@visa/shared/staff-texts';
 import { ROLE_LABELS, type User } from '@visa/shared/users';
 import { paths } from '../../config/paths';
 import { documentsWaitingPath } from '../../config/staff-links';
@@ -56,6 +56,7 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
           <p className="group-title">Sub-admin</p>
           <NavLink to={paths.staffList}>Admin List</NavLink>
           <NavLink to={paths.staffNew}>Add Admin</NavLink>
+          <NavLink to={paths.reports}>{REPORTS_NAV}</NavLink>
         </>
       )}
       <p className="group-title">Application</p>

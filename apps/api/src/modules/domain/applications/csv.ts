@@ -28,8 +28,8 @@ const NEEDS_QUOTES = /[",;\t\r\n]/;
 const PLAIN = /^[^\t\r\n,;"]*$/;
 const STARTS_WITH_FORMULA = new RegExp(`^ *[${FORMULA}]`);
 
-/** One cell of RFC 4180 CSV, safe to open in a spreadsheet. */
-function csvCell(value: string | number | boolean | null | undefined): string {
+/** One cell of RFC 4180 CSV, safe to open in a spreadsheet; the money reports' CSV writes its cells with it too (ADR 0092). */
+export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   // Most cells: the same answer as below without the replace and two more tests (a million-row

@@ -12,6 +12,7 @@ import { listAuditFor, recordAudit } from '../../kernel/audit/repository.js';
 import { listEmailsFor } from '../applicant-notices/outbox-status-repository.js';
 import { passportCustody } from '../case-work/custody.js';
 import { getCase } from '../case-work/service.js';
+import { moneyForApplicant } from '../money-reports/applicant-money.js';
 import * as repo from './repository.js';
 
 const { downloadsPerStaff: DOWNLOADS } = LIMITS.personalData;
@@ -69,7 +70,7 @@ export interface ApplicantDataZip {
 /**
  * Everything the office holds about one applicant, for access and portability requests (ADR
  * 0053): the record, its history and emails, the consent and the case as JSON, the photo and each document
- * under its label. The files are read from storage one at a time as the ZIP is written, so a file
+ * under its label, and their money: the ledger's entries and the receipts (ADR 0092). The files are read from storage one at a time as the ZIP is written, so a file
  * with many large documents never sits in memory. Counted per member of staff, and audited before
  * the first byte goes out.
  */
@@ -81,12 +82,13 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
     repo.findPrivacyConsent(ctx.db, applicationId),
   ]);
   if (!application || !files || !consent) throw new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFound);
-  const [history, emails, notices, kase, passport] = await Promise.all([
+  const [history, emails, notices, kase, passport, money] = await Promise.all([
     listAuditFor(ctx.db, AUDIT_ENTITIES.application, applicationId),
     listEmailsFor(ctx.db, applicationId),
     consent.version === null ? Promise.resolve([]) : repo.listPrivacyNotices(ctx.db),
     getCase(ctx, applicationId),
     passportCustody(ctx, applicationId),
+    moneyForApplicant(ctx.db, applicationId),
   ]);
 
   // Signed links are left out: they would open the files for a while to whoever holds the ZIP.
@@ -129,6 +131,7 @@ export async function applicantDataZip(ctx: AppContext, actor: Actor, applicatio
   const agreed = notices.find((notice) => notice.version === consent.version) ?? null;
   zip.addBuffer(json({ ...consent, notice: agreed }), 'consent.json', { mtime });
   zip.addBuffer(json(caseForApplicant(kase, passport)), 'case.json', { mtime });
+  zip.addBuffer(json(money), 'money.json', { mtime });
   for (const file of present) {
     zip.addReadStreamLazy(file.name, { mtime }, (done) => {
       ctx.storage.get(file.key).then(

@@ -7,6 +7,7 @@ import { CaseSettingsSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-wor
 import { DEFAULT_FEE_SCHEDULE, FeeScheduleSchema } from '@visa/shared/money';
 import { DEFAULT_PAY_LINK_SETTINGS, PayLinkSettingsSchema } from '@visa/shared/pay-links';
 import { DEFAULT_RECEIPT_SETTINGS, ReceiptSettingsSchema } from '@visa/shared/money-receipts';
+import { DEFAULT_FINANCIAL_RETENTION, FinancialRetentionSchema } from '@visa/shared/money-reports';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 
@@ -39,6 +40,8 @@ const SETTINGS = {
   payLinks: { schema: PayLinkSettingsSchema, default: DEFAULT_PAY_LINK_SETTINGS },
   // The office's BIN and VAT rate: once a BIN is entered, receipts are Mushak-6.3 tax invoices (ADR 0088).
   receiptSettings: { schema: ReceiptSettingsSchema, default: DEFAULT_RECEIPT_SETTINGS },
+  // How many years financial records stay after the applicant's personal data goes (ADR 0092).
+  financialRetention: { schema: FinancialRetentionSchema, default: DEFAULT_FINANCIAL_RETENTION },
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -11,6 +11,7 @@ import { tellDueReminders } from '../../domain/applicant-notices/reminders.js';
 import { removeUnfinishedUploads } from '../../domain/document-requests/uploads.js';
 import { runPaymentChecks } from '../../domain/payments/payment-checks.js';
 import { sweepFiles } from '../../domain/files/sweep.js';
+import { purgeFinancialRecords } from '../../domain/money-reports/retention.js';
 import { queueDueDigests } from '../../domain/staff-deadlines/digest.js';
 import { forgetOldAddresses } from '../retention/addresses.js';
 import { runRetention } from '../retention/service.js';
@@ -69,7 +70,8 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
       },
     },
     {
-      // Personal data past the office's retention windows, erasures to replay, old client addresses (ADR 0052).
+      // Personal data past the office's retention windows, erasures to replay, old client addresses (ADR 0052),
+      // then financial records past their years after the applicant's data went (ADR 0092).
       name: 'retention',
       everyMs: RETENTION_EVERY_MS,
       async run({ now, signal }) {
@@ -80,6 +82,7 @@ export function scheduledJobs(deps: { config: Config; db: Db; storage: Storage; 
           anonymised: r.erased,
           replayed: r.replayed,
           ...(await forgetOldAddresses(db, config.CLIENT_ADDRESS_RETENTION_DAYS, now)),
+          ...(await purgeFinancialRecords(db, now, signal)),
         };
       },
     },

@@ -5,6 +5,7 @@ import { forgetNoticesOf } from '../../domain/applicant-notices/outbox-status-re
 import { forgetCaseTextOf } from '../../domain/case-work/repository.js';
 import { forgetRequestsOf } from '../../domain/document-requests/repository.js';
 import { forgetPayerOf } from '../../domain/ledger/repository.js';
+import { forgetEntryTextOf } from '../../domain/money-reports/retention-repository.js';
 import { deleteLinksOf } from '../../domain/payments/repository.js';
 import { forgetImportFilesOf } from '../import/files-repository.js';
 import * as repo from './repository.js';
@@ -90,10 +91,12 @@ export const ROW_RULES: RowRule[] = [
   },
   {
     // Money stays on the books for the office's retention of financial records: the receipts lose the
-    // payer's name, the payment links go (ADR 0084).
-    tables: ['receipts', 'payment_links'],
+    // payer's name (shown as the erased marker), the entries their free-text words, the payment
+    // links go (ADR 0084, 0092). The books themselves go years later (money-reports/retention.ts).
+    tables: ['receipts', 'payment_links', 'ledger_entries'],
     erase: async (trx, id) => {
       await forgetPayerOf(trx, id);
+      await forgetEntryTextOf(trx, id);
       await deleteLinksOf(trx, id);
       return {};
     },
@@ -144,7 +147,6 @@ export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> 
   case_reminders: 'when a letter’s reminders fall due and whether they were told: times, no person',
   staff_digests: 'the days a staff member’s digest was queued',
   calendar_feeds: 'hashes of staff calendar feed tokens',
-  ledger_entries: 'amounts, methods and dates kept as financial records, no person (ADR 0084)',
   application_balances: 'what each application owes: an amount',
   transaction_ids: 'wallet and gateway transaction IDs already used, no person',
   receipt_counters: 'the last receipt number of each fiscal year',
@@ -152,6 +154,7 @@ export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> 
   refund_claims: 'refunds under way: a payment’s id and when, no person',
   gateway_tokens: 'a gateway’s API tokens, sealed, no person (ADR 0090)',
   bkash_payments: 'bKash’s payment ids and when each was executed, no person',
+  money_closures: 'when a deleted application’s money was found without it: an id and a time (ADR 0092)',
 };
 
 /** Where each kind of trace is kept, and the rule for every other place under DATA_DIR. */

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DashboardOverview } from '../../../features/applications/components/dashboard-overview';
 import { pageFromSearch } from '../../../features/applications/lib/paging';
 import { useMe } from '../../../features/auth/api/get-me';
+import { MoneyTile } from '../../../features/money-reports/components/money-tile';
 import { MyWorkTile } from '../../../features/my-work/components/my-work-tile';
 import { SystemWarningsLine } from '../../../features/system/components/system-warnings-line';
 
@@ -21,6 +22,7 @@ export default function DashboardPage() {
       <h1 className="h3 mb-3">Dashboard</h1>
       <SystemWarningsLine enabled={me.data?.role === 'superadmin'} />
       <MyWorkTile />
+      <MoneyTile enabled={me.data?.role === 'superadmin'} />
       <DashboardOverview page={page} onPageChange={onPageChange} />
     </>
   );
