@@ -247,7 +247,10 @@ describe('paying a payment link with bKash', () => {
     expect((await t.request({ method: 'GET', url: '/api/pay/bkash/callback/de?paymentID=TR0011X&status=success' })).statusCode).toBe(400);
 
     const off = { db: t.db, config: { ...t.config, BKASH_APP_KEY: undefined }, now: clock };
-    await expect(startBkashPayment(off, settled.token, 'en')).rejects.toMatchObject({ statusCode: 404, message: BKASH_TEXTS.off });
+    await expect(startBkashPayment(off, { linkId: 'none', applicationId: 'none', dueMinor: 10_000 }, 'en')).rejects.toMatchObject({
+      statusCode: 404,
+      message: BKASH_TEXTS.off,
+    });
     expect(() => loadConfig({ BKASH_APP_KEY: FAKE_BKASH.appKey, BKASH_APP_SECRET: FAKE_BKASH.appSecret })).toThrow(
       'Invalid configuration: BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD must be set together',
     );

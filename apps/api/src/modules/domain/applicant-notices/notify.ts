@@ -7,7 +7,14 @@ import type { Db } from '../../../db/connection.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import { type Applicant, findApplicant } from './channel-agreements-repository.js';
 import { type ChannelsOn, type Withheld, decideChannels, withheld } from './decide.js';
-import { renderAskAgainEmail, renderEmail, renderLinkEmail, renderPayLinkEmail, renderReceiptEmail, renderReminderEmail } from './emails.js';
+import {
+  renderAskAgainEmail,
+  renderEmail,
+  renderLinkEmail,
+  renderPayLinkEmail,
+  renderReceiptEmail,
+  renderReminderEmail,
+} from './emails.js';
 import {
   dropWaitingLinks,
   queueApplicantEmail,

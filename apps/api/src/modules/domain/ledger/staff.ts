@@ -35,7 +35,7 @@ export async function getLedger(ctx: MoneyContext, applicationId: string, db: Db
 }
 
 /** The application must hold its personal data: nothing new is recorded for an erased applicant. */
-export async function livePayer(db: Db, applicationId: string): Promise<void> {
+async function livePayer(db: Db, applicationId: string): Promise<void> {
   const payer = await repo.findPayer(db, applicationId);
   if (!payer) throw new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFound);
   if (payer.erased) throw conflict(ERASURE_TEXTS.erased);

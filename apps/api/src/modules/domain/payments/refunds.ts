@@ -29,7 +29,7 @@ import { refundSslcommerz } from './sslcommerz-settle.js';
 
 type MoneyContext = Pick<AppContext, 'db' | 'config' | 'now'>;
 
-export interface GatewayRefund {
+interface GatewayRefund {
   attemptId: string;
   /** The gateway's ids of the payment (val_id or paymentID, and bank_tran_id or trxID). */
   gatewayRef: string | null;
@@ -46,7 +46,7 @@ export interface GatewayRefund {
 export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) => Promise<string>;
 
 /** Each configured gateway's refund call; a gateway adds itself here. */
-export const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {
+const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {
   sslcommerz: refundSslcommerz,
   'bkash-checkout': refundThroughBkash,
 };

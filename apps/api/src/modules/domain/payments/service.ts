@@ -1,7 +1,6 @@
 import type { GatewayMethod } from '@visa/shared/money';
 import type { Db } from '../../../db/connection.js';
 import { newId } from '../../../lib/ids.js';
-import { sha256 } from '../../../lib/tokens.js';
 import { recordPayment } from '../ledger/service.js';
 import { closeLinksIfPaid } from './pay-links.js';
 import * as repo from './repository.js';
@@ -12,8 +11,6 @@ import * as repo from './repository.js';
  * moved settles it, and the ledger records the payment then, once: the attempt's row is claimed
  * in the same transaction as the payment and its receipt.
  */
-
-export const findLiveLink = (db: Db, token: string, now: Date) => repo.findLiveLink(db, sha256(token), now.toISOString());
 
 export interface NewAttempt {
   gateway: GatewayMethod;

@@ -11,7 +11,6 @@ import {
 } from '../../../infra/payment-gateways/sslcommerz.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, badRequest, conflict, notFound } from '../../../lib/http-error.js';
-import * as ledger from '../ledger/repository.js';
 import * as repo from './repository.js';
 import { confirmPaid, markUnpaid, sslcommerzAttempt } from './sslcommerz-settle.js';
 import { givenNameOf } from './sslcommerz-repository.js';
