@@ -26,7 +26,8 @@ export const isGatewayPayment = (method: string): boolean => method === 'sslcomm
 export const takaOf = (amountMinor: number, rateMicros: number): number =>
   Number((BigInt(amountMinor) * BigInt(rateMicros) + 500_000n) / 1_000_000n);
 
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
+/** Bengali digits ০–৯ are the code points U+09E6–U+09EF, in order: a digit's value is its distance from ০. */
+const BENGALI_ZERO = 0x09e6;
 
 /**
  * A decimal number as typed ("1,250.50", "১২৫০.৫", "88.25") in units of 10^-places, with integer
@@ -38,7 +39,7 @@ const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 export function parseDecimal(text: string, places: number): number | null {
   const plain = text
     .trim()
-    .replace(/[০-৯]/g, (d) => String(BENGALI_DIGITS.indexOf(d)))
+    .replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - BENGALI_ZERO))
     .replace(/^৳\s*/, '');
   const match = /^(\d[\d,]*)?(?:\.(\d*))?$/.exec(plain);
   if (!match || (match[1] === undefined && !match[2])) return null;

@@ -17,6 +17,7 @@ describe('language of a URL', () => {
       '/bn/documents',
       '/bn/privacy',
       '/bn/pay',
+      '/bn/receipt',
     ]);
   });
 

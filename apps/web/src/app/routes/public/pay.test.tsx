@@ -49,7 +49,14 @@ async function owing(amountMinor: number): Promise<string> {
 beforeAll(async () => {
   t = await createTestApp();
   // Both gateways configured, as their credentials turn them on; the page is offered both.
-  Object.assign(t.config, { BKASH_APP_KEY: 'key', SSLCOMMERZ_STORE_ID: 'store' });
+  Object.assign(t.config, {
+    BKASH_APP_KEY: 'key',
+    BKASH_APP_SECRET: 'secret',
+    BKASH_USERNAME: 'user',
+    BKASH_PASSWORD: 'pass',
+    SSLCOMMERZ_STORE_ID: 'store',
+    SSLCOMMERZ_STORE_PASSWORD: 'store-pass',
+  });
   configure({ defaultHidden: true });
   vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
     const url = String(input);
