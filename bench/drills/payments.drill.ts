@@ -53,20 +53,18 @@ afterAll(async () => {
 /** An application owing `dueMinor` with a live payment link; its id and the link's token. */
 async function owing(dueMinor: number) {
   const app = await createApplication(t.db, { email: `payer.${randomBytes(6).toString('hex')}@example.com` });
-  await t.db
-    .transaction()
-    .execute((trx) =>
-      appendEntry(trx, {
-        applicationId: app.id,
-        kind: 'charge',
-        amountMinor: dueMinor,
-        currency: 'BDT',
-        description: 'Service fee',
-        occurredOn: '2027-01-12',
-        actorId: null,
-        at: now,
-      }),
-    );
+  await t.db.transaction().execute((trx) =>
+    appendEntry(trx, {
+      applicationId: app.id,
+      kind: 'charge',
+      amountMinor: dueMinor,
+      currency: 'BDT',
+      description: 'Service fee',
+      occurredOn: '2027-01-12',
+      actorId: null,
+      at: now,
+    }),
+  );
   const token = newSecretToken();
   await t.db
     .insertInto('payment_links')
