@@ -9,6 +9,7 @@ import { ChosenDate } from '../../../components/chosen-date';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SentLink } from './sent-link';
 import { type SentLink as Sent, refusalOf, useDocumentRequest, useDocumentRequestAction } from '../api/document-requests';
+import { usePageForm } from '../../../lib/page-form';
 
 const STATES = DOCUMENTS_PAGE_TEXTS.en.states;
 const STATUS_TEXT: Record<NonNullable<StaffDocumentRequest['request']>['status'], string> = {
@@ -32,6 +33,7 @@ function ReceivedItem({
   onAskAgain: (reason: string) => void;
   busy: boolean;
 }) {
+  const pageForm = usePageForm('Saving…');
   const [reason, setReason] = useState('');
   const id = useId();
   return (
@@ -45,6 +47,7 @@ function ReceivedItem({
         Accept
       </Button>
       <Form
+        {...pageForm}
         className="d-flex gap-2 mt-2"
         onSubmit={(event) => {
           event.preventDefault();
@@ -75,6 +78,7 @@ function ReceivedItem({
  * write one, set a due date and send; then each file the applicant sends is accepted or asked for again.
  */
 export function DocumentRequestPanel({ applicationId }: { applicationId: string }) {
+  const pageForm = usePageForm('Saving…');
   const { data } = useDocumentRequest(applicationId);
   const action = useDocumentRequestAction(applicationId);
   const [picked, setPicked] = useState<string[]>([]);
@@ -172,6 +176,7 @@ export function DocumentRequestPanel({ applicationId }: { applicationId: string 
         )}
         {/* Not the browser's checks: the server's message says why a date is refused and which is the latest. */}
         <Form
+          {...pageForm}
           aria-label="New document request"
           noValidate
           onSubmit={(event) => {

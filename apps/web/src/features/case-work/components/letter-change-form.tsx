@@ -6,6 +6,7 @@ import { CASE_UI_TEXTS as T, LETTER_LABELS, type Letter } from '@visa/shared/cas
 import { type CaseAction, sendAction } from '../api/case';
 import { Field } from './field';
 import type { StaffOption } from './owner-select';
+import { usePageForm } from '../../../lib/page-form';
 
 type Values = { deadline: string; reason: string; ownerId: string };
 const asField = (path: string) => (['deadline', 'reason', 'ownerId'].includes(path) ? (path as keyof Values) : null);
@@ -24,6 +25,7 @@ export function LetterChangeForm({
   onSubmit: (action: CaseAction) => Promise<unknown>;
   onDone: () => void;
 }) {
+  const pageForm = usePageForm('Saving…');
   const id = useId();
   const { register, handleSubmit, watch, setError, formState } = useForm<Values>({
     defaultValues: { deadline: letter.deadline, reason: letter.reason, ownerId: letter.owner?._id ?? '' },
@@ -46,6 +48,7 @@ export function LetterChangeForm({
 
   return (
     <Form
+      {...pageForm}
       noValidate
       className="border rounded p-2 mt-2"
       aria-label={T.changeLetter(LETTER_LABELS[letter.kind])}

@@ -15,6 +15,7 @@ import { formatDate, isIsoDate } from '@visa/shared/dates';
 import { type CaseAction, sendAction, showIssues } from '../api/case';
 import { Field } from './field';
 import { OwnerSelect, type StaffOption } from './owner-select';
+import { usePageForm } from '../../../lib/page-form';
 
 type Values = { kind: LetterKind | ''; letterDate: string; deadline: string; reason: string; ownerId: string; note: string };
 const FIELDS = ['kind', 'letterDate', 'deadline', 'reason', 'ownerId', 'note'] as const;
@@ -36,6 +37,7 @@ export function LetterForm({
   busy: boolean;
   onSubmit: (action: CaseAction) => Promise<unknown>;
 }) {
+  const pageForm = usePageForm('Saving…');
   const id = useId();
   const { register, handleSubmit, watch, setValue, setError, reset, formState } = useForm<Values>({
     defaultValues: { kind: '', letterDate: '', deadline: '', reason: '', ownerId: '', note: '' },
@@ -66,7 +68,7 @@ export function LetterForm({
   });
 
   return (
-    <Form noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
+    <Form {...pageForm} noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
       <h3 id={`${id}-title`} className="h6">
         {T.letterForm}
       </h3>

@@ -16,6 +16,7 @@ import {
 import { formatDate } from '@visa/shared/dates';
 import { type CaseAction, sendAction, showIssues } from '../api/case';
 import { Field } from './field';
+import { usePageForm } from '../../../lib/page-form';
 
 type Values = { kind: StepKind | ''; date: string; irccNumber: string; stage: string; letterId: string; note: string };
 const FIELDS = ['kind', 'date', 'irccNumber', 'stage', 'letterId', 'note'] as const;
@@ -26,6 +27,7 @@ const asField = (path: string) => ((FIELDS as readonly string[]).includes(path) 
  * stages; the decision is Approve or Reject), and which letter it answers when several are open.
  */
 export function StepForm({ view, busy, onSubmit }: { view: CaseView; busy: boolean; onSubmit: (action: CaseAction) => Promise<unknown> }) {
+  const pageForm = usePageForm('Saving…');
   const id = useId();
   const { register, handleSubmit, watch, setError, reset, formState } = useForm<Values>({
     defaultValues: { kind: '', date: '', irccNumber: '', stage: '', letterId: '', note: '' },
@@ -54,7 +56,7 @@ export function StepForm({ view, busy, onSubmit }: { view: CaseView; busy: boole
   });
 
   return (
-    <Form noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
+    <Form {...pageForm} noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
       <h3 id={`${id}-title`} className="h6">
         {T.stepForm}
       </h3>

@@ -6,6 +6,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useDailyReport, useExportEntries, useMonthlyReport } from '../api/get-reports';
 import { OutstandingList } from './outstanding-list';
 import { ReceivedTable } from './received-table';
+import { usePageForm } from '../../../lib/page-form';
 
 /** The fiscal years the page offers: the current one and the five before it. */
 function fiscalYears(current: string): string[] {
@@ -15,6 +16,7 @@ function fiscalYears(current: string): string[] {
 
 /** The Reports page's sections (ADR 0092): money in per day and per month, the accountant's CSV, who owes. */
 export function MoneyReports() {
+  const pageForm = usePageForm('Loading…');
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const [fiscalYear, setFiscalYear] = useState<string | undefined>();
   const daily = useDailyReport(range);
@@ -36,7 +38,7 @@ export function MoneyReports() {
         <h2 id="daily-heading" className="h5">
           {W.daily}
         </h2>
-        <Form onSubmit={onRange} className="d-flex flex-wrap align-items-end gap-2 mb-3" key={`${shown.from}-${shown.to}`}>
+        <Form {...pageForm} onSubmit={onRange} className="d-flex flex-wrap align-items-end gap-2 mb-3" key={`${shown.from}-${shown.to}`}>
           <Form.Group controlId="report-from">
             <Form.Label>{W.from}</Form.Label>
             <Form.Control type="date" name="from" defaultValue={shown.from} />

@@ -6,6 +6,7 @@ import type { LedgerEntry } from '@visa/shared/money';
 import { METHOD_WORDS, MONEY_WORDS as T, OFFICE_METHODS, isGatewayPayment, minorText, parseMinor } from '@visa/shared/money-words';
 import { type MoneyAction, refusalOf } from '../api/money';
 import { Field } from './field';
+import { usePageForm } from '../../../lib/page-form';
 
 type Values = { reason: string; amount: string; method: string };
 const API_FIELDS: Record<string, keyof Values> = { reason: 'reason', amountMinor: 'amount', method: 'method' };
@@ -31,6 +32,7 @@ export function CorrectionForm({
   onSubmit: (action: MoneyAction) => Promise<unknown>;
   onDone: () => void;
 }) {
+  const pageForm = usePageForm('Saving…');
   const id = useId();
   const byGateway = entry.method !== null && isGatewayPayment(entry.method);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
@@ -59,7 +61,7 @@ export function CorrectionForm({
   });
 
   return (
-    <Form noValidate aria-labelledby={`${id}-title`} className="mt-2 p-2 border rounded" onSubmit={(e) => void submit(e)}>
+    <Form {...pageForm} noValidate aria-labelledby={`${id}-title`} className="mt-2 p-2 border rounded" onSubmit={(e) => void submit(e)}>
       <h4 id={`${id}-title`} className="h6">
         {kind === 'reversal' ? T.reverseTitle(name) : T.refundTitle(name)}
       </h4>

@@ -19,6 +19,7 @@ import {
 } from '@visa/shared/money-words';
 import { type MoneyAction, refusalOf } from '../api/money';
 import { Field } from './field';
+import { usePageForm } from '../../../lib/page-form';
 
 type Kind = 'charge' | 'discount' | 'payment';
 type Method = OfficeMethod;
@@ -49,6 +50,7 @@ const isWallet = (method: Method): boolean => WALLET_HINTS[method] !== undefined
  * into paisa or cents with integer arithmetic; the API's refusals show at their fields.
  */
 export function EntryForm({ fees, busy, onSubmit }: { fees: Fee[]; busy: boolean; onSubmit: (action: MoneyAction) => Promise<unknown> }) {
+  const pageForm = usePageForm('Saving…');
   const id = useId();
   const today = todayIn(OFFICE_TIME_ZONE);
   const defaults: Values = {
@@ -124,7 +126,7 @@ export function EntryForm({ fees, busy, onSubmit }: { fees: Fee[]; busy: boolean
   const referenceLabel = kind === 'payment' && (method === 'cheque' || method === 'bank') ? T.reference[method] : null;
 
   return (
-    <Form noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
+    <Form {...pageForm} noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
       <h3 id={`${id}-title`} className="h6">
         {T.formTitle}
       </h3>

@@ -8,6 +8,7 @@ import { LOADING } from '@visa/shared/staff-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { refusalOf, useFeeSchedule, useSaveFeeSchedule } from '../api/money';
 import { Field } from './field';
+import { usePageForm } from '../../../lib/page-form';
 
 /** A fee as the form holds it: its amount as typed; `key` keeps a row's fields while rows above it go. */
 type Row = { key: number; code: string; label: string; labelBn: string; amount: string; currency: Currency; passThrough: boolean };
@@ -46,6 +47,7 @@ export function FeesForm() {
 }
 
 function FeesEditor({ schedule }: { schedule: FeeSchedule }) {
+  const pageForm = usePageForm('Saving…');
   const id = useId();
   const save = useSaveFeeSchedule();
   const [draft, setDraft] = useState(() => toDraft(schedule));
@@ -91,7 +93,7 @@ function FeesEditor({ schedule }: { schedule: FeeSchedule }) {
   };
 
   return (
-    <Form noValidate aria-label={F.save} onSubmit={(e) => void submit(e)}>
+    <Form {...pageForm} noValidate aria-label={F.save} onSubmit={(e) => void submit(e)}>
       {formError && (
         <Alert variant="danger" className="py-2">
           {formError}

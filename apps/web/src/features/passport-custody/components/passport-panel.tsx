@@ -14,6 +14,7 @@ import { PASSPORT_CUSTODY as T } from '@visa/shared/custody-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { serverMessage } from '../../../lib/api-client';
 import { usePassportCustody, usePrintSlip, useRecordHandover } from '../api/custody';
+import { usePageForm } from '../../../lib/page-form';
 
 const moveKey = ([from, to]: readonly [string, string]) => `${from}>${to}`;
 const moveLabel = (from: Handover['from'], to: Handover['to']) => `${PASSPORT_PLACE_LABELS[from]} → ${PASSPORT_PLACE_LABELS[to]}`;
@@ -89,6 +90,7 @@ function HandoverLog({ applicationId, handovers }: { applicationId: string; hand
 }
 
 function HandoverForm({ applicationId, holder }: { applicationId: string; holder: PassportHolder }) {
+  const pageForm = usePageForm('Saving…');
   const record = useRecordHandover(applicationId);
   const moves = PASSPORT_MOVES.filter(([from]) => holderIsAt(holder, from));
   // What was picked, while the passport's place still offers it; else the first move it offers.
@@ -114,7 +116,7 @@ function HandoverForm({ applicationId, holder }: { applicationId: string; holder
   };
 
   return (
-    <Form onSubmit={submit} aria-labelledby="handover-form-title" noValidate>
+    <Form {...pageForm} onSubmit={submit} aria-labelledby="handover-form-title" noValidate>
       <h3 id="handover-form-title" className="h6 text-secondary">
         {T.recordTitle}
       </h3>
