@@ -40,6 +40,8 @@ beforeAll(async () => {
       SSLCOMMERZ_STORE_PASSWORD: FAKE_STORE.password,
       SSLCOMMERZ_API_URL: ssl.url,
       SSLCOMMERZ_TIMEOUT_MS: '2000',
+      // Each payer from an address of their own, as on the internet: the pay routes limit per address.
+      TRUST_PROXY: '1',
     },
     { now: () => now },
   );
@@ -81,8 +83,17 @@ async function owing(dueMinor: number) {
   return { id: app.id, token };
 }
 
-const startPay = async (gateway: 'sslcommerz' | 'bkash', token: string) => {
-  const res = await t.request({ method: 'POST', url: `/api/pay/${gateway}`, token, payload: { language: 'en' } });
+/** The payer's own address: one per file, from a documentation range. */
+const payerAddress = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
+
+const startPay = async (gateway: 'sslcommerz' | 'bkash', token: string, i: number) => {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/pay/${gateway}`,
+    token,
+    payload: { language: 'en' },
+    headers: { 'x-forwarded-for': payerAddress(i) },
+  });
   if (res.statusCode !== 200) throw new Error(`start ${gateway}: ${res.statusCode} ${res.body}`);
   return new URL(res.json<{ redirectUrl: string }>().redirectUrl);
 };
@@ -103,7 +114,7 @@ const seen: Record<string, number> = {};
 async function paySslcommerz(i: number, token: string) {
   const trouble = SSL_TROUBLES[(i >> 1) % SSL_TROUBLES.length]!;
   seen[`sslcommerz ${trouble}`] = (seen[`sslcommerz ${trouble}`] ?? 0) + 1;
-  const page = await startPay('sslcommerz', token);
+  const page = await startPay('sslcommerz', token, i);
   const attemptId = await attemptOfRef(page.searchParams.get('SESSIONKEY')!);
   const paid = ssl.pay(attemptId);
   const back = () => form('/api/pay/sslcommerz/return/success?lang=en', paid);
@@ -121,7 +132,7 @@ async function paySslcommerz(i: number, token: string) {
 async function payBkash(i: number, token: string) {
   const trouble = BKASH_TROUBLES[(i >> 1) % BKASH_TROUBLES.length]!;
   seen[`bkash ${trouble}`] = (seen[`bkash ${trouble}`] ?? 0) + 1;
-  const page = await startPay('bkash', token);
+  const page = await startPay('bkash', token, i);
   const paymentID = page.searchParams.get('paymentId')!;
   bkash.authorise(paymentID);
   const callback = () => t.request({ method: 'GET', url: bkash.callbackPath(paymentID, 'success') });
