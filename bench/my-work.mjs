@@ -2,15 +2,20 @@
 // /api/application/work, everyone's and the signed-in member's) and the staff list narrowed to
 // applications with an open IRCC letter due within 7 days (its first page and its second, by
 // number), at 10 000 and 1 000 000 applications on SQLite or, with DATABASE_URL, on a fresh
-// database of that PostgreSQL server for each size. Open letters are in proportion: one
-// application in 20 has one, its deadline spread over 120 days (the first ten of them past), its
-// owner one of ten staff members; as many again were answered (their letters done). Seeded with
+// database of that PostgreSQL server for each size. Letters go to the office's cases in hand:
+// among the newest ACTIVE applications (10 000 by default, every one at the smallest size) one in
+// 20 has an open letter, its deadline spread over 120 days (the first ten of them past), its owner
+// one of ten staff members, and as many again were answered; the older applications are history
+// with no letter. So both sizes have the same work due, and the figures say what the stored
+// history costs. ACTIVE=0 puts letters in proportion on every application instead (the answers
+// then grow with the office: My work's list reaches its cap of 500). Seeded with
 // set-based INSERT … SELECT statements, then the built server is started on the database and each
 // call timed one request at a time (median and fastest). Ends with each call's time at the largest size over the smallest (target ≤ 2), all
 // from one run, so the machine's load weighs on both sides alike.
 //
 //   npm run build && node bench/my-work.mjs
 //   SIZES=10000,100000 ALONE=30 node bench/my-work.mjs
+//   ACTIVE=0 node bench/my-work.mjs   (letters in proportion to all applications)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/my-work.mjs   (bash scripts/pg-cluster.sh)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +33,10 @@ const ALONE = Number(process.env.ALONE ?? 25);
 /** One application in this many has an open letter, and as many again an answered one. */
 const LETTER_EVERY = 20;
 const STAFF = 10;
+/** The newest applications that are cases in hand, with letters; 0: every application. */
+const ACTIVE = Number(process.env.ACTIVE ?? 10_000);
+/** The first row (in order of id, oldest first) that may carry a letter at a size. */
+const firstActive = (count) => (ACTIVE > 0 ? Math.max(0, count - ACTIVE) : 0);
 const TIME_ZONE = 'Asia/Dhaka';
 /** A PostgreSQL server to bench on instead of SQLite; each size gets a database of its own there. */
 const PG_URL = process.env.DATABASE_URL;
@@ -95,7 +104,7 @@ async function seed(dataDir, secret, count) {
         date(?, printf('%+d days', (a.k / ? % 120) - 10)), null, '', json_extract(?, '$[' || (a.k / ? % ?) || ']'),
         case when a.k % ? = 0 then null else ? end, null, ?
       from (select id, row_number() over (order by id) - 1 as k from applications) a
-      where a.k % ? in (0, ?)`,
+      where a.k % ? in (0, ?) and a.k >= ?`,
     ).run(
       today,
       today,
@@ -108,6 +117,7 @@ async function seed(dataDir, secret, count) {
       iso,
       BigInt(LETTER_EVERY),
       BigInt(LETTER_EVERY / 2),
+      BigInt(firstActive(count)),
     );
   });
   insertAll();
@@ -151,8 +161,8 @@ async function seedPg(databaseUrl, secret, count) {
       to_char($1::date + ((a.k / $2) % 120 - 10)::int, 'YYYY-MM-DD'), null, '', ($3::text[])[(a.k / $2) % $4 + 1],
       case when a.k % $2 = 0 then null else $6 end, null, $5
     from (select id, row_number() over (order by id) - 1 as k from applications) a
-    where a.k % $2 in (0, $2 / 2)`,
-    [today, LETTER_EVERY, [userId, ...others], STAFF, iso, today],
+    where a.k % $2 in (0, $2 / 2) and a.k >= $7`,
+    [today, LETTER_EVERY, [userId, ...others], STAFF, iso, today, firstActive(count)],
   );
   await client.query('analyze');
   const count1 = async (q, v) => Number((await client.query(q, v)).rows[0].n);
