@@ -1,15 +1,16 @@
 // Drill: the S3-compatible store away under load (ADR 0068). One instance on SQLite with its files
-// in s3rver (the S3 server the tests use, in a child process); clients add applications (with a
-// photo) and read the list. s3rver is stopped for --down seconds, then started again on the same
-// port and folder. Counted: answers by phase and kind. Refused: a 5xx other than 503 with
+// in s3rver (the S3 server the tests use, in a child process) behind a TCP gate; clients add
+// applications (with a photo) and read the list. The gate is shut for --down seconds (connections
+// refused, open ones cut), then opened again on the same port. Counted: answers by phase and kind. Refused: a 5xx other than 503 with
 // Retry-After, an acknowledged add missing or without its photo, no add succeeding after the store
 // returns, or an object no row refers to (half-stored adds) left after the orphan sweep.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { freePort, root } from '../lib/processes.mjs';
 import { drillOptions, machine, onCleanup, sleep, tempDir } from './lib/harness.mjs';
+import { openGate } from './lib/tcp-gate.mjs';
 import { isBadFiveHundred, readyUntil, steadyLoad } from './lib/outage.mjs';
 import { checkApplication, requireBuild, signIn, startProduct } from './lib/product.mjs';
 
@@ -17,8 +18,8 @@ const opts = drillOptions({
   usage: `
 node bench/drills/s3-away.mjs [options]      (after npm run build)
 
-One instance on SQLite + s3rver; --workers clients add and read for --before seconds, s3rver is
-stopped for --down seconds, then started again, and the load goes on for --after seconds. Then
+One instance on SQLite + s3rver behind a TCP gate; --workers clients add and read for --before
+seconds, the store is cut off for --down seconds, then reachable again, and the load goes on for --after seconds. Then
 the orphan sweep runs. Exits 1 on a 5xx other than 503 with Retry-After, a lost acknowledged
 add, no recovery, or an orphan left after the sweep.`,
   spec: {
@@ -63,16 +64,17 @@ async function startS3() {
   };
 }
 
+const stopS3 = await startS3();
+const gate = await openGate(s3Port);
 const env = {
   DATA_DIR: path.join(work, 'data'),
   APP_SECRET: 's'.repeat(40),
   STORAGE_DRIVER: 's3',
   S3_BUCKET: bucket,
-  S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  S3_ENDPOINT: `http://127.0.0.1:${gate.port}`,
   S3_ACCESS_KEY_ID: 'S3RVER',
   S3_SECRET_ACCESS_KEY: 'S3RVER',
 };
-let stopS3 = await startS3();
 const product = await startProduct({ env, logFile: path.join(work, 'server.log') });
 const session = await signIn(product.base);
 const load = await steadyLoad({ base: product.base, session, workers: opts.workers });
@@ -80,10 +82,10 @@ const load = await steadyLoad({ base: product.base, session, workers: opts.worke
 await sleep(opts.before * 1000);
 load.setPhase('during');
 const stoppedAt = Date.now();
-await stopS3();
+await gate.shut();
 const readyDown = await readyUntil(product.base, (r) => r.status === 503, 10_000);
 await sleep(Math.max(0, opts.down * 1000 - (Date.now() - stoppedAt)));
-stopS3 = await startS3();
+await gate.open();
 load.setPhase('after');
 await sleep(opts.after * 1000);
 await load.stop();
@@ -95,18 +97,20 @@ for (const id of load.acked) {
   if (wrong) problems.push(`acknowledged add lost or broken: ${wrong}`);
 }
 // Objects no row refers to, counted by the sweep before it removes them (a minimum age of 0:
-// nothing is being written any more).
+// nothing is being written any more). Run without blocking: the gate lives in this process.
 const sweep = (...args) =>
-  spawnSync(process.execPath, [path.join(root, 'apps/api/dist/cli/admin.js'), 'sweep-files', '--min-age', '0', ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
-    encoding: 'utf8',
+  new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'apps/api/dist/cli/admin.js'), 'sweep-files', '--min-age', '0', ...args],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
-// Before the sweep there may be some: an object the store wrote as it stopped, whose answer never
-// came back, cannot be removed while the store is away. The sweep is what leaves none for good.
 const orphanCount = (run) => Number(/(\d+) orphaned/.exec(run.stdout)?.[1] ?? NaN);
-const orphans = orphanCount(sweep('--dry-run'));
-const swept = sweep();
-const after = sweep('--dry-run');
+const orphans = orphanCount(await sweep('--dry-run'));
+const swept = await sweep();
+const after = await sweep('--dry-run');
 const orphansAfter = orphanCount(after);
 const bad = ['before', 'during', 'after'].reduce((n, p) => n + load.countOf(p, isBadFiveHundred), 0);
 const uploadsInGap = load.countOf('during', (k) => k.startsWith('add '));
@@ -122,7 +126,7 @@ if (readyAfter?.status !== 200) problems.push(`/api/ready after: ${JSON.stringif
 if (product.crashed) problems.push('the product process exited');
 
 console.log(`s3-away: ${machine()}`);
-console.log(`s3rver stopped for ${opts.down} s under ${opts.workers} clients; answers by phase and kind:`);
+console.log(`store cut off for ${opts.down} s under ${opts.workers} clients; answers by phase and kind:`);
 console.log(load.table());
 console.log(`uploads in the gap: ${uploadsInGap}, of which 503 with Retry-After: ${uploads503}; other 5xx: ${bad}`);
 console.log(
