@@ -100,7 +100,7 @@ export const RECEIPT_METHODS: Record<string, Record<ReceiptLanguage, string>> = 
   'bkash-checkout': { en: 'bKash (online)', bn: 'বিকাশ (অনলাইন)' },
 };
 
-/** The email that sends a receipt, in both languages, line by line. */
+/** The email that sends a receipt, in both languages, line by line (its SMS and WhatsApp are receipt-notices.ts's). */
 export function receiptEmail(
   firstName: string,
   r: { number: string; amountMinor: number; date: string; verifyUrl: { en: string; bn: string } },
@@ -122,5 +122,6 @@ export function receiptEmail(
 export const RECEIPT_STAFF_TEXTS = {
   notFound: 'There is no such receipt on this application.',
   unknownCode: 'There is no receipt with this code.',
-  noChannel: 'The applicant has not agreed to be sent email, so the receipt cannot be sent. Please print it instead.',
+  noChannel:
+    'The applicant agreed to no channel the receipt can go by (email, or SMS or WhatsApp while Settings → Messages has them on), so it cannot be sent. Please print it instead.',
 } as const;

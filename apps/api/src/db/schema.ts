@@ -418,8 +418,8 @@ interface ChannelAgreementsTable {
 interface OutboxTable {
   id: string;
   channel: 'email' | 'sms' | 'whatsapp';
-  /** What a text message says, written when it is sent: a status (ADR 0044), a document-request link (ADR 0055), a reminder (ADR 0080) or a payment link (ADR 0091); null for an email. */
-  kind: 'status' | 'documents' | 'reminder' | 'pay' | null;
+  /** What a text message says, written when it is sent: a status (ADR 0044), a document-request link (ADR 0055), a reminder (ADR 0080), a payment link (ADR 0091) or a receipt (ADR 0093); null for an email. */
+  kind: 'status' | 'documents' | 'reminder' | 'pay' | 'receipt' | null;
   /** The application it is about; null for an email to staff, and once the application is deleted. */
   application_id: string | null;
   /** An email's address from the start; a text message's number (E.164) once it is sent, what the per-number limit counts. */
@@ -446,6 +446,10 @@ interface OutboxTable {
   provider_status: string | null;
   /** The reminder a message carries (ADR 0080): its letter must still be open when it is sent. */
   reminder_id: string | null;
+  /** A receipt's text (ADR 0093): its number, amount in paisa and date of issue, as the text names them; its check code waits in `secret`. */
+  receipt_number: string | null;
+  amount_minor: number | null;
+  issued_on: string | null;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

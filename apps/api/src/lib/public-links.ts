@@ -1,3 +1,5 @@
+import { receiptVerifyPath } from '@visa/shared/receipt-words';
+
 /** The public addresses the app gives applicants, under PUBLIC_URL. */
 
 /**
@@ -13,3 +15,7 @@ export const documentsLink = (publicUrl: string, language: 'en' | 'bn', token: s
 /** A payment link's page in the applicant's language (ADR 0091), the token after `#` as for documents. */
 export const payLink = (publicUrl: string, language: 'en' | 'bn', token: string) =>
   `${publicUrl.replace(/\/+$/, '')}${language === 'bn' ? '/bn' : ''}/pay#${token}`;
+
+/** A receipt's public check in the reader's language (ADR 0088), its code after `#` as a link's token is. */
+export const receiptLink = (publicUrl: string, language: 'en' | 'bn', code: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${receiptVerifyPath(language, code)}`;

@@ -1,7 +1,10 @@
 import { loggingTwin } from '@visa/test-support/file-app';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
+import { BRAND_NAME } from '@visa/shared/constants';
+import { LedgerSchema } from '@visa/shared/money';
+import { CONTACT_TEXTS, countSms, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
+import { RECEIPT_STAFF_TEXTS } from '@visa/shared/receipt-words';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';
 import { setAgreedChannels } from '../../src/modules/domain/applicant-notices/channel-agreements-repository.js';
 import { setSetting } from '../../src/modules/kernel/settings/repository.js';
@@ -13,7 +16,8 @@ import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } fr
 /**
  * A document request's link by SMS and WhatsApp (ADR 0055), through the fake providers on
  * loopback: it arrives with a link that opens the list, and once sent no token is left in the
- * database; none is ever in the logs, read at the most verbose level.
+ * database; none is ever in the logs, read at the most verbose level. A payment link (ADR 0091) and
+ * a receipt (ADR 0093) go the same way.
  */
 
 const XSRF = 'link-xsrf-value';
@@ -74,6 +78,28 @@ async function stored(h: Harness, applicationId: string): Promise<string> {
   ]);
   return JSON.stringify(rows);
 }
+
+/** An applicant on `channels` who paid `amountMinor` at the office, its receipt, and sending it. */
+async function paidReceipt(h: Harness, channels: ('email' | 'sms' | 'whatsapp')[], phone: string, amountMinor = 200_000) {
+  h.token = (await h.t.createStaff('admin')).token;
+  const application = await createApplication(h.t.db, { given_name: 'Rahim Uddin', phone });
+  await setAgreedChannels(h.t.db, application.id, channels, null, clock);
+  const money = `/api/application/money/${application.id}`;
+  const payment = { kind: 'payment', method: 'cash', amountMinor, occurredOn: '2026-11-26' };
+  expect((await send(h, { method: 'POST', url: `${money}/entries`, payload: payment })).statusCode).toBe(200);
+  const ledger = LedgerSchema.parse((await send(h, { method: 'GET', url: money })).json());
+  const receipt = ledger.entries.find((e) => e.receipt)!.receipt!;
+  const sendIt = () => send(h, { method: 'POST', url: `${money}/receipts/${receipt.id}/send` });
+  return { application, receipt, sendIt };
+}
+
+const texts = async (h: Harness, applicationId: string) =>
+  h.t.db
+    .selectFrom('outbox')
+    .select(['kind', 'status', 'secret', 'last_error'])
+    .where('channel', 'in', ['sms', 'whatsapp'])
+    .where('application_id', '=', applicationId)
+    .execute();
 
 const linkIn = (text: string) => /\/documents#([\w-]{43})$/.exec(text)?.[1];
 
@@ -213,6 +239,73 @@ describe('the link by an SMS aggregator and WhatsApp', () => {
     expect(page.json()).toMatchObject({ firstName: 'Rahim', dueMinor: 500_000 });
     expect(await stored(h, application.id)).not.toContain(token);
     expect(logs.slice(before).join('\n')).not.toContain(token);
+  });
+
+  it('sends a receipt by SMS and WhatsApp to an applicant who agreed to no email, in Bangla, again when sent again', async () => {
+    const before = logs.length;
+    const { application, receipt, sendIt } = await paidReceipt(h, ['sms', 'whatsapp'], '+8801912345671');
+    const link = `${h.t.config.publicUrl}/bn/receipt#${receipt.verifyCode}`;
+    for (const round of [1, 2]) {
+      const res = await sendIt();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ channels: ['sms', 'whatsapp'] });
+      await h.app.outbox.runOnce(clock);
+      expect(fake.received).toHaveLength(2 * round);
+    }
+    const sms = fake.received.filter((r) => r.path === '/sms').map((r) => r.form.get('message'));
+    const text = `প্রিয় Rahim, ${BRAND_NAME.bn} ২৬ নভে, ২০২৬ তারিখে আপনার ৳২,০০০.০০ পরিশোধ পেয়েছে। রসিদ নং ${receipt.number}। এখানে যাচাই করুন: ${link}`;
+    expect(sms).toEqual([text, text]);
+    const whatsapp = fake.received.find((r) => r.path === `/${FAKE_WHATSAPP.phoneNumberId}/messages`)!;
+    const parameters = ['Rahim', '৳২,০০০.০০', '২৬ নভে, ২০২৬', receipt.number, link].map((text) => ({ type: 'text', text }));
+    expect(whatsapp.json).toMatchObject({
+      to: '8801912345671',
+      template: { name: 'payment_receipt', language: { code: 'bn' }, components: [{ type: 'body', parameters }] },
+    });
+    // Sent, the check code is gone from the outbox; neither it nor the phone number is ever in the logs.
+    expect(await texts(h, application.id)).toEqual(Array(4).fill({ kind: 'receipt', status: 'sent', secret: null, last_error: null }));
+    const written = logs.slice(before).join('\n');
+    expect(written).toContain('/api/application/money/:id/receipts/:receiptId/send');
+    expect(written).not.toContain(receipt.verifyCode);
+    expect(written).not.toContain('1912345671');
+  });
+
+  it('sends a receipt by email and SMS, the SMS in English for a number outside Bangladesh', async () => {
+    const { application, receipt, sendIt } = await paidReceipt(h, ['email', 'sms'], '+447700900124', 150_000);
+    expect((await sendIt()).json()).toEqual({ channels: ['email', 'sms'] });
+    await h.app.outbox.runOnce(clock);
+    expect(fake.received.map((r) => r.form.get('message'))).toEqual([
+      `Dear Rahim, ${BRAND_NAME.en} received your payment of ৳1,500.00 on 26 Nov 2026. Receipt no. ${receipt.number}. Check it here: ${h.t.config.publicUrl}/receipt#${receipt.verifyCode}`,
+    ]);
+    const email = await deliveredMail(h.t, application.email, `Receipt ${receipt.number} / রসিদ ${receipt.number}`);
+    expect(email).toContain('৳1,500.00');
+  });
+
+  it('sends no receipt to an applicant erased or withdrawn, even one already waiting, nor with no channel to go by', async () => {
+    for (const [column, reason, message] of [
+      ['consent_withdrawn_at', 'consent withdrawn', CONTACT_TEXTS.consentWithdrawn],
+      ['anonymised_at', 'erased', CONTACT_TEXTS.erased],
+    ] as const) {
+      const { application, sendIt } = await paidReceipt(h, ['sms', 'whatsapp'], '+8801912345672');
+      expect((await sendIt()).statusCode).toBe(200);
+      await h.t.db
+        .updateTable('applications')
+        .set({ [column]: clock.toISOString() })
+        .where('id', '=', application.id)
+        .execute();
+      await h.app.outbox.runOnce(clock);
+      expect(fake.received).toEqual([]);
+      expect(await texts(h, application.id)).toEqual(
+        Array(2).fill({ kind: 'receipt', status: 'skipped', secret: null, last_error: reason }),
+      );
+      const refused = await sendIt();
+      expect([refused.statusCode, refused.json().message]).toEqual([409, message]);
+      expect(await texts(h, application.id)).toHaveLength(2);
+    }
+    await setSetting(h.t.db, 'messages', { ...DEFAULT_MESSAGE_SETTINGS, channels: { sms: false, whatsapp: false } }, null);
+    const { application, sendIt } = await paidReceipt(h, ['sms', 'whatsapp'], '+8801912345673');
+    const refused = await sendIt();
+    expect([refused.statusCode, refused.json().message]).toEqual([409, RECEIPT_STAFF_TEXTS.noChannel]);
+    expect(await texts(h, application.id)).toEqual([]);
   });
 
   it('holds the link only through the night (00:00–08:00), not through the office quiet hours', async () => {

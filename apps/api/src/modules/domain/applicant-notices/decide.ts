@@ -23,9 +23,8 @@ const CHANNELS_OF: Record<NoticeKind, readonly NotifyChannel[]> = {
   reminder: ['email', 'sms', 'whatsapp'],
   // A payment link (ADR 0091) goes wherever the applicant agreed, as a document request's does.
   'pay-link': ['email', 'sms', 'whatsapp'],
-  // A receipt is a document with its own link to check it: email, as the office's templates for
-  // text messages (WhatsApp's approved ones above all) carry statuses, links and reminders only (ADR 0088).
-  receipt: ['email'],
+  // A receipt, with the link to check it: wherever the applicant agreed, as a payment link (ADR 0093).
+  receipt: ['email', 'sms', 'whatsapp'],
 };
 
 /** The applicant is told nothing at all, on any channel. */

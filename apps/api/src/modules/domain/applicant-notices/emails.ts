@@ -3,12 +3,12 @@ import { formatDate } from '@visa/shared/dates';
 import { type ApplicationStatus, BRAND_NAME, type DocumentLabel } from '@visa/shared/constants';
 import { askAgainEmail, documentRequestEmail } from '@visa/shared/document-requests';
 import { APPLICANT_EMAIL, applicantEmailSubject, documentsEmailParagraphs, statusEmailParagraphs } from '@visa/shared/email-texts';
-import { receiptEmail, receiptVerifyPath } from '@visa/shared/receipt-words';
+import { receiptEmail } from '@visa/shared/receipt-words';
 import { reminderEmail } from '@visa/shared/reminder-texts';
 import type { ReminderTask } from '@visa/shared/reminder-texts';
 import { type EmailContent, HTML_CLOSE, HTML_OPEN, escapeHtml, htmlParagraphs, oneLine } from '../../../lib/email-html.js';
 import { payLinkEmail } from '@visa/shared/pay-link-notices';
-import { documentsLink, payLink, statusCheckUrl } from '../../../lib/public-links.js';
+import { documentsLink, payLink, receiptLink, statusCheckUrl } from '../../../lib/public-links.js';
 import { OUTBOX_SECRET_PLACEHOLDER } from './outbox-repository.js';
 
 /**
@@ -102,13 +102,12 @@ export function renderReceiptEmail(
   receipt: { number: string; amountMinor: number; issuedOn: string; verifyCode: string },
   publicUrl: string,
 ): EmailContent {
-  const base = publicUrl.replace(/\/+$/, '');
   return bilingual(
     receiptEmail(firstNameOf(givenName), {
       number: receipt.number,
       amountMinor: receipt.amountMinor,
       date: formatDate(receipt.issuedOn, 'en'),
-      verifyUrl: { en: base + receiptVerifyPath('en', receipt.verifyCode), bn: base + receiptVerifyPath('bn', receipt.verifyCode) },
+      verifyUrl: { en: receiptLink(publicUrl, 'en', receipt.verifyCode), bn: receiptLink(publicUrl, 'bn', receipt.verifyCode) },
     }),
   );
 }

@@ -20,6 +20,7 @@ import {
   queueApplicantEmail,
   queueLinkText,
   queuePayLinkText,
+  queueReceiptText,
   queueReminderText,
   queueStatusText,
   takeWaitingStatusEmail,
@@ -43,7 +44,7 @@ export type NoticeEvent =
   | { kind: 'reminder'; reminderId: string; task: ReminderTask; deadline: string }
   /** A payment link (ADR 0091) and what is due when it is sent; a payment link still waiting is dropped first. */
   | { kind: 'pay-link'; token: string; dueMinor: number }
-  /** A payment's receipt (ADR 0088): its number, amount and date, and the public check's address. */
+  /** A payment's receipt (ADR 0088, ADR 0093): its number, amount and date, and the public check's code. */
   | { kind: 'receipt'; number: string; amountMinor: number; issuedOn: string; verifyCode: string };
 
 /** What the notice needs of the app: the public address its links name, the settling time, the providers, the clock. */
@@ -132,6 +133,22 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
         now,
       );
       queued.push('email');
+    }
+    // The answer to a payment just made: at once, like a link, whatever the status (ADR 0093).
+    for (const channel of PHONE_CHANNELS.filter((c) => channels.includes(c))) {
+      const { number, amountMinor, issuedOn, verifyCode } = event;
+      await queueReceiptText(trx, {
+        applicationId,
+        channel,
+        fromStatus: applicant.status,
+        dueAt: now,
+        now,
+        number,
+        amountMinor,
+        issuedOn,
+        verifyCode,
+      });
+      queued.push(channel);
     }
   } else if (channels.includes('email')) {
     const content =

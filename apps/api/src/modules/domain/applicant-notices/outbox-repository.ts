@@ -50,6 +50,9 @@ const EMPTY = {
   provider_id: null,
   provider_status: null,
   reminder_id: null,
+  receipt_number: null,
+  amount_minor: null,
+  issued_on: null,
 } as const;
 
 /** An email to the applicant, queued by notify.ts; `settling` holds a status email back (ADR 0054). */
@@ -170,11 +173,31 @@ export async function queuePayLinkText(db: Db, m: NewText & { secret: string }):
   await insertText(db, m, { kind: 'pay', secret: m.secret, due_date: null });
 }
 
+/**
+ * A payment's receipt on one channel (ADR 0093): it carries what its text names (number, amount,
+ * date of issue) and nothing else of the applicant's; the check code waits in the secret column,
+ * as a link's token does, and goes with the message.
+ */
+export async function queueReceiptText(
+  db: Db,
+  m: NewText & { number: string; amountMinor: number; issuedOn: string; verifyCode: string },
+): Promise<void> {
+  await insertText(db, m, {
+    kind: 'receipt',
+    secret: m.verifyCode,
+    due_date: null,
+    receipt_number: m.number,
+    amount_minor: m.amountMinor,
+    issued_on: m.issuedOn,
+  });
+}
+
 type TextKind =
   | { kind: 'status'; secret: null; due_date: null }
   | { kind: 'pay'; secret: string; due_date: null }
   | { kind: 'documents'; secret: string; due_date: string }
-  | { kind: 'reminder'; secret: null; due_date: null; reminder_id: string };
+  | { kind: 'reminder'; secret: null; due_date: null; reminder_id: string }
+  | { kind: 'receipt'; secret: string; due_date: null; receipt_number: string; amount_minor: number; issued_on: string };
 
 async function insertText(db: Db, m: NewText, kind: TextKind): Promise<void> {
   await db

@@ -14,6 +14,7 @@ import { findReminderLetter } from './reminders-repository.js';
 import {
   composeDocumentRequestNotice,
   composePayLinkNotice,
+  composeReceiptNotice,
   composeReminderNotice,
   composeStatusNotice,
   statusNoticeValues,
@@ -38,12 +39,18 @@ export interface TextDeps {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** A provider that echoes what it refused must not put a link's token into the history or the row. */
+/** A provider that echoes what it refused must not put a link's token (or a receipt's check code) into the history or the row. */
 function redacted<T extends { ok: boolean; error?: string }>(outcome: T, secret: string | null | undefined): T {
   if (outcome.ok || !secret || !outcome.error) return outcome;
   // Also a link the provider's words cut short or encoded: whatever follows the page's `#` goes.
-  const error = outcome.error.replaceAll(secret, '•••').replace(/(documents|pay)(#|%23)[\w-]*/gi, '$1#•••');
+  const error = outcome.error.replaceAll(secret, '•••').replace(/(documents|pay|receipt)(#|%23)[\w-]*/gi, '$1#•••');
   return { ...outcome, error };
+}
+
+/** What a receipt's text names (ADR 0093), as it was queued; null when any of it is missing. */
+function receiptOf(row: OutboxRow) {
+  if (row.kind !== 'receipt' || !row.secret || !row.receipt_number || row.amount_minor === null || !row.issued_on) return null;
+  return { number: row.receipt_number, amountMinor: Number(row.amount_minor), issuedOn: row.issued_on, verifyCode: row.secret };
 }
 
 export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry: RetryPolicy): Promise<Outcome> {
@@ -80,10 +87,13 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   // A payment link (ADR 0091) goes as a document request's does: at once, whatever the status.
   if (row.kind === 'pay' && !row.secret) return give('skipped', 'link missing');
   const payToken = row.kind === 'pay' ? row.secret : null;
+  // So does a receipt (ADR 0093): what it names came with it, and nothing of the payment is read again.
+  const receipt = receiptOf(row);
+  if (row.kind === 'receipt' && !receipt) return give('skipped', 'receipt missing');
   // A reminder goes only while its letter is open, and names the deadline the letter has now (ADR 0080).
   const reminder = row.kind === 'reminder' && row.reminder_id ? await findReminderLetter(db, row.reminder_id) : null;
   if (row.kind === 'reminder' && (!reminder || reminder.done_on !== null)) return give('skipped', 'letter done');
-  const quiet = link || payToken ? linkQuietUntil(now, deps.timeZone) : quietUntil(now, deps.timeZone, settings.quietHours);
+  const quiet = link || payToken || receipt ? linkQuietUntil(now, deps.timeZone) : quietUntil(now, deps.timeZone, settings.quietHours);
   if (quiet) {
     await finish(db, row.id, { status: 'queued', error: null, nextAttemptAt: quiet, attemptCounts: false });
     await audit(AUDIT_ACTIONS.textMessage.deferred, { until: quiet.toISOString() });
@@ -91,7 +101,7 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
   }
   const status = applicant.status;
   const baseline = (await lastSentStatus(db, applicant.id, channel)) ?? row.from_status ?? status;
-  if (!link && !payToken && !reminder && !isNews(status, baseline)) return give('skipped', 'status unchanged');
+  if (!link && !payToken && !receipt && !reminder && !isNews(status, baseline)) return give('skipped', 'status unchanged');
   const since = new Date(now.getTime() - DAY_MS);
   if ((await countSentSince(db, { applicationId: applicant.id }, since)) >= settings.limits.perApplicationPerDay) {
     return give('limited', 'daily limit for the application');
@@ -107,21 +117,23 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
     ? composeDocumentRequestNotice(settings, channel, to, { givenName: applicant.givenName, ...link, publicUrl: deps.publicUrl })
     : payToken
       ? composePayLinkNotice(settings, channel, to, { givenName: applicant.givenName, token: payToken, publicUrl: deps.publicUrl })
-      : reminder
-        ? composeReminderNotice(settings, channel, to, {
-            givenName: applicant.givenName,
-            task: reminder.kind as ReminderTask,
-            deadline: reminder.deadline,
-            officePhone: office.phone,
-          })
-        : composeStatusNotice(
-            settings,
-            channel,
-            to,
-            statusNoticeValues({ givenName: applicant.givenName, status, language }, { phone: office.phone, publicUrl: deps.publicUrl }),
-            status,
-          );
-  const outcome = redacted(await provider.send(message), link?.token ?? payToken);
+      : receipt
+        ? composeReceiptNotice(settings, channel, to, { givenName: applicant.givenName, ...receipt, publicUrl: deps.publicUrl })
+        : reminder
+          ? composeReminderNotice(settings, channel, to, {
+              givenName: applicant.givenName,
+              task: reminder.kind as ReminderTask,
+              deadline: reminder.deadline,
+              officePhone: office.phone,
+            })
+          : composeStatusNotice(
+              settings,
+              channel,
+              to,
+              statusNoticeValues({ givenName: applicant.givenName, status, language }, { phone: office.phone, publicUrl: deps.publicUrl }),
+              status,
+            );
+  const outcome = redacted(await provider.send(message), link?.token ?? payToken ?? receipt?.verifyCode);
   const masked = maskNumber(to);
   if (outcome.ok) {
     const text = { toNumber: to, sentStatus: status, providerId: outcome.providerId, providerStatus: outcome.providerStatus };
@@ -134,9 +146,11 @@ export async function sendText(deps: TextDeps, row: OutboxRow, now: Date, retry:
         ? { kind: 'documents' }
         : payToken
           ? { kind: 'pay' }
-          : reminder
-            ? { kind: 'reminder', letter: reminder.kind, daysBefore: reminder.days_before }
-            : { status }),
+          : receipt
+            ? { kind: 'receipt', number: receipt.number }
+            : reminder
+              ? { kind: 'reminder', letter: reminder.kind, daysBefore: reminder.days_before }
+              : { status }),
       language,
       to: masked,
       attempts: row.attempts,

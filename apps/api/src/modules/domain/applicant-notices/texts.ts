@@ -10,15 +10,16 @@ import {
   renderTemplate,
 } from '@visa/shared/notices';
 import { REMINDER_WHATSAPP, type ReminderTask, reminderSms, reminderWhatsAppParameters } from '@visa/shared/reminder-texts';
+import { RECEIPT_WHATSAPP, receiptSms, receiptWhatsAppParameters } from '@visa/shared/receipt-notices';
 import { oneLine } from '../../../lib/email-html.js';
 import { PAY_LINK_WHATSAPP, payLinkSms } from '@visa/shared/pay-link-notices';
-import { documentsLink, payLink, statusCheckUrl } from '../../../lib/public-links.js';
+import { documentsLink, payLink, receiptLink, statusCheckUrl } from '../../../lib/public-links.js';
 import type { OutgoingMessage } from '../../../infra/text-providers/call.js';
 
 /**
  * Text messages (SMS, WhatsApp), written when they are sent (ADR 0044, ADR 0055): the office's
- * templates for a status, the fixed texts for a document-request link, in the language the number
- * calls for.
+ * templates for a status, the fixed texts for a document-request link, a reminder, a payment link
+ * and a receipt, in the language the number calls for.
  */
 
 const firstWord = (givenName: string) => oneLine(givenName).split(' ')[0] ?? '';
@@ -55,6 +56,25 @@ export function composeStatusNotice(
   };
 }
 
+/** A WhatsApp template the office has approved under one name in English and Bangla. */
+interface ApprovedTemplate {
+  name: string;
+  language: { en: string; bn: string };
+}
+
+/**
+ * The shape of every notice with fixed words: on SMS the text, on WhatsApp the approved template
+ * in the number's language with its body parameters, in order. Outside the 24-hour window WhatsApp
+ * takes nothing else, so the text is empty there.
+ */
+function smsOrTemplate(
+  channel: PhoneChannel,
+  m: { to: string; language: 'en' | 'bn'; sms: string; template: ApprovedTemplate; parameters: string[] },
+): OutgoingMessage {
+  if (channel === 'sms') return { to: m.to, text: m.sms };
+  return { to: m.to, text: '', template: { name: m.template.name, language: m.template.language[m.language], parameters: m.parameters } };
+}
+
 /** The text (SMS) or the approved template and its parameters (WhatsApp) carrying a document request's link. */
 export function composeDocumentRequestNotice(
   settings: Pick<MessageSettings, 'language'>,
@@ -69,16 +89,13 @@ export function composeDocumentRequestNotice(
     dueDate: m.dueDate,
     link: documentsLink(m.publicUrl, language, m.token),
   };
-  if (channel === 'sms') return { to, text: documentRequestSms(language, values) };
-  return {
+  return smsOrTemplate(channel, {
     to,
-    text: '',
-    template: {
-      name: DOCUMENT_REQUEST_WHATSAPP.name,
-      language: DOCUMENT_REQUEST_WHATSAPP.language[language],
-      parameters: DOCUMENT_REQUEST_WHATSAPP.parameters.map((p) => (p === 'dueDate' ? formatDate(values.dueDate, language) : values[p])),
-    },
-  };
+    language,
+    sms: documentRequestSms(language, values),
+    template: DOCUMENT_REQUEST_WHATSAPP,
+    parameters: DOCUMENT_REQUEST_WHATSAPP.parameters.map((p) => (p === 'dueDate' ? formatDate(values.dueDate, language) : values[p])),
+  });
 }
 
 /** The text (SMS) or the approved template and its parameters (WhatsApp) reminding of a letter's deadline (ADR 0080). */
@@ -96,16 +113,13 @@ export function composeReminderNotice(
     officeName: BRAND_NAME[language],
     officePhone: m.officePhone,
   };
-  if (channel === 'sms') return { to, text: reminderSms(language, values) };
-  return {
+  return smsOrTemplate(channel, {
     to,
-    text: '',
-    template: {
-      name: REMINDER_WHATSAPP.name,
-      language: REMINDER_WHATSAPP.language[language],
-      parameters: reminderWhatsAppParameters(language, values),
-    },
-  };
+    language,
+    sms: reminderSms(language, values),
+    template: REMINDER_WHATSAPP,
+    parameters: reminderWhatsAppParameters(language, values),
+  });
 }
 
 /** The text (SMS) or the approved template and its parameters (WhatsApp) carrying a payment link (ADR 0091). */
@@ -117,14 +131,36 @@ export function composePayLinkNotice(
 ): OutgoingMessage {
   const language = noticeLanguage(settings.language, to);
   const values = { firstName: firstWord(m.givenName), officeName: BRAND_NAME[language], link: payLink(m.publicUrl, language, m.token) };
-  if (channel === 'sms') return { to, text: payLinkSms(language, values) };
-  return {
+  return smsOrTemplate(channel, {
     to,
-    text: '',
-    template: {
-      name: PAY_LINK_WHATSAPP.name,
-      language: PAY_LINK_WHATSAPP.language[language],
-      parameters: PAY_LINK_WHATSAPP.parameters.map((p) => values[p]),
-    },
+    language,
+    sms: payLinkSms(language, values),
+    template: PAY_LINK_WHATSAPP,
+    parameters: PAY_LINK_WHATSAPP.parameters.map((p) => values[p]),
+  });
+}
+
+/** The text (SMS) or the approved template and its parameters (WhatsApp) carrying a payment's receipt (ADR 0093). */
+export function composeReceiptNotice(
+  settings: Pick<MessageSettings, 'language'>,
+  channel: PhoneChannel,
+  to: string,
+  m: { givenName: string; number: string; amountMinor: number; issuedOn: string; verifyCode: string; publicUrl: string },
+): OutgoingMessage {
+  const language = noticeLanguage(settings.language, to);
+  const values = {
+    firstName: firstWord(m.givenName),
+    officeName: BRAND_NAME[language],
+    number: m.number,
+    amountMinor: m.amountMinor,
+    issuedOn: m.issuedOn,
+    link: receiptLink(m.publicUrl, language, m.verifyCode),
   };
+  return smsOrTemplate(channel, {
+    to,
+    language,
+    sms: receiptSms(language, values),
+    template: RECEIPT_WHATSAPP,
+    parameters: receiptWhatsAppParameters(language, values),
+  });
 }

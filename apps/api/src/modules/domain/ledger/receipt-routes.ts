@@ -33,9 +33,9 @@ export default async function receiptStaffRoutes(app: FastifyInstance, { ctx }: 
   r.route({
     ...apiRoute(app, 'sendReceipt', {
       tags,
-      summary: 'Send the receipt to the applicant by email, in English and Bangla, with the link to check it',
+      summary: 'Send the receipt to the applicant by email, SMS and/or WhatsApp as they agreed, with the link to check it',
       description:
-        'Answers the channels it was queued on. 409 for an erased or consent-withdrawn applicant, or one who agreed to no channel a receipt goes on.',
+        "The email in English and Bangla; the SMS, or the WhatsApp template payment_receipt, in the number's language. Answers the channels it was queued on; sent again, it goes again. 409 for an erased or consent-withdrawn applicant, or one who agreed to no channel a receipt can go on.",
     }),
     handler: async (request) => sendReceipt(ctx, request.user!, request.params.id, request.params.receiptId),
   });

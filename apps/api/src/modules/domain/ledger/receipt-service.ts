@@ -2,9 +2,10 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { BRAND_NAME } from '@visa/shared/constants';
 import { receiptNumberText } from '@visa/shared/money';
 import type { ReceiptCheck } from '@visa/shared/money-receipts';
-import { RECEIPT_STAFF_TEXTS, type ReceiptLanguage, receiptVerifyPath } from '@visa/shared/receipt-words';
+import { RECEIPT_STAFF_TEXTS, type ReceiptLanguage } from '@visa/shared/receipt-words';
 import type { AppContext } from '../../../context.js';
 import { HttpError, conflict } from '../../../lib/http-error.js';
+import { receiptLink } from '../../../lib/public-links.js';
 import type { Actor } from '../../../plugins/auth.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { getSetting } from '../../kernel/settings/repository.js';
@@ -20,9 +21,6 @@ type ReceiptContext = Pick<AppContext, 'db' | 'config' | 'now' | 'textProviders'
 
 /** Anyone with the paper may check it; a code is unguessable, so this only slows down a scan for codes. */
 const CHECKS_PER_ADDRESS = { limit: 30, windowMs: 15 * 60_000 };
-
-const verifyUrl = (ctx: Pick<AppContext, 'config'>, language: ReceiptLanguage, code: string) =>
-  ctx.config.publicUrl.replace(/\/+$/, '') + receiptVerifyPath(language, code);
 
 async function receiptOf(ctx: Pick<AppContext, 'db'>, applicationId: string, receiptId: string) {
   const receipt = await findReceiptOf(ctx.db, applicationId, receiptId);
@@ -55,7 +53,7 @@ export async function receiptPdf(
       method: receipt.method,
       methodRef: receipt.method_ref,
       reversed: reversal !== undefined,
-      verifyUrl: verifyUrl(ctx, language, receipt.verify_code),
+      verifyUrl: receiptLink(ctx.config.publicUrl, language, receipt.verify_code),
     },
     { language, office, bin: settings.bin, vatRateBasisPoints: settings.vatRateBasisPoints, timeZone: ctx.config.APP_TIMEZONE },
   );
@@ -63,9 +61,10 @@ export async function receiptPdf(
 }
 
 /**
- * Sends the receipt to the applicant by email, in both languages (notify decides the channels).
- * Refused (409, sending nothing) for an erased or consent-withdrawn applicant, and when no channel
- * the applicant agreed to can carry it.
+ * Sends the receipt on every channel the applicant agreed to (notify decides them, ADR 0093): the
+ * email in both languages, the SMS or WhatsApp template in the number's language. Sent again, it
+ * goes again. Refused (409, sending nothing) for an erased or consent-withdrawn applicant, and when
+ * no channel the applicant agreed to can carry it.
  */
 export async function sendReceipt(ctx: ReceiptContext, actor: Actor, applicationId: string, receiptId: string) {
   const receipt = await receiptOf(ctx, applicationId, receiptId);
