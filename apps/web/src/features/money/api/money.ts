@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
 import type { FeeSchedule, Ledger, NewEntryInput } from '@visa/shared/money';
-import { api, isHttpError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
 
 /**
@@ -86,14 +86,3 @@ export const useSendPayLink = (id: string) =>
   useMutation({
     mutationFn: async () => (await api.post<{ expiresAt: string; channels: string[] }>(apiUrl('sendPayLink', { id }), {})).data,
   });
-
-/** The API's refusal: its message, and each field's own message by the field's path. */
-export function refusalOf(error: unknown): { message: string | undefined; fields: Record<string, string> } {
-  const data = isHttpError<{ message?: unknown; errors?: { path?: unknown; message?: unknown }[] } | null>(error)
-    ? error.response?.data
-    : undefined;
-  const fields: Record<string, string> = {};
-  for (const e of data?.errors ?? [])
-    if (typeof e.path === 'string' && typeof e.message === 'string' && !(e.path in fields)) fields[e.path] = e.message;
-  return { message: typeof data?.message === 'string' ? data.message : undefined, fields };
-}
