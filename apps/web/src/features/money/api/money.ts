@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
 import type { FeeSchedule, Ledger, NewEntryInput } from '@visa/shared/money';
+import type { ReceiptSettings } from '@visa/shared/money-receipts';
 import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
 
@@ -12,6 +13,7 @@ import { downloadName, saveBlob } from '../../../lib/save-file';
  */
 const ledgerKey = (id: string) => ['applications', 'detail', id, 'money'] as const;
 const feesKey = ['settings', 'fees'] as const;
+const receiptSettingsKey = ['settings', 'receipts'] as const;
 
 export function useLedger(id: string) {
   return useQuery({
@@ -86,3 +88,19 @@ export const useSendPayLink = (id: string) =>
   useMutation({
     mutationFn: async () => (await api.post<{ expiresAt: string; channels: string[] }>(apiUrl('sendPayLink', { id }), {})).data,
   });
+
+/** Settings → Receipts and VAT (ADR 0088): the office's BIN and VAT rate, the owner's alone. */
+export function useReceiptSettings() {
+  return useQuery({
+    queryKey: receiptSettingsKey,
+    queryFn: async ({ signal }) => (await api.get<ReceiptSettings>(apiUrl('getReceiptSettings'), { signal })).data,
+  });
+}
+
+export function useSaveReceiptSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: ReceiptSettings) => (await api.put<ReceiptSettings>(apiUrl('updateReceiptSettings'), settings)).data,
+    onSuccess: (saved) => queryClient.setQueryData(receiptSettingsKey, saved),
+  });
+}
