@@ -1,8 +1,8 @@
 /**
- * Settings → Receipts and Settings → Financial records (ADR 0094): the words of the two money
- * settings the owner keeps, and the VAT rate as a clerk types it. No schema here (as money-words.ts),
- * so the settings chunk carries no zod for them; money-settings-words.test.ts holds the messages
- * and the limits to the API's schemas.
+ * Settings → Receipts and VAT and Settings → Keeping financial records (ADR 0094): the words of the
+ * two money settings the owner keeps, and the VAT rate as a clerk types it. No schema here (as
+ * money-words.ts), so the settings chunk carries no zod for them; money-settings-words.test.ts holds
+ * the messages and the limits to the API's schemas.
  */
 import { parseDecimal } from './money-words.js';
 

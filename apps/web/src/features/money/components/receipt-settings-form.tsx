@@ -15,7 +15,7 @@ import { useReceiptSettings, useSaveReceiptSettings } from '../api/money';
 type Values = { bin: string; vatRate: string };
 const API_FIELDS: Record<string, keyof Values> = { bin: 'bin', vatRateBasisPoints: 'vatRate' };
 
-/** Settings → Receipts and VAT (ADR 0088): the office's BIN and VAT rate, which make receipts Mushak-6.3 tax invoices. */
+/** Settings → Receipts and VAT (ADR 0088, 0094): the office's BIN and VAT rate, which make receipts Mushak-6.3 tax invoices. */
 export function ReceiptSettingsForm() {
   const query = useReceiptSettings();
   if (query.isPending) return <LoadingStatus>{LOADING.generic}</LoadingStatus>;
