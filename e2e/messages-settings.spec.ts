@@ -44,4 +44,26 @@ test('the owner edits the status texts with a live SMS count and preview, and sa
   await expect(page.getByRole('form', { name: 'Messages' }).getByLabel('Approved: SMS in English')).toHaveValue(
     'Dear {firstName}, your visa application is {status}. {statusLink}',
   );
+
+  // On a phone: the receipts' BIN and VAT rate and the years the books stay, and the whole page passes axe.
+  await page.setViewportSize({ width: 375, height: 740 });
+  // Loaded on the phone, as a phone opens it (narrowing the window leaves the desktop's menu open as a drawer).
+  await page.reload();
+  const receipts = page.getByRole('form', { name: 'Receipts and VAT' });
+  await receipts.getByLabel('BIN (Business Identification Number)').fill('1234567');
+  await receipts.getByLabel('VAT rate (%)').fill('7.5');
+  await receipts.getByRole('button', { name: 'Save receipt settings' }).click();
+  await expect(receipts.getByLabel('BIN (Business Identification Number)')).toHaveAccessibleDescription(/^A BIN is 9 or 13 digits\./);
+  await receipts.getByLabel('BIN (Business Identification Number)').fill('123456789');
+  await receipts.getByRole('button', { name: 'Save receipt settings' }).click();
+  await expect(page.getByText('The receipt settings were saved.')).toBeVisible();
+  await expect(receipts.getByText("Seller's BIN: 123456789 · VAT rate: 7.5%")).toBeVisible();
+  const books = page.getByRole('form', { name: 'Keeping financial records' });
+  await expect(books.getByLabel('Years to keep financial records')).toHaveValue('6');
+  // The scheduled jobs' table scrolls sideways on a phone: the keyboard reaches its scroll box.
+  const jobs = page.getByRole('region', { name: 'Scheduled jobs' });
+  await jobs.focus();
+  await expect(jobs).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoAxeViolations(page);
 });

@@ -125,6 +125,17 @@ export const serverMessage = (error: unknown): string | undefined => {
   return typeof data?.message === 'string' ? data.message : undefined;
 };
 
+/** The API's refusal: its message, and each field's own message by the field's path. */
+export function refusalOf(error: unknown): { message: string | undefined; fields: Record<string, string> } {
+  const data = isHttpError<{ message?: unknown; errors?: { path?: unknown; message?: unknown }[] } | null>(error)
+    ? error.response?.data
+    : undefined;
+  const fields: Record<string, string> = {};
+  for (const e of data?.errors ?? [])
+    if (typeof e.path === 'string' && typeof e.message === 'string' && !(e.path in fields)) fields[e.path] = e.message;
+  return { message: typeof data?.message === 'string' ? data.message : undefined, fields };
+}
+
 /**
  * The server's reason for refusing what the user sent, when it gave one: a 4xx other than 401
  * (which means signed out, not a mistake in the form).

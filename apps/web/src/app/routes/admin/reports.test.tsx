@@ -5,8 +5,11 @@ import { todayIn } from '@visa/shared/dates';
 import { createApplication } from '@visa/test-support/applications';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
+import { FINANCIAL_RETENTION_WORDS as W, RECEIPT_SETTINGS_WORDS } from '@visa/shared/money-settings-words';
+import { FinancialRetentionForm } from '../../../features/money-reports/components/financial-retention-form';
 import { MoneyTile } from '../../../features/money-reports/components/money-tile';
 import ReportsPage from './reports';
+import SettingsPage from './settings';
 
 // The Reports page and the dashboard's money tile (ADR 0092), on the real API.
 const h = apiHarnessForFile({ reset: false });
@@ -79,5 +82,44 @@ describe('Reports', { timeout: 30_000 }, () => {
     await waitFor(() => expect(tile).toHaveTextContent("৳10,000.50 today's takings"));
     expect(tile).toHaveTextContent('৳15,499.50 owed in all');
     expect(screen.getByRole('link', { name: 'Money: open the reports' })).toHaveAttribute('href', '/reports');
+  });
+});
+
+describe('Settings → Keeping financial records', { timeout: 30_000 }, () => {
+  it('shows the six years, refuses words here and too many years at the field in the API’s words, and saves', async () => {
+    h.signInAs(owner);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/setting', Component: FinancialRetentionForm }], ['/setting'], { toaster: true });
+    const form = await screen.findByRole('form', { name: W.title });
+    const years = within(form).getByLabelText(W.years);
+    expect(years).toHaveValue('6');
+
+    await user.clear(years);
+    await user.type(years, 'ten');
+    await user.click(within(form).getByRole('button', { name: W.save }));
+    expect(years).toHaveAccessibleDescription(`${W.yearsInvalid} ${W.yearsHint}`);
+    expect(h.sentTo('PUT /api/users/settings/financial-retention')).toHaveLength(0);
+
+    await user.clear(years);
+    await user.type(years, '31');
+    await user.click(within(form).getByRole('button', { name: W.save }));
+    await waitFor(() => expect(years).toHaveAccessibleDescription(`${W.yearsInvalid} ${W.yearsHint}`));
+    expect(h.sentTo('PUT /api/users/settings/financial-retention').map((r) => r.data)).toEqual([{ years: 31 }]);
+
+    await user.clear(years);
+    await user.type(years, '১০');
+    await user.click(within(form).getByRole('button', { name: W.save }));
+    expect(await screen.findByText(W.saved)).toBeInTheDocument();
+    expect(years).toHaveValue('10');
+    const saved = await h.t.request({ method: 'GET', url: '/api/users/settings/financial-retention', token: owner.token });
+    expect(saved.json()).toEqual({ years: 10 });
+  });
+
+  it('is not on other staff’s Settings page, whose API would refuse them', async () => {
+    h.signInAs(clerk);
+    renderRoutes([{ path: '/setting', Component: SettingsPage }], ['/setting']);
+    expect(await screen.findByText('Rafi Clerk')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: W.title })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: RECEIPT_SETTINGS_WORDS.title })).not.toBeInTheDocument();
   });
 });

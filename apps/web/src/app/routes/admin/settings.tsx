@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@visa/shared/users';
 import { FAILED } from '@visa/shared/ui-texts';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
+import { FINANCIAL_RETENTION_WORDS, RECEIPT_SETTINGS_WORDS } from '@visa/shared/money-settings-words';
 import { version } from '../../../../../../package.json';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -42,6 +43,12 @@ const CaseSettingsForm = lazy(() =>
   import('../../../features/case-work/components/case-settings-form').then((m) => ({ default: m.CaseSettingsForm })),
 );
 const FeesForm = lazy(() => import('../../../features/money/components/fees-form').then((m) => ({ default: m.FeesForm })));
+const ReceiptSettingsForm = lazy(() =>
+  import('../../../features/money/components/receipt-settings-form').then((m) => ({ default: m.ReceiptSettingsForm })),
+);
+const FinancialRetentionForm = lazy(() =>
+  import('../../../features/money-reports/components/financial-retention-form').then((m) => ({ default: m.FinancialRetentionForm })),
+);
 const SystemStatusPanel = lazy(() =>
   import('../../../features/system/components/system-status').then((m) => ({ default: m.SystemStatusPanel })),
 );
@@ -117,6 +124,16 @@ export default function SettingsPage() {
         {me.data?.role === 'superadmin' && (
           <SettingsSection id="settings-fees" title="Fees">
             <FeesForm />
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-receipts" title={RECEIPT_SETTINGS_WORDS.title}>
+            <ReceiptSettingsForm />
+          </SettingsSection>
+        )}
+        {me.data?.role === 'superadmin' && (
+          <SettingsSection id="settings-financial-retention" title={FINANCIAL_RETENTION_WORDS.title}>
+            <FinancialRetentionForm />
           </SettingsSection>
         )}
         {me.data?.role === 'superadmin' && (

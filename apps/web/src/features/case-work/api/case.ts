@@ -9,7 +9,7 @@ import {
   type NewLetter,
   type NewStep,
 } from '@visa/shared/case-work';
-import { api, isHttpError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * The case on the applicant file and its settings (ADR 0077). The case sits under the
@@ -79,52 +79,4 @@ export function useStaffNames(enabled: boolean) {
     queryFn: async ({ signal }) => (await api.get<{ _id: string; name: string }[]>(apiUrl('listStaffAccounts'), { signal })).data,
     enabled,
   });
-}
-
-/** The API's refusal: its message, and each field's own message by the field's path. */
-export function refusalOf(error: unknown): { message: string | undefined; fields: Record<string, string> } {
-  const data = isHttpError<{ message?: unknown; errors?: { path?: unknown; message?: unknown }[] } | null>(error)
-    ? error.response?.data
-    : undefined;
-  const fields: Record<string, string> = {};
-  for (const e of data?.errors ?? [])
-    if (typeof e.path === 'string' && typeof e.message === 'string' && !(e.path in fields)) fields[e.path] = e.message;
-  return { message: typeof data?.message === 'string' ? data.message : undefined, fields };
-}
-
-/** Where a form shows a message: one of its fields, or above it all. */
-type ShowError<F extends string> = (field: F | 'root', message: string) => void;
-
-/** Schema issues checked before sending, each at its field (or above the form when it names none). */
-export function showIssues<F extends string>(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  show: ShowError<F>,
-  asField: (path: string) => F | null,
-) {
-  for (const issue of issues) show(asField(String(issue.path[0])) ?? 'root', issue.message);
-}
-
-/**
- * Sends a form's action; a refusal's messages go to their fields, or above the form with the
- * refusal's own words (or `failed`). True when the API took it.
- */
-export async function sendAction<F extends string>(
-  send: () => Promise<unknown>,
-  show: ShowError<F>,
-  asField: (path: string) => F | null,
-  failed: string,
-): Promise<boolean> {
-  try {
-    await send();
-    return true;
-  } catch (error) {
-    const refusal = refusalOf(error);
-    const at = Object.entries(refusal.fields).flatMap(([path, message]) => {
-      const field = asField(path);
-      return field ? [[field, message] as const] : [];
-    });
-    for (const [field, message] of at) show(field, message);
-    if (at.length === 0) show('root', refusal.message ?? failed);
-    return false;
-  }
 }

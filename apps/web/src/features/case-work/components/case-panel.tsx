@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Spinner } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import {
   CASE_UI_TEXTS as T,
   type CaseView,
@@ -10,7 +10,7 @@ import {
   stageLabel,
 } from '@visa/shared/case-work';
 import { formatDate, formatDateTime } from '@visa/shared/dates';
-import { LOADING } from '@visa/shared/staff-texts';
+import { LazyPanel } from '../../../components/lazy-panel';
 import { useCase, useCaseAction, useCaseSettings, useStaffNames } from '../api/case';
 import { daysFrom } from '../lib/days';
 import { LetterChangeForm } from './letter-change-form';
@@ -121,47 +121,31 @@ export function CasePanel({ applicationId, meId, mayAssign }: { applicationId: s
   const others = staff?.filter((s) => s._id !== meId) ?? null;
 
   return (
-    <section className="card mt-3 no-print" aria-labelledby="case-title">
-      <Card.Body>
-        <h2 id="case-title" className="h5">
-          {T.title}
-        </h2>
-        {query.isPending && <Spinner size="sm" role="status" aria-label={LOADING.generic} />}
-        {query.isError && (
-          <Alert transition={false} variant="danger" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
-            <span>{T.loadError}</span>
-            <Button size="sm" variant="outline-danger" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        )}
-        {query.data && (
-          <div className="row g-3">
-            <div className="col-12 col-lg-6">
-              <Summary view={query.data} />
-              <h3 className="h6 mt-3">{T.letters}</h3>
-              {query.data.letters.length === 0 ? (
-                <p className="text-body-secondary">{T.noLetters}</p>
-              ) : (
-                <ul className="list-unstyled mb-0" aria-label={T.letters}>
-                  {query.data.letters.map((letter) => (
-                    <LetterItem key={letter._id} letter={letter} staff={staff} busy={action.isPending} onSubmit={action.mutateAsync} />
-                  ))}
-                </ul>
-              )}
-              <h3 className="h6 mt-3">{T.timeline}</h3>
-              <Timeline view={query.data} />
-            </div>
-            <div className="col-12 col-lg-6">
-              <StepForm view={query.data} busy={action.isPending} onSubmit={action.mutateAsync} />
-              <hr />
-              {settings.data && (
-                <LetterForm settings={settings.data} staff={others} busy={action.isPending} onSubmit={action.mutateAsync} />
-              )}
-            </div>
+    <LazyPanel titleId="case-title" title={T.title} query={query} loadError={T.loadError} retry="Retry">
+      {query.data && (
+        <div className="row g-3">
+          <div className="col-12 col-lg-6">
+            <Summary view={query.data} />
+            <h3 className="h6 mt-3">{T.letters}</h3>
+            {query.data.letters.length === 0 ? (
+              <p className="text-body-secondary">{T.noLetters}</p>
+            ) : (
+              <ul className="list-unstyled mb-0" aria-label={T.letters}>
+                {query.data.letters.map((letter) => (
+                  <LetterItem key={letter._id} letter={letter} staff={staff} busy={action.isPending} onSubmit={action.mutateAsync} />
+                ))}
+              </ul>
+            )}
+            <h3 className="h6 mt-3">{T.timeline}</h3>
+            <Timeline view={query.data} />
           </div>
-        )}
-      </Card.Body>
-    </section>
+          <div className="col-12 col-lg-6">
+            <StepForm view={query.data} busy={action.isPending} onSubmit={action.mutateAsync} />
+            <hr />
+            {settings.data && <LetterForm settings={settings.data} staff={others} busy={action.isPending} onSubmit={action.mutateAsync} />}
+          </div>
+        </div>
+      )}
+    </LazyPanel>
   );
 }

@@ -12,7 +12,8 @@ import {
 import { LOADING } from '@visa/shared/staff-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { usePageForm } from '../../../lib/page-form';
-import { refusalOf, useCaseSettings, useSaveCaseSettings } from '../api/case';
+import { useCaseSettings, useSaveCaseSettings } from '../api/case';
+import { refusalOf } from '../../../lib/api-client';
 
 const isBuiltIn = (key: string) => (BUILT_IN_STAGES as readonly string[]).includes(key);
 /** "21, 7, 2" → [21, 7, 2]; null when any part is not a whole number. */

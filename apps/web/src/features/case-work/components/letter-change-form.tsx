@@ -3,8 +3,9 @@ import { Alert, Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { CASE_UI_TEXTS as T, LETTER_LABELS, type Letter } from '@visa/shared/case-work';
-import { type CaseAction, sendAction } from '../api/case';
-import { Field } from './field';
+import type { CaseAction } from '../api/case';
+import { sendAction } from '../../../lib/form-actions';
+import { Field } from '../../../components/field';
 import type { StaffOption } from './owner-select';
 import { usePageForm } from '../../../lib/page-form';
 

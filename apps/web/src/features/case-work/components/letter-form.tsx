@@ -12,8 +12,9 @@ import {
   ruleDeadline,
 } from '@visa/shared/case-work';
 import { formatDate, isIsoDate } from '@visa/shared/dates';
-import { type CaseAction, sendAction, showIssues } from '../api/case';
-import { Field } from './field';
+import type { CaseAction } from '../api/case';
+import { sendAction, showIssues } from '../../../lib/form-actions';
+import { Field } from '../../../components/field';
 import { OwnerSelect, type StaffOption } from './owner-select';
 import { usePageForm } from '../../../lib/page-form';
 

@@ -14,8 +14,9 @@ import {
   type StepKind,
 } from '@visa/shared/case-work';
 import { formatDate } from '@visa/shared/dates';
-import { type CaseAction, sendAction, showIssues } from '../api/case';
-import { Field } from './field';
+import type { CaseAction } from '../api/case';
+import { sendAction, showIssues } from '../../../lib/form-actions';
+import { Field } from '../../../components/field';
 import { usePageForm } from '../../../lib/page-form';
 
 type Values = { kind: StepKind | ''; date: string; irccNumber: string; stage: string; letterId: string; note: string };

@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
-import type { MoneyTile, MonthlyReport, OutstandingReport, ReceivedReport } from '@visa/shared/money-reports';
+import type { FinancialRetention, MoneyTile, MonthlyReport, OutstandingReport, ReceivedReport } from '@visa/shared/money-reports';
 import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
 
@@ -49,3 +49,22 @@ async function exportEntries(range: { from?: string; to?: string }): Promise<str
 }
 
 export const useExportEntries = () => useMutation({ mutationFn: exportEntries });
+
+const retentionKey = ['settings', 'financial-retention'] as const;
+
+/** Settings → Keeping financial records: the years the books stay after an applicant's data goes. */
+export function useFinancialRetention() {
+  return useQuery({
+    queryKey: retentionKey,
+    queryFn: async ({ signal }) => (await api.get<FinancialRetention>(apiUrl('getFinancialRetention'), { signal })).data,
+  });
+}
+
+export function useSaveFinancialRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (setting: FinancialRetention) =>
+      (await api.put<FinancialRetention>(apiUrl('updateFinancialRetention'), setting)).data,
+    onSuccess: (saved) => queryClient.setQueryData(retentionKey, saved),
+  });
+}

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
 import type { FeeSchedule, Ledger, NewEntryInput } from '@visa/shared/money';
-import { api, isHttpError } from '../../../lib/api-client';
+import type { ReceiptSettings } from '@visa/shared/money-receipts';
+import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
 
 /**
@@ -12,6 +13,7 @@ import { downloadName, saveBlob } from '../../../lib/save-file';
  */
 const ledgerKey = (id: string) => ['applications', 'detail', id, 'money'] as const;
 const feesKey = ['settings', 'fees'] as const;
+const receiptSettingsKey = ['settings', 'receipts'] as const;
 
 export function useLedger(id: string) {
   return useQuery({
@@ -87,13 +89,18 @@ export const useSendPayLink = (id: string) =>
     mutationFn: async () => (await api.post<{ expiresAt: string; channels: string[] }>(apiUrl('sendPayLink', { id }), {})).data,
   });
 
-/** The API's refusal: its message, and each field's own message by the field's path. */
-export function refusalOf(error: unknown): { message: string | undefined; fields: Record<string, string> } {
-  const data = isHttpError<{ message?: unknown; errors?: { path?: unknown; message?: unknown }[] } | null>(error)
-    ? error.response?.data
-    : undefined;
-  const fields: Record<string, string> = {};
-  for (const e of data?.errors ?? [])
-    if (typeof e.path === 'string' && typeof e.message === 'string' && !(e.path in fields)) fields[e.path] = e.message;
-  return { message: typeof data?.message === 'string' ? data.message : undefined, fields };
+/** Settings → Receipts and VAT (ADR 0088): the office's BIN and VAT rate, the owner's alone. */
+export function useReceiptSettings() {
+  return useQuery({
+    queryKey: receiptSettingsKey,
+    queryFn: async ({ signal }) => (await api.get<ReceiptSettings>(apiUrl('getReceiptSettings'), { signal })).data,
+  });
+}
+
+export function useSaveReceiptSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: ReceiptSettings) => (await api.put<ReceiptSettings>(apiUrl('updateReceiptSettings'), settings)).data,
+    onSuccess: (saved) => queryClient.setQueryData(receiptSettingsKey, saved),
+  });
 }

@@ -4,8 +4,9 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { LedgerEntry } from '@visa/shared/money';
 import { METHOD_WORDS, MONEY_WORDS as T, OFFICE_METHODS, isGatewayPayment, minorText, parseMinor } from '@visa/shared/money-words';
-import { type MoneyAction, refusalOf } from '../api/money';
-import { Field } from './field';
+import type { MoneyAction } from '../api/money';
+import { sendAction } from '../../../lib/form-actions';
+import { Field } from '../../../components/field';
 import { usePageForm } from '../../../lib/page-form';
 
 type Values = { reason: string; amount: string; method: string };
@@ -48,15 +49,17 @@ export function CorrectionForm({
       if (amountMinor === null) return setError('amount', { message: T.amountInvalid });
       action = { kind: 'refund', entryId: entry.id, body: { amountMinor, reason: v.reason, ...(byGateway ? {} : { method: v.method }) } };
     }
-    try {
-      await onSubmit(action);
+    const show = (field: keyof Values | 'root', message: string) => setError(field, { message });
+    if (
+      await sendAction(
+        () => onSubmit(action),
+        show,
+        (path) => API_FIELDS[path] ?? null,
+        T.failed,
+      )
+    ) {
       toast.success(kind === 'reversal' ? T.reversedDone : T.refundedDone);
       onDone();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      const at = Object.entries(refusal.fields).filter(([path]) => API_FIELDS[path]);
-      for (const [path, message] of at) setError(API_FIELDS[path]!, { message });
-      if (at.length === 0) setError('root', { message: refusal.message ?? T.failed });
     }
   });
 

@@ -17,8 +17,9 @@ import {
   parseRateMicros,
   takaOf,
 } from '@visa/shared/money-words';
-import { type MoneyAction, refusalOf } from '../api/money';
-import { Field } from './field';
+import type { MoneyAction } from '../api/money';
+import { sendAction } from '../../../lib/form-actions';
+import { Field } from '../../../components/field';
 import { usePageForm } from '../../../lib/page-form';
 
 type Kind = 'charge' | 'discount' | 'payment';
@@ -110,15 +111,16 @@ export function EntryForm({ fees, busy, onSubmit }: { fees: Fee[]; busy: boolean
         ...(v.description ? { description: v.description } : {}),
       };
     }
-    try {
-      await onSubmit({ kind: 'entry', body });
+    if (
+      await sendAction(
+        () => onSubmit({ kind: 'entry', body }),
+        (field, message) => setError(field, { message }),
+        asField,
+        T.failed,
+      )
+    ) {
       toast.success(T.saved[v.kind]);
       reset({ ...defaults, kind: v.kind });
-    } catch (error) {
-      const refusal = refusalOf(error);
-      const at = Object.entries(refusal.fields).filter(([path]) => asField(path));
-      for (const [path, message] of at) setError(asField(path)!, { message });
-      if (at.length === 0) setError('root', { message: refusal.message ?? T.failed });
     }
   });
 

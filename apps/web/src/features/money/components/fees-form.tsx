@@ -6,8 +6,9 @@ import type { Currency, FeeSchedule } from '@visa/shared/money';
 import { FEE_WORDS as F, MONEY_WORDS as T, minorText, parseMinor } from '@visa/shared/money-words';
 import { LOADING } from '@visa/shared/staff-texts';
 import { LoadingStatus } from '../../../components/loading-status';
-import { refusalOf, useFeeSchedule, useSaveFeeSchedule } from '../api/money';
-import { Field } from './field';
+import { useFeeSchedule, useSaveFeeSchedule } from '../api/money';
+import { sendAction } from '../../../lib/form-actions';
+import { Field } from '../../../components/field';
 import { usePageForm } from '../../../lib/page-form';
 
 /** A fee as the form holds it: its amount as typed; `key` keeps a row's fields while rows above it go. */
@@ -81,15 +82,10 @@ function FeesEditor({ schedule }: { schedule: FeeSchedule }) {
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return;
-    try {
-      const saved = await save.mutateAsync({ fees });
-      setDraft(toDraft(saved));
-      toast.success(F.saved);
-    } catch (error) {
-      const refusal = refusalOf(error);
-      setErrors(refusal.fields);
-      if (Object.keys(refusal.fields).length === 0) setFormError(refusal.message ?? T.failed);
-    }
+    const show = (path: string, message: string) =>
+      path === 'root' ? setFormError(message) : setErrors((e) => (path in e ? e : { ...e, [path]: message }));
+    const send = async () => setDraft(toDraft(await save.mutateAsync({ fees })));
+    if (await sendAction(send, show, (path) => path, T.failed)) toast.success(F.saved);
   };
 
   return (

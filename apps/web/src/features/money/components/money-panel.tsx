@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { formatDateTime } from '@visa/shared/dates';
 import type { Ledger, LedgerEntry } from '@visa/shared/money';
 import { MONEY_WORDS as T, formatMinor } from '@visa/shared/money-words';
-import { LOADING } from '@visa/shared/staff-texts';
+import { LazyPanel } from '../../../components/lazy-panel';
 import { serverMessage } from '../../../lib/api-client';
 import { useFeeSchedule, useLedger, useMoneyAction, useSendPayLink } from '../api/money';
 import { EntryForm } from './entry-form';
@@ -92,51 +92,37 @@ export function MoneyPanel({
   const refundable = ledger ? refundableOf(ledger.entries) : new Map<string, number>();
 
   return (
-    <section className="card mt-3 no-print" aria-labelledby="money-title">
-      <Card.Body>
-        <h2 id="money-title" className="h5">
-          {T.title}
-        </h2>
-        {query.isPending && <Spinner size="sm" role="status" aria-label={LOADING.generic} />}
-        {query.isError && (
-          <Alert transition={false} variant="danger" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
-            <span>{T.loadError}</span>
-            <Button size="sm" variant="outline-danger" onClick={() => void query.refetch()}>
-              {T.retry}
-            </Button>
-          </Alert>
-        )}
-        {ledger && (
-          <div className="row g-3">
-            <div className="col-12 col-lg-6">
-              <Totals ledger={ledger} />
-              {ledger.balanceMinor > 0 && <PayLink applicationId={applicationId} />}
-              <h3 className="h6 mt-3">{T.entries}</h3>
-              {ledger.entries.length === 0 ? (
-                <p className="text-body-secondary">{T.noEntries}</p>
-              ) : (
-                <ol className="list-unstyled mb-0" aria-label={T.entries}>
-                  {ledger.entries.map((entry) => (
-                    <EntryItem
-                      key={entry.id}
-                      applicationId={applicationId}
-                      entry={entry}
-                      entries={ledger.entries}
-                      refundable={refundable.get(entry.id) ?? 0}
-                      superAdmin={superAdmin}
-                      busy={action.isPending}
-                      onSubmit={action.mutateAsync}
-                    />
-                  ))}
-                </ol>
-              )}
-            </div>
-            <div className="col-12 col-lg-6">
-              <EntryForm fees={offered} busy={action.isPending} onSubmit={action.mutateAsync} />
-            </div>
+    <LazyPanel titleId="money-title" title={T.title} query={query} loadError={T.loadError} retry={T.retry}>
+      {ledger && (
+        <div className="row g-3">
+          <div className="col-12 col-lg-6">
+            <Totals ledger={ledger} />
+            {ledger.balanceMinor > 0 && <PayLink applicationId={applicationId} />}
+            <h3 className="h6 mt-3">{T.entries}</h3>
+            {ledger.entries.length === 0 ? (
+              <p className="text-body-secondary">{T.noEntries}</p>
+            ) : (
+              <ol className="list-unstyled mb-0" aria-label={T.entries}>
+                {ledger.entries.map((entry) => (
+                  <EntryItem
+                    key={entry.id}
+                    applicationId={applicationId}
+                    entry={entry}
+                    entries={ledger.entries}
+                    refundable={refundable.get(entry.id) ?? 0}
+                    superAdmin={superAdmin}
+                    busy={action.isPending}
+                    onSubmit={action.mutateAsync}
+                  />
+                ))}
+              </ol>
+            )}
           </div>
-        )}
-      </Card.Body>
-    </section>
+          <div className="col-12 col-lg-6">
+            <EntryForm fees={offered} busy={action.isPending} onSubmit={action.mutateAsync} />
+          </div>
+        </div>
+      )}
+    </LazyPanel>
   );
 }

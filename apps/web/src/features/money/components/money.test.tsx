@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@visa/shared/dates';
 import { LedgerSchema, MONEY_TEXTS, WALLET_TRANSACTION_ID } from '@visa/shared/money';
 import { FEE_WORDS as F, MONEY_WORDS as T } from '@visa/shared/money-words';
+import { RECEIPT_SETTINGS_WORDS as R } from '@visa/shared/money-settings-words';
 import { createApplication } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { FeesForm } from './fees-form';
+import { ReceiptSettingsForm } from './receipt-settings-form';
 import { MoneyPanel } from './money-panel';
 
 const h = apiHarnessForFile();
@@ -193,5 +195,41 @@ describe('Settings → Fees', { timeout: 30_000 }, () => {
       currency: 'BDT',
       passThrough: false,
     });
+  });
+});
+
+describe('Settings → Receipts and VAT', { timeout: 30_000 }, () => {
+  it('takes the VAT rate as a percentage and sends basis points, with the API’s BIN refusal at its field', async () => {
+    await h.signIn('superadmin');
+    renderRoutes([{ path: '/settings', Component: ReceiptSettingsForm }], ['/settings'], { toaster: true });
+    const form = await screen.findByRole('form', { name: R.title });
+    const bin = within(form).getByLabelText(R.bin);
+    const vat = within(form).getByLabelText(R.vatRate);
+    expect(bin).toHaveValue('');
+    expect(vat).toHaveValue('0');
+    expect(within(form).getByText(R.plain)).toBeInTheDocument();
+
+    // "7,5" would be 75% to a reader of thousands separators: refused before anything is sent.
+    fireEvent.change(vat, { target: { value: '7,5' } });
+    await user().click(within(form).getByRole('button', { name: R.save }));
+    expect(vat).toHaveAccessibleDescription(`${R.vatInvalid} ${R.vatHint}`);
+    expect(h.sentTo('PUT /api/users/settings/receipts')).toHaveLength(0);
+
+    fireEvent.change(bin, { target: { value: '12345' } });
+    fireEvent.change(vat, { target: { value: '7.5' } });
+    await user().click(within(form).getByRole('button', { name: R.save }));
+    await waitFor(() => expect(bin).toHaveAccessibleDescription(`A BIN is 9 or 13 digits. ${R.binHint}`));
+
+    fireEvent.change(bin, { target: { value: '000123456' } });
+    fireEvent.change(vat, { target: { value: '0.29' } });
+    await user().click(within(form).getByRole('button', { name: R.save }));
+    expect(await screen.findByText(R.saved)).toBeInTheDocument();
+    expect(h.sentTo('PUT /api/users/settings/receipts').map((r) => r.data)).toEqual([
+      { bin: '12345', vatRateBasisPoints: 750 },
+      { bin: '000123456', vatRateBasisPoints: 29 },
+    ]);
+    expect(vat).toHaveValue('0.29');
+    expect(within(form).getByText(/Tax invoice \(Mushak-6\.3\) · Seller's BIN: 000123456 · VAT rate: 0\.29%/)).toBeInTheDocument();
+    expect(within(form).getByText(/বিক্রেতার বিআইএন: 000123456 · ভ্যাটের হার: ০\.২৯%/)).toBeInTheDocument();
   });
 });

@@ -165,7 +165,8 @@ function RetentionPreviewTable({
             </p>
           )}
           {preview.applications.length > 0 && (
-            <div className="table-responsive">
+            // The scroll box takes the focus, so a keyboard scrolls a table wider than a phone too.
+            <div className="table-responsive" role="region" aria-label="Applications past their window" tabIndex={0}>
               <Table size="sm" striped>
                 <thead>
                   <tr>

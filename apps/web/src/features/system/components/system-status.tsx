@@ -66,7 +66,8 @@ export function SystemStatusPanel() {
           {s.disk ? `${formatBytes(s.disk.freeBytes)} of ${formatBytes(s.disk.totalBytes)} (${s.disk.freePercent}%)` : 'Unknown'}
         </dd>
       </dl>
-      <div className="table-responsive">
+      {/* On a phone the table scrolls sideways: the scroll box takes the focus, so a keyboard scrolls it too. */}
+      <div className="table-responsive" role="region" aria-label="Scheduled jobs" tabIndex={0}>
         <table className="table table-sm mb-0">
           <caption className="caption-top">Scheduled jobs</caption>
           <thead>
