@@ -4,7 +4,7 @@ import { LIMITS } from '@visa/shared/limits';
 import { DEFAULT_CASE_SETTINGS, DEFAULT_STAGES } from '@visa/shared/case-work';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/ui-texts';
-import type { NewApplicationRow } from '../../src/db/schema.js';
+import type { NewApplicationRow } from '../../src/db/schema-applications.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';
 
