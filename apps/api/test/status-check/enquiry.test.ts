@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
-import { DEFAULT_CASE_SETTINGS, DEFAULT_STAGES } from '@visa/shared/case-work';
+import { DEFAULT_CASE_SETTINGS, DEFAULT_STAGES } from '@visa/shared/case-settings';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/ui-texts';
 import type { NewApplicationRow } from '../../src/db/schema-applications.js';
