@@ -15,9 +15,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { root, serverJs, startServer } from './lib/processes.mjs';
-import { GIVEN, SURNAMES } from './lib/seed-applications.mjs';
+import { serverJs, startServer } from './lib/processes.mjs';
+import { seedOffice } from './lib/seed-office.mjs';
 
 const SIZES = (process.env.SIZES ?? '10000,1000000').split(',').map(Number);
 const ALONE = Number(process.env.ALONE ?? 25);
@@ -29,8 +28,6 @@ if (!fs.existsSync(serverJs)) {
   console.error('apps/api/dist is missing: run `npm run build` first.');
   process.exit(1);
 }
-
-const dist = (p) => path.join(root, 'apps/api/dist', p);
 
 /**
  * The eight entries of a typical file, by their place j: kind, amount, currency, rate (millionths of
@@ -47,93 +44,42 @@ const LEDGER_ROWS = `
   union all select 6, 'payment', 1000000, 'BDT', null, 1000000, 'bank', ''
   union all select 7, 'payment', 914000, 'BDT', null, 914000, 'cash', ''`;
 
-/** Migrates a fresh SQLite file and fills it with set-based statements; a super-admin signs in. */
+/** A fresh SQLite office (bench/lib/seed-office.mjs) with a file per ENTRIES_PER_FILE entries, each its ledger as above. */
 async function seed(dataDir, secret, entries) {
-  const { loadConfig } = await import(dist('config.js'));
-  const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
-  const { createAccessTokens } = await import(dist('modules/domain/auth/access-tokens.js'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret, LOG_LEVEL: 'silent' });
-  const kysely = createDb(config.database);
-  await migrateToLatest(kysely);
-  await kysely.destroy();
-
-  const db = new SQLite(config.database.file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const now = Date.now();
-  const iso = new Date(now).toISOString();
-  const user = randomBytes(12).toString('hex');
-  db.prepare('insert into users (id, name, email, role, password_hash, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)').run(
-    user,
-    'Owner',
-    'owner@example.com',
-    'superadmin',
-    'not-a-real-hash',
-    iso,
-    iso,
-  );
-
-  // Two years of files, oldest first, ids growing with created_at as in real use.
   const count = Math.ceil(entries / ENTRIES_PER_FILE);
-  const start = Math.floor(now / 1000) - 2 * 365 * 86_400;
-  const step = (2 * 365 * 86_400) / count;
-  const batch = 100_000;
-  const applications = db.prepare(`
-    with recursive n(i) as (select ? union all select i + 1 from n where i + 1 < ?)
-    insert into applications (id, surname, given_name, surname_key, given_name_key, email, phone, national_id, sex, dob,
-      birth_city, current_nationality, current_nationality_key, identification, company, duty_duration, job_title, salary,
-      passport, issued_country, image_key, thumb_key, status, pending_date, approve_date, is_admin, created_by, created_at, updated_at)
-    select printf('%08x%016x', cast(? + i * ? as integer), i), s, g, lower(s), lower(g), 'applicant' || i || '@example.com',
-      '88017' || printf('%08d', i), cast(1990000000000 + i as text), case i % 2 when 0 then 'Male' else 'Female' end, '1980-01-01',
-      'Dhaka', 'Bangladeshi', 'bangladeshi', 'None', 'Maple Build Ltd', '2 years', 'Worker', 'CAD 3,200 / month',
-      printf('%s%08d', char(65 + i % 26, 65 + (i / 26) % 26), i), 'Bangladesh', null, null,
-      case i % 4 when 2 then 'approved' when 3 then 'rejected' else 'pending' end, substr(c, 1, 10),
-      case i % 4 when 2 then substr(c, 1, 10) end, 0, null, c, c
-    from (select i, json_extract(?, '$[' || (i % 20) || ']') as s, json_extract(?, '$[' || (i * 7 % 20) || ']') as g,
-      strftime('%Y-%m-%dT%H:%M:%fZ', ? + i * ?, 'unixepoch') as c from n)`);
-  const insertAll = db.transaction(() => {
-    for (let from = 0; from < count; from += batch) {
-      // BigInt binds as an integer: a JS number binds as a real, and `i % 20` would not name a list entry.
-      const [first, end] = [BigInt(from), BigInt(Math.min(count, from + batch))];
-      applications.run(first, end, start, step, JSON.stringify(SURNAMES), JSON.stringify(GIVEN), start, step);
-    }
-    // Each file's entries an hour apart from its creation; the owing ones pay 400 000 paisa less at the end.
-    db.prepare(
-      `insert into ledger_entries (id, application_id, kind, amount_minor, currency, rate_micros, bdt_minor, due_effect, description,
-        fee_code, method, method_ref, reverses_id, refund_of_id, occurred_on, created_by, created_at)
-      select substr(a.id, 1, 8) || printf('%016x', a.k * ${ENTRIES_PER_FILE} + e.j), a.id, e.kind,
-        e.amount - (case when e.j = 7 and a.k % 10 < ${OWING_OF_TEN} then 400000 else 0 end), e.currency, e.rate,
-        e.bdt - (case when e.j = 7 and a.k % 10 < ${OWING_OF_TEN} then 400000 else 0 end),
-        (case when e.kind = 'charge' then 1 else -1 end) * (e.bdt - (case when e.j = 7 and a.k % 10 < ${OWING_OF_TEN} then 400000 else 0 end)),
-        e.what, null, e.method, case when e.method = 'bkash' then printf('BK%08X', a.k) end, null, null,
-        substr(a.created_at, 1, 10), ?, strftime('%Y-%m-%dT%H:%M:%fZ', a.created_at, '+' || e.j || ' hours')
-      from (select id, created_at, row_number() over (order by id) - 1 as k from applications) a cross join (${LEDGER_ROWS}) e`,
-    ).run(user);
-    db.exec(`insert into application_balances (application_id, due_minor, updated_at)
-      select application_id, sum(due_effect), max(created_at) from ledger_entries group by application_id`);
-    db.prepare(
-      `insert into receipts (id, fiscal_year, number, entry_id, application_id, amount_minor, payer_name, verify_code, issued_on, issued_by, created_at)
-      select 'r' || substr(id, 2), '2025-26', row_number() over (order by id), id, application_id, amount_minor, 'Payer',
-        lower(hex(randomblob(16))), occurred_on, ?, created_at
-      from ledger_entries where kind = 'payment'`,
-    ).run(user);
+  const { token, stored, owing, file } = await seedOffice({
+    dataDir,
+    secret,
+    count,
+    fill(db, { users: [user] }) {
+      // Each file's entries an hour apart from its creation; the owing ones pay 400 000 paisa less at the end.
+      db.prepare(
+        `insert into ledger_entries (id, application_id, kind, amount_minor, currency, rate_micros, bdt_minor, due_effect, description,
+          fee_code, method, method_ref, reverses_id, refund_of_id, occurred_on, created_by, created_at)
+        select substr(a.id, 1, 8) || printf('%016x', a.k * ${ENTRIES_PER_FILE} + e.j), a.id, e.kind,
+          e.amount - (case when e.j = 7 and a.k % 10 < ${OWING_OF_TEN} then 400000 else 0 end), e.currency, e.rate,
+          e.bdt - (case when e.j = 7 and a.k % 10 < ${OWING_OF_TEN} then 400000 else 0 end),
+          (case when e.kind = 'charge' then 1 else -1 end) * (e.bdt - (case when e.j = 7 and a.k % 10 < ${OWING_OF_TEN} then 400000 else 0 end)),
+          e.what, null, e.method, case when e.method = 'bkash' then printf('BK%08X', a.k) end, null, null,
+          substr(a.created_at, 1, 10), ?, strftime('%Y-%m-%dT%H:%M:%fZ', a.created_at, '+' || e.j || ' hours')
+        from (select id, created_at, row_number() over (order by id) - 1 as k from applications) a cross join (${LEDGER_ROWS}) e`,
+      ).run(user);
+      db.exec(`insert into application_balances (application_id, due_minor, updated_at)
+        select application_id, sum(due_effect), max(created_at) from ledger_entries group by application_id`);
+      db.prepare(
+        `insert into receipts (id, fiscal_year, number, entry_id, application_id, amount_minor, payer_name, verify_code, issued_on, issued_by, created_at)
+        select 'r' || substr(id, 2), '2025-26', row_number() over (order by id), id, application_id, amount_minor, 'Payer',
+          lower(hex(randomblob(16))), occurred_on, ?, created_at
+        from ledger_entries where kind = 'payment'`,
+      ).run(user);
+    },
+    read: (db) => ({
+      stored: db.prepare('select count(*) as n from ledger_entries').get().n,
+      owing: db.prepare('select count(*) as n from application_balances where due_minor > 0').get().n,
+      // A file in the middle of the office's history.
+      file: db.prepare('select id from applications order by id limit 1 offset ?').get(BigInt(count >> 1)).id,
+    }),
   });
-  insertAll();
-  db.exec('analyze');
-
-  const family = randomBytes(12).toString('hex');
-  db.prepare(
-    'insert into session_families (family_id, user_id, started_at, last_active_at, expires_at, ended_at, end_reason) values (?, ?, ?, ?, ?, null, null)',
-  ).run(family, user, iso, iso, new Date(now + 86_400_000).toISOString());
-  db.prepare(
-    'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)',
-  ).run(randomBytes(12).toString('hex'), user, randomBytes(32).toString('hex'), family, new Date(now + 86_400_000).toISOString(), iso);
-  const stored = db.prepare('select count(*) as n from ledger_entries').get().n;
-  const owing = db.prepare('select count(*) as n from application_balances where due_minor > 0').get().n;
-  // A file in the middle of the office's history.
-  const file = db.prepare('select id from applications order by id limit 1 offset ?').get(BigInt(count >> 1)).id;
-  db.close();
-  const token = await createAccessTokens(secret).sign({ id: user, role: 'superadmin' }, family);
   return { token, count, stored, owing, file };
 }
 

@@ -21,12 +21,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { addDays, todayIn } from '../packages/shared/dist/dates.js';
-import { root, serverJs, startServer } from './lib/processes.mjs';
-import { GIVEN, SURNAMES } from './lib/seed-applications.mjs';
+import { serverJs, startServer } from './lib/processes.mjs';
 import { createBenchDatabase, seedApplicationsPg } from './lib/seed-applications-pg.mjs';
+import { seedOffice } from './lib/seed-office.mjs';
 
 const SIZES = (process.env.SIZES ?? '10000,1000000').split(',').map(Number);
 const ALONE = Number(process.env.ALONE ?? 25);
@@ -47,93 +46,44 @@ if (!fs.existsSync(serverJs)) {
   process.exit(1);
 }
 
-const dist = (p) => path.join(root, 'apps/api/dist', p);
-
-/** Migrates a fresh SQLite file and fills it with set-based statements; the first staff member (a super-admin) signs in. */
+/** A fresh SQLite office (bench/lib/seed-office.mjs): its applications, STAFF staff members and the letters as above. */
 async function seed(dataDir, secret, count) {
-  const { loadConfig } = await import(dist('config.js'));
-  const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
-  const { createAccessTokens } = await import(dist('modules/domain/auth/access-tokens.js'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret, LOG_LEVEL: 'silent' });
-  const kysely = createDb(config.database);
-  await migrateToLatest(kysely);
-  await kysely.destroy();
-
-  const db = new SQLite(config.database.file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const now = Date.now();
-  const iso = new Date(now).toISOString();
-  const users = Array.from({ length: STAFF }, () => randomBytes(12).toString('hex'));
-  const addUser = db.prepare(
-    'insert into users (id, name, email, role, password_hash, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
-  );
-  users.forEach((id, n) =>
-    addUser.run(id, `Staff ${n}`, `staff${n}@example.com`, n === 0 ? 'superadmin' : 'admin', 'not-a-real-hash', iso, iso),
-  );
-
-  // Two years of history, oldest first, ids growing with created_at as in real use.
-  const start = Math.floor(now / 1000) - 2 * 365 * 86_400;
-  const step = (2 * 365 * 86_400) / count;
-  const today = todayIn(TIME_ZONE, new Date(now));
-  const batch = 100_000;
-  const applications = db.prepare(`
-    with recursive n(i) as (select ? union all select i + 1 from n where i + 1 < ?)
-    insert into applications (id, surname, given_name, surname_key, given_name_key, email, phone, national_id, sex, dob,
-      birth_city, current_nationality, current_nationality_key, identification, company, duty_duration, job_title, salary,
-      passport, issued_country, image_key, thumb_key, status, pending_date, approve_date, is_admin, created_by, created_at, updated_at)
-    select printf('%08x%016x', cast(? + i * ? as integer), i), s, g, lower(s), lower(g), 'applicant' || i || '@example.com',
-      '88017' || printf('%08d', i), cast(1990000000000 + i as text), case i % 2 when 0 then 'Male' else 'Female' end, '1980-01-01',
-      'Dhaka', 'Bangladeshi', 'bangladeshi', 'None', 'Maple Build Ltd', '2 years', 'Worker', 'CAD 3,200 / month',
-      printf('%s%08d', char(65 + i % 26, 65 + (i / 26) % 26), i), 'Bangladesh', null, null,
-      case i % 4 when 2 then 'approved' when 3 then 'rejected' else 'pending' end, substr(c, 1, 10),
-      case i % 4 when 2 then substr(c, 1, 10) end, 0, null, c, c
-    from (select i, json_extract(?, '$[' || (i % 20) || ']') as s, json_extract(?, '$[' || (i * 7 % 20) || ']') as g,
-      strftime('%Y-%m-%dT%H:%M:%fZ', ? + i * ?, 'unixepoch') as c from n)`);
-  const insertAll = db.transaction(() => {
-    for (let from = 0; from < count; from += batch) {
-      // BigInt binds as an integer: a JS number binds as a real, and `i % 20` would not name a list entry.
-      const [first, end] = [BigInt(from), BigInt(Math.min(count, from + batch))];
-      applications.run(first, end, start, step, JSON.stringify(SURNAMES), JSON.stringify(GIVEN), start, step);
-    }
+  const today = todayIn(TIME_ZONE, new Date());
+  const { token, open, dueWeek } = await seedOffice({
+    dataDir,
+    secret,
+    count,
+    staff: STAFF,
     // One application in LETTER_EVERY has an open letter, deadlines 10 days past to 109 ahead, owners in turn;
     // another in LETTER_EVERY an answered one. The k-th row of the applications in order of id.
-    db.prepare(
-      `insert into case_letters (id, application_id, kind, letter_date, deadline, rule_deadline, reason, owner_id, done_on, created_by, created_at)
-      select substr(a.id, 1, 16) || printf('%08x', a.k), a.id, 'medical', date(?, '-30 days'),
-        date(?, printf('%+d days', (a.k / ? % 120) - 10)), null, '', json_extract(?, '$[' || (a.k / ? % ?) || ']'),
-        case when a.k % ? = 0 then null else ? end, null, ?
-      from (select id, row_number() over (order by id) - 1 as k from applications) a
-      where a.k % ? in (0, ?) and a.k >= ?`,
-    ).run(
-      today,
-      today,
-      BigInt(LETTER_EVERY),
-      JSON.stringify(users),
-      BigInt(LETTER_EVERY),
-      BigInt(STAFF),
-      BigInt(LETTER_EVERY),
-      today,
-      iso,
-      BigInt(LETTER_EVERY),
-      BigInt(LETTER_EVERY / 2),
-      BigInt(firstActive(count)),
-    );
+    fill(db, { users, iso }) {
+      db.prepare(
+        `insert into case_letters (id, application_id, kind, letter_date, deadline, rule_deadline, reason, owner_id, done_on, created_by, created_at)
+        select substr(a.id, 1, 16) || printf('%08x', a.k), a.id, 'medical', date(?, '-30 days'),
+          date(?, printf('%+d days', (a.k / ? % 120) - 10)), null, '', json_extract(?, '$[' || (a.k / ? % ?) || ']'),
+          case when a.k % ? = 0 then null else ? end, null, ?
+        from (select id, row_number() over (order by id) - 1 as k from applications) a
+        where a.k % ? in (0, ?) and a.k >= ?`,
+      ).run(
+        today,
+        today,
+        BigInt(LETTER_EVERY),
+        JSON.stringify(users),
+        BigInt(LETTER_EVERY),
+        BigInt(STAFF),
+        BigInt(LETTER_EVERY),
+        today,
+        iso,
+        BigInt(LETTER_EVERY),
+        BigInt(LETTER_EVERY / 2),
+        BigInt(firstActive(count)),
+      );
+    },
+    read: (db) => ({
+      open: db.prepare('select count(*) as n from case_letters where done_on is null').get().n,
+      dueWeek: db.prepare('select count(*) as n from case_letters where done_on is null and deadline <= ?').get(addDays(today, 7)).n,
+    }),
   });
-  insertAll();
-  db.exec('analyze');
-
-  const family = randomBytes(12).toString('hex');
-  db.prepare(
-    'insert into session_families (family_id, user_id, started_at, last_active_at, expires_at, ended_at, end_reason) values (?, ?, ?, ?, ?, null, null)',
-  ).run(family, users[0], iso, iso, new Date(now + 86_400_000).toISOString());
-  db.prepare(
-    'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)',
-  ).run(randomBytes(12).toString('hex'), users[0], randomBytes(32).toString('hex'), family, new Date(now + 86_400_000).toISOString(), iso);
-  const open = db.prepare('select count(*) as n from case_letters where done_on is null').get().n;
-  const dueWeek = db.prepare('select count(*) as n from case_letters where done_on is null and deadline <= ?').get(addDays(today, 7)).n;
-  db.close();
-  const token = await createAccessTokens(secret).sign({ id: users[0], role: 'superadmin' }, family);
   return { token, open, dueWeek };
 }
 

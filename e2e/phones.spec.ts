@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
-import { CASE_UI_TEXTS as CASE } from '@visa/shared/case-work';
+import { CASE_UI_TEXTS as CASE } from '@visa/shared/case-ui-texts';
 import { addDays, formatDate, todayIn } from '@visa/shared/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { signInViaApi } from './support/staff';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApplicationInputSchema, type ApplicationFormValues } from '@visa/shared/applications';
 import { countryKey } from '@visa/shared/country-matching';
 import type { Db } from '../../../apps/api/src/db/connection.js';
-import type { ApplicationRow, NewApplicationRow } from '../../../apps/api/src/db/schema.js';
+import type { ApplicationRow, NewApplicationRow } from '../../../apps/api/src/db/schema-applications.js';
 import { newId } from '../../../apps/api/src/lib/ids.js';
 import { inputColumns } from '../../../apps/api/src/modules/domain/applications/mapping.js';
 import type { Storage } from '../../../apps/api/src/infra/storage/storage.js';

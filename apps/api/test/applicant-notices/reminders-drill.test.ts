@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICANT_LETTERS, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-work';
+import { APPLICANT_LETTERS } from '@visa/shared/case-work';
+import { DEFAULT_CASE_SETTINGS } from '@visa/shared/case-settings';
 import { addDays, todayIn } from '@visa/shared/dates';
 import { DEFAULT_MESSAGE_SETTINGS, type NotifyChannel } from '@visa/shared/notices';
 import { createApplication } from '@visa/test-support/applications';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationRow } from '../../src/db/schema.js';
+import type { ApplicationRow } from '../../src/db/schema-applications.js';
 import { csvRow, csvRowByMapping } from '../../src/modules/domain/applications/csv.js';
 import {
   APPLICATION_COLUMNS,

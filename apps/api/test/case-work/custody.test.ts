@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  CASE_TEXTS,
-  CUSTODY_TEXTS as T,
-  CaseWithPassportSchema,
-  HeldPassportListSchema,
-  PassportCustodySchema,
-} from '@visa/shared/case-work';
+import { CASE_TEXTS } from '@visa/shared/case-work';
+import { CUSTODY_TEXTS as T, CaseWithPassportSchema, HeldPassportListSchema, PassportCustodySchema } from '@visa/shared/passport-custody';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile, auditDetails, staffForFile } from '@visa/test-support/file-app';
 import { pdfText } from '@visa/test-support/pdf';

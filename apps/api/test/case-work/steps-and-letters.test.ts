@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CASE_TEXTS as T, CaseSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-work';
+import { CASE_TEXTS as T, CaseSchema } from '@visa/shared/case-work';
+import { DEFAULT_CASE_SETTINGS } from '@visa/shared/case-settings';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile, auditDetails, staffForFile } from '@visa/test-support/file-app';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORK_TEXTS, WorkListSchema } from '@visa/shared/case-work';
+import { WORK_TEXTS, WorkListSchema } from '@visa/shared/case-work-lists';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 

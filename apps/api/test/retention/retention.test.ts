@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASURE_TEXTS, type RetentionPreview } from '@visa/shared/retention';
-import type { ApplicationRow, NewApplicationRow } from '../../src/db/schema.js';
+import type { ApplicationRow, NewApplicationRow } from '../../src/db/schema-applications.js';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
 import { newId } from '../../src/lib/ids.js';
 import { runRetentionCommand } from '../../src/modules/operations/retention/cli.js';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
-import { DEFAULT_CASE_SETTINGS, DEFAULT_STAGES } from '@visa/shared/case-work';
+import { DEFAULT_CASE_SETTINGS, DEFAULT_STAGES } from '@visa/shared/case-settings';
 import { EnquiryResponseSchema } from '@visa/shared/enquiry';
 import { SERVER, pleaseEnterValid } from '@visa/shared/ui-texts';
-import type { NewApplicationRow } from '../../src/db/schema.js';
+import type { NewApplicationRow } from '../../src/db/schema-applications.js';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';
 

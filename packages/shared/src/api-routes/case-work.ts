@@ -1,18 +1,13 @@
+import { CaseSchema, LetterChangeSchema, LetterParamsSchema, NewLetterSchema, NewStepSchema } from '../case-work.js';
 import {
-  CaseSchema,
   CaseWithPassportSchema,
   HandoverParamsSchema,
   HeldPassportListSchema,
-  CaseSettingsSchema,
-  LetterChangeSchema,
-  LetterParamsSchema,
   NewHandoverSchema,
-  NewLetterSchema,
-  NewStepSchema,
   PassportCustodySchema,
-  WorkListSchema,
-  WorkQuerySchema,
-} from '../case-work.js';
+} from '../passport-custody.js';
+import { CaseSettingsSchema } from '../case-settings.js';
+import { WorkListSchema, WorkQuerySchema } from '../case-work-lists.js';
 import { IdParamsSchema } from '../ids.js';
 import { CalendarFeedParamsSchema, CalendarFeedStatusSchema, NewCalendarFeedSchema } from '../staff-deadlines.js';
 import { errors } from './errors.js';

@@ -36,7 +36,15 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('case_letters_application').on('case_letters').column('application_id').execute();
-  await db.schema.createIndex('case_letters_open').on('case_letters').column('deadline').where(sql.ref('done_on'), 'is', null).execute();
+  // The application beside the deadline: the list's deadline filter (ADR 0079) reads which applications have a letter
+  // due from this index alone. done_on too, though always empty here: SQLite reads an index alone only when it holds
+  // every column the query names.
+  await db.schema
+    .createIndex('case_letters_open')
+    .on('case_letters')
+    .columns(['deadline', 'application_id', 'done_on'])
+    .where(sql.ref('done_on'), 'is', null)
+    .execute();
   await db.schema
     .createIndex('case_letters_owner_open')
     .on('case_letters')

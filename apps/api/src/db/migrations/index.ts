@@ -26,7 +26,6 @@ import * as caseStages from './20261129T010000-case-stages.js';
 import * as caseReminders from './20261129T020000-case-reminders.js';
 import * as staffDigestsCalendar from './20261129T021000-staff-digests-calendar.js';
 import * as passportCustody from './20261129T022000-passport-custody.js';
-import * as dueLettersIndex from './20261129T023000-due-letters-index.js';
 import * as ledger from './20261130T000000-ledger.js';
 import * as refundClaims from './20261130T010000-refund-claims.js';
 import * as bkash from './20261130T040000-bkash.js';
@@ -63,7 +62,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T020000-case-reminders': caseReminders,
   '20261129T021000-staff-digests-calendar': staffDigestsCalendar,
   '20261129T022000-passport-custody': passportCustody,
-  '20261129T023000-due-letters-index': dueLettersIndex,
   '20261130T000000-ledger': ledger,
   '20261130T010000-refund-claims': refundClaims,
   '20261130T040000-bkash': bkash,

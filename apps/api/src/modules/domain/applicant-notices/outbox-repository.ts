@@ -1,7 +1,7 @@
 import type { ApplicationStatus } from '@visa/shared/constants';
 import type { PhoneChannel } from '@visa/shared/notices';
 import type { Db } from '../../../db/connection.js';
-import type { OutboxRow } from '../../../db/schema.js';
+import type { OutboxRow } from '../../../db/schema-notices.js';
 import { newId } from '../../../lib/ids.js';
 
 /**

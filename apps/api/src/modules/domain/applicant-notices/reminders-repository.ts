@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connection.js';
-import type { CaseReminderRow } from '../../../db/schema.js';
+import type { CaseReminderRow } from '../../../db/schema-case-work.js';
 import { newId } from '../../../lib/ids.js';
 
 /**

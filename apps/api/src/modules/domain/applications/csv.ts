@@ -1,4 +1,4 @@
-import type { ApplicationRow } from '../../../db/schema.js';
+import type { ApplicationRow } from '../../../db/schema-applications.js';
 import { countryName } from '@visa/shared/country-matching';
 import { type APPLICATION_COLUMNS, type ApplicationField, columnsOf, fieldsOf, shownValue, withCountryNames } from './mapping.js';
 

@@ -2,7 +2,7 @@ import type { DocumentLabel } from '@visa/shared/constants';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 import { type QueryParam, compiledQueryShapes } from '../../../db/compiled-query.js';
-import type { DocumentRow } from '../../../db/schema.js';
+import type { DocumentRow } from '../../../db/schema-applications.js';
 
 /** Every statement on the application_documents table alone. */
 

@@ -1,6 +1,6 @@
 import type { ApplicationInput } from '@visa/shared/applications';
 import { countryCode, countryKey, countryName, storedCountry } from '@visa/shared/country-matching';
-import type { ApplicationRow, ApplicationUpdateRow } from '../../../db/schema.js';
+import type { ApplicationRow, ApplicationUpdateRow } from '../../../db/schema-applications.js';
 
 /**
  * The one mapping between the API's names of an application's stored fields

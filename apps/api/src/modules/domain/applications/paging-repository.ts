@@ -3,7 +3,7 @@ import type { Application } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import type { Db } from '../../../db/connection.js';
 import { compiledQueryShapes } from '../../../db/compiled-query.js';
-import type { ApplicationRow } from '../../../db/schema.js';
+import type { ApplicationRow } from '../../../db/schema-applications.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
 import { dayOfPosition, dueCount, statusCounts } from './counts-repository.js';
 import { listDocumentRowsFor } from './documents-repository.js';

@@ -3,7 +3,7 @@ import type { ApplicationStatus } from '@visa/shared/constants';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 import { type QueryParam, compiledQueryShapes } from '../../../db/compiled-query.js';
-import type { ApplicationRow, ApplicationUpdateRow, NewApplicationRow } from '../../../db/schema.js';
+import type { ApplicationRow, ApplicationUpdateRow, NewApplicationRow } from '../../../db/schema-applications.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
 import { agreedChannels } from '../applicant-notices/channel-agreements-repository.js';
 import { listDocumentRows } from './documents-repository.js';

@@ -1,6 +1,6 @@
 import type { Application, ApplicationDocument } from '@visa/shared/applications';
 import { DOCUMENT_LABELS, type DocumentLabel } from '@visa/shared/constants';
-import type { ApplicationRow, DocumentRow } from '../../../db/schema.js';
+import type { ApplicationRow, DocumentRow } from '../../../db/schema-applications.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
 import { storedFields } from './mapping.js';
 

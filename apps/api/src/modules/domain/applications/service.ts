@@ -18,7 +18,7 @@ import { DEFAULT_NOTIFY, type NotifyChannel, NotifyFieldSchema, NOTICE_FORM_TEXT
 import type { AppContext } from '../../../context.js';
 import type { Db } from '../../../db/connection.js';
 import { isUniqueViolation, nowIso } from '../../../db/connection.js';
-import type { ApplicationRow } from '../../../db/schema.js';
+import type { ApplicationRow } from '../../../db/schema-applications.js';
 import { HttpError, conflict, invalidInput, notFound } from '../../../lib/http-error.js';
 import { clockOf } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';

@@ -1,7 +1,7 @@
 import { type CompiledQuery, sql } from 'kysely';
 import type { PassportHolder } from '@visa/shared/case-work';
 import type { Db } from '../../../db/connection.js';
-import type { PassportHandoverRow } from '../../../db/schema.js';
+import type { PassportHandoverRow } from '../../../db/schema-case-work.js';
 import { withStaffNames } from '../staff-accounts/repository.js';
 
 /** Every statement on passport_handovers and an application's passport holder (ADR 0082). */

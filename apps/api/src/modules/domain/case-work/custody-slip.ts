@@ -1,5 +1,6 @@
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
-import { CASE_TEXTS, CUSTODY_TEXTS, PASSPORT_PLACE_LABELS, SLIP_TEXTS as S } from '@visa/shared/case-work';
+import { CASE_TEXTS } from '@visa/shared/case-work';
+import { CUSTODY_TEXTS, PASSPORT_PLACE_LABELS, SLIP_TEXTS as S } from '@visa/shared/passport-custody';
 import { BRAND_NAME } from '@visa/shared/constants';
 import { formatDate, formatDateTime } from '@visa/shared/dates';
 import { formatPhone } from '@visa/shared/phone';

@@ -1,18 +1,15 @@
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
+import { CASE_TEXTS, PASSPORT_HOLDERS, type PassportHolder, STEP_STAGE } from '@visa/shared/case-work';
 import {
-  CASE_TEXTS,
   CUSTODY_TEXTS as T,
   HELD_PASSPORTS_MAX,
   type HeldPassportList,
   type NewHandover,
-  PASSPORT_HOLDERS,
   type PassportCustody,
-  type PassportHolder,
-  STEP_STAGE,
   holderAfter,
   holderIsAt,
-} from '@visa/shared/case-work';
+} from '@visa/shared/passport-custody';
 import { todayIn } from '@visa/shared/dates';
 import type { AppContext } from '../../../context.js';
 import { clockOf } from '../../../lib/clock.js';

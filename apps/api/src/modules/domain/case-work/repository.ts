@@ -1,7 +1,7 @@
 import type { LetterKind } from '@visa/shared/case-work';
 import type { Db } from '../../../db/connection.js';
 import { withStaffNames } from '../staff-accounts/repository.js';
-import type { CaseLetterRow, CaseStepRow } from '../../../db/schema.js';
+import type { CaseLetterRow, CaseStepRow } from '../../../db/schema-case-work.js';
 
 /** Every statement on case_letters, case_steps and an application's stage and IRCC number (ADR 0077). */
 

@@ -4,7 +4,6 @@ import {
   BIOMETRICS_VALID_YEARS,
   CASE_TEXTS as T,
   HANDOVER_STEPS,
-  type CaseSettings,
   type CaseView,
   LETTER_KINDS,
   LETTER_STAGE,
@@ -14,8 +13,8 @@ import {
   type NewStep,
   STEP_CLOSES,
   STEP_STAGE,
-  ruleDeadline,
 } from '@visa/shared/case-work';
+import { type CaseSettings, ruleDeadline } from '@visa/shared/case-settings';
 import { todayIn } from '@visa/shared/dates';
 import { CONTACT_TEXTS } from '@visa/shared/notices';
 import type { AppContext } from '../../../context.js';

@@ -1,4 +1,5 @@
-import type { CaseSettings, CaseView, LetterKind } from '@visa/shared/case-work';
+import type { CaseSettings } from '@visa/shared/case-settings';
+import type { CaseView, LetterKind } from '@visa/shared/case-work';
 import type { CaseHead, CaseLetterRow, CaseStepRow } from './repository.js';
 
 /** A case as the API answers it (ADR 0077): stored rows to the shared shape, names of staff beside their ids. */

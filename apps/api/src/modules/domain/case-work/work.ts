@@ -1,4 +1,5 @@
-import { WORK_LIST_MAX, WORK_TEXTS, type WorkItem, type WorkList } from '@visa/shared/case-work';
+import { WORK_LIST_MAX } from '@visa/shared/case-work';
+import { WORK_TEXTS, type WorkItem, type WorkList } from '@visa/shared/case-work-lists';
 import { addDays, todayIn } from '@visa/shared/dates';
 import type { User } from '@visa/shared/users';
 import type { AppContext } from '../../../context.js';

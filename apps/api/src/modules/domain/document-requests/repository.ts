@@ -1,6 +1,6 @@
 import type { ItemState, RequestItemSpec } from '@visa/shared/document-requests';
 import type { Db } from '../../../db/connection.js';
-import type { DocumentRequestItemRow, DocumentRequestRow } from '../../../db/schema.js';
+import type { DocumentRequestItemRow, DocumentRequestRow } from '../../../db/schema-documents.js';
 
 /** Every statement on document_requests, document_request_items and document_uploads. */
 

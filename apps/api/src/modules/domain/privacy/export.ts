@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionLabel } from '@visa/shared/audit-actions';
-import { type CaseView, LETTER_LABELS, type PassportCustody, STEP_LABELS, stageLabel } from '@visa/shared/case-work';
+import { type CaseView, LETTER_LABELS, STEP_LABELS, stageLabel } from '@visa/shared/case-work';
+import { type PassportCustody } from '@visa/shared/passport-custody';
 import { LIMITS } from '@visa/shared/limits';
 import type { AppContext } from '../../../context.js';
 import { clockOf } from '../../../lib/clock.js';

@@ -3,7 +3,7 @@ import type { SlideStatus } from '@visa/shared/constants';
 import type { Slide, SlideImageSource } from '@visa/shared/slides';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
-import type { SlideRow } from '../../../db/schema.js';
+import type { SlideRow } from '../../../db/schema-system.js';
 
 /** One stored file of a slide image, as kept in slides.image_variants. */
 export interface StoredVariant {

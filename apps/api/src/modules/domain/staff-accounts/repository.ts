@@ -2,7 +2,7 @@ import type { Role } from '@visa/shared/constants';
 import type { User } from '@visa/shared/users';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
-import type { UserRow } from '../../../db/schema.js';
+import type { UserRow } from '../../../db/schema-staff.js';
 import { newId } from '../../../lib/ids.js';
 
 /** The columns behind the API's user shape. */

@@ -3,7 +3,7 @@ import { DEFAULT_CHECKLISTS, DEFAULT_GRACE_DAYS, DocumentRequestSettingsSchema }
 import { EMPTY_OFFICE_CONTACT, OfficeContactSchema } from '@visa/shared/office-contact';
 import { DEFAULT_RETENTION, RetentionSettingsSchema } from '@visa/shared/retention';
 import { DEFAULT_MESSAGE_SETTINGS, MessageSettingsSchema } from '@visa/shared/notices';
-import { CaseSettingsSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-work';
+import { CaseSettingsSchema, DEFAULT_CASE_SETTINGS } from '@visa/shared/case-settings';
 import { DEFAULT_FEE_SCHEDULE, FeeScheduleSchema } from '@visa/shared/money';
 import { DEFAULT_PAY_LINK_SETTINGS, PayLinkSettingsSchema } from '@visa/shared/pay-links';
 import { DEFAULT_RECEIPT_SETTINGS, ReceiptSettingsSchema } from '@visa/shared/money-receipts';

@@ -2,7 +2,7 @@ import { type ApplicationInput, ApplicationInputSchema, normalizePassport } from
 import { JOB_TITLES, SEXES } from '@visa/shared/constants';
 import { matchCountry } from '@visa/shared/country-matching';
 import { toE164 } from '@visa/shared/phone';
-import type { NewApplicationRow } from '../../../db/schema.js';
+import type { NewApplicationRow } from '../../../db/schema-applications.js';
 import { inputColumns } from '../../domain/applications/mapping.js';
 import { type ReportNote, type Skip, skip } from './report.js';
 import { calendarDateOf, fileAddressOf, idOf, idTimestamp, textOf, timestampOf } from './values.js';

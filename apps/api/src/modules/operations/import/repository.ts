@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.js';
-import type { NewApplicationRow } from '../../../db/schema.js';
+import type { NewApplicationRow } from '../../../db/schema-applications.js';
 import type { MappedSlide, MappedUser } from './map-accounts.js';
 
 /** The SQL of an import: a batch of the earlier app's records at a time, inside the caller's transaction. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
-import type { CaseSettings, StageSetting } from '@visa/shared/case-work';
+import type { CaseSettings, StageSetting } from '@visa/shared/case-settings';
 import { api } from '../../../lib/api-client';
 
 /**

@@ -1,14 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
-import {
-  type CaseSettings,
-  CaseSettingsSchema,
-  CaseSchema,
-  type CaseView,
-  type LetterChange,
-  type NewLetter,
-  type NewStep,
-} from '@visa/shared/case-work';
+import { type CaseSettings, CaseSettingsSchema } from '@visa/shared/case-settings';
+import { CaseSchema, type CaseView, type LetterChange, type NewLetter, type NewStep } from '@visa/shared/case-work';
 import { api } from '../../../lib/api-client';
 
 /**

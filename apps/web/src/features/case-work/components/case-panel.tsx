@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
-import {
-  CASE_UI_TEXTS as T,
-  type CaseView,
-  LETTER_LABELS,
-  type Letter,
-  STEP_LABELS,
-  type TimelineKind,
-  stageLabel,
-} from '@visa/shared/case-work';
+import { CASE_UI_TEXTS as T } from '@visa/shared/case-ui-texts';
+import { type CaseView, LETTER_LABELS, type Letter, STEP_LABELS, type TimelineKind, stageLabel } from '@visa/shared/case-work';
 import { formatDate, formatDateTime } from '@visa/shared/dates';
 import { LazyPanel } from '../../../components/lazy-panel';
 import { useCase, useCaseAction, useCaseSettings, useStaffNames } from '../api/case';

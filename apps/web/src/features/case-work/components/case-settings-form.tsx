@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import {
-  BUILT_IN_STAGES,
-  CASE_UI_TEXTS as T,
-  type CaseSettings,
-  CaseSettingsSchema,
-  LETTER_KINDS,
-  LETTER_LABELS,
-  customStageKey,
-} from '@visa/shared/case-work';
+import { BUILT_IN_STAGES, LETTER_KINDS, LETTER_LABELS } from '@visa/shared/case-work';
+import { CASE_UI_TEXTS as T } from '@visa/shared/case-ui-texts';
+import { type CaseSettings, CaseSettingsSchema, customStageKey } from '@visa/shared/case-settings';
 import { LOADING } from '@visa/shared/staff-texts';
 import { LoadingStatus } from '../../../components/loading-status';
 import { usePageForm } from '../../../lib/page-form';

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CASE_TEXTS, CASE_UI_TEXTS as T } from '@visa/shared/case-work';
+import { CASE_TEXTS } from '@visa/shared/case-work';
+import { CASE_UI_TEXTS as T } from '@visa/shared/case-ui-texts';
 import { formatDate } from '@visa/shared/dates';
 import { createApplication } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';

@@ -2,15 +2,9 @@ import { useEffect, useId } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import {
-  CASE_UI_TEXTS as T,
-  type CaseSettings,
-  LETTER_KINDS,
-  LETTER_LABELS,
-  type LetterKind,
-  NewLetterSchema,
-  ruleDeadline,
-} from '@visa/shared/case-work';
+import { CASE_UI_TEXTS as T } from '@visa/shared/case-ui-texts';
+import { type CaseSettings, ruleDeadline } from '@visa/shared/case-settings';
+import { LETTER_KINDS, LETTER_LABELS, type LetterKind, NewLetterSchema } from '@visa/shared/case-work';
 import { formatDate, isIsoDate } from '@visa/shared/dates';
 import type { CaseAction } from '../api/case';
 import { sendAction, showIssues } from '../../../lib/form-actions';

@@ -1,6 +1,6 @@
 import { Form } from 'react-bootstrap';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { CASE_UI_TEXTS as T } from '@visa/shared/case-work';
+import { CASE_UI_TEXTS as T } from '@visa/shared/case-ui-texts';
 
 export type StaffOption = { _id: string; name: string };
 

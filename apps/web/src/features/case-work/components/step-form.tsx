@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { CASE_UI_TEXTS as T } from '@visa/shared/case-ui-texts';
 import {
-  CASE_UI_TEXTS as T,
   type CaseView,
   LETTER_LABELS,
   NewStepSchema,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
-import type { WorkList } from '@visa/shared/case-work';
+import type { WorkList } from '@visa/shared/case-work-lists';
 import { api } from '../../../lib/api-client';
 
 export type Who = 'me' | 'everyone';

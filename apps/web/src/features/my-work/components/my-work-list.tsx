@@ -1,6 +1,6 @@
 import { Alert, ListGroup } from 'react-bootstrap';
 import { Link } from 'react-router';
-import type { WorkItem, WorkList } from '@visa/shared/case-work';
+import type { WorkItem, WorkList } from '@visa/shared/case-work-lists';
 import { LETTER_LABELS, WORK_LIST_MAX } from '@visa/shared/case-words';
 import { formatDate } from '@visa/shared/dates';
 import { MY_WORK } from '@visa/shared/my-work-texts';

@@ -7,7 +7,7 @@ import {
   type NewHandover,
   type PassportCustody,
   PassportCustodySchema,
-} from '@visa/shared/case-work';
+} from '@visa/shared/passport-custody';
 import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CUSTODY_TEXTS } from '@visa/shared/case-work';
+import { CUSTODY_TEXTS } from '@visa/shared/passport-custody';
 import { PASSPORT_CUSTODY as T } from '@visa/shared/custody-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { type Staff, apiHarnessForFile } from '../../../../test/api-harness';

@@ -1,14 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import {
-  PASSPORT_HOLDER_LABELS,
-  PASSPORT_MOVES,
-  PASSPORT_PLACE_LABELS,
-  type Handover,
-  type PassportHolder,
-  holderIsAt,
-} from '@visa/shared/case-work';
+import { PASSPORT_HOLDER_LABELS, type PassportHolder } from '@visa/shared/case-work';
+import { PASSPORT_MOVES, PASSPORT_PLACE_LABELS, type Handover, holderIsAt } from '@visa/shared/passport-custody';
 import { OFFICE_TIME_ZONE, formatDate, formatDateTime, todayIn } from '@visa/shared/dates';
 import { PASSPORT_CUSTODY as T } from '@visa/shared/custody-texts';
 import { LoadingStatus } from '../../../components/loading-status';

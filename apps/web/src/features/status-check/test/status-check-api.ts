@@ -2,7 +2,7 @@ import { beforeEach, vi } from 'vitest';
 import { LIMITS } from '@visa/shared/limits';
 import { ENQUIRY_APPLICANT, createApplication } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
-import type { NewApplicationRow } from '../../../../../api/src/db/schema';
+import type { NewApplicationRow } from '../../../../../api/src/db/schema-applications';
 import { createRateLimiter } from '../../../../../api/src/modules/kernel/rate-limits/limiter';
 import { STATUS_CHECK_URL } from '../api/get-status-check';
 
