@@ -79,6 +79,10 @@ export const MONEY_TEXTS = {
   refundTooLarge: (leftMinor: number) => `At most ${formatTaka(leftMinor)} of this payment is left to refund.`,
   refundMethodNeeded: 'Please say how the money goes back.',
   gatewayRefundUnavailable: 'This payment came through a gateway that is not set up here; it cannot be refunded through it.',
+  gatewayAmountDiffers: (askedMinor: number, paidMinor: number) =>
+    `Check this payment: the gateway confirmed ${formatTaka(paidMinor)} where ${formatTaka(askedMinor)} was asked.`,
+  gatewayOverpaid: (creditMinor: number) =>
+    `Check this payment: it was paid on a second payment page and leaves the file ${formatTaka(creditMinor)} in credit; refund it if it is not owed.`,
 } as const;
 
 /** The day money moved or a charge was made: a real date, not absurdly far back. */
@@ -245,4 +249,5 @@ export const WALLET_TRANSACTION_ID = {
 /** Messages of two staff acting on the same money at once (ADR 0086). */
 export const MONEY_RACE_TEXTS = {
   refundUnderWay: 'Another refund of this payment is under way. Look at the ledger again in a moment before refunding more.',
+  payStartUnderWay: 'A payment is being started on this link. Wait a moment and try again.',
 } as const;

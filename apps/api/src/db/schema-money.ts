@@ -95,6 +95,8 @@ export interface GatewayPaymentsTable {
   settled_at: string | null;
   /** When the reconciling job next asks the gateway about an unsettled attempt. */
   next_check_at: string | null;
+  /** The gateway's page for the attempt, sent again to a payer who starts twice (ADR 0095). */
+  redirect_url: string | null;
 }
 
 /** A refund under way on a payment (ADR 0086): one at a time per payment. */

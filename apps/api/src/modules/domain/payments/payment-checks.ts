@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../context.js';
-import { GATEWAY_CHECKS } from './gateway-checks.js';
+import { PAYMENT_GATEWAYS } from './gateways.js';
 import * as repo from './repository.js';
 import { settleUnpaid } from './service.js';
 
@@ -36,7 +36,7 @@ export async function runPaymentChecks(ctx: Pick<AppContext, 'db' | 'config' | '
   const result: PaymentChecksResult = { checked: 0, settled: 0, pending: 0, failed: 0, errors: 0 };
   for (const attempt of await repo.dueForCheck(ctx.db, now.toISOString(), BATCH)) {
     result.checked += 1;
-    const check = GATEWAY_CHECKS[attempt.gateway];
+    const check = PAYMENT_GATEWAYS[attempt.gateway]?.check;
     let outcome: 'settled' | 'pending' = 'pending';
     if (check) {
       try {

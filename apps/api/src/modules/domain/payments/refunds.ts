@@ -17,9 +17,8 @@ import { recordAudit } from '../../kernel/audit/repository.js';
 import * as ledger from '../ledger/repository.js';
 import { appendEntry } from '../ledger/service.js';
 import { getLedger } from '../ledger/staff.js';
-import { refundThroughBkash } from './bkash.js';
+import { PAYMENT_GATEWAYS } from './gateways.js';
 import * as repo from './repository.js';
-import { refundSslcommerz } from './sslcommerz-settle.js';
 
 /**
  * Refunds (ADR 0084), super-admins only: part or all of a payment that still stands. Money paid
@@ -28,28 +27,6 @@ import { refundSslcommerz } from './sslcommerz-settle.js';
  */
 
 type MoneyContext = Pick<AppContext, 'db' | 'config' | 'now'>;
-
-interface GatewayRefund {
-  attemptId: string;
-  /** The gateway's ids of the payment (val_id or paymentID, and bank_tran_id or trxID). */
-  gatewayRef: string | null;
-  gatewayTrxId: string;
-  /** The payment's and the refund's amounts in paisa (bKash and SSLCommerz take partial refunds). */
-  paidMinor: number;
-  amountMinor: number;
-  reason: string;
-  /** Our id for this refund, unique per attempt: a retried request must not refund twice. */
-  refundId: string;
-}
-
-/** Asks a gateway to pay money back; answers the gateway's refund reference, or throws a 502 with what it said. */
-export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) => Promise<string>;
-
-/** Each configured gateway's refund call; a gateway adds itself here. */
-const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {
-  sslcommerz: refundSslcommerz,
-  'bkash-checkout': refundThroughBkash,
-};
 
 interface RefundInput {
   amountMinor: number;
@@ -131,7 +108,7 @@ async function refundThroughGateway(
   input: RefundInput,
   refundId: string,
 ): Promise<string> {
-  const through = GATEWAY_REFUNDS[gateway];
+  const through = PAYMENT_GATEWAYS[gateway]?.refund;
   const attempt = await repo.findByEntry(ctx.db, payment.id);
   if (!through || !attempt) throw conflict(T.gatewayRefundUnavailable);
   return through(ctx, {

@@ -30,6 +30,26 @@ export async function setGatewayRef(db: Db, id: string, gatewayRef: string): Pro
   await db.updateTable('gateway_payments').set({ gateway_ref: gatewayRef }).where('id', '=', id).execute();
 }
 
+/** The gateway's id and page for a new attempt, once the gateway made it. */
+export async function setOpened(db: Db, id: string, gatewayRef: string | null, redirectUrl: string): Promise<void> {
+  await db.updateTable('gateway_payments').set({ gateway_ref: gatewayRef, redirect_url: redirectUrl }).where('id', '=', id).execute();
+}
+
+/** The link's one attempt still open (unique per link, ADR 0095). */
+export async function findOpenForLink(db: Db, linkId: string): Promise<GatewayPaymentRow | undefined> {
+  return db
+    .selectFrom('gateway_payments')
+    .selectAll()
+    .where('link_id', '=', linkId)
+    .where('state', '=', 'started')
+    .executeTakeFirst();
+}
+
+/** An open attempt superseded by another start lets go of its link; it stays open for the job to ask about. */
+export async function detachFromLink(db: Db, id: string): Promise<void> {
+  await db.updateTable('gateway_payments').set({ link_id: null }).where('id', '=', id).execute();
+}
+
 /**
  * Claims an attempt as paid; false when it already is. The row lock this takes makes the callback,
  * the IPN and the reconciling job queue here, so only the first records the payment.
