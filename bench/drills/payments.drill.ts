@@ -2,7 +2,8 @@
 // 127.0.0.1), half each, every one with its trouble: the payer's tab closed before the return, the
 // IPN twice, the IPN late after the return, the IPN lost (the reconciling job's check finds the
 // payment), bKash's callback twice at once, execute never answering (the one status query), the
-// tab closed after the payer authorised (the check executes it). At the end every application's
+// tab closed after the payer authorised (the check executes it); every third payer presses the
+// pay button twice and must be sent to the same page. At the end every application's
 // ledger is read: exactly one payment each (0 lost, 0 twice), nothing owed, one receipt each, the
 // receipt numbers without gaps. SQLite by default; TEST_DB=postgres with TEST_DATABASE_URL runs
 // it on a fresh PostgreSQL database.
@@ -22,6 +23,7 @@ let t: TestApp;
 let ssl: SslcommerzFake;
 let bkash: BkashFake;
 let fakes: PaymentFakes;
+let pressedTwice = 0;
 
 beforeAll(async () => {
   fakes = await startPaymentFakes();
@@ -53,15 +55,25 @@ const owing = async (dueMinor: number) => {
 const payerAddress = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
 
 const startPay = async (gateway: 'sslcommerz' | 'bkash', token: string, i: number) => {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/pay/${gateway}`,
-    token,
-    payload: { language: 'en' },
-    headers: { 'x-forwarded-for': payerAddress(i) },
-  });
+  const press = () =>
+    t.request({
+      method: 'POST',
+      url: `/api/pay/${gateway}`,
+      token,
+      payload: { language: 'en' },
+      headers: { 'x-forwarded-for': payerAddress(i) },
+    });
+  const res = await press();
   if (res.statusCode !== 200) throw new Error(`start ${gateway}: ${res.statusCode} ${res.body}`);
-  return new URL(res.json<{ redirectUrl: string }>().redirectUrl);
+  const page = res.json<{ redirectUrl: string }>().redirectUrl;
+  // Every third payer presses the button twice: the second start sends them to the same page.
+  if (i % 3 === 0) {
+    const again = await press();
+    if (again.statusCode !== 200 || again.json<{ redirectUrl: string }>().redirectUrl !== page)
+      throw new Error(`a second start on one link opened another page: ${again.statusCode}`);
+    pressedTwice += 1;
+  }
+  return new URL(page);
 };
 const form = (url: string, fields: Record<string, string>) =>
   t.app.inject({
@@ -173,6 +185,7 @@ it(`records each of ${PAYMENTS} troubled payments once`, async () => {
     statusQueries: bkash.counts.query,
     validations: ssl.validations,
     byTrouble: seen,
+    pressedTwice,
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
   console.log(JSON.stringify(report, null, 2));

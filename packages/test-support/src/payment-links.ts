@@ -25,12 +25,7 @@ export interface OwingFile {
 }
 
 /** An application charged `dueMinor` at `at` (on that day in UTC), with a link live for a week from then. */
-export async function owingWithLink(
-  db: Db,
-  dueMinor: number,
-  at: Date,
-  applicant: Partial<NewApplicationRow> = {},
-): Promise<OwingFile> {
+export async function owingWithLink(db: Db, dueMinor: number, at: Date, applicant: Partial<NewApplicationRow> = {}): Promise<OwingFile> {
   const application = await createApplication(db, { ...applicant, email: `payer.${randomBytes(6).toString('hex')}@example.com` });
   await db.transaction().execute((trx) =>
     appendEntry(trx, {

@@ -197,7 +197,12 @@ describe('paying a payment link with bKash', () => {
     const ledger = await ledgerOf(file.id);
     expect([ledger.paidMinor, ledger.balanceMinor]).toEqual([80_000, -40_000]);
     expect(ledger.entries.at(-1)!.description).toBe(MONEY_TEXTS.gatewayOverpaid(40_000));
-    const audit = await t.db.selectFrom('audit_events').select('details').where('action', '=', 'money.gateway_check').where('entity_id', '=', file.id).execute();
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'money.gateway_check')
+      .where('entity_id', '=', file.id)
+      .execute();
     expect(audit.map((a) => JSON.parse(a.details))).toEqual([expect.objectContaining({ paidMinor: 40_000, creditMinor: 40_000 })]);
   });
 

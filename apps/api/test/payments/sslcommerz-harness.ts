@@ -40,8 +40,7 @@ export function sslcommerzHarness(): Harness {
 }
 
 /** An application owing `dueMinor` with a live payment link; answers its id and the link's token. */
-export const owingWithLink = (t: TestApp, dueMinor: number) =>
-  owing(t.db, dueMinor, clock.now, { given_name: 'Karim', surname: 'Rahman' });
+export const owingWithLink = (t: TestApp, dueMinor: number) => owing(t.db, dueMinor, clock.now, { given_name: 'Karim', surname: 'Rahman' });
 
 export const start = (t: TestApp, token: string | undefined, language?: 'en' | 'bn') =>
   t.request({ method: 'POST', url: '/api/pay/sslcommerz', token, payload: language ? { language } : {} });

@@ -82,7 +82,9 @@ describe('one open attempt per link', () => {
     // Sixteen minutes on, the page is not sent again: a new one is made, and the old one stays open for the job.
     const was = clock.now;
     clock.now = new Date(was.getTime() + 16 * 60_000);
-    const firstId = (await h.t.db.selectFrom('gateway_payments').select('id').where('application_id', '=', applicationId).executeTakeFirstOrThrow()).id;
+    const firstId = (
+      await h.t.db.selectFrom('gateway_payments').select('id').where('application_id', '=', applicationId).executeTakeFirstOrThrow()
+    ).id;
     const laterId = await startedAttempt(h, token);
     expect(laterId).not.toBe(firstId);
     expect(await stateOf(h.t, firstId)).toBe('started');
@@ -91,7 +93,12 @@ describe('one open attempt per link', () => {
     await ipn(h.t, h.fake.pay(firstId));
     clock.now = was;
     expect(await moneyOf(h.t, applicationId)).toEqual({ payments: 2, receipts: 2, due: -90_000 });
-    const marked = await h.t.db.selectFrom('ledger_entries').select('description').where('application_id', '=', applicationId).where('kind', '=', 'payment').execute();
+    const marked = await h.t.db
+      .selectFrom('ledger_entries')
+      .select('description')
+      .where('application_id', '=', applicationId)
+      .where('kind', '=', 'payment')
+      .execute();
     expect(marked.map((e) => e.description)).toEqual(['', MONEY_TEXTS.gatewayOverpaid(90_000)]);
   });
 });
@@ -108,12 +115,21 @@ describe('settling a payment', () => {
     expect((await back(h.t, 'success', paid)).headers.location).toBe(`${PUBLIC_URL}/pay?result=paid`);
     h.fake.reset();
     expect(await moneyOf(h.t, applicationId)).toEqual({ payments: 1, receipts: 1, due: -100 });
-    const entry = await h.t.db.selectFrom('ledger_entries').selectAll().where('application_id', '=', applicationId).where('kind', '=', 'payment').executeTakeFirstOrThrow();
+    const entry = await h.t.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .where('kind', '=', 'payment')
+      .executeTakeFirstOrThrow();
     expect([Number(entry.amount_minor), entry.description]).toEqual([80_100, MONEY_TEXTS.gatewayAmountDiffers(80_000, 80_100)]);
-    const audit = await h.t.db.selectFrom('audit_events').select('details').where('action', '=', 'money.gateway_check').where('entity_id', '=', applicationId).executeTakeFirstOrThrow();
+    const audit = await h.t.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'money.gateway_check')
+      .where('entity_id', '=', applicationId)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.details)).toMatchObject({ attemptId, askedMinor: 80_000, paidMinor: 80_100 });
   });
-
 
   it('records it once from the return, two IPNs and a replayed return, and sends the payer back in their language', async () => {
     const { applicationId, token } = await owingWithLink(h.t, 300_000);

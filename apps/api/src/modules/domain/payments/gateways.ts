@@ -17,7 +17,7 @@ type MoneyContext = Pick<AppContext, 'db' | 'config' | 'now'>;
  */
 export type CheckAttempt = (ctx: MoneyContext, attempt: GatewayPaymentRow) => Promise<'settled' | 'pending'>;
 
-export interface GatewayRefund {
+interface GatewayRefund {
   attemptId: string;
   /** The gateway's ids of the payment (val_id or paymentID, and bank_tran_id or trxID). */
   gatewayRef: string | null;

@@ -37,12 +37,7 @@ export async function setOpened(db: Db, id: string, gatewayRef: string | null, r
 
 /** The link's one attempt still open (unique per link, ADR 0095). */
 export async function findOpenForLink(db: Db, linkId: string): Promise<GatewayPaymentRow | undefined> {
-  return db
-    .selectFrom('gateway_payments')
-    .selectAll()
-    .where('link_id', '=', linkId)
-    .where('state', '=', 'started')
-    .executeTakeFirst();
+  return db.selectFrom('gateway_payments').selectAll().where('link_id', '=', linkId).where('state', '=', 'started').executeTakeFirst();
 }
 
 /** An open attempt superseded by another start lets go of its link; it stays open for the job to ask about. */

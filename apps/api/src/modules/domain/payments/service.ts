@@ -7,7 +7,7 @@ import { recordPayment } from '../ledger/service.js';
 import { closeLinksIfPaid } from './pay-links.js';
 import * as repo from './repository.js';
 
-export { type NewAttempt, openAttempt } from './open-attempt.js';
+export { openAttempt } from './open-attempt.js';
 
 /**
  * Payments through a gateway (ADR 0084). An attempt is started before the payer is sent to the

@@ -57,7 +57,13 @@ async function confirmWith(
   const answer = await validatePayment(store, valId);
   if (!isPaidStatus(answer.status)) return 'refused';
   // A valid payment of another transaction or currency does not settle this attempt.
-  if (answer.tranId !== attempt.id || answer.currency !== 'BDT' || !answer.bankTranId || answer.amountMinor === null || answer.amountMinor <= 0) {
+  if (
+    answer.tranId !== attempt.id ||
+    answer.currency !== 'BDT' ||
+    !answer.bankTranId ||
+    answer.amountMinor === null ||
+    answer.amountMinor <= 0
+  ) {
     return 'refused';
   }
   const at = clockOf(ctx)();
