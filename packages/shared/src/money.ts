@@ -233,6 +233,8 @@ export const LedgerSchema = z.object({
   paidMinor: z.number().int(),
   refundedMinor: z.number().int(),
   balanceMinor: z.number().int(),
+  /** Gateway refunds asked for and not yet confirmed by the gateway (ADR 0095): shown as pending, not yet in the totals. */
+  pendingRefunds: z.array(z.object({ paymentId: z.string(), amountMinor: z.number().int(), since: z.string() })).optional(),
 });
 export type Ledger = z.infer<typeof LedgerSchema>;
 
@@ -250,4 +252,6 @@ export const WALLET_TRANSACTION_ID = {
 export const MONEY_RACE_TEXTS = {
   refundUnderWay: 'Another refund of this payment is under way. Look at the ledger again in a moment before refunding more.',
   payStartUnderWay: 'A payment is being started on this link. Wait a moment and try again.',
+  refundInDoubt:
+    'The gateway did not confirm this refund in time. It is shown as pending: it is recorded once the gateway confirms it was made, or dropped if the gateway says it was not. Do not refund this payment again meanwhile.',
 } as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerSchema, MONEY_TEXTS } from '@visa/shared/money';
+import { LedgerSchema, MONEY_RACE_TEXTS, MONEY_TEXTS } from '@visa/shared/money';
 import { BKASH_TEXTS } from '@visa/shared/pay-bkash';
 import { PAY_LINK_NOT_VALID } from '@visa/shared/pay-page';
 import { type BkashFake, FAKE_BKASH } from '@visa/test-support/bkash-fake';
@@ -10,6 +10,7 @@ import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { loadConfig } from '../../src/config.js';
 import { startBkashPayment } from '../../src/modules/domain/payments/bkash.js';
 import { PAYMENT_GATEWAYS } from '../../src/modules/domain/payments/gateways.js';
+import { runPaymentChecks } from '../../src/modules/domain/payments/payment-checks.js';
 
 // A payer pays a payment link through bKash's tokenized checkout, against a fake bKash on loopback.
 let now = new Date('2027-01-12T04:00:00.000Z');
@@ -65,6 +66,13 @@ const ledgerOf = async (id: string) =>
 const attemptOf = (paymentID: string) =>
   t.db.selectFrom('gateway_payments').selectAll().where('gateway_ref', '=', paymentID).executeTakeFirstOrThrow();
 const counted = () => ({ ...fake.counts });
+const refundOf = (id: string, paymentId: string, amountMinor: number) =>
+  t.request({
+    method: 'POST',
+    url: `/api/application/money/${id}/entries/${paymentId}/refund`,
+    payload: { amountMinor, reason: 'Biometrics not needed' },
+    token: owner.token,
+  });
 
 describe('paying a payment link with bKash', () => {
   it('creates the payment for what is due, executes it when bKash sends the payer back, and records it once', async () => {
@@ -230,6 +238,46 @@ describe('paying a payment link with bKash', () => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().message).toBe(MONEY_TEXTS.refundTooLarge(60_000));
     expect(fake.counts.refund).toBe(1);
+  });
+
+  it("keeps a refund bKash did not answer as pending, then records it once or lets it go from bKash's refund status", async () => {
+    const ctx = { db: t.db, config: t.config, now: clock };
+    const paidFile = async () => {
+      const file = await owing(60_000);
+      const paymentID = await startPaying(file.token);
+      fake.authorise(paymentID);
+      await callback(paymentID);
+      return { ...file, paymentID, paymentId: (await ledgerOf(file.id)).entries[1]!.id };
+    };
+    const made = await paidFile();
+    const lost = await paidFile();
+    for (const [file, silent] of [
+      [made, 'made'],
+      [lost, 'lost'],
+    ] as const) {
+      fake.failures.refundSilent = silent;
+      const res = await refundOf(file.id, file.paymentId, 25_000);
+      fake.failures.refundSilent = false;
+      expect([res.statusCode, res.json().message]).toEqual([409, MONEY_RACE_TEXTS.refundInDoubt]);
+      const ledger = await ledgerOf(file.id);
+      expect([ledger.refundedMinor, ledger.pendingRefunds]).toEqual([
+        0,
+        [{ paymentId: file.paymentId, amountMinor: 25_000, since: now.toISOString() }],
+      ]);
+      // No second refund while bKash has not said.
+      expect((await refundOf(file.id, file.paymentId, 1_000)).json().message).toBe(MONEY_RACE_TEXTS.refundUnderWay);
+    }
+    expect([fake.payment(made.paymentID)!.refunded, fake.payment(lost.paymentID)!.refunded]).toEqual([25_000, 0]);
+
+    expect((await runPaymentChecks(ctx, now)).refunds).toEqual({ recorded: 1, released: 1, pending: 0 });
+    expect((await runPaymentChecks(ctx, now)).refunds).toEqual({ recorded: 0, released: 0, pending: 0 });
+    const recorded = await ledgerOf(made.id);
+    expect([recorded.refundedMinor, recorded.pendingRefunds]).toEqual([25_000, []]);
+    expect(recorded.entries.at(-1)).toMatchObject({ kind: 'refund', methodRef: fake.payment(made.paymentID)!.refunds[0]!.refundTrxID });
+    const released = await ledgerOf(lost.id);
+    expect([released.refundedMinor, released.pendingRefunds]).toEqual([0, []]);
+    // Let go of, the payment can be refunded again.
+    expect((await refundOf(lost.id, lost.paymentId, 25_000)).statusCode).toBe(200);
   });
 
   it('refuses a link that does not work, a file that owes nothing, a bad callback, and bKash when it is off', async () => {

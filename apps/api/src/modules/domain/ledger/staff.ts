@@ -22,16 +22,20 @@ const today = (ctx: MoneyContext) => todayIn(ctx.config.APP_TIMEZONE, clockOf(ct
 
 export async function getLedger(ctx: MoneyContext, applicationId: string, db: Db = ctx.db): Promise<Ledger> {
   if (!(await repo.findPayer(db, applicationId))) throw new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFound);
-  const [rows, receipts, balance] = await Promise.all([
+  const [rows, receipts, balance, pending] = await Promise.all([
     repo.listEntries(db, applicationId),
     repo.receiptsOf(db, applicationId),
     repo.balanceOf(db, applicationId),
+    repo.pendingRefundsOf(db, applicationId),
   ]);
   const names = await staffNamesOf(
     db,
     rows.map((r) => r.created_by),
   );
-  return toLedger(applicationId, rows, receipts, names, balance);
+  return {
+    ...toLedger(applicationId, rows, receipts, names, balance),
+    pendingRefunds: pending.map((p) => ({ paymentId: p.payment_id, amountMinor: Number(p.amount_minor), since: p.claimed_at })),
+  };
 }
 
 /** The application must hold its personal data: nothing new is recorded for an erased applicant. */

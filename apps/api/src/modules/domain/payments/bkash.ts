@@ -18,7 +18,7 @@ import {
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, conflict, notFound } from '../../../lib/http-error.js';
 import * as bkashRepo from './bkash-repository.js';
-import type { CheckAttempt, RefundThroughGateway } from './gateways.js';
+import type { CheckAttempt, RefundStatus, RefundThroughGateway } from './gateways.js';
 import * as repo from './repository.js';
 import type { OpenPayLink } from './pay-links.js';
 import { openAttempt, settlePaid, settleUnpaid } from './service.js';
@@ -213,9 +213,22 @@ export const refundThroughBkash: RefundThroughGateway = async (ctx, refund) => {
     sku: refund.refundId,
     reason: refund.reason,
   });
-  if (!answer.answered) throw new HttpError(502, T.noAnswer);
+  // No answer: bKash may or may not have refunded; its refund status tells later (ADR 0095).
+  if (!answer.answered) return null;
   const refundTrxID = text(answer.body, 'refundTrxID');
   if (!refundTrxID || text(answer.body, 'transactionStatus') !== 'Completed')
     throw new HttpError(502, T.refundRefused(wordsOf(answer.body)));
   return refundTrxID;
+};
+
+/** bKash's refund status: the newest refund of the payment, or 'none' when bKash answers it made none. */
+export const bkashRefundStatus: RefundStatus = async (ctx, payment) => {
+  const client = clientOf(ctx);
+  if (!client || !payment.gatewayRef) return 'unknown';
+  const answer = await client.refundStatus({ paymentID: payment.gatewayRef, trxID: payment.gatewayTrxId });
+  if (!answer.answered) return 'unknown';
+  const ref = text(answer.body, 'refundTrxID');
+  const amountMinor = paisaOf(text(answer.body, 'amount'));
+  const completed = statusOf(answer.body) === '0000' && text(answer.body, 'transactionStatus') === 'Completed';
+  return completed && ref && amountMinor !== null ? { ref, amountMinor } : 'none';
 };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.js';
 import type { Config } from '../../../config.js';
 import { bkashCredentialsOf } from '../../../infra/payment-gateways/bkash.js';
 import { sslcommerzStore } from '../../../infra/payment-gateways/sslcommerz.js';
-import { checkBkashAttempt, refundThroughBkash } from './bkash.js';
+import { bkashRefundStatus, checkBkashAttempt, refundThroughBkash } from './bkash.js';
 import type { GatewayPaymentRow } from './repository.js';
 import { checkSslcommerz, refundSslcommerz } from './sslcommerz-settle.js';
 
@@ -30,8 +30,20 @@ interface GatewayRefund {
   refundId: string;
 }
 
-/** Asks a gateway to pay money back; answers the gateway's refund reference, or throws a 502 with what it said. */
-export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) => Promise<string>;
+/**
+ * Asks a gateway to pay money back: the gateway's refund reference; null when it gave no answer
+ * and has a refund status to ask later (ADR 0095); throws a 502 with what it said when it refused.
+ */
+export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) => Promise<string | null>;
+
+/**
+ * The gateway's word on the newest refund of a payment (its ids as the attempt keeps them): its
+ * reference and amount, 'none' when it made none, 'unknown' when it did not say.
+ */
+export type RefundStatus = (
+  ctx: MoneyContext,
+  payment: { gatewayRef: string | null; gatewayTrxId: string },
+) => Promise<{ ref: string; amountMinor: number } | 'none' | 'unknown'>;
 
 /** Everything the core asks of one gateway (ADR 0095); a gateway adds itself to PAYMENT_GATEWAYS. */
 export interface PaymentGateway {
@@ -41,6 +53,8 @@ export interface PaymentGateway {
   enabled: (config: Config) => boolean;
   check: CheckAttempt;
   refund: RefundThroughGateway;
+  /** Absent when the gateway cannot be asked about a refund by our ids: its refund never answers null. */
+  refundStatus?: RefundStatus;
 }
 
 /** In the order the pay page offers them. */
@@ -50,6 +64,7 @@ export const PAYMENT_GATEWAYS: Record<GatewayMethod, PaymentGateway> = {
     enabled: (config) => !!bkashCredentialsOf(config),
     check: checkBkashAttempt,
     refund: refundThroughBkash,
+    refundStatus: bkashRefundStatus,
   },
   sslcommerz: {
     payName: 'sslcommerz',

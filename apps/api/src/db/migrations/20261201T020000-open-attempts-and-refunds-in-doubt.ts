@@ -13,6 +13,10 @@ type AnyDb = Kysely<any>;
  *   one. An attempt superseded by a start through another gateway keeps its state but lets go of
  *   the link, so the reconciling job still asks about it and a late payment is still recorded.
  *   Older duplicates are let go of the same way before the index is made.
+ * - A refund's claim says what it asks of the gateway (gateway, amount, reason, who) and how far it
+ *   got: `calling` until the gateway answers; `in-doubt` when it gave no answer; `refunded` (with
+ *   the gateway's reference) when the gateway refunded but the ledger entry was not written. The
+ *   reconciling job settles the last two from the gateway's refund status, once.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('gateway_payments').addColumn('redirect_url', 'text').execute();
@@ -28,9 +32,24 @@ export async function up(db: AnyDb): Promise<void> {
     .unique()
     .where(sql.ref('state'), '=', 'started')
     .execute();
+  let claims = db.schema.alterTable('refund_claims');
+  for (const [name, type] of [
+    ['application_id', 'text'],
+    ['gateway', 'text'],
+    ['amount_minor', 'bigint'],
+    ['reason', 'text'],
+    ['actor_id', 'text'],
+    ['gateway_ref', 'text'],
+  ] as const) {
+    await claims.addColumn(name, type).execute();
+    claims = db.schema.alterTable('refund_claims');
+  }
+  await claims.addColumn('state', 'text', (c) => c.notNull().defaultTo('calling')).execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  for (const name of ['application_id', 'gateway', 'amount_minor', 'reason', 'actor_id', 'gateway_ref', 'state'])
+    await db.schema.alterTable('refund_claims').dropColumn(name).execute();
   await db.schema.dropIndex('gateway_payments_open_per_link').execute();
   await db.schema.alterTable('gateway_payments').dropColumn('redirect_url').execute();
 }
