@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerSchema, MONEY_RACE_TEXTS, MONEY_TEXTS } from '@visa/shared/money';
 import { BKASH_TEXTS } from '@visa/shared/pay-bkash';
@@ -66,6 +67,26 @@ const ledgerOf = async (id: string) =>
 const attemptOf = (paymentID: string) =>
   t.db.selectFrom('gateway_payments').selectAll().where('gateway_ref', '=', paymentID).executeTakeFirstOrThrow();
 const counted = () => ({ ...fake.counts });
+/** A real database failure on the refund's entry, on either engine. */
+async function refuseRefundEntries(on: boolean) {
+  const postgres = t.config.database.kind === 'postgres';
+  if (!on) {
+    await sql.raw(postgres ? 'DROP TRIGGER refuse_refunds ON ledger_entries' : 'DROP TRIGGER refuse_refunds').execute(t.db);
+    return;
+  }
+  if (postgres) {
+    await sql`CREATE OR REPLACE FUNCTION refuse_refund() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(
+      t.db,
+    );
+    await sql`CREATE TRIGGER refuse_refunds BEFORE INSERT ON ledger_entries FOR EACH ROW WHEN (NEW.kind = 'refund') EXECUTE FUNCTION refuse_refund()`.execute(
+      t.db,
+    );
+  } else {
+    await sql`CREATE TRIGGER refuse_refunds BEFORE INSERT ON ledger_entries WHEN NEW.kind = 'refund' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+      t.db,
+    );
+  }
+}
 const refundOf = (id: string, paymentId: string, amountMinor: number) =>
   t.request({
     method: 'POST',
@@ -269,7 +290,23 @@ describe('paying a payment link with bKash', () => {
     }
     expect([fake.payment(made.paymentID)!.refunded, fake.payment(lost.paymentID)!.refunded]).toEqual([25_000, 0]);
 
-    expect((await runPaymentChecks(ctx, now)).refunds).toEqual({ recorded: 1, released: 1, pending: 0 });
+    // bKash refunds and answers, but the ledger cannot take the entry (the database refuses refunds for now).
+    const unwritten = await paidFile();
+    await refuseRefundEntries(true);
+    const failed = await refundOf(unwritten.id, unwritten.paymentId, 10_000);
+    await refuseRefundEntries(false);
+    expect([failed.statusCode, failed.json().message]).toEqual([409, MONEY_RACE_TEXTS.refundInDoubt]);
+    expect((await ledgerOf(unwritten.id)).pendingRefunds).toHaveLength(1);
+    const queries = fake.counts.refund;
+
+    expect((await runPaymentChecks(ctx, now)).refunds).toEqual({ recorded: 2, released: 1, pending: 0 });
+    // The refund bKash answered is written from its claim, without asking bKash again.
+    expect(fake.counts.refund - queries).toBe(2);
+    const written = await ledgerOf(unwritten.id);
+    expect([written.refundedMinor, written.entries.at(-1)!.methodRef]).toEqual([
+      10_000,
+      fake.payment(unwritten.paymentID)!.refunds[0]!.refundTrxID,
+    ]);
     expect((await runPaymentChecks(ctx, now)).refunds).toEqual({ recorded: 0, released: 0, pending: 0 });
     const recorded = await ledgerOf(made.id);
     expect([recorded.refundedMinor, recorded.pendingRefunds]).toEqual([25_000, []]);
