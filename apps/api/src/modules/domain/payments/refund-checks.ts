@@ -62,13 +62,16 @@ export async function runRefundChecks(ctx: MoneyContext, now: Date): Promise<Ref
       }
       ref = made.ref;
     }
+    // Erased since it was asked for: the entry keeps no free text, as erasure blanks every entry's (ADR 0092).
+    const payer = await ledger.findPayer(ctx.db, claim.application_id!);
+    const reason = payer && !payer.erased ? (claim.reason ?? '') : '';
     const written = await ctx.db.transaction().execute((trx) =>
       writeRefund(trx, {
         payment_id: claim.payment_id,
         claim_id: claim.claim_id,
         application_id: claim.application_id!,
         amount_minor: Number(claim.amount_minor),
-        reason: claim.reason ?? '',
+        reason,
         actor_id: claim.actor_id,
         method: gateway!,
         methodRef: ref,
