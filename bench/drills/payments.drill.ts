@@ -2,22 +2,18 @@
 // 127.0.0.1), half each, every one with its trouble: the payer's tab closed before the return, the
 // IPN twice, the IPN late after the return, the IPN lost (the reconciling job's check finds the
 // payment), bKash's callback twice at once, execute never answering (the one status query), the
-// tab closed after the payer authorised (the check executes it). At the end every application's
+// tab closed after the payer authorised (the check executes it); every third payer presses the
+// pay button twice and must be sent to the same page. At the end every application's
 // ledger is read: exactly one payment each (0 lost, 0 twice), nothing owed, one receipt each, the
 // receipt numbers without gaps. SQLite by default; TEST_DB=postgres with TEST_DATABASE_URL runs
 // it on a fresh PostgreSQL database.
 //   npx vitest run --config bench/drills/payments.config.ts
 //   PAYMENTS=200 npx vitest run --config bench/drills/payments.config.ts
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BKASH_LIMITS } from '../../apps/api/src/infra/payment-gateways/bkash.js';
-import { newId } from '../../apps/api/src/lib/ids.js';
-import { newSecretToken, sha256 } from '../../apps/api/src/lib/tokens.js';
-import { appendEntry } from '../../apps/api/src/modules/domain/ledger/service.js';
 import { runPaymentChecks } from '../../apps/api/src/modules/domain/payments/payment-checks.js';
-import { createApplication } from '@visa/test-support/applications';
-import { type BkashFake, startBkashFake } from '@visa/test-support/bkash-fake';
-import { FAKE_STORE, type SslcommerzFake, startSslcommerzFake } from '@visa/test-support/sslcommerz-fake';
+import type { BkashFake } from '@visa/test-support/bkash-fake';
+import { type PaymentFakes, owingWithLink, startPaymentFakes } from '@visa/test-support/payment-links';
+import type { SslcommerzFake } from '@visa/test-support/sslcommerz-fake';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 
 const PAYMENTS = Number(process.env.PAYMENTS ?? 1000);
@@ -26,20 +22,18 @@ let now = new Date('2027-01-12T04:00:00.000Z');
 let t: TestApp;
 let ssl: SslcommerzFake;
 let bkash: BkashFake;
+let fakes: PaymentFakes;
+let pressedTwice = 0;
 
 beforeAll(async () => {
-  Object.assign(BKASH_LIMITS, { executeTimeoutMs: 300, leasePollMs: 10 });
-  ssl = await startSslcommerzFake();
-  bkash = await startBkashFake();
+  fakes = await startPaymentFakes();
+  ssl = fakes.sslcommerz;
+  bkash = fakes.bkash;
   t = await createTestApp(
     {
-      ...bkash.env,
+      ...fakes.env,
       APP_TIMEZONE: 'Asia/Dhaka',
       PUBLIC_URL: 'https://visa.example.com',
-      SSLCOMMERZ_STORE_ID: FAKE_STORE.id,
-      SSLCOMMERZ_STORE_PASSWORD: FAKE_STORE.password,
-      SSLCOMMERZ_API_URL: ssl.url,
-      SSLCOMMERZ_TIMEOUT_MS: '2000',
       // Each payer from an address of their own, as on the internet: the pay routes limit per address.
       TRUST_PROXY: '1',
     },
@@ -48,54 +42,38 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await ssl?.close();
-  await bkash?.close();
+  await fakes?.close();
 });
 
 /** An application owing `dueMinor` with a live payment link; its id and the link's token. */
-async function owing(dueMinor: number) {
-  const app = await createApplication(t.db, { email: `payer.${randomBytes(6).toString('hex')}@example.com` });
-  await t.db.transaction().execute((trx) =>
-    appendEntry(trx, {
-      applicationId: app.id,
-      kind: 'charge',
-      amountMinor: dueMinor,
-      currency: 'BDT',
-      description: 'Service fee',
-      occurredOn: '2027-01-12',
-      actorId: null,
-      at: now,
-    }),
-  );
-  const token = newSecretToken();
-  await t.db
-    .insertInto('payment_links')
-    .values({
-      id: newId(),
-      token_hash: sha256(token),
-      application_id: app.id,
-      created_by: null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
-      closed_at: null,
-    })
-    .execute();
-  return { id: app.id, token };
-}
+const owing = async (dueMinor: number) => {
+  const file = await owingWithLink(t.db, dueMinor, now);
+  return { id: file.applicationId, token: file.token };
+};
 
 /** The payer's own address: one per file, from a documentation range. */
 const payerAddress = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
 
 const startPay = async (gateway: 'sslcommerz' | 'bkash', token: string, i: number) => {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/pay/${gateway}`,
-    token,
-    payload: { language: 'en' },
-    headers: { 'x-forwarded-for': payerAddress(i) },
-  });
+  const press = () =>
+    t.request({
+      method: 'POST',
+      url: `/api/pay/${gateway}`,
+      token,
+      payload: { language: 'en' },
+      headers: { 'x-forwarded-for': payerAddress(i) },
+    });
+  const res = await press();
   if (res.statusCode !== 200) throw new Error(`start ${gateway}: ${res.statusCode} ${res.body}`);
-  return new URL(res.json<{ redirectUrl: string }>().redirectUrl);
+  const page = res.json<{ redirectUrl: string }>().redirectUrl;
+  // Every third payer presses the button twice: the second start sends them to the same page.
+  if (i % 3 === 0) {
+    const again = await press();
+    if (again.statusCode !== 200 || again.json<{ redirectUrl: string }>().redirectUrl !== page)
+      throw new Error(`a second start on one link opened another page: ${again.statusCode}`);
+    pressedTwice += 1;
+  }
+  return new URL(page);
 };
 const form = (url: string, fields: Record<string, string>) =>
   t.app.inject({
@@ -207,6 +185,7 @@ it(`records each of ${PAYMENTS} troubled payments once`, async () => {
     statusQueries: bkash.counts.query,
     validations: ssl.validations,
     byTrouble: seen,
+    pressedTwice,
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
   console.log(JSON.stringify(report, null, 2));

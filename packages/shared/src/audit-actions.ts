@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
     link: 'money.link',
     receiptSent: 'money.receipt_sent',
     entriesExported: 'money.entries_exported',
+    gatewayCheck: 'money.gateway_check',
   },
   slide: {
     create: 'slide.create',
@@ -162,6 +163,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'money.link': 'Payment link sent',
   'money.receipt_sent': 'Receipt sent to the applicant',
   'money.entries_exported': 'Money entries exported for the accountant',
+  'money.gateway_check': 'Gateway payment to check (another amount, or paid twice)',
   'case.letter': 'IRCC letter entered',
   'case.letter.changed': 'Letter deadline or owner changed',
   'case.passport.handover': 'Passport handed over',

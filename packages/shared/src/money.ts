@@ -79,6 +79,10 @@ export const MONEY_TEXTS = {
   refundTooLarge: (leftMinor: number) => `At most ${formatTaka(leftMinor)} of this payment is left to refund.`,
   refundMethodNeeded: 'Please say how the money goes back.',
   gatewayRefundUnavailable: 'This payment came through a gateway that is not set up here; it cannot be refunded through it.',
+  gatewayAmountDiffers: (askedMinor: number, paidMinor: number) =>
+    `Check this payment: the gateway confirmed ${formatTaka(paidMinor)} where ${formatTaka(askedMinor)} was asked.`,
+  gatewayOverpaid: (creditMinor: number) =>
+    `Check this payment: it was paid on a second payment page and leaves the file ${formatTaka(creditMinor)} in credit; refund it if it is not owed.`,
 } as const;
 
 /** The day money moved or a charge was made: a real date, not absurdly far back. */
@@ -229,6 +233,8 @@ export const LedgerSchema = z.object({
   paidMinor: z.number().int(),
   refundedMinor: z.number().int(),
   balanceMinor: z.number().int(),
+  /** Gateway refunds asked for and not yet confirmed by the gateway (ADR 0095): shown as pending, not yet in the totals. */
+  pendingRefunds: z.array(z.object({ paymentId: z.string(), amountMinor: z.number().int(), since: z.string() })).optional(),
 });
 export type Ledger = z.infer<typeof LedgerSchema>;
 
@@ -245,4 +251,7 @@ export const WALLET_TRANSACTION_ID = {
 /** Messages of two staff acting on the same money at once (ADR 0086). */
 export const MONEY_RACE_TEXTS = {
   refundUnderWay: 'Another refund of this payment is under way. Look at the ledger again in a moment before refunding more.',
+  payStartUnderWay: 'A payment is being started on this link. Wait a moment and try again.',
+  refundInDoubt:
+    'The gateway did not confirm this refund in time. It is shown as pending: it is recorded once the gateway confirms it was made, or dropped if the gateway says it was not. Do not refund this payment again meanwhile.',
 } as const;

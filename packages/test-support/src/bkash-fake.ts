@@ -28,6 +28,8 @@ interface FakePayment {
   authorised: boolean;
   trxID: string | null;
   refunded: number;
+  /** The refunds made, newest last, as the refund status tells the newest. */
+  refunds: { refundTrxID: string; amount: string }[];
 }
 
 export interface BkashFake {
@@ -45,6 +47,8 @@ export interface BkashFake {
     wrongAmount: boolean;
     /** Status queries are refused 429. */
     queryTooMany: boolean;
+    /** The refund call's connection drops: after bKash made the refund ('made') or before ('lost'). */
+    refundSilent: false | 'made' | 'lost';
   };
   /** Every grant token issued so far lapses: the next call with one is refused 401. */
   expireTokens(): void;
@@ -79,7 +83,7 @@ export async function startBkashFake(): Promise<BkashFake> {
       BKASH_API_URL: url,
     },
     counts: { grant: 0, refresh: 0, create: 0, execute: 0, query: 0, refund: 0 },
-    failures: { executeHangs: false, executeError: null, wrongAmount: false, queryTooMany: false },
+    failures: { executeHangs: false, executeError: null, wrongAmount: false, queryTooMany: false, refundSilent: false },
     expireTokens: () => live.clear(),
     authorise: (paymentID) => {
       payments.get(paymentID)!.authorised = true;
@@ -156,6 +160,7 @@ export async function startBkashFake(): Promise<BkashFake> {
         authorised: false,
         trxID: null,
         refunded: 0,
+        refunds: [],
       };
       payments.set(paymentID, created);
       return answer(res, 200, {
@@ -210,24 +215,34 @@ export async function startBkashFake(): Promise<BkashFake> {
     if (op === '/payment/refund') {
       fake.counts.refund += 1;
       if (!payment || payment.state !== 'Completed' || payment.trxID !== body.trxID) return refuse(res, '2068', 'Transaction not found');
+      if (fake.failures.refundSilent === 'lost' && body.amount !== undefined) return void res.destroy();
+      if (body.amount === undefined) {
+        // The refund status: the newest refund of the payment, or bKash's "no refund" error.
+        const last = payment.refunds.at(-1);
+        if (!last) return refuse(res, '2068', 'Refund not found');
+        return answer(res, 200, { ...refundView(payment, last), statusCode: '0000', statusMessage: 'Successful' });
+      }
       const asked = minor(body.amount ?? '0');
       if (!/^\d+(\.\d{1,2})?$/.test(body.amount ?? '') || asked <= 0) return refuse(res, '2069', 'Invalid refund amount');
       if (payment.refunded + asked > minor(payment.amount)) return refuse(res, '2071', 'Refund amount exceeds the transaction amount');
       payment.refunded += asked;
-      return answer(res, 200, {
-        statusCode: '0000',
-        statusMessage: 'Successful',
-        completedTime: new Date().toISOString(),
-        transactionStatus: 'Completed',
-        originalTrxID: payment.trxID,
-        refundTrxID: id('', 10),
-        amount: body.amount,
-        currency: 'BDT',
-        charge: '0.00',
-      });
+      const made = { refundTrxID: id('', 10), amount: body.amount! };
+      payment.refunds.push(made);
+      if (fake.failures.refundSilent) return void res.destroy();
+      return answer(res, 200, { statusCode: '0000', statusMessage: 'Successful', ...refundView(payment, made) });
     }
     return answer(res, 404, { message: 'Not Found' });
   };
+
+  const refundView = (payment: FakePayment, refund: { refundTrxID: string; amount: string }) => ({
+    completedTime: new Date().toISOString(),
+    transactionStatus: 'Completed',
+    originalTrxID: payment.trxID,
+    refundTrxID: refund.refundTrxID,
+    amount: refund.amount,
+    currency: 'BDT',
+    charge: '0.00',
+  });
 
   const completedView = (payment: FakePayment) => ({
     paymentID: payment.paymentID,

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** Money's tables (ADR 0084): amounts are integer minor units; dates YYYY-MM-DD, times ISO-8601 UTC. */
 
@@ -95,6 +95,8 @@ export interface GatewayPaymentsTable {
   settled_at: string | null;
   /** When the reconciling job next asks the gateway about an unsettled attempt. */
   next_check_at: string | null;
+  /** The gateway's page for the attempt, sent again to a payer who starts twice (ADR 0095). */
+  redirect_url: string | null;
 }
 
 /** A refund under way on a payment (ADR 0086): one at a time per payment. */
@@ -102,6 +104,15 @@ export interface RefundClaimsTable {
   payment_id: string;
   claim_id: string;
   claimed_at: string;
+  /** What the refund asks (ADR 0095); null on claims made before. */
+  application_id: string | null;
+  gateway: string | null;
+  amount_minor: number | null;
+  reason: string | null;
+  actor_id: string | null;
+  /** calling: the gateway is being asked; in-doubt: it gave no answer; refunded: it refunded, the ledger entry is owed. */
+  state: ColumnType<'calling' | 'in-doubt' | 'refunded', 'calling' | 'in-doubt' | 'refunded' | undefined>;
+  gateway_ref: string | null;
 }
 
 /** When a deleted application's money was first found without its application (ADR 0092). */

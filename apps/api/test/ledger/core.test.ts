@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MONEY_TEXTS, convertMinor, fiscalYearOf } from '@visa/shared/money';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile } from '@visa/test-support/file-app';
+import { attemptOn } from '@visa/test-support/payment-links';
 import * as ledger from '../../src/modules/domain/ledger/repository.js';
 import { appendEntry, recordPayment, reverseEntry } from '../../src/modules/domain/ledger/service.js';
-import { settlePaid, startAttempt } from '../../src/modules/domain/payments/service.js';
+import { settlePaid } from '../../src/modules/domain/payments/service.js';
 
 // The ledger's own rules, below any route: what every way of adding money relies on.
 const now = new Date('2027-01-12T04:00:00.000Z');
@@ -122,14 +123,7 @@ describe('the ledger', () => {
 
   it('records a gateway payment once, however many answers say it was paid', async () => {
     const app = await createApplication(t.db, {});
-    const attemptId = await startAttempt(t.db, {
-      gateway: 'sslcommerz',
-      linkId: null,
-      applicationId: app.id,
-      amountMinor: 250_000,
-      at: now,
-      checkAt: now,
-    });
+    const attemptId = await attemptOn(t.db, app.id, 250_000, now);
     const settle = () => settlePaid(t.db, { attemptId, gatewayTrxId: 'BANK123', issuedOn: '2027-01-12', at: now });
     const answers = await Promise.all([settle(), settle(), settle()]);
     expect(answers.filter(Boolean)).toHaveLength(1);

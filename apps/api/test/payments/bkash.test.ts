@@ -1,73 +1,44 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerSchema, MONEY_TEXTS } from '@visa/shared/money';
+import { LedgerSchema, MONEY_RACE_TEXTS, MONEY_TEXTS } from '@visa/shared/money';
 import { BKASH_TEXTS } from '@visa/shared/pay-bkash';
 import { PAY_LINK_NOT_VALID } from '@visa/shared/pay-page';
-import { createApplication } from '@visa/test-support/applications';
-import { type BkashFake, FAKE_BKASH, startBkashFake } from '@visa/test-support/bkash-fake';
+import { type BkashFake, FAKE_BKASH } from '@visa/test-support/bkash-fake';
 import { type Staff, loggingTwin } from '@visa/test-support/file-app';
+import { type PaymentFakes, owingWithLink, startPaymentFakes } from '@visa/test-support/payment-links';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { loadConfig } from '../../src/config.js';
-import { BKASH_LIMITS } from '../../src/infra/payment-gateways/bkash.js';
-import { newId } from '../../src/lib/ids.js';
-import { newSecretToken, sha256 } from '../../src/lib/tokens.js';
-import { appendEntry } from '../../src/modules/domain/ledger/service.js';
 import { startBkashPayment } from '../../src/modules/domain/payments/bkash.js';
-import { GATEWAY_CHECKS } from '../../src/modules/domain/payments/gateway-checks.js';
+import { PAYMENT_GATEWAYS } from '../../src/modules/domain/payments/gateways.js';
+import { runPaymentChecks } from '../../src/modules/domain/payments/payment-checks.js';
 
 // A payer pays a payment link through bKash's tokenized checkout, against a fake bKash on loopback.
 let now = new Date('2027-01-12T04:00:00.000Z');
 const clock = () => now;
+let fakes: PaymentFakes;
 let fake: BkashFake;
 let t: TestApp;
 let clerk: Staff;
 let owner: Staff;
-const limits = { ...BKASH_LIMITS };
 
 beforeAll(async () => {
-  // Execute's 30 seconds, shortened so a payment that never answers is given up on at once.
-  Object.assign(BKASH_LIMITS, { executeTimeoutMs: 300, leasePollMs: 10 });
-  fake = await startBkashFake();
-  t = await createTestApp({ ...fake.env, APP_TIMEZONE: 'Asia/Dhaka' }, { now: clock });
+  fakes = await startPaymentFakes();
+  fake = fakes.bkash;
+  t = await createTestApp({ ...fakes.env, APP_TIMEZONE: 'Asia/Dhaka' }, { now: clock });
   clerk = await t.createStaff('admin');
   owner = await t.createStaff('superadmin');
 });
 afterAll(async () => {
-  Object.assign(BKASH_LIMITS, limits);
   await t.close();
-  await fake.close();
+  await fakes.close();
 });
 
 /** A file that owes `dueMinor` and a live payment link to it. */
-async function owing(dueMinor: number) {
-  const app = await createApplication(t.db, {});
-  await t.db.transaction().execute((trx) =>
-    appendEntry(trx, {
-      applicationId: app.id,
-      kind: 'charge',
-      amountMinor: dueMinor,
-      currency: 'BDT',
-      description: 'Service fee',
-      occurredOn: '2027-01-12',
-      actorId: null,
-      at: now,
-    }),
-  );
-  const token = newSecretToken();
-  await t.db
-    .insertInto('payment_links')
-    .values({
-      id: newId(),
-      token_hash: sha256(token),
-      application_id: app.id,
-      created_by: null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
-      closed_at: null,
-    })
-    .execute();
-  return { id: app.id, token };
-}
+const owing = async (dueMinor: number) => {
+  const file = await owingWithLink(t.db, dueMinor, now);
+  return { id: file.applicationId, token: file.token };
+};
 
 const start = (token: string | undefined, payload: Record<string, unknown> = {}, app: FastifyInstance | null = null) =>
   app
@@ -96,6 +67,33 @@ const ledgerOf = async (id: string) =>
 const attemptOf = (paymentID: string) =>
   t.db.selectFrom('gateway_payments').selectAll().where('gateway_ref', '=', paymentID).executeTakeFirstOrThrow();
 const counted = () => ({ ...fake.counts });
+/** A real database failure on the refund's entry, on either engine. */
+async function refuseRefundEntries(on: boolean) {
+  const postgres = t.config.database.kind === 'postgres';
+  if (!on) {
+    await sql.raw(postgres ? 'DROP TRIGGER refuse_refunds ON ledger_entries' : 'DROP TRIGGER refuse_refunds').execute(t.db);
+    return;
+  }
+  if (postgres) {
+    await sql`CREATE OR REPLACE FUNCTION refuse_refund() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(
+      t.db,
+    );
+    await sql`CREATE TRIGGER refuse_refunds BEFORE INSERT ON ledger_entries FOR EACH ROW WHEN (NEW.kind = 'refund') EXECUTE FUNCTION refuse_refund()`.execute(
+      t.db,
+    );
+  } else {
+    await sql`CREATE TRIGGER refuse_refunds BEFORE INSERT ON ledger_entries WHEN NEW.kind = 'refund' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+      t.db,
+    );
+  }
+}
+const refundOf = (id: string, paymentId: string, amountMinor: number) =>
+  t.request({
+    method: 'POST',
+    url: `/api/application/money/${id}/entries/${paymentId}/refund`,
+    payload: { amountMinor, reason: 'Biometrics not needed' },
+    token: owner.token,
+  });
 
 describe('paying a payment link with bKash', () => {
   it('creates the payment for what is due, executes it when bKash sends the payer back, and records it once', async () => {
@@ -161,9 +159,13 @@ describe('paying a payment link with bKash', () => {
     const changedId = await startPaying(changed.token);
     fake.authorise(changedId);
     fake.failures.wrongAmount = true;
-    expect((await callback(changedId)).headers.location).toBe('/pay?result=failed');
+    // bKash took a taka less than asked: recorded as bKash says, marked for staff (ADR 0095).
+    expect((await callback(changedId)).headers.location).toBe('/pay?result=paid');
     fake.failures.wrongAmount = false;
-    for (const file of [refused, changed]) expect((await ledgerOf(file.id)).balanceMinor).toBe(30_000);
+    expect((await ledgerOf(refused.id)).balanceMinor).toBe(30_000);
+    const short = await ledgerOf(changed.id);
+    expect([short.paidMinor, short.balanceMinor]).toEqual([29_900, 100]);
+    expect(short.entries[1]!.description).toBe(MONEY_TEXTS.gatewayAmountDiffers(30_000, 29_900));
 
     const cancelled = await owing(30_000);
     const cancelledId = await startPaying(cancelled.token);
@@ -172,7 +174,7 @@ describe('paying a payment link with bKash', () => {
   });
 
   it('lets the reconciling job execute a payment the payer authorised before closing the tab', async () => {
-    const check = GATEWAY_CHECKS['bkash-checkout']!;
+    const check = PAYMENT_GATEWAYS['bkash-checkout'].check;
     const ctx = { db: t.db, config: t.config, now: clock };
     const closed = await owing(45_000);
     const closedId = await startPaying(closed.token);
@@ -196,6 +198,41 @@ describe('paying a payment link with bKash', () => {
     // The payer comes back after all: the payment is recorded already.
     expect((await callback(closedId)).headers.location).toBe('/pay?result=paid');
     expect((await ledgerOf(closed.id)).entries).toHaveLength(2);
+  });
+
+  it('lets a start through the other gateway supersede the open attempt; paid both ways, the later is recorded as credit', async () => {
+    const file = await owing(40_000);
+    const paymentID = await startPaying(file.token);
+    expect(await startPaying(file.token)).toBe(paymentID);
+    const card = await t.request({ method: 'POST', url: '/api/pay/sslcommerz', token: file.token, payload: {} });
+    expect(card.statusCode, card.body).toBe(200);
+    const attempts = await t.db.selectFrom('gateway_payments').selectAll().where('application_id', '=', file.id).execute();
+    expect(attempts.map((a) => [a.gateway, a.state, a.link_id !== null])).toEqual([
+      ['bkash-checkout', 'started', false],
+      ['sslcommerz', 'started', true],
+    ]);
+    const form = fakes.sslcommerz.pay(attempts[1]!.id);
+    const ipn = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/sslcommerz/ipn',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(ipn.statusCode).toBe(200);
+    expect((await ledgerOf(file.id)).balanceMinor).toBe(0);
+    // The payer finishes bKash's page too: the money moved, so it is recorded, and staff are told.
+    fake.authorise(paymentID);
+    expect((await callback(paymentID)).headers.location).toBe('/pay?result=paid');
+    const ledger = await ledgerOf(file.id);
+    expect([ledger.paidMinor, ledger.balanceMinor]).toEqual([80_000, -40_000]);
+    expect(ledger.entries.at(-1)!.description).toBe(MONEY_TEXTS.gatewayOverpaid(40_000));
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'money.gateway_check')
+      .where('entity_id', '=', file.id)
+      .execute();
+    expect(audit.map((a) => JSON.parse(a.details))).toEqual([expect.objectContaining({ paidMinor: 40_000, creditMinor: 40_000 })]);
   });
 
   it('refunds part of a bKash payment through bKash, and no more than is left', async () => {
@@ -222,6 +259,62 @@ describe('paying a payment link with bKash', () => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().message).toBe(MONEY_TEXTS.refundTooLarge(60_000));
     expect(fake.counts.refund).toBe(1);
+  });
+
+  it("keeps a refund bKash did not answer as pending, then records it once or lets it go from bKash's refund status", async () => {
+    const ctx = { db: t.db, config: t.config, now: clock };
+    const paidFile = async () => {
+      const file = await owing(60_000);
+      const paymentID = await startPaying(file.token);
+      fake.authorise(paymentID);
+      await callback(paymentID);
+      return { ...file, paymentID, paymentId: (await ledgerOf(file.id)).entries[1]!.id };
+    };
+    const made = await paidFile();
+    const lost = await paidFile();
+    for (const [file, silent] of [
+      [made, 'made'],
+      [lost, 'lost'],
+    ] as const) {
+      fake.failures.refundSilent = silent;
+      const res = await refundOf(file.id, file.paymentId, 25_000);
+      fake.failures.refundSilent = false;
+      expect([res.statusCode, res.json().message]).toEqual([409, MONEY_RACE_TEXTS.refundInDoubt]);
+      const ledger = await ledgerOf(file.id);
+      expect([ledger.refundedMinor, ledger.pendingRefunds]).toEqual([
+        0,
+        [{ paymentId: file.paymentId, amountMinor: 25_000, since: now.toISOString() }],
+      ]);
+      // No second refund while bKash has not said.
+      expect((await refundOf(file.id, file.paymentId, 1_000)).json().message).toBe(MONEY_RACE_TEXTS.refundUnderWay);
+    }
+    expect([fake.payment(made.paymentID)!.refunded, fake.payment(lost.paymentID)!.refunded]).toEqual([25_000, 0]);
+
+    // bKash refunds and answers, but the ledger cannot take the entry (the database refuses refunds for now).
+    const unwritten = await paidFile();
+    await refuseRefundEntries(true);
+    const failed = await refundOf(unwritten.id, unwritten.paymentId, 10_000);
+    await refuseRefundEntries(false);
+    expect([failed.statusCode, failed.json().message]).toEqual([409, MONEY_RACE_TEXTS.refundInDoubt]);
+    expect((await ledgerOf(unwritten.id)).pendingRefunds).toHaveLength(1);
+    const queries = fake.counts.refund;
+
+    expect((await runPaymentChecks(ctx, now)).refunds).toEqual({ recorded: 2, released: 1, pending: 0 });
+    // The refund bKash answered is written from its claim, without asking bKash again.
+    expect(fake.counts.refund - queries).toBe(2);
+    const written = await ledgerOf(unwritten.id);
+    expect([written.refundedMinor, written.entries.at(-1)!.methodRef]).toEqual([
+      10_000,
+      fake.payment(unwritten.paymentID)!.refunds[0]!.refundTrxID,
+    ]);
+    expect((await runPaymentChecks(ctx, now)).refunds).toEqual({ recorded: 0, released: 0, pending: 0 });
+    const recorded = await ledgerOf(made.id);
+    expect([recorded.refundedMinor, recorded.pendingRefunds]).toEqual([25_000, []]);
+    expect(recorded.entries.at(-1)).toMatchObject({ kind: 'refund', methodRef: fake.payment(made.paymentID)!.refunds[0]!.refundTrxID });
+    const released = await ledgerOf(lost.id);
+    expect([released.refundedMinor, released.pendingRefunds]).toEqual([0, []]);
+    // Let go of, the payment can be refunded again.
+    expect((await refundOf(lost.id, lost.paymentId, 25_000)).statusCode).toBe(200);
   });
 
   it('refuses a link that does not work, a file that owes nothing, a bad callback, and bKash when it is off', async () => {
@@ -270,7 +363,8 @@ describe('paying a payment link with bKash', () => {
     expect(fake.counts).toMatchObject({ grant: grants, refresh: 1 });
 
     fake.expireTokens();
-    expect((await start(file.token, {}, twin)).statusCode).toBe(200);
+    // A file of its own: a second start on the same link within minutes is sent to the same page, calling no one.
+    expect((await start((await owing(5_000)).token, {}, twin)).statusCode).toBe(200);
     expect(fake.counts).toMatchObject({ grant: grants, refresh: 2 });
 
     now = new Date(now.getTime() + 30 * 86_400_000);

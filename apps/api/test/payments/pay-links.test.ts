@@ -7,9 +7,10 @@ import { PAY_LINK_NOT_VALID } from '@visa/shared/pay-page';
 import { createApplication } from '@visa/test-support/applications';
 import { emlText } from '@visa/test-support/document-request-links';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
+import { attemptOn } from '@visa/test-support/payment-links';
 import { dataDirLayout } from '../../src/infra/data-dir.js';
-import { enabledGateways } from '../../src/modules/domain/payments/enabled-gateways.js';
-import { settlePaid, startAttempt } from '../../src/modules/domain/payments/service.js';
+import { enabledGateways } from '../../src/modules/domain/payments/gateways.js';
+import { settlePaid } from '../../src/modules/domain/payments/service.js';
 
 // Payment links (ADR 0091): sent like document-request links, opening only what is due.
 let clock = new Date('2027-01-12T04:00:00.000Z');
@@ -96,14 +97,7 @@ describe('payment links', () => {
     expect((await page(second, '198.51.100.20')).statusCode).toBe(200);
 
     // Paid in full through a gateway: settling the payment closes the link.
-    const attemptId = await startAttempt(t.db, {
-      gateway: 'sslcommerz',
-      linkId: null,
-      applicationId: application.id,
-      amountMinor: 100_000,
-      at: clock,
-      checkAt: clock,
-    });
+    const attemptId = await attemptOn(t.db, application.id, 100_000, clock);
     expect(await settlePaid(t.db, { attemptId, gatewayTrxId: 'BANK-TRX-1', issuedOn: '2027-01-12', at: clock })).toBe(true);
     const open = await t.db
       .selectFrom('payment_links')

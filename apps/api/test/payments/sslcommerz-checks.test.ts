@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MONEY_TEXTS } from '@visa/shared/money';
 import { SSLCOMMERZ_TEXTS } from '@visa/shared/sslcommerz';
-import { GATEWAY_CHECKS } from '../../src/modules/domain/payments/gateway-checks.js';
+import { PAYMENT_GATEWAYS } from '../../src/modules/domain/payments/gateways.js';
 import { findGatewayPayment } from '../../src/modules/domain/payments/repository.js';
 import { clock, ipn, moneyOf, owingWithLink, sslcommerzHarness, startedAttempt, stateOf } from './sslcommerz-harness.js';
 
@@ -10,7 +10,7 @@ const h = sslcommerzHarness();
 
 const check = async (attemptId: string) => {
   const attempt = await findGatewayPayment(h.t.db, attemptId);
-  return GATEWAY_CHECKS.sslcommerz!({ db: h.t.db, config: h.t.config, now: () => clock.now }, attempt!);
+  return PAYMENT_GATEWAYS.sslcommerz.check({ db: h.t.db, config: h.t.config, now: () => clock.now }, attempt!);
 };
 
 describe('the check of an attempt nobody settled', () => {
@@ -37,7 +37,7 @@ describe('the check of an attempt nobody settled', () => {
     expect(receipt.issued_on).toBe('2027-01-13');
   });
 
-  it('settles a cancelled or failed payment unpaid, and leaves one it cannot confirm', async () => {
+  it('settles a cancelled or failed payment unpaid, records one in another amount, and leaves one it cannot confirm', async () => {
     const { applicationId, token } = await owingWithLink(h.t, 60_000);
     const cancelledId = await startedAttempt(h, token);
     h.fake.decline(cancelledId, 'CANCELLED');
@@ -52,9 +52,15 @@ describe('the check of an attempt nobody settled', () => {
     const mismatchedId = await startedAttempt(h, token);
     h.fake.pay(mismatchedId);
     h.fake.failures.wrongAmount = true;
-    expect(await check(mismatchedId)).toBe('pending');
+    // Another amount is still money taken: recorded as SSLCommerz confirmed it (ADR 0095).
+    expect(await check(mismatchedId)).toBe('settled');
     h.fake.reset();
-    expect(await moneyOf(h.t, applicationId)).toMatchObject({ payments: 0, due: 60_000 });
+    expect(await moneyOf(h.t, applicationId)).toMatchObject({ payments: 1, due: -100 });
+    h.fake.failures.invalidStatus = true;
+    const unconfirmedId = await startedAttempt(h, (await owingWithLink(h.t, 60_000)).token);
+    h.fake.pay(unconfirmedId);
+    expect(await check(unconfirmedId)).toBe('pending');
+    h.fake.reset();
   });
 });
 

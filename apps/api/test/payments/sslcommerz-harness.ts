@@ -1,16 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { createApplication } from '@visa/test-support/applications';
+import { owingWithLink as owing } from '@visa/test-support/payment-links';
 import { FAKE_STORE, type SslcommerzFake, startSslcommerzFake } from '@visa/test-support/sslcommerz-fake';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
-import { newId } from '../../src/lib/ids.js';
-import { sha256 } from '../../src/lib/tokens.js';
 import * as ledger from '../../src/modules/domain/ledger/repository.js';
-import { appendEntry } from '../../src/modules/domain/ledger/service.js';
 
 /**
  * One app and one fake SSLCommerz per test file (ADR 0089), the app's clock in the test's hands.
- * The payment link is written straight into the core's table: making links is another route's work.
  */
 
 export const PUBLIC_URL = 'https://visa.example.com';
@@ -45,38 +40,7 @@ export function sslcommerzHarness(): Harness {
 }
 
 /** An application owing `dueMinor` with a live payment link; answers its id and the link's token. */
-export async function owingWithLink(t: TestApp, dueMinor: number): Promise<{ applicationId: string; token: string }> {
-  const app = await createApplication(t.db, {
-    given_name: 'Karim',
-    surname: 'Rahman',
-    email: `karim.rahman.${randomBytes(4).toString('hex')}@example.com`,
-  });
-  await t.db.transaction().execute((trx) =>
-    appendEntry(trx, {
-      applicationId: app.id,
-      kind: 'charge',
-      amountMinor: dueMinor,
-      currency: 'BDT',
-      occurredOn: '2027-01-12',
-      actorId: null,
-      at: clock.now,
-    }),
-  );
-  const token = randomBytes(32).toString('base64url');
-  await t.db
-    .insertInto('payment_links')
-    .values({
-      id: newId(),
-      token_hash: sha256(token),
-      application_id: app.id,
-      created_by: null,
-      created_at: clock.now.toISOString(),
-      expires_at: new Date(clock.now.getTime() + 7 * 86_400_000).toISOString(),
-      closed_at: null,
-    })
-    .execute();
-  return { applicationId: app.id, token };
-}
+export const owingWithLink = (t: TestApp, dueMinor: number) => owing(t.db, dueMinor, clock.now, { given_name: 'Karim', surname: 'Rahman' });
 
 export const start = (t: TestApp, token: string | undefined, language?: 'en' | 'bn') =>
   t.request({ method: 'POST', url: '/api/pay/sslcommerz', token, payload: language ? { language } : {} });

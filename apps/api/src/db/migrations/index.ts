@@ -32,6 +32,7 @@ import * as bkash from './20261130T040000-bkash.js';
 import * as moneyReports from './20261130T060000-money-reports.js';
 import * as openLettersByApplication from './20261130T070000-open-letters-by-application.js';
 import * as receiptTexts from './20261201T010000-receipt-texts.js';
+import * as openAttemptsAndRefundsInDoubt from './20261201T020000-open-attempts-and-refunds-in-doubt.js';
 
 /** Every migration, by timestamped name. Append only: released migrations are frozen. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T060000-money-reports': moneyReports,
   '20261130T070000-open-letters-by-application': openLettersByApplication,
   '20261201T010000-receipt-texts': receiptTexts,
+  '20261201T020000-open-attempts-and-refunds-in-doubt': openAttemptsAndRefundsInDoubt,
 };

@@ -114,6 +114,8 @@ export interface BkashClient {
   execute(paymentID: string): Promise<BkashAnswer>;
   query(paymentID: string): Promise<BkashAnswer>;
   refund(input: { paymentID: string; trxID: string; amountMinor: number; sku: string; reason: string }): Promise<BkashAnswer>;
+  /** bKash's refund status: the refund API asked with the payment's ids and no amount. */
+  refundStatus(input: { paymentID: string; trxID: string }): Promise<BkashAnswer>;
 }
 
 export function createBkashClient(creds: BkashCredentials, store: TokenStore, now: () => Date): BkashClient {
@@ -240,5 +242,6 @@ export function createBkashClient(creds: BkashCredentials, store: TokenStore, no
         sku: input.sku,
         reason: input.reason,
       }),
+    refundStatus: (input) => call('/payment/refund', { paymentID: input.paymentID, trxID: input.trxID }),
   };
 }

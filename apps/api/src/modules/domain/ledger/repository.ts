@@ -136,3 +136,25 @@ export async function refundedOf(db: Db, paymentId: string): Promise<number> {
   const gone = new Set(reversed.map((r) => r.reverses_id));
   return refunds.filter((r) => !gone.has(r.id)).reduce((sum, r) => sum + Number(r.bdt_minor), 0);
 }
+
+/** Whether a refund of this payment already carries this gateway reference. */
+export async function hasRefundRef(db: Db, paymentId: string, ref: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('refund_of_id', '=', paymentId)
+    .where('method_ref', '=', ref)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gateway refunds asked for and not yet in the ledger (ADR 0095): the gateway is being asked, gave no answer, or refunded and the entry is owed. */
+export async function pendingRefundsOf(db: Db, applicationId: string) {
+  return db
+    .selectFrom('refund_claims')
+    .select(['payment_id', 'amount_minor', 'claimed_at'])
+    .where('application_id', '=', applicationId)
+    .where('gateway', 'is not', null)
+    .orderBy('claimed_at')
+    .execute();
+}

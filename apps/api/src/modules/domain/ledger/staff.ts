@@ -22,16 +22,20 @@ const today = (ctx: MoneyContext) => todayIn(ctx.config.APP_TIMEZONE, clockOf(ct
 
 export async function getLedger(ctx: MoneyContext, applicationId: string, db: Db = ctx.db): Promise<Ledger> {
   if (!(await repo.findPayer(db, applicationId))) throw new HttpError(404, APPLICANT_FILE_TEXTS.applicationNotFound);
-  const [rows, receipts, balance] = await Promise.all([
+  const [rows, receipts, balance, pending] = await Promise.all([
     repo.listEntries(db, applicationId),
     repo.receiptsOf(db, applicationId),
     repo.balanceOf(db, applicationId),
+    repo.pendingRefundsOf(db, applicationId),
   ]);
   const names = await staffNamesOf(
     db,
     rows.map((r) => r.created_by),
   );
-  return toLedger(applicationId, rows, receipts, names, balance);
+  return {
+    ...toLedger(applicationId, rows, receipts, names, balance),
+    pendingRefunds: pending.map((p) => ({ paymentId: p.payment_id, amountMinor: Number(p.amount_minor), since: p.claimed_at })),
+  };
 }
 
 /** The application must hold its personal data: nothing new is recorded for an erased applicant. */
@@ -41,11 +45,15 @@ async function livePayer(db: Db, applicationId: string): Promise<void> {
   if (payer.erased) throw conflict(ERASURE_TEXTS.erased);
 }
 
-/** A charge, a discount or a payment taken by staff, with its audit row, in one transaction. */
+/**
+ * A charge, a discount or a payment taken by staff, with its audit row, in one transaction. The
+ * ledger is read back after the commit: a payment's transaction holds its fiscal year's receipt
+ * counter, on which every other receipt of the office waits, so it holds it no longer than it must.
+ */
 export async function addEntry(ctx: MoneyContext, actor: Actor, applicationId: string, input: NewEntryInput): Promise<Ledger> {
   const at = clockOf(ctx)();
   if (input.occurredOn > today(ctx)) throw badRequest(T.dateAhead, [{ path: 'occurredOn', message: T.dateAhead }]);
-  return ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await livePayer(trx, applicationId);
     const common = { applicationId, amountMinor: input.amountMinor, occurredOn: input.occurredOn, actorId: actor._id, at };
     let entryId: string;
@@ -81,8 +89,8 @@ export async function addEntry(ctx: MoneyContext, actor: Actor, applicationId: s
       entityId: applicationId,
       details: { entryId, kind: input.kind, amountMinor: input.amountMinor },
     });
-    return getLedger(ctx, applicationId, trx);
   });
+  return getLedger(ctx, applicationId);
 }
 
 /** A credit note undoing one entry (super-admins), with its audit row. */

@@ -18,11 +18,10 @@ import {
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, conflict, notFound } from '../../../lib/http-error.js';
 import * as bkashRepo from './bkash-repository.js';
-import type { CheckAttempt } from './gateway-checks.js';
-import type { RefundThroughGateway } from './refunds.js';
+import type { CheckAttempt, RefundStatus, RefundThroughGateway } from './gateways.js';
 import * as repo from './repository.js';
 import type { OpenPayLink } from './pay-links.js';
-import { settlePaid, settleUnpaid, startAttempt } from './service.js';
+import { openAttempt, settlePaid, settleUnpaid } from './service.js';
 
 /**
  * Paying a payment link through bKash's tokenized checkout (ADR 0090): create → the payer
@@ -38,6 +37,8 @@ export type PayResult = 'paid' | 'failed' | 'cancelled' | 'pending';
 const ALREADY_EXECUTED = new Set(['2062', '2117']);
 /** When the reconciling job first asks about a payment nobody came back from: bKash's page gives the payer a few minutes. */
 const FIRST_CHECK_MS = 15 * 60_000;
+/** How long bKash's page for a payment is sent again to a payer who starts twice: bKash keeps a payment open for minutes, not hours. */
+const REUSE_MS = 5 * 60_000;
 
 /** One client per configuration: its workers' concurrent calls share one token renewal. */
 const clients = new WeakMap<Config, BkashClient>();
@@ -60,14 +61,17 @@ export async function startBkashPayment(ctx: MoneyContext, link: OpenPayLink, la
   const at = clockOf(ctx)();
   const due = link.dueMinor;
 
-  const attemptId = await startAttempt(ctx.db, {
+  const opening = await openAttempt(ctx.db, {
     gateway: 'bkash-checkout',
     linkId: link.linkId,
     applicationId: link.applicationId,
     amountMinor: due,
     at,
     checkAt: new Date(at.getTime() + FIRST_CHECK_MS),
+    reuseForMs: REUSE_MS,
   });
+  if ('redirectUrl' in opening) return opening;
+  const { attemptId } = opening;
   const answer = await client.create({
     amountMinor: due,
     invoice: attemptId,
@@ -82,7 +86,7 @@ export async function startBkashPayment(ctx: MoneyContext, link: OpenPayLink, la
     throw new HttpError(502, T.notStarted);
   }
   await bkashRepo.insertBkashPayment(ctx.db, paymentID, attemptId, at.toISOString());
-  await repo.setGatewayRef(ctx.db, attemptId, paymentID);
+  await repo.setOpened(ctx.db, attemptId, paymentID, url);
   return { redirectUrl: url };
 }
 
@@ -143,18 +147,27 @@ async function execute(ctx: MoneyContext, client: BkashClient, attempt: Attempt,
   return 'failed';
 }
 
-/** bKash says the money moved: recorded when its amount and invoice are the attempt's. */
+/**
+ * bKash says the money moved: recorded when its invoice is the attempt's, in the amount bKash
+ * says (another amount than asked is marked for staff, ADR 0095).
+ */
 async function settleCompleted(ctx: MoneyContext, attempt: Attempt, body: Record<string, unknown>): Promise<PayResult> {
   const at = clockOf(ctx)();
   const trxID = text(body, 'trxID');
   const amount = paisaOf(text(body, 'amount'));
-  if (!trxID || amount !== Number(attempt.amount_minor) || text(body, 'merchantInvoiceNumber') !== attempt.id) {
-    // Never recorded as another amount than the one asked: staff settle it with bKash's merchant panel.
+  if (!trxID || amount === null || amount <= 0 || text(body, 'merchantInvoiceNumber') !== attempt.id) {
+    // Not this attempt's payment: staff settle it with bKash's merchant panel.
     ctx.log?.error({ attemptId: attempt.id }, 'bKash completed a payment that does not match its attempt; it was not recorded');
     await settleUnpaid(ctx.db, attempt.id, 'failed', at);
     return 'failed';
   }
-  await settlePaid(ctx.db, { attemptId: attempt.id, gatewayTrxId: trxID, issuedOn: todayIn(ctx.config.APP_TIMEZONE, at), at });
+  await settlePaid(ctx.db, {
+    attemptId: attempt.id,
+    gatewayTrxId: trxID,
+    confirmedMinor: amount,
+    issuedOn: todayIn(ctx.config.APP_TIMEZONE, at),
+    at,
+  });
   return 'paid';
 }
 
@@ -200,9 +213,22 @@ export const refundThroughBkash: RefundThroughGateway = async (ctx, refund) => {
     sku: refund.refundId,
     reason: refund.reason,
   });
-  if (!answer.answered) throw new HttpError(502, T.noAnswer);
+  // No answer: bKash may or may not have refunded; its refund status tells later (ADR 0095).
+  if (!answer.answered) return null;
   const refundTrxID = text(answer.body, 'refundTrxID');
   if (!refundTrxID || text(answer.body, 'transactionStatus') !== 'Completed')
     throw new HttpError(502, T.refundRefused(wordsOf(answer.body)));
   return refundTrxID;
+};
+
+/** bKash's refund status: the newest refund of the payment, or 'none' when bKash answers it made none. */
+export const bkashRefundStatus: RefundStatus = async (ctx, payment) => {
+  const client = clientOf(ctx);
+  if (!client || !payment.gatewayRef) return 'unknown';
+  const answer = await client.refundStatus({ paymentID: payment.gatewayRef, trxID: payment.gatewayTrxId });
+  if (!answer.answered) return 'unknown';
+  const ref = text(answer.body, 'refundTrxID');
+  const amountMinor = paisaOf(text(answer.body, 'amount'));
+  const completed = statusOf(answer.body) === '0000' && text(answer.body, 'transactionStatus') === 'Completed';
+  return completed && ref && amountMinor !== null ? { ref, amountMinor } : 'none';
 };

@@ -17,7 +17,7 @@ import { assertMayContact, noticesWithheld } from '../applicant-notices/may-cont
 import { notify } from '../applicant-notices/notify.js';
 import * as applications from '../applications/repository.js';
 import { balanceOf } from '../ledger/repository.js';
-import { enabledGateways } from './enabled-gateways.js';
+import { enabledGateways } from './gateways.js';
 import * as links from './pay-link-repository.js';
 import * as repo from './repository.js';
 

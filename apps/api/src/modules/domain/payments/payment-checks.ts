@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../context.js';
-import { GATEWAY_CHECKS } from './gateway-checks.js';
+import { PAYMENT_GATEWAYS } from './gateways.js';
+import { type RefundChecksResult, runRefundChecks } from './refund-checks.js';
 import * as repo from './repository.js';
 import { settleUnpaid } from './service.js';
 
@@ -30,13 +31,22 @@ export interface PaymentChecksResult {
   failed: number;
   /** Checks that threw (the gateway down or answering nonsense): asked again later. */
   errors: number;
+  /** Gateway refunds in doubt settled from the gateway's refund status (ADR 0095). */
+  refunds: RefundChecksResult;
 }
 
 export async function runPaymentChecks(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, now: Date): Promise<PaymentChecksResult> {
-  const result: PaymentChecksResult = { checked: 0, settled: 0, pending: 0, failed: 0, errors: 0 };
+  const result: PaymentChecksResult = {
+    checked: 0,
+    settled: 0,
+    pending: 0,
+    failed: 0,
+    errors: 0,
+    refunds: { recorded: 0, released: 0, pending: 0 },
+  };
   for (const attempt of await repo.dueForCheck(ctx.db, now.toISOString(), BATCH)) {
     result.checked += 1;
-    const check = GATEWAY_CHECKS[attempt.gateway];
+    const check = PAYMENT_GATEWAYS[attempt.gateway]?.check;
     let outcome: 'settled' | 'pending' = 'pending';
     if (check) {
       try {
@@ -58,5 +68,6 @@ export async function runPaymentChecks(ctx: Pick<AppContext, 'db' | 'config' | '
     result.pending += 1;
     await repo.setNextCheck(ctx.db, attempt.id, nextCheckAt(startedAt, now).toISOString());
   }
+  result.refunds = await runRefundChecks(ctx, now);
   return result;
 }

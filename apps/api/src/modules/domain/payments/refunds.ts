@@ -5,10 +5,12 @@ import {
   type Ledger,
   MONEY_RACE_TEXTS as RACE,
   MONEY_TEXTS as T,
+  type PaymentMethod,
   type STAFF_METHODS,
   isGatewayMethod,
 } from '@visa/shared/money';
 import type { AppContext } from '../../../context.js';
+import type { Db } from '../../../db/connection.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, badRequest, conflict } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
@@ -17,39 +19,19 @@ import { recordAudit } from '../../kernel/audit/repository.js';
 import * as ledger from '../ledger/repository.js';
 import { appendEntry } from '../ledger/service.js';
 import { getLedger } from '../ledger/staff.js';
-import { refundThroughBkash } from './bkash.js';
+import { PAYMENT_GATEWAYS } from './gateways.js';
 import * as repo from './repository.js';
-import { refundSslcommerz } from './sslcommerz-settle.js';
 
 /**
  * Refunds (ADR 0084), super-admins only: part or all of a payment that still stands. Money paid
  * at the office goes back the way staff say; money paid through a gateway goes back through that
- * gateway's refund API first, and only a refund the gateway accepted is written to the ledger.
+ * gateway's refund API first, and only a refund the gateway made is written to the ledger. The
+ * refund's claim records what it asks before the gateway is called (ADR 0095), so a refund the
+ * gateway made without answering, or whose ledger entry then failed, is settled by the
+ * reconciling job (refund-checks.ts) rather than lost.
  */
 
 type MoneyContext = Pick<AppContext, 'db' | 'config' | 'now'>;
-
-interface GatewayRefund {
-  attemptId: string;
-  /** The gateway's ids of the payment (val_id or paymentID, and bank_tran_id or trxID). */
-  gatewayRef: string | null;
-  gatewayTrxId: string;
-  /** The payment's and the refund's amounts in paisa (bKash and SSLCommerz take partial refunds). */
-  paidMinor: number;
-  amountMinor: number;
-  reason: string;
-  /** Our id for this refund, unique per attempt: a retried request must not refund twice. */
-  refundId: string;
-}
-
-/** Asks a gateway to pay money back; answers the gateway's refund reference, or throws a 502 with what it said. */
-export type RefundThroughGateway = (ctx: MoneyContext, refund: GatewayRefund) => Promise<string>;
-
-/** Each configured gateway's refund call; a gateway adds itself here. */
-const GATEWAY_REFUNDS: Partial<Record<GatewayMethod, RefundThroughGateway>> = {
-  sslcommerz: refundSslcommerz,
-  'bkash-checkout': refundThroughBkash,
-};
 
 interface RefundInput {
   amountMinor: number;
@@ -62,7 +44,7 @@ interface RefundInput {
  * gateway's call, which happens outside any transaction; longer than this, the claim is taken to
  * belong to a request that died (a gateway call times out well within it).
  */
-const CLAIM_LIFE_MS = 10 * 60_000;
+export const CLAIM_LIFE_MS = 10 * 60_000;
 
 export async function refund(
   ctx: MoneyContext,
@@ -78,9 +60,19 @@ export async function refund(
   const gateway = payment.method && isGatewayMethod(payment.method) ? payment.method : null;
   if (!gateway && !input.method) throw badRequest(T.refundMethodNeeded, [{ path: 'method', message: T.refundMethodNeeded }]);
 
-  const claimId = newId(at.getTime());
-  if (!(await repo.claimRefund(ctx.db, payment.id, claimId, at.toISOString(), new Date(at.getTime() - CLAIM_LIFE_MS).toISOString())))
-    throw conflict(RACE.refundUnderWay);
+  const claim = {
+    payment_id: payment.id,
+    claim_id: newId(at.getTime()),
+    claimed_at: at.toISOString(),
+    application_id: applicationId,
+    gateway,
+    amount_minor: input.amountMinor,
+    reason: input.reason,
+    actor_id: actor._id,
+  };
+  if (!(await repo.claimRefund(ctx.db, claim, new Date(at.getTime() - CLAIM_LIFE_MS).toISOString()))) throw conflict(RACE.refundUnderWay);
+  let gatewayRef: string | null = null;
+  let inDoubt = false;
   try {
     if (await ledger.findReversalOf(ctx.db, payment.id)) throw conflict(T.reversedPayment);
     const paid = Number(payment.bdt_minor);
@@ -90,48 +82,93 @@ export async function refund(
       // More than the payment is a mistake in the request; more than earlier refunds left is the ledger's state.
       throw input.amountMinor > paid ? badRequest(message, [{ path: 'amountMinor', message }]) : conflict(message);
     }
-    const methodRef = gateway ? await refundThroughGateway(ctx, gateway, payment, input, claimId) : null;
-    return await ctx.db.transaction().execute(async (trx) => {
-      // A reversal does not wait for the claim; money paid back by a gateway is recorded whatever happened meanwhile.
-      if (!gateway && (await ledger.findReversalOf(trx, payment.id))) throw conflict(T.reversedPayment);
-      const entry = await appendEntry(trx, {
-        applicationId,
-        kind: 'refund',
-        amountMinor: input.amountMinor,
-        currency: 'BDT',
-        description: input.reason,
-        method: gateway ?? input.method!,
-        methodRef,
-        refundOfId: payment.id,
-        occurredOn: todayIn(ctx.config.APP_TIMEZONE, at),
-        actorId: actor._id,
-        at,
-      });
-      await recordAudit(trx, {
-        actorUserId: actor._id,
-        action: AUDIT_ACTIONS.money.refund,
-        entity: AUDIT_ENTITIES.application,
-        entityId: applicationId,
-        details: { entryId: entry.id, paymentId, amountMinor: input.amountMinor, reason: input.reason },
-      });
-      await repo.releaseRefund(trx, payment.id, claimId);
-      return getLedger(ctx, applicationId, trx);
-    });
+    if (gateway) {
+      gatewayRef = await refundThroughGateway(ctx, gateway, payment, input, claim.claim_id);
+      if (gatewayRef === null) {
+        // No answer: the gateway may have refunded. The claim stays, shown as pending, for the job to ask about.
+        inDoubt = true;
+        await repo.markRefundClaim(ctx.db, payment.id, claim.claim_id, 'in-doubt', null);
+        throw conflict(RACE.refundInDoubt);
+      }
+    }
   } catch (err) {
-    await repo.releaseRefund(ctx.db, payment.id, claimId);
+    if (!inDoubt) await repo.releaseRefund(ctx.db, payment.id, claim.claim_id);
     throw err;
   }
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      // A reversal does not wait for the claim; money paid back by a gateway is recorded whatever happened meanwhile.
+      if (!gateway && (await ledger.findReversalOf(trx, payment.id))) throw conflict(T.reversedPayment);
+      const refund = {
+        ...claim,
+        method: gateway ?? input.method!,
+        methodRef: gatewayRef,
+        occurredOn: todayIn(ctx.config.APP_TIMEZONE, at),
+        at,
+      };
+      // The claim outlived its life and another refund took it over: this one records nothing.
+      if (!(await writeRefund(trx, refund))) throw conflict(RACE.refundUnderWay);
+    });
+  } catch (err) {
+    if (!gatewayRef) {
+      await repo.releaseRefund(ctx.db, payment.id, claim.claim_id);
+      throw err;
+    }
+    // The gateway refunded: the entry is owed, and the job writes it from the claim.
+    await repo.markRefundClaim(ctx.db, payment.id, claim.claim_id, 'refunded', gatewayRef);
+    throw conflict(RACE.refundInDoubt);
+  }
+  return getLedger(ctx, applicationId);
 }
 
-/** The gateway's refund of a payment it took; answers the gateway's refund reference. */
+interface RefundToWrite {
+  payment_id: string;
+  claim_id: string;
+  application_id: string;
+  amount_minor: number;
+  reason: string;
+  actor_id: string | null;
+  method: PaymentMethod;
+  methodRef: string | null;
+  occurredOn: string;
+  at: Date;
+}
+
+/** The refund's entry and audit row, and its claim let go of, in the caller's transaction; false when the claim was no longer held. */
+export async function writeRefund(trx: Db, refund: RefundToWrite): Promise<boolean> {
+  if (!(await repo.releaseRefund(trx, refund.payment_id, refund.claim_id))) return false;
+  const entry = await appendEntry(trx, {
+    applicationId: refund.application_id,
+    kind: 'refund',
+    amountMinor: refund.amount_minor,
+    currency: 'BDT',
+    description: refund.reason,
+    method: refund.method,
+    methodRef: refund.methodRef,
+    refundOfId: refund.payment_id,
+    occurredOn: refund.occurredOn,
+    actorId: refund.actor_id,
+    at: refund.at,
+  });
+  await recordAudit(trx, {
+    actorUserId: refund.actor_id,
+    action: AUDIT_ACTIONS.money.refund,
+    entity: AUDIT_ENTITIES.application,
+    entityId: refund.application_id,
+    details: { entryId: entry.id, paymentId: refund.payment_id, amountMinor: refund.amount_minor, reason: refund.reason },
+  });
+  return true;
+}
+
+/** The gateway's refund of a payment it took: its refund reference, or null when it gave no answer. */
 async function refundThroughGateway(
   ctx: MoneyContext,
   gateway: GatewayMethod,
   payment: ledger.LedgerEntryRow,
   input: RefundInput,
   refundId: string,
-): Promise<string> {
-  const through = GATEWAY_REFUNDS[gateway];
+): Promise<string | null> {
+  const through = PAYMENT_GATEWAYS[gateway]?.refund;
   const attempt = await repo.findByEntry(ctx.db, payment.id);
   if (!through || !attempt) throw conflict(T.gatewayRefundUnavailable);
   return through(ctx, {

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/connection.js';
-import type { GatewayPaymentRow, GatewayPaymentsTable } from '../../../db/schema-money.js';
+import type { Selectable } from 'kysely';
+import type { GatewayPaymentRow, GatewayPaymentsTable, RefundClaimsTable } from '../../../db/schema-money.js';
 
 /** Every statement on payment links and gateway payments (ADR 0084). */
 
@@ -28,6 +29,21 @@ export async function findGatewayPayment(db: Db, id: string): Promise<GatewayPay
 /** Records the gateway's own id for the attempt (a session key, a paymentID) once it gives one. */
 export async function setGatewayRef(db: Db, id: string, gatewayRef: string): Promise<void> {
   await db.updateTable('gateway_payments').set({ gateway_ref: gatewayRef }).where('id', '=', id).execute();
+}
+
+/** The gateway's id and page for a new attempt, once the gateway made it. */
+export async function setOpened(db: Db, id: string, gatewayRef: string | null, redirectUrl: string): Promise<void> {
+  await db.updateTable('gateway_payments').set({ gateway_ref: gatewayRef, redirect_url: redirectUrl }).where('id', '=', id).execute();
+}
+
+/** The link's one attempt still open (unique per link, ADR 0095). */
+export async function findOpenForLink(db: Db, linkId: string): Promise<GatewayPaymentRow | undefined> {
+  return db.selectFrom('gateway_payments').selectAll().where('link_id', '=', linkId).where('state', '=', 'started').executeTakeFirst();
+}
+
+/** An open attempt superseded by another start lets go of its link; it stays open for the job to ask about. */
+export async function detachFromLink(db: Db, id: string): Promise<void> {
+  await db.updateTable('gateway_payments').set({ link_id: null }).where('id', '=', id).execute();
 }
 
 /**
@@ -85,22 +101,63 @@ export async function findByEntry(db: Db, entryId: string): Promise<GatewayPayme
   return db.selectFrom('gateway_payments').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
 }
 
+export type RefundClaimRow = Selectable<RefundClaimsTable>;
+
 /**
- * Takes a payment for one refund (ADR 0086); false while another refund holds it. A claim taken
- * before `staleBefore` belongs to a request that died and is taken over.
+ * Takes a payment for one refund (ADR 0086), recording what the refund asks before the gateway is
+ * called (ADR 0095); false while another refund holds it. A claim taken before `staleBefore`
+ * belongs to a request that died: one without a gateway is taken over (nothing left the
+ * database); a gateway's is the reconciling job's to settle from the gateway's refund status.
  */
-export async function claimRefund(db: Db, paymentId: string, claimId: string, at: string, staleBefore: string): Promise<boolean> {
+export async function claimRefund(db: Db, claim: Omit<RefundClaimsTable, 'state' | 'gateway_ref'>, staleBefore: string): Promise<boolean> {
   const result = await db
     .insertInto('refund_claims')
-    .values({ payment_id: paymentId, claim_id: claimId, claimed_at: at })
+    .values({ ...claim, state: 'calling', gateway_ref: null })
     .onConflict((oc) =>
-      oc.column('payment_id').doUpdateSet({ claim_id: claimId, claimed_at: at }).where('refund_claims.claimed_at', '<', staleBefore),
+      oc
+        .column('payment_id')
+        .doUpdateSet({ ...claim, state: 'calling', gateway_ref: null })
+        .where('refund_claims.claimed_at', '<', staleBefore)
+        .where('refund_claims.gateway', 'is', null),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Lets go of a refund's claim, unless another request has since taken it over. */
-export async function releaseRefund(db: Db, paymentId: string, claimId: string): Promise<void> {
-  await db.deleteFrom('refund_claims').where('payment_id', '=', paymentId).where('claim_id', '=', claimId).execute();
+/** The gateway gave no answer (`in-doubt`), or refunded with `gatewayRef` but its ledger entry was not written (`refunded`). */
+export async function markRefundClaim(
+  db: Db,
+  paymentId: string,
+  claimId: string,
+  state: 'in-doubt' | 'refunded',
+  gatewayRef: string | null,
+) {
+  await db
+    .updateTable('refund_claims')
+    .set({ state, gateway_ref: gatewayRef })
+    .where('payment_id', '=', paymentId)
+    .where('claim_id', '=', claimId)
+    .execute();
+}
+
+/** Gateway refunds the reconciling job must settle: in doubt, refunded but unrecorded, or left by a request that died. */
+export async function refundClaimsToSettle(db: Db, staleBefore: string, limit: number): Promise<RefundClaimRow[]> {
+  return db
+    .selectFrom('refund_claims')
+    .selectAll()
+    .where('gateway', 'is not', null)
+    .where((eb) => eb.or([eb('state', '<>', 'calling'), eb('claimed_at', '<', staleBefore)]))
+    .orderBy('claimed_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Lets go of a refund's claim, unless another request has since taken it over; false when it was not held. */
+export async function releaseRefund(db: Db, paymentId: string, claimId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('refund_claims')
+    .where('payment_id', '=', paymentId)
+    .where('claim_id', '=', claimId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

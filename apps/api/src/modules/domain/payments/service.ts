@@ -1,9 +1,13 @@
-import type { GatewayMethod } from '@visa/shared/money';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
+import { MONEY_TEXTS as T } from '@visa/shared/money';
 import type { Db } from '../../../db/connection.js';
-import { newId } from '../../../lib/ids.js';
+import { recordAudit } from '../../kernel/audit/repository.js';
+import { balanceOf } from '../ledger/repository.js';
 import { recordPayment } from '../ledger/service.js';
 import { closeLinksIfPaid } from './pay-links.js';
 import * as repo from './repository.js';
+
+export { openAttempt } from './open-attempt.js';
 
 /**
  * Payments through a gateway (ADR 0084). An attempt is started before the payer is sent to the
@@ -12,40 +16,12 @@ import * as repo from './repository.js';
  * in the same transaction as the payment and its receipt.
  */
 
-export interface NewAttempt {
-  gateway: GatewayMethod;
-  linkId: string | null;
-  applicationId: string;
-  amountMinor: number;
-  at: Date;
-  /** When the reconciling job first asks the gateway, should no answer have come by then. */
-  checkAt: Date;
-}
-
-/** An attempt's id is the transaction id the gateway is given. */
-export async function startAttempt(db: Db, input: NewAttempt): Promise<string> {
-  const id = newId(input.at.getTime());
-  await repo.insertGatewayPayment(db, {
-    id,
-    gateway: input.gateway,
-    link_id: input.linkId,
-    application_id: input.applicationId,
-    amount_minor: input.amountMinor,
-    state: 'started',
-    gateway_ref: null,
-    gateway_trx_id: null,
-    entry_id: null,
-    started_at: input.at.toISOString(),
-    settled_at: null,
-    next_check_at: input.checkAt.toISOString(),
-  });
-  return id;
-}
-
 export interface Settlement {
   attemptId: string;
   /** The gateway's id for the money moved (bank_tran_id, trxID). */
   gatewayTrxId: string;
+  /** What the gateway confirmed in paisa, when it is not the attempt's amount (ADR 0095). */
+  confirmedMinor?: number;
   /** The receipt's date in the office's time zone. */
   issuedOn: string;
   at: Date;
@@ -54,24 +30,41 @@ export interface Settlement {
 /**
  * Records a confirmed payment once; false when the attempt was already settled as paid (a
  * duplicate IPN, a replayed callback, the job after the callback) or is unknown. The caller has
- * checked with the gateway that the money moved, in the attempt's amount.
+ * checked with the gateway that the money moved for this attempt. The money taken is recorded
+ * whatever its amount (ADR 0095): a payment in another amount than asked, or one that leaves the
+ * file in credit (a second payment page paid too), is marked on its entry and audited for staff.
  */
 export async function settlePaid(db: Db, input: Settlement): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const attempt = await repo.findGatewayPayment(trx, input.attemptId);
     if (!attempt) return false;
     if (!(await repo.claimPaid(trx, attempt.id, input.gatewayTrxId, input.at.toISOString()))) return false;
+    const askedMinor = Number(attempt.amount_minor);
+    const paidMinor = input.confirmedMinor ?? askedMinor;
+    const creditMinor = paidMinor - (await balanceOf(trx, attempt.application_id));
+    const note =
+      paidMinor !== askedMinor ? T.gatewayAmountDiffers(askedMinor, paidMinor) : creditMinor > 0 ? T.gatewayOverpaid(creditMinor) : '';
     const { entry } = await recordPayment(trx, {
       applicationId: attempt.application_id,
-      amountMinor: Number(attempt.amount_minor),
+      amountMinor: paidMinor,
       method: attempt.gateway,
       transactionId: input.gatewayTrxId,
+      description: note,
       occurredOn: input.issuedOn,
       issuedOn: input.issuedOn,
       actorId: null,
       at: input.at,
     });
     await repo.setEntry(trx, attempt.id, entry.id);
+    if (note) {
+      await recordAudit(trx, {
+        actorUserId: null,
+        action: AUDIT_ACTIONS.money.gatewayCheck,
+        entity: AUDIT_ENTITIES.application,
+        entityId: attempt.application_id,
+        details: { attemptId: attempt.id, entryId: entry.id, askedMinor, paidMinor, creditMinor: Math.max(0, creditMinor) },
+      });
+    }
     await closeLinksIfPaid(trx, attempt.application_id, input.at);
     return true;
   });

@@ -13,8 +13,7 @@ import {
 } from '../../../infra/payment-gateways/sslcommerz.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError, conflict } from '../../../lib/http-error.js';
-import type { CheckAttempt } from './gateway-checks.js';
-import type { RefundThroughGateway } from './refunds.js';
+import type { CheckAttempt, RefundThroughGateway } from './gateways.js';
 import * as repo from './repository.js';
 import { settlePaid, settleUnpaid } from './service.js';
 
@@ -57,18 +56,26 @@ async function confirmWith(
 ): Promise<Confirmation> {
   const answer = await validatePayment(store, valId);
   if (!isPaidStatus(answer.status)) return 'refused';
-  // A valid payment of another transaction, another amount or currency does not settle this attempt.
+  // A valid payment of another transaction or currency does not settle this attempt.
   if (
     answer.tranId !== attempt.id ||
-    answer.amountMinor !== Number(attempt.amount_minor) ||
     answer.currency !== 'BDT' ||
-    !answer.bankTranId
+    !answer.bankTranId ||
+    answer.amountMinor === null ||
+    answer.amountMinor <= 0
   ) {
     return 'refused';
   }
   const at = clockOf(ctx)();
   if (attempt.state !== 'paid') await repo.setGatewayRef(ctx.db, attempt.id, valId);
-  await settlePaid(ctx.db, { attemptId: attempt.id, gatewayTrxId: answer.bankTranId, issuedOn: todayIn(ctx.config.APP_TIMEZONE, at), at });
+  // Another amount than asked is still money taken: recorded as SSLCommerz confirmed it, marked for staff (ADR 0095).
+  await settlePaid(ctx.db, {
+    attemptId: attempt.id,
+    gatewayTrxId: answer.bankTranId,
+    confirmedMinor: answer.amountMinor,
+    issuedOn: todayIn(ctx.config.APP_TIMEZONE, at),
+    at,
+  });
   return 'paid';
 }
 

@@ -15,7 +15,7 @@ import * as repo from './repository.js';
 import { confirmPaid, markUnpaid, sslcommerzAttempt } from './sslcommerz-settle.js';
 import { givenNameOf } from './sslcommerz-repository.js';
 import type { OpenPayLink } from './pay-links.js';
-import { startAttempt } from './service.js';
+import { openAttempt, settleUnpaid } from './service.js';
 
 /**
  * Paying a payment link through SSLCommerz (ADR 0089). The payer's page starts an attempt for what
@@ -74,14 +74,17 @@ export async function startSslcommerz(ctx: MoneyContext, link: OpenPayLink, lang
   if (due < MIN_MINOR) throw conflict(T.tooSmall);
   if (due > MAX_MINOR) throw conflict(T.tooLarge);
 
-  const attemptId = await startAttempt(ctx.db, {
+  const opening = await openAttempt(ctx.db, {
     gateway: 'sslcommerz',
     linkId: link.linkId,
     applicationId: link.applicationId,
     amountMinor: due,
     at,
     checkAt: new Date(at.getTime() + FIRST_CHECK_MS),
+    reuseForMs: FIRST_CHECK_MS,
   });
+  if ('redirectUrl' in opening) return opening;
+  const { attemptId } = opening;
   const firstName = await givenNameOf(ctx.db, link.applicationId);
   let answer;
   try {
@@ -89,14 +92,14 @@ export async function startSslcommerz(ctx: MoneyContext, link: OpenPayLink, lang
   } catch (err) {
     if (!(err instanceof SslcommerzUnreachable)) throw err;
     // Nobody holds the page's address, so nobody can pay this attempt.
-    await markUnpaid(ctx, { id: attemptId } as repo.GatewayPaymentRow, 'failed');
+    await settleUnpaid(ctx.db, attemptId, 'failed', at);
     throw new HttpError(502, T.gatewayUnreachable);
   }
   if (!answer.ok) {
-    await markUnpaid(ctx, { id: attemptId } as repo.GatewayPaymentRow, 'failed');
+    await settleUnpaid(ctx.db, attemptId, 'failed', at);
     throw new HttpError(502, T.gatewayRefused);
   }
-  if (answer.sessionKey) await repo.setGatewayRef(ctx.db, attemptId, answer.sessionKey);
+  await repo.setOpened(ctx.db, attemptId, answer.sessionKey || null, answer.gatewayPageUrl);
   return { redirectUrl: answer.gatewayPageUrl };
 }
 

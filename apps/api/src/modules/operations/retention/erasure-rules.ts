@@ -151,7 +151,8 @@ export const TABLES_WITHOUT_APPLICANTS: Partial<Record<keyof Database, string>> 
   transaction_ids: 'wallet and gateway transaction IDs already used, no person',
   receipt_counters: 'the last receipt number of each fiscal year',
   gateway_payments: 'gateway attempts: amounts, states and the gateways’ ids, no person',
-  refund_claims: 'refunds under way: a payment’s id and when, no person',
+  refund_claims:
+    'refunds under way or in doubt: a payment’s id, amount, reason and who asked; the reason is left out of the entry once the applicant is erased (ADR 0095)',
   gateway_tokens: 'a gateway’s API tokens, sealed, no person (ADR 0090)',
   bkash_payments: 'bKash’s payment ids and when each was executed, no person',
   money_closures: 'when a deleted application’s money was found without it: an id and a time (ADR 0092)',
