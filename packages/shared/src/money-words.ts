@@ -124,6 +124,9 @@ export const MONEY_WORDS = {
   refunded: 'Refunded',
   balanceDue: 'Balance due',
   inCredit: 'In credit',
+  refundPending: 'Refund being confirmed with the gateway',
+  refundPendingNote:
+    'The gateway has not confirmed these refunds yet; the next check records them or lets them go. Do not refund again meanwhile.',
   entries: 'Entries',
   noEntries: 'Nothing is recorded on this file yet.',
   recorded: (name: string | null, at: string) => `Recorded by ${name ?? 'a removed account'} on ${at}`,

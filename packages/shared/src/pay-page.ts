@@ -50,6 +50,7 @@ export const PAY_PAGE_TEXTS = {
     noGateway: 'Online payment is not available right now. Please pay at the office.',
     starting: 'Opening the payment page…',
     startFailed: 'The payment could not be started. Please try again.',
+    startUnderWay: 'A payment is being started on this link. Wait a moment and try again.',
     results: {
       paid: 'Thank you: your payment was received. The office will send your receipt.',
       failed: 'The payment did not go through. No money was taken; you can try again.',
@@ -72,6 +73,7 @@ export const PAY_PAGE_TEXTS = {
     noGateway: 'এখন অনলাইনে পরিশোধ করা যাচ্ছে না। অনুগ্রহ করে অফিসে পরিশোধ করুন।',
     starting: 'পেমেন্টের পাতা খোলা হচ্ছে…',
     startFailed: 'পেমেন্ট শুরু করা যায়নি। আবার চেষ্টা করুন।',
+    startUnderWay: 'এই লিংকে একটি পেমেন্ট শুরু হচ্ছে। একটু অপেক্ষা করে আবার চেষ্টা করুন।',
     results: {
       paid: 'ধন্যবাদ: আপনার পেমেন্ট পাওয়া গেছে। অফিস আপনার রসিদ পাঠাবে।',
       failed: 'পেমেন্ট সম্পন্ন হয়নি। কোনো টাকা কাটা হয়নি; আবার চেষ্টা করতে পারেন।',

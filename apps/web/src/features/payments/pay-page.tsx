@@ -88,7 +88,8 @@ export function PayPage() {
       });
       const body = (await res.json().catch(() => ({}))) as { redirectUrl?: unknown; message?: string };
       if (res.ok && isWebAddress(body.redirectUrl)) return goTo(body.redirectUrl);
-      setStartError(body.message || t.startFailed);
+      // Another start on this link is still opening its page: said in the page's own language.
+      setStartError(res.status === 409 ? t.startUnderWay : body.message || t.startFailed);
     } catch {
       setStartError(t.startFailed);
     }

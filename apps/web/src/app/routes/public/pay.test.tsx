@@ -19,6 +19,8 @@ vi.mock('../../../features/payments/go-to', () => ({ goTo: vi.fn() }));
 const XSRF = 'pay-page-xsrf';
 let t: TestApp;
 const started: { url: string; headers: Record<string, string>; body: string }[] = [];
+/** The start route's next answer, when a test wants another than the page to go to. */
+let nextStart: Response | undefined;
 
 async function owing(amountMinor: number): Promise<string> {
   const application = await createApplication(t.db, { given_name: 'Rahim Uddin' });
@@ -63,6 +65,9 @@ beforeAll(async () => {
     const headers = init.headers as Record<string, string>;
     if (url.startsWith('/api/pay/')) {
       started.push({ url, headers, body: String(init.body) });
+      const answer = nextStart;
+      nextStart = undefined;
+      if (answer) return answer;
       return Response.json({ redirectUrl: `https://gateway.example/${url.slice(9)}` });
     }
     const res = await t.app.inject({ method: 'GET', url, headers: { ...headers, cookie: `XSRF-TOKEN=${XSRF}` } });
@@ -112,6 +117,10 @@ describe('the pay page', () => {
     open('/bn/pay?result=cancelled', token);
     expect(await screen.findByText('৳১,৫০০.০০')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(PAY_PAGE_TEXTS.bn.results.cancelled);
+    // Another start on this link is still opening its page: the API's 409, said in Bangla.
+    nextStart = Response.json({ message: 'A payment is being started on this link. Wait a moment and try again.' }, { status: 409 });
+    fireEvent.click(screen.getByRole('button', { name: PAY_PAGE_TEXTS.bn.gateways.sslcommerz }));
+    expect(await screen.findByText(PAY_PAGE_TEXTS.bn.startUnderWay)).toBeInTheDocument();
   });
 
   it('a wrong token gets the plain refusal; after paying in full only the thanks shows', async () => {

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Button } from 'react-bootstrap';
 import { formatDateTime } from '@visa/shared/dates';
 import type { Ledger, LedgerEntry } from '@visa/shared/money';
@@ -38,6 +39,15 @@ function Totals({ ledger }: { ledger: Ledger }) {
       <dd className="col-6 text-end border-top pt-1 fw-bold" data-testid="money-balance">
         {formatMinor(Math.abs(ledger.balanceMinor))}
       </dd>
+      {ledger.pendingRefunds?.map((p) => (
+        <Fragment key={p.paymentId}>
+          <dt className="col-6 text-warning-emphasis">{T.refundPending}</dt>
+          <dd className="col-6 text-end text-warning-emphasis" data-testid="money-refund-pending">
+            {formatMinor(p.amountMinor)}
+          </dd>
+        </Fragment>
+      ))}
+      {(ledger.pendingRefunds?.length ?? 0) > 0 && <dd className="col-12 small text-body-secondary">{T.refundPendingNote}</dd>}
     </dl>
   );
 }

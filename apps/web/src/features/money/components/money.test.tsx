@@ -164,6 +164,38 @@ describe('the Money panel on the applicant file', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a gateway refund in doubt', { timeout: 30_000 }, () => {
+  it('shows the refund as being confirmed, with the amount, until the check settles it', async () => {
+    await h.signIn('superadmin');
+    const { id } = await createApplication(h.t.db);
+    const post = (payload: object) => h.t.request({ method: 'POST', url: `${base(id)}/entries`, token: h.staff.token, payload });
+    await post({ kind: 'charge', description: 'Service fee', amountMinor: 500_000, currency: 'BDT', occurredOn: '2026-01-02' });
+    await post({ kind: 'payment', method: 'cash', amountMinor: 300_000, occurredOn: '2026-01-02' });
+    const payment = (await ledgerOf(id)).entries[1]!;
+    // What the refund leaves behind when the gateway gave no answer (the payments tests make it for real).
+    await h.t.db
+      .insertInto('refund_claims')
+      .values({
+        payment_id: payment.id,
+        claim_id: 'claim-1',
+        claimed_at: '2026-01-03T10:00:00.000Z',
+        application_id: id,
+        gateway: 'bkash',
+        amount_minor: 120_000,
+        reason: 'Visa refused',
+        actor_id: null,
+        state: 'in-doubt',
+        gateway_ref: null,
+      })
+      .execute();
+    renderPanel(id, true);
+    expect(await screen.findByTestId('money-refund-pending')).toHaveTextContent('৳1,200.00');
+    expect(screen.getByText(T.refundPending)).toBeInTheDocument();
+    expect(screen.getByText(T.refundPendingNote)).toBeInTheDocument();
+    expect(screen.getByTestId('money-balance')).toHaveTextContent('৳2,000.00');
+  });
+});
+
 describe('Settings → Fees', { timeout: 30_000 }, () => {
   it('changes a fee, adds one, shows the API’s refusal at its field and saves the schedule', async () => {
     await h.signIn('superadmin');
