@@ -14,10 +14,9 @@ import { type TestApp, createTestApp } from '@visa/test-support/test-app';
 import { FAKE_TWILIO, FAKE_WHATSAPP, type FakeProviders, startFakeProviders } from '@visa/test-support/text-providers';
 
 /**
- * A document request's link by SMS and WhatsApp (ADR 0055), through the fake providers on
- * loopback: it arrives with a link that opens the list, and once sent no token is left in the
- * database; none is ever in the logs, read at the most verbose level. A payment link (ADR 0091) and
- * a receipt (ADR 0093) go the same way.
+ * A document request's link by SMS and WhatsApp (ADR 0055), through the fake providers on loopback:
+ * it opens the list, and once sent no token is left in the database nor ever in the logs, read at
+ * the most verbose level. A payment link (ADR 0091) and a receipt (ADR 0093) go the same way.
  */
 
 const XSRF = 'link-xsrf-value';
