@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_OPTIONS } from '../../scripts/lib.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const serverJs = path.join(root, 'apps/api/dist/server.js');
@@ -55,18 +56,23 @@ async function start(args, env, probePath, { stdout = 'ignore', cwd, baseEnv = p
   };
 }
 
-/** The built server (or another build of it, `script`), at LOG_LEVEL=warn unless env says otherwise. */
-export const startServer = (env, script = serverJs) => start([script], { LOG_LEVEL: 'warn', ...env }, '/api/health');
+/**
+ * The built server (or another build of it, `script`), at LOG_LEVEL=warn unless env says otherwise,
+ * with Node's options as `npm start` gives them (the held young generation, ADR 0074), so its
+ * memory and collections are those an office runs with.
+ */
+export const startServer = (env, script = serverJs) =>
+  start([...SERVER_NODE_OPTIONS, script], { LOG_LEVEL: 'warn', ...env }, '/api/health');
 /**
  * The built server (or the one under another release's root, `releaseRoot`) as `npm start` runs it
  * (scripts/start.mjs): from the release's root, with the configuration's defaults, LOG_LEVEL
- * included, and its standard output, the log, written to the file `logFile` (as a service
+ * included, Node's options as `npm start` gives them, and its standard output, the log, written to the file `logFile` (as a service
  * manager would take it) rather than thrown away. Only `env` is added (and `nodeArgs`, for a profile).
  */
 export function startAsOffice(env, { logFile, releaseRoot = root, nodeArgs = [] }) {
   const { LOG_LEVEL: _unset, ...inherited } = process.env;
   const fd = fs.openSync(logFile, 'a');
-  const started = start([...nodeArgs, path.join(releaseRoot, 'apps/api/dist/server.js')], env, '/api/health', {
+  const started = start([...SERVER_NODE_OPTIONS, ...nodeArgs, path.join(releaseRoot, 'apps/api/dist/server.js')], env, '/api/health', {
     stdout: fd,
     cwd: releaseRoot,
     baseEnv: inherited,

@@ -1,8 +1,18 @@
-// The public status check of the reference: the same counters, lookup, audit row and minimum
-// answer time as the product's.
-import { APPLICATION_COLUMNS, LIMITS, SERVER, countryKey, normalizePassport, withCountryNames } from './product.mjs';
+// The public status check of the reference: the same counters, lookup, audit row, failures'
+// counter, case and minimum answer time as the product's.
+import {
+  APPLICATION_COLUMNS,
+  LIMITS,
+  SERVER,
+  WAITING_KINDS,
+  countryKey,
+  normalizePassport,
+  settingFromText,
+  stageLabel,
+  withCountryNames,
+} from './product.mjs';
 import { hash, sign } from './crypto.mjs';
-import { COPY_FIELDS, auditInsert, counterHit, passportLookup } from './statements.mjs';
+import { COPY_FIELDS, auditInsert, counterForget, counterHit, passportLookup, publicCaseLookup } from './statements.mjs';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 let idCounter = 0;
@@ -36,6 +46,13 @@ function audit(action, entityId, details) {
   );
 }
 
+let lastSettings;
+/** The office's stage names, parsed again only when their stored text changed, as the product does. */
+function caseWorkSettings(text) {
+  if (lastSettings?.text !== text) lastSettings = { text, value: settingFromText('caseWork', text) };
+  return lastSettings.value;
+}
+
 /** The status check: answers [status, body, the wait left before answering]. */
 export function enquire(params, client) {
   const started = performance.now();
@@ -66,13 +83,24 @@ export function enquire(params, client) {
     passport: hash(passport),
     client: hash(client),
   });
+  // The address group's failures on the passport: forgotten on a hit, one more on a miss.
+  const failedKey = `enquiry:passport-failed:${hash(`${passport}\n${client}`)}`;
+  if (match) counterForget.statement.run(counterForget.bind({ key: failedKey }));
+  else hitCounter(failedKey, CEILING.windowMs);
   let applications = [];
-  if (match) {
+  const kase = match && publicCaseLookup.statement.get(publicCaseLookup.bind({ applicationId: match.id }));
+  if (kase) {
     const stored = {};
     for (const field of COPY_FIELDS) stored[field] = match[APPLICATION_COLUMNS[field]];
     // Countries as every answer of the product gives them: English names, codes beside (ADR 0035).
     const copy = withCountryNames(stored);
     copy.image = match.image_key ? sign(match.image_key) : null;
+    const settings = caseWorkSettings(kase.settings);
+    copy.stage = { key: kase.stage, en: stageLabel(kase.stage, settings, 'en'), bn: stageLabel(kase.stage, settings, 'bn') };
+    copy.waiting =
+      match[APPLICATION_COLUMNS.isStatus] === 'pending' && WAITING_KINDS.includes(kase.kind) && kase.deadline
+        ? { kind: kase.kind, deadline: kase.deadline }
+        : null;
     applications = [copy];
   }
   return [200, { applications }, MIN_RESPONSE_MS - (performance.now() - started)];

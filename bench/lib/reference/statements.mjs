@@ -7,12 +7,15 @@ import {
   SqliteDialect,
   appsPaging,
   appsRepo,
+  caseWorkRepo,
   countHit,
+  deleteCounter,
   EnquiryApplicationSchema,
   normalizePassport,
   recordAudit,
   sessionsRepo,
   sqlite,
+  WAITING_KINDS,
 } from './product.mjs';
 
 async function record(run) {
@@ -116,7 +119,8 @@ export const sessionTouch = template(
   SESSION_ROLES,
 );
 
-// The status check: three rate-limit counters, the passport lookup, one audit row.
+// The status check: three rate-limit counters, the passport lookup, one audit row, the failures'
+// counter and the case.
 const COUNTER_ROLES = new Map([
   ['key', 'counter-stand-in'],
   ['now', 1_000_000_123],
@@ -124,6 +128,14 @@ const COUNTER_ROLES = new Map([
 ]);
 export const counterHit = template((await record((db) => countHit(db, 'counter-stand-in', 1_000_000_123, 1000))).log[0], COUNTER_ROLES);
 counterHit.statement = counterHit.statement.safeIntegers(false);
+// A hit forgets the address group's failures on the passport (a miss counts one with counterHit).
+export const counterForget = template((await record((db) => deleteCounter(db, 'counter-stand-in'))).log[0], COUNTER_ROLES);
+// On a hit, the case as the status check tells it: its stage, the office's stage names, the open
+// letter waiting on the applicant.
+export const publicCaseLookup = template(
+  (await record((db) => caseWorkRepo.findPublicCase(db, 'application-stand-in', WAITING_KINDS))).log[0],
+  new Map([['applicationId', 'application-stand-in']]),
+);
 // The stored fields of the copy: its photo's link and the countries' codes are made from them.
 export const COPY_FIELDS = Object.keys(EnquiryApplicationSchema.shape).filter((f) => Object.hasOwn(APPLICATION_COLUMNS, f));
 const PASSPORT_ROLES = new Map([['passport', 'PASSPORT-STAND-IN']]);

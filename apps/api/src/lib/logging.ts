@@ -148,26 +148,52 @@ export function loggerOptions(level: string): LoggerOptions {
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean; bindings(): Record<string, unknown> };
+type ChildArgs = Parameters<NonNullable<FastifyServerOptions['childLoggerFactory']>>;
+
+/** What a request's lazy logger holds: how to make its real child, and the child once made. */
+interface LazyLogger {
+  made?: PinoLogger;
+  args: readonly [Record<string, unknown>, ChildArgs[2]];
+}
+const realOf = (lazy: LazyLogger, parent: PinoLogger) => (lazy.made ??= parent.child(...lazy.args) as PinoLogger);
+
+/** Per app logger, the prototype of its requests' lazy loggers, for the levels on when it was made. */
+const lazyPrototypes = new WeakMap<object, { level: string; prototype: object }>();
+
+function lazyPrototypeOf(logger: PinoLogger): object {
+  const known = lazyPrototypes.get(logger);
+  if (known?.level === logger.level) return known.prototype;
+  const prototype = Object.create(logger) as Record<string, unknown>;
+  for (const level of LEVELS) {
+    if (logger.isLevelEnabled(level))
+      prototype[level] = function (this: LazyLogger, ...args: unknown[]) {
+        return (realOf(this, logger)[level] as (...a: unknown[]) => void)(...args);
+      };
+  }
+  prototype.child = function (this: LazyLogger, ...args: Parameters<FastifyBaseLogger['child']>) {
+    return realOf(this, logger).child(...args);
+  };
+  prototype.bindings = function (this: LazyLogger) {
+    return realOf(this, logger).bindings();
+  };
+  lazyPrototypes.set(logger, { level: logger.level, prototype });
+  return prototype;
+}
+
 /**
  * A request's logger, made when something is first logged through it. Fastify makes a child logger
  * (the request's id bound in) for every request; with redaction and the app's serializers that
  * costs each answer some microseconds, though at LOG_LEVEL=warn most requests never log a line.
  * Levels that are off stay the parent's no-ops; the others, `child` and `bindings` make the real
- * child on first use, so every line that is written carries the request's id as before.
+ * child on first use, so every line that is written carries the request's id as before. Their
+ * functions live on one prototype per app logger (made again if its level changes), so a request
+ * that logs nothing costs one small object rather than a closure per level.
  */
 export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => {
-  // The app's logger is pino's (loggerOptions above), which has these two beyond Fastify's type.
-  type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean; bindings(): Record<string, unknown> };
-  let child: PinoLogger | undefined;
-  const real = () => (child ??= logger.child(bindings, options) as PinoLogger);
-  const lazy = Object.create(logger) as PinoLogger & Record<string, unknown>;
-  for (const level of LEVELS) {
-    if ((logger as PinoLogger).isLevelEnabled(level))
-      lazy[level] = (...args: Parameters<FastifyBaseLogger['info']>) => real()[level](...args);
-  }
-  lazy.child = (...args: Parameters<FastifyBaseLogger['child']>) => real().child(...args);
-  lazy.bindings = () => real().bindings();
-  return lazy;
+  const lazy = Object.create(lazyPrototypeOf(logger as PinoLogger)) as LazyLogger;
+  lazy.args = [bindings, options];
+  return lazy as unknown as FastifyBaseLogger;
 };
 
 /**

@@ -11,11 +11,12 @@ import { engine } from '@visa/test-support/test-app';
 /**
  * The libraries few requests need load when first used, not when a server process starts (ADR
  * 0074): the built server is started with a module hook that writes down every package file it
- * loads; none of these is among them once it answers, and the QR code library is there after a
- * member of staff starts setting up a second factor, which answers as before.
+ * loads; none of these (the tus server of uploads by link among them) is among them once it answers,
+ * and the QR code library is there after a member of staff starts setting up a second factor, which
+ * answers as before.
  */
 
-const LOADED_LATER = ['sharp', 'file-type', 'pdfkit', 'pdf-lib', 'qrcode', 'nodemailer', 'yazl'];
+const LOADED_LATER = ['sharp', 'file-type', 'pdfkit', 'pdf-lib', 'qrcode', 'nodemailer', 'yazl', '@tus/server', '@tus/file-store', 'srvx'];
 const ADMIN = { email: 'owner@example.com', password: 'a long staff passphrase 7' };
 const XSRF = { 'x-xsrf-token': 't', cookie: 'XSRF-TOKEN=t' };
 const serverJs = path.resolve(import.meta.dirname, '../../dist/server.js');

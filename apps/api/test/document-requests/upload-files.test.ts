@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { jpeg, pdf, png } from '@visa/test-support/images';
-import { stagingFolder, tusRefusalOf } from '../../src/modules/domain/document-requests/uploads.js';
+import { tusRefusalOf } from '../../src/modules/domain/document-requests/tus-server.js';
+import { stagingFolder } from '../../src/modules/domain/document-requests/uploads.js';
 import { uploadExtensionRefused } from '../../src/modules/domain/document-requests/upload-target.js';
 import { type Link, realPdf, tusClient } from './tus-client.js';
 

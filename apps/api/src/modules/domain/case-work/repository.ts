@@ -1,4 +1,6 @@
 import type { LetterKind } from '@visa/shared/case-work';
+import { WAITING_KINDS } from '@visa/shared/enquiry';
+import { type QueryParam, compiledQuery } from '../../../db/compiled-query.js';
 import type { Db } from '../../../db/connection.js';
 import { withStaffNames } from '../staff-accounts/repository.js';
 import type { CaseLetterRow, CaseStepRow } from '../../../db/schema-case-work.js';
@@ -175,27 +177,33 @@ export interface PublicCaseRow {
   deadline: string | null;
 }
 
-/**
- * What the public status check says of a case, in one statement (it runs on every hit of a hot
- * path): the stage, the office's stage names, and the open letter of one of `kinds` due first.
- * Primary-key lookups and the letters' per-application index.
- */
-export async function findPublicCase(db: Db, applicationId: string, kinds: readonly LetterKind[]): Promise<PublicCaseRow | undefined> {
-  return db
+// Built once per database (db/compiled-query.ts): it runs on every hit of the public status check.
+const publicCaseOf = compiledQuery((db, param: QueryParam<'applicationId'>) =>
+  db
     .selectFrom('applications as a')
     .leftJoin('app_settings as s', (join) => join.on('s.key', '=', 'caseWork'))
     .leftJoin('case_letters as l', (join) =>
       join
         .onRef('l.application_id', '=', 'a.id')
         .on('l.done_on', 'is', null)
-        .on('l.kind', 'in', [...kinds]),
+        .on('l.kind', 'in', [...WAITING_KINDS]),
     )
     .select(['a.stage as stage', 's.value as settings', 'l.kind as kind', 'l.deadline as deadline'])
-    .where('a.id', '=', applicationId)
+    .where('a.id', '=', param('applicationId'))
     .orderBy('l.deadline')
     .orderBy('l.id')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/**
+ * What the public status check says of a case, in one statement (it runs on every hit of a hot
+ * path): the stage, the office's stage names, and the open letter waiting on the applicant
+ * (`WAITING_KINDS`) due first. Primary-key lookups and the letters' per-application index.
+ */
+export async function findPublicCase(db: Db, applicationId: string): Promise<PublicCaseRow | undefined> {
+  const values = { applicationId };
+  const [row] = publicCaseOf.now(db, values) ?? (await publicCaseOf(db, values));
+  return row;
 }
 
 /**

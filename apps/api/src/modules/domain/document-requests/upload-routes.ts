@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { DOCUMENT_REQUEST_TEXTS as M, UPLOADS_PATH, UPLOAD_ITEM_METADATA } from '@visa/shared/document-requests';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { HttpError } from '../../../lib/http-error.js';
+import { onFirstUse } from '../../../lib/on-first-use.js';
 import { openRequestOf } from './page-access.js';
 import { requestBodyStream } from './request-body.js';
 import { refuseExtensions, uploadIdOfTarget, UPLOAD_ADDRESS_NOT_VALID } from './upload-target.js';
-import { assertUploadOf, beginUpload, createUploadServer, routeUploadIds } from './uploads.js';
+import { assertUploadOf, beginUpload, routeUploadIds } from './uploads.js';
 
 /** Tus's Upload-Metadata: comma-separated `key base64value` pairs. */
 function metadataValue(header: string | undefined, key: string): string | null {
@@ -38,8 +38,13 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
  * even read. Tus then reads the raw request itself, so the body parser here takes nothing.
  */
 export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  // Built at the first upload request, not with the app (see stagingStore).
-  let tus: ReturnType<typeof createUploadServer> | null = null;
+  // Loaded and built at the first upload request, not with the app: tus and its request adapter
+  // are code few processes need (ADR 0074), and the store makes its folder when built (see
+  // stagingStore in tus-server.ts).
+  const tusServer = onFirstUse(async () => {
+    const [{ createUploadServer }, srvx] = await Promise.all([import('./tus-server.js'), import('srvx/node')]);
+    return { tus: createUploadServer(ctx), ...srvx };
+  });
 
   // Tus reads the bytes from the raw request; Fastify must leave them unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -69,10 +74,11 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx }: RouteO
         routeUploadIds.set(request.raw, id);
       }
     }
+    // Before the reply is taken over, so a failed load is answered as any other error.
+    const { tus, NodeRequest, sendNodeResponse } = await tusServer();
     // The headers the app gives every answer (no-store, the security headers) go on tus's answer too.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
-    tus ??= createUploadServer(ctx);
     // What tus.handle does, but a PATCH's body is read without a copy of every chunk (request-body.ts).
     const web = new NodeRequest({ req: request.raw, res: reply.raw });
     if (request.method === 'PATCH') Object.defineProperty(web, 'body', { value: requestBodyStream(request.raw) });

@@ -27,7 +27,7 @@ const insertEvent = compiledQuery((db, param: QueryParam<'id' | 'actor' | 'actio
 );
 
 export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
-  await insertEvent(db, {
+  const values = {
     id: newId(),
     actor: input.actorUserId,
     action: input.action,
@@ -35,7 +35,8 @@ export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
     entityId: input.entityId,
     at: nowIso(),
     details: JSON.stringify(input.details ?? {}),
-  });
+  };
+  if (!insertEvent.now(db, values)) await insertEvent(db, values);
 }
 
 export interface AuditEvent {
