@@ -1,6 +1,6 @@
 import { receiptNumberText } from '@visa/shared/money';
 import type { Db } from '../../../db/connection.js';
-import { entriesOf, receiptsOf } from './repository.js';
+import { listEntries, receiptsOf } from '../ledger/repository.js';
 
 /**
  * The applicant's money as their own data (ADR 0092): each entry of their ledger and each receipt,
@@ -8,7 +8,7 @@ import { entriesOf, receiptsOf } from './repository.js';
  * case's does (ADR 0083).
  */
 export async function moneyForApplicant(db: Db, applicationId: string) {
-  const [entries, receipts] = await Promise.all([entriesOf(db, applicationId), receiptsOf(db, applicationId)]);
+  const [entries, receipts] = await Promise.all([listEntries(db, applicationId), receiptsOf(db, applicationId)]);
   return {
     entries: entries.map((e) => ({
       id: e.id,

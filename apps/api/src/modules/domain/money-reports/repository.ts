@@ -131,24 +131,3 @@ export async function movedEntriesAfter(
     staff: r.name,
   }));
 }
-
-/** One application's entries and receipts, for the applicant's data download. */
-export async function entriesOf(db: Db, applicationId: string) {
-  return db
-    .selectFrom('ledger_entries')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export async function receiptsOf(db: Db, applicationId: string) {
-  return db
-    .selectFrom('receipts')
-    .select(['fiscal_year', 'number', 'issued_on', 'amount_minor', 'payer_name', 'entry_id'])
-    .where('application_id', '=', applicationId)
-    .orderBy('fiscal_year')
-    .orderBy('number')
-    .execute();
-}
