@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayIn } from '../packages/shared/dist/dates.js';
+import { alone } from './lib/alone.mjs';
 import { serverJs, startServer } from './lib/processes.mjs';
 import { createBenchDatabase, seedApplicationsPg } from './lib/seed-applications-pg.mjs';
 import { seedOffice } from './lib/seed-office.mjs';
@@ -122,21 +123,6 @@ async function seedPg(databaseUrl, secret, count) {
   return { token, open, dueWeek };
 }
 
-/** ALONE requests one at a time: the median and the fastest, and what the last answered. */
-async function alone(url, headers) {
-  const times = [];
-  let body;
-  for (let i = 0; i < ALONE; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    body = await res.json();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[times.length >> 1], min: times[0], body };
-}
-
 const results = [];
 for (const size of SIZES) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-my-work-'));
@@ -164,7 +150,7 @@ for (const size of SIZES) {
     ];
     const rows = [];
     for (const [name, url, shown] of targets) {
-      const r = await alone(url, headers);
+      const r = await alone(url, headers, ALONE);
       rows.push({ name, p50: r.p50, min: r.min, shown: shown(r.body) });
     }
     const load1 = os.loadavg()[0].toFixed(2);

@@ -69,10 +69,10 @@ export const enquiryPathOf = (i) =>
 const dobOf = (i) => `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
 
 /**
- * `documents`: each application also gets a job letter, and every third one a visa form too, as
- * rows pointing at (absent) files, so lists and exports read documents as they would in use.
+ * A fresh SQLite database in `dataDir`, migrated by the built server's own migrations, opened for
+ * set-based seeding (WAL); `createAccessTokens` signs the bench's staff in afterwards.
  */
-export async function seedApplications({ dataDir, secret, count, documents = false, role = 'admin' }) {
+export async function openMigrated({ dataDir, secret }) {
   const { loadConfig } = await import(dist('config.js'));
   const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
   const { createAccessTokens } = await import(dist('modules/domain/auth/access-tokens.js'));
@@ -80,9 +80,34 @@ export async function seedApplications({ dataDir, secret, count, documents = fal
   const kysely = createDb(config.database);
   await migrateToLatest(kysely);
   await kysely.destroy();
-
   const db = new SQLite(config.database.file);
   db.pragma('journal_mode = WAL');
+  return { db, createAccessTokens };
+}
+
+/**
+ * A live session for `userId`, a day long from `now`: the family carries its idle and absolute
+ * limits (ADR 0018), which every staff request reads. Answers the family an access token names.
+ */
+export function startSession(db, userId, now) {
+  const family = randomBytes(12).toString('hex');
+  const iso = new Date(now).toISOString();
+  const until = new Date(now + 86_400_000).toISOString();
+  db.prepare(
+    'insert into session_families (family_id, user_id, started_at, last_active_at, expires_at, ended_at, end_reason) values (?, ?, ?, ?, ?, null, null)',
+  ).run(family, userId, iso, iso, until);
+  db.prepare(
+    'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)',
+  ).run(randomBytes(12).toString('hex'), userId, randomBytes(32).toString('hex'), family, until, iso);
+  return family;
+}
+
+/**
+ * `documents`: each application also gets a job letter, and every third one a visa form too, as
+ * rows pointing at (absent) files, so lists and exports read documents as they would in use.
+ */
+export async function seedApplications({ dataDir, secret, count, documents = false, role = 'admin' }) {
+  const { db, createAccessTokens } = await openMigrated({ dataDir, secret });
   const now = Date.now();
   const insert =
     db.prepare(`insert into applications (id, surname, given_name, surname_key, given_name_key, email, phone, national_id, sex, dob,
@@ -154,7 +179,6 @@ export async function seedApplications({ dataDir, secret, count, documents = fal
   db.exec('analyze');
 
   const userId = randomBytes(12).toString('hex');
-  const family = randomBytes(12).toString('hex');
   const iso = new Date(now).toISOString();
   db.prepare('insert into users (id, name, email, role, password_hash, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)').run(
     userId,
@@ -165,13 +189,7 @@ export async function seedApplications({ dataDir, secret, count, documents = fal
     iso,
     iso,
   );
-  // The session's family carries its idle and absolute limits (ADR 0018); every staff request reads it.
-  db.prepare(
-    'insert into session_families (family_id, user_id, started_at, last_active_at, expires_at, ended_at, end_reason) values (?, ?, ?, ?, ?, null, null)',
-  ).run(family, userId, iso, iso, new Date(now + 86_400_000).toISOString());
-  db.prepare(
-    'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)',
-  ).run(randomBytes(12).toString('hex'), userId, randomBytes(32).toString('hex'), family, new Date(now + 86_400_000).toISOString(), iso);
+  const family = startSession(db, userId, now);
   db.close();
   const token = await createAccessTokens(secret).sign({ id: userId, role }, family);
   return { token };

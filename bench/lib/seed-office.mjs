@@ -3,12 +3,7 @@
 // ids growing with created_at as in real use), whatever the bench adds in the same transaction,
 // and the first staff member (a super-admin) signed in.
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { root } from './processes.mjs';
-import { GIVEN, SURNAMES } from './seed-applications.mjs';
-
-const dist = (p) => path.join(root, 'apps/api/dist', p);
+import { GIVEN, SURNAMES, openMigrated, startSession } from './seed-applications.mjs';
 
 /** Rows `?1`..`?2` of the applications, the k-th created `?3 + k × ?4` seconds after the epoch. */
 const INSERT_APPLICATIONS = `
@@ -32,16 +27,7 @@ const INSERT_APPLICATIONS = `
  * written. Answers the signed-in super-admin's access token, the staff ids and what `read` answered.
  */
 export async function seedOffice({ dataDir, secret, count, staff = 1, fill = () => {}, read = () => ({}) }) {
-  const { loadConfig } = await import(dist('config.js'));
-  const { createDb, migrateToLatest } = await import(dist('db/connection.js'));
-  const { createAccessTokens } = await import(dist('modules/domain/auth/access-tokens.js'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret, LOG_LEVEL: 'silent' });
-  const kysely = createDb(config.database);
-  await migrateToLatest(kysely);
-  await kysely.destroy();
-
-  const db = new SQLite(config.database.file);
-  db.pragma('journal_mode = WAL');
+  const { db, createAccessTokens } = await openMigrated({ dataDir, secret });
   db.pragma('synchronous = OFF');
   const now = Date.now();
   const iso = new Date(now).toISOString();
@@ -67,14 +53,7 @@ export async function seedOffice({ dataDir, secret, count, staff = 1, fill = () 
   })();
   db.exec('analyze');
 
-  const family = randomBytes(12).toString('hex');
-  const until = new Date(now + 86_400_000).toISOString();
-  db.prepare(
-    'insert into session_families (family_id, user_id, started_at, last_active_at, expires_at, ended_at, end_reason) values (?, ?, ?, ?, ?, null, null)',
-  ).run(family, users[0], iso, iso, until);
-  db.prepare(
-    'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values (?, ?, ?, ?, ?, null, ?, null, null)',
-  ).run(randomBytes(12).toString('hex'), users[0], randomBytes(32).toString('hex'), family, until, iso);
+  const family = startSession(db, users[0], now);
   const readings = read(db);
   db.close();
   const token = await createAccessTokens(secret).sign({ id: users[0], role: 'superadmin' }, family);
