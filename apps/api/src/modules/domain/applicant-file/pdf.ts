@@ -3,7 +3,7 @@ import { COPY_TEXT, type CopyVerification, copySections } from '@visa/shared/app
 import type { Application } from '@visa/shared/applications';
 import { copyPrivacyLine } from '@visa/shared/privacy-notice-view';
 import type { Storage } from '../../../infra/storage/storage.js';
-import { onFirstUse } from '../../../lib/on-first-use.js';
+import { newPdf } from '../../../lib/pdf-document.js';
 
 async function readAll(storage: Storage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
@@ -28,9 +28,6 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * visa dates, reference and QR to the enquiry page), then each document on a page of its own.
  * Built in memory: a copy is a few pages of already-compressed JPEGs.
  */
-/** PDFKit with its fonts, loaded on first use (ADR 0074). */
-const loadPdfKit = onFirstUse(async () => (await import('pdfkit')).default);
-
 export async function renderCopyPdf(input: {
   application: Application;
   photoKey: string | null;
@@ -41,17 +38,10 @@ export async function renderCopyPdf(input: {
   stage?: string;
 }): Promise<Buffer> {
   const { application: a, verification } = input;
-  const PDFDocument = await loadPdfKit();
-  const doc = new PDFDocument({
+  const { doc, finished } = await newPdf({
     size: 'A4',
     margin: MARGIN,
     info: { Title: COPY_TEXT.fileTitle(`${a.givenN} ${a.surname}`), Author: COPY_TEXT.brand, Subject: COPY_TEXT.fileSubject(a._id) },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const contentWidth = A4.width - 2 * MARGIN;

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '@visa/shared/dates';
 import { formatPhone } from '@visa/shared/phone';
 import type { AppContext } from '../../../context.js';
 import { HttpError, conflict } from '../../../lib/http-error.js';
-import { onFirstUse } from '../../../lib/on-first-use.js';
+import { newPdf } from '../../../lib/pdf-document.js';
 import { getSetting } from '../../kernel/settings/repository.js';
 import * as repo from './custody-repository.js';
 
@@ -14,8 +14,6 @@ import * as repo from './custody-repository.js';
  * The handover slip (ADR 0082): one A4 page staff print and both sides sign, the receipt of a
  * passport. The passport number is printed here and nowhere else custody shows or keeps.
  */
-
-const loadPdfKit = onFirstUse(async () => (await import('pdfkit')).default);
 
 const MARGIN = 56;
 const INK = '#111827';
@@ -37,14 +35,7 @@ export async function handoverSlip(
   const h = slip.handover;
   const zone = ctx.config.APP_TIMEZONE;
 
-  const PDFDocument = await loadPdfKit();
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: S.title, Author: BRAND_NAME.en } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, finished } = await newPdf({ size: 'A4', margin: MARGIN, info: { Title: S.title, Author: BRAND_NAME.en } });
   const width = doc.page.width - 2 * MARGIN;
 
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(BRAND_NAME.en);

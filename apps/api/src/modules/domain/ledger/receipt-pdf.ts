@@ -7,6 +7,7 @@ import { RECEIPT_METHODS, RECEIPT_TEXTS, type ReceiptLanguage, receiptTaka, vatR
 import type { OfficeContact } from '@visa/shared/office-contact';
 import { formatPhone } from '@visa/shared/phone';
 import { onFirstUse } from '../../../lib/on-first-use.js';
+import { newPdf } from '../../../lib/pdf-document.js';
 import { qrPath } from '../applicant-file/verification.js';
 
 /**
@@ -14,8 +15,7 @@ import { qrPath } from '../applicant-file/verification.js';
  * office entered its BIN the Mushak-6.3 fields; a QR code opening the public check of the receipt.
  */
 
-/** PDFKit and the Bengali face the web app serves, loaded on first use (ADR 0074). */
-const loadPdfKit = onFirstUse(async () => (await import('pdfkit')).default);
+/** The Bengali face the web app serves, loaded on first use (ADR 0074). */
 const require = createRequire(import.meta.url);
 const loadBengali = onFirstUse(async () => ({
   regular: await readFile(require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff')),
@@ -76,16 +76,14 @@ export async function renderReceiptPdf(
   const T = RECEIPT_TEXTS[o.language];
   const lang = o.language;
   const mushak = o.bin !== '';
-  const [PDFDocument, bengali, qr] = await Promise.all([loadPdfKit(), loadBengali(), qrPath(receipt.verifyUrl)]);
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `${T.title} ${receipt.number}`, Author: BRAND_NAME.en } });
+  const [bengali, qr] = await Promise.all([loadBengali(), qrPath(receipt.verifyUrl)]);
+  const { doc, finished } = await newPdf({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `${T.title} ${receipt.number}`, Author: BRAND_NAME.en },
+  });
   doc.registerFont('bn', bengali.regular);
   doc.registerFont('bn-bold', bengali.bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   const width = doc.page.width - 2 * MARGIN;
 
   write(doc, BRAND_NAME[lang], { x: MARGIN, y: MARGIN, width, size: 14, bold: true });
