@@ -170,10 +170,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // External plugins.
   await app.register(errorHandler);
-  // Before every other hook: a path that cannot be read one way only is refused first.
+  // Every request's hooks, in order: the path check and the security headers (one hook: a path
+  // that cannot be read one way only is refused before anything else), the cookies and the
+  // anti-forgery check (one hook, xsrf.ts), then a guarded route's access check (one hook, auth.ts).
   await app.register(requestTarget);
-  await app.register(cookie);
   await app.register(security, { webRoot: deps.webRoot });
+  await app.register(cookie, { hook: false });
   await app.register(docs);
 
   // App plugins.

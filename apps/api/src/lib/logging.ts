@@ -1,5 +1,6 @@
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import pino, { type Logger } from 'pino';
+import os from 'node:os';
+import pino from 'pino';
 import { UPLOADS_PATH } from '@visa/shared/document-requests';
 import { CALENDAR_PATH } from '@visa/shared/staff-deadlines';
 import { pathOf } from './request-path.js';
@@ -199,15 +200,15 @@ export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFac
 /**
  * One line per answer (ADR 0073): Fastify writes "incoming request" and then "request completed"
  * for each, and the second already says everything the first did (method and route, with the
- * status and the time taken). That line is written by a plain logger on the app's own
- * destination, at the app's level, with the request's id as a field: it is made here from the
- * route and numbers only, so it needs none of the redaction, scrubbing and serializers the app's
- * logger runs on every line (which made a line cost several times what pino's own does), and no
- * request logger is made for a request that logs nothing else. Errors, aborted streams and the
- * rest stay Fastify's, through the app's logger.
+ * status and the time taken). That line is written straight to the app logger's destination, at
+ * the app's level, with the request's id as a field, in the very form pino's own defaults give it
+ * (the same fields in the same order): it is made here from the route and numbers only, so it needs
+ * none of the redaction, scrubbing and serializers the app's logger runs on every line, nor pino's
+ * walk over an object to write it, and no request logger is made for a request that logs nothing
+ * else. Errors, aborted streams and the rest stay Fastify's, through the app's logger.
  */
 class OneLinePerAnswer extends LogController {
-  #lines: Logger | undefined;
+  #line: ((request: FastifyRequest, reply: FastifyReply) => void) | null | undefined;
 
   override incomingRequest(): void {}
 
@@ -216,24 +217,23 @@ class OneLinePerAnswer extends LogController {
       super.requestCompleted(error, request, reply);
       return;
     }
-    this.#lines ??= plainLoggerBeside(request.server.log);
-    if (!this.#lines.isLevelEnabled('info')) return;
-    const route = request.routeOptions?.url ?? routeOf(request).replace(EMAIL, '[email]');
-    this.#lines.info(
-      {
-        [this.requestIdLogLabel]: request.id,
-        res: { statusCode: reply.statusCode, method: request.method, route },
-        responseTime: reply.elapsedTime,
-      },
-      'request completed',
-    );
+    if (this.#line === undefined) this.#line = lineWriterBeside(request.server.log, this.requestIdLogLabel);
+    this.#line?.(request, reply);
   }
 }
 
-/** A logger with pino's defaults (the same fields before ours) writing where `log` writes, at its level. */
-function plainLoggerBeside(log: FastifyBaseLogger): Logger {
-  const destination = (log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
-  return pino({ level: log.level }, destination);
+/** Writes the answer's line where `log` writes, as pino would at its defaults; null when `log`'s level leaves out `info`. */
+function lineWriterBeside(log: FastifyBaseLogger, idLabel: string): ((request: FastifyRequest, reply: FastifyReply) => void) | null {
+  if (!pino.levels.values[log.level] || pino.levels.values[log.level]! > pino.levels.values.info!) return null;
+  const destination = (log as unknown as Record<symbol, pino.DestinationStream | undefined>)[pino.symbols.streamSym] ?? pino.destination(1);
+  const head = `{"level":${pino.levels.values.info},"time":`;
+  const fields = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},${JSON.stringify(idLabel)}:`;
+  return (request, reply) => {
+    const route = request.routeOptions?.url ?? routeOf(request).replace(EMAIL, '[email]');
+    destination.write(
+      `${head}${Date.now()}${fields}${JSON.stringify(request.id)},"res":{"statusCode":${reply.statusCode},"method":${JSON.stringify(request.method)},"route":${JSON.stringify(route)}},"responseTime":${JSON.stringify(reply.elapsedTime)},"msg":"request completed"}\n`,
+    );
+  };
 }
 
 /** Fastify's request lines as the app writes them: one per answer. */

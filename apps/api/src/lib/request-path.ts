@@ -27,12 +27,17 @@ declare module 'fastify' {
 export function pathOf(request: FastifyRequest): string | null {
   const known = request.decodedPath;
   if (known !== undefined) return known;
-  const raw = originForm(request.url).split('?')[0] ?? '';
-  let decoded: string | null;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    decoded = null;
+  const url = originForm(request.url);
+  const query = url.indexOf('?');
+  const raw = query === -1 ? url : url.slice(0, query);
+  let decoded: string | null = raw;
+  // Only a percent sign starts an escape: a path without one decodes to itself (and cannot fail).
+  if (raw.includes('%')) {
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      decoded = null;
+    }
   }
   request.decodedPath = decoded;
   return decoded;

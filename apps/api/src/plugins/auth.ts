@@ -27,6 +27,8 @@ declare module 'fastify' {
     authenticateIfPresent: Hook;
     /** Signed in and one of these roles; 401 or 403 otherwise. */
     requireRole: (...roles: Role[]) => Hook;
+    /** Signed in, one of `roles` when given, and past the password rule when `passwordFirst` (withAccess). */
+    guard: (roles: readonly Role[] | null, passwordFirst: boolean) => Hook;
   }
   interface FastifyRequest {
     user: SignedInStaffAccount | null;
@@ -95,49 +97,59 @@ export default fp(async function auth(app: FastifyInstance, opts: { check: Acces
     return undefined;
   }
 
-  // A callback hook: on SQLite the check is usually answered at once (access.now), and then
-  // no promise is made at all; otherwise it waits for access.later. It must not return that
-  // promise: Fastify would then take it for an async hook and continue the chain twice.
-  const authenticate: Hook = (request, _reply, done) => {
-    const token = bearerToken(request);
-    const claims = token ? access.verify(token) : null;
-    if (!claims) return done(new HttpError(401, SERVER.unauthorized));
-    const activity = request.headers[BACKGROUND_HEADER] === BACKGROUND_VALUE ? 'background' : 'person';
-    const now = access.now(claims, activity);
-    if (now) return done(settle(request, now, claims.sessionFamily));
-    void access.later(claims, activity).then(
-      (check) => done(settle(request, check, claims.sessionFamily)),
-      // Whatever it rejects with stops the request: done() without an error would let it through.
-      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
-    );
-  };
+  /**
+   * Whether the signed-in caller may go on: one of `roles` when given, and someone who must choose
+   * a new password first only on the routes marked for it.
+   */
+  function admitted(request: FastifyRequest, roles: readonly Role[] | null, passwordFirst: boolean): Error | undefined {
+    const { user } = request;
+    if (!user) return new HttpError(401, SERVER.unauthorized);
+    if (roles && !roles.includes(user.role)) return new HttpError(403, SERVER.forbidden);
+    return passwordFirst ? passwordChangeRefusal(request, user) : undefined;
+  }
+
+  /**
+   * The access check as one hook: the token, the session, then the role and the password rule when
+   * asked, so a guarded route runs one hook rather than one per rule.
+   *
+   * A callback hook: on SQLite the check is usually answered at once (access.now), and then no
+   * promise is made at all; otherwise it waits for access.later. It must not return that promise:
+   * Fastify would then take it for an async hook and continue the chain twice.
+   */
+  const guard =
+    (roles: readonly Role[] | null, passwordFirst: boolean): Hook =>
+    (request, _reply, done) => {
+      const token = bearerToken(request);
+      const claims = token ? access.verify(token) : null;
+      if (!claims) return done(new HttpError(401, SERVER.unauthorized));
+      const activity = request.headers[BACKGROUND_HEADER] === BACKGROUND_VALUE ? 'background' : 'person';
+      const now = access.now(claims, activity);
+      if (now) return done(settle(request, now, claims.sessionFamily) ?? admitted(request, roles, passwordFirst));
+      void access.later(claims, activity).then(
+        (check) => done(settle(request, check, claims.sessionFamily) ?? admitted(request, roles, passwordFirst)),
+        // Whatever it rejects with stops the request: done() without an error would let it through.
+        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      );
+    };
+  const authenticate = guard(null, false);
   app.decorate('authenticate', authenticate);
   app.decorate('authenticateIfPresent', ((request, reply, done) => {
     if (request.headers.authorization) authenticate(request, reply, done);
     else done();
   }) satisfies Hook);
-  app.decorate(
-    'requireRole',
-    (...roles: Role[]): Hook =>
-      (request, reply, done) =>
-        authenticate(request, reply, (err) => {
-          if (err) done(err);
-          else if (!request.user) done(new HttpError(401, SERVER.unauthorized));
-          else if (!roles.includes(request.user.role)) done(new HttpError(403, SERVER.forbidden));
-          else done();
-        }),
-  );
+  app.decorate('requireRole', (...roles: Role[]): Hook => guard(roles, false));
+  app.decorate('guard', guard);
 });
 
 /**
  * Someone who signed in with an earlier app's password that breaks the password rule chooses a
  * new one before anything else: every staff route but those marked for it answers 403 until then.
  */
-const passwordChangeFirst: Hook = (request, _reply, done) => {
-  if (request.user?.mustChangePassword && !request.routeOptions.config.whilePasswordChangeRequired) {
-    done(new HttpError(403, PASSWORD_CHANGE_REQUIRED.refused));
-  } else done();
-};
+function passwordChangeRefusal(request: FastifyRequest, user: SignedInStaffAccount): Error | undefined {
+  return user.mustChangePassword && !request.routeOptions.config.whilePasswordChangeRequired
+    ? new HttpError(403, PASSWORD_CHANGE_REQUIRED.refused)
+    : undefined;
+}
 
 /**
  * Who may call a group of routes, declared where the group is registered (app.ts) and checked at
@@ -156,9 +168,9 @@ export function withAccess<O extends FastifyPluginOptions>(
   routes: (app: FastifyInstance, opts: O) => Promise<void>,
 ): (app: FastifyInstance, opts: O) => Promise<void> {
   return async function guarded(scope, opts) {
-    if (access === 'staff') scope.addHook('onRequest', scope.authenticate);
-    if (access === 'superadmin') scope.addHook('onRequest', scope.requireRole('superadmin'));
-    if (access !== 'public') scope.addHook('onRequest', passwordChangeFirst);
+    // One hook per request for the whole rule: the token and session, the role, the password rule.
+    if (access === 'staff') scope.addHook('onRequest', scope.guard(null, true));
+    if (access === 'superadmin') scope.addHook('onRequest', scope.guard(['superadmin'], true));
     // Called in this scope rather than registered again, so the group's prefix is applied once.
     await routes(scope, opts);
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER } from '@visa/shared/ui-texts';
 import { pathOf } from '../lib/request-path.js';
@@ -20,18 +20,24 @@ import { pathOf } from '../lib/request-path.js';
  * Upper case and a trailing slash are different paths: no route has them, so they are 404.
  */
 
-function isCanonical(path: string): boolean {
-  if (!path.startsWith('/') || path.includes('//') || path.includes('\\')) return false;
-  return !path.split('/').some((segment) => segment === '.' || segment === '..');
+/** Empty segments, backslashes, or a `.` or `..` segment: every segment follows a `/`, the path starting with one. */
+const ODD_PATH = /\/\/|\\|\/\.\.?(?:\/|$)/;
+
+const isCanonical = (path: string) => path.startsWith('/') && !ODD_PATH.test(path);
+
+/**
+ * Whether the request's path can be read one way only; if not, it has been answered 400 here and the
+ * chain must not go on. The first thing every request's first hook does (plugins/security.ts), so
+ * it runs before any other hook, as one hook rather than one of its own.
+ */
+export function readableTarget(request: FastifyRequest, reply: FastifyReply): boolean {
+  const path = pathOf(request);
+  if (path !== null && isCanonical(path)) return true;
+  void reply.status(400).send({ message: SERVER.badPath });
+  return false;
 }
 
 export default fp(async function requestTarget(app: FastifyInstance) {
   // Declared on every request from the start, so setting it does not change the object's shape.
   app.decorateRequest('decodedPath', undefined);
-  app.addHook('onRequest', (request, reply, done) => {
-    const path = pathOf(request);
-    // Answered here, so the chain is not continued (done is not called).
-    if (path === null || !isCanonical(path)) reply.status(400).send({ message: SERVER.badPath });
-    else done();
-  });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isApiPath, pathOf } from '../lib/request-path.js';
+import { readableTarget } from './request-target.js';
 
 /**
  * Security headers with a strict CSP. The only inline scripts are the ones the web build emits;
@@ -49,6 +50,23 @@ function helmetHeaders(options: HelmetOptions): [name: string, value: string][] 
   return [...headers];
 }
 
+/**
+ * Sets the constant headers on a reply in one go: copied into the reply's own header object, which
+ * Fastify keeps under a symbol of its own and writes with the answer, rather than one reply.header
+ * call per header (each lower-cases its name and stores it by a computed key). Found on the first
+ * reply; should a Fastify release name it otherwise, the headers are set one by one as before.
+ */
+function headerSetter(headers: [name: string, value: string][]): (reply: FastifyReply) => void {
+  const all = Object.fromEntries(headers) as Record<string, string>;
+  let own: symbol | null | undefined;
+  return (reply) => {
+    own ??= Object.getOwnPropertySymbols(reply).find((s) => s.description === 'fastify.reply.headers') ?? null;
+    const target = own && (reply as unknown as Record<symbol, unknown>)[own];
+    if (target !== null && typeof target === 'object') Object.assign(target, all);
+    else for (const [name, value] of headers) reply.header(name, value);
+  };
+}
+
 export default fp(async function security(app: FastifyInstance, opts: { webRoot: string | null }) {
   let scriptHashes: string[] = [];
   const cspFile = opts.webRoot && path.join(opts.webRoot, 'csp.json');
@@ -77,8 +95,13 @@ export default fp(async function security(app: FastifyInstance, opts: { webRoot:
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
+  const setAll = headerSetter(headers);
+  // Every request's first hook (app.ts registers this plugin before any other hook): the target
+  // check (plugins/request-target.ts), then the headers. A refused target is answered without
+  // them, as when the check was a hook of its own that ran first.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!readableTarget(request, reply)) return;
+    setAll(reply);
     done();
   });
   // A CSP governs documents. On scripts, styles and raster media it does nothing, yet with a hash

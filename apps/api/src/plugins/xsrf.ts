@@ -52,7 +52,12 @@ export default fp(async function xsrf(
     isTokenUpload?: (path: string) => boolean;
   },
 ) {
+  // The request's cookies are read here rather than in a hook of @fastify/cookie's own (app.ts
+  // registers it with `hook: false`), so a request runs one hook for both. Setting a cookie still
+  // goes through the plugin, which reads them again then.
   app.addHook('onRequest', (request, reply, done) => {
+    const cookies = request.raw.headers.cookie;
+    request.cookies = cookies ? app.parseCookie(cookies) : {};
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
