@@ -113,10 +113,11 @@ export default fp(async function security(app: FastifyInstance, opts: { webRoot:
   app.addHook('onSend', (request, reply, payload, done) => {
     noStoreWherePersonal(request, reply);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (/^(text\/javascript|application\/javascript|text\/css|image\/(?!svg)|video\/|audio\/|font\/)/.test(type)) {
-      reply.removeHeader('content-security-policy');
-    } else if (type.startsWith('application/json')) {
+    // JSON first: it is what nearly every answer is, and the pattern below cannot match it.
+    if (type.startsWith('application/json')) {
       reply.header('content-security-policy', API_CSP);
+    } else if (/^(text\/javascript|application\/javascript|text\/css|image\/(?!svg)|video\/|audio\/|font\/)/.test(type)) {
+      reply.removeHeader('content-security-policy');
     }
     done(null, payload);
   });
