@@ -9,7 +9,7 @@ import {
   config,
 } from './product.mjs';
 import { sign, verifyToken } from './crypto.mjs';
-import { LIST_ROLES, documentsStatement, plain, searched, sessionLookup, sessionTouch } from './statements.mjs';
+import { LIST_ROLES, balancesStatement, documentsStatement, plain, searched, sessionLookup, sessionTouch } from './statements.mjs';
 
 const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
 const absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
@@ -60,6 +60,7 @@ function toApplication(row, docs) {
   app.documents = documents;
   app.isAdmin = Number(row.is_admin) === 1;
   app.anonymised = row.anonymised_at !== null;
+  app.stage = row.stage;
   return app;
 }
 
@@ -82,15 +83,18 @@ export function listPage(params) {
     else total = Number(result[0].n);
   }
   const byApplication = new Map();
+  const owed = new Map();
   if (rows.length > 0) {
-    for (const d of documentsStatement(rows.length).all(rows.map((r) => r.id))) {
+    const ids = rows.map((r) => r.id);
+    for (const d of documentsStatement(rows.length).all(ids)) {
       const list = byApplication.get(d.application_id) ?? [];
       list.push(d);
       byApplication.set(d.application_id, list);
     }
+    for (const b of balancesStatement(rows.length).all(ids)) owed.set(b.application_id, Number(b.due_minor));
   }
   return {
-    applications: rows.map((r) => toApplication(r, byApplication.get(r.id) ?? [])),
+    applications: rows.map((r) => ({ ...toApplication(r, byApplication.get(r.id) ?? []), balanceMinor: owed.get(r.id) ?? 0 })),
     totalApplication: total,
     totalPages: Math.ceil(total / limit),
     page,

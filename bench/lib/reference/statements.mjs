@@ -82,25 +82,31 @@ async function recordList(search) {
     return t;
   });
   if (!listing.some((t) => t.kind === 'rows' && t.uses('limit'))) fail('no statement reads the rows of a page');
-  return { listing, documents: documentsAt === -1 ? null : log[documentsAt] };
+  // After the documents, what each of the page's applications owes (ADR 0086).
+  const balances = log.find((q, i) => i > documentsAt && /application_balances/.test(q.sql)) ?? null;
+  return { listing, documents: documentsAt === -1 ? null : log[documentsAt], balances };
 }
 export const plain = await recordList('');
 export const searched = await recordList('Qz7');
-if (!plain.documents) fail('the documents of a page were not read (is the table empty?)');
 
-// The documents of a page: `in (?, …)` with one placeholder per row, prepared once per row count.
-const docsRecorded = plain.documents;
-const docsTemplates = new Map();
-export function documentsStatement(n) {
-  let statement = docsTemplates.get(n);
-  if (!statement) {
-    const sql = docsRecorded.sql.replace(/in \((\?(, )?)+\)/, `in (${Array.from({ length: n }, () => '?').join(', ')})`);
-    if (sql === docsRecorded.sql && n !== docsRecorded.parameters.length) fail('no `in (?, …)` list in the documents query');
-    statement = sqlite.prepare(sql);
-    docsTemplates.set(n, statement);
-  }
-  return statement;
+// The documents of a page and what its applications owe: `in (?, …)` with one placeholder per
+// row, prepared once per row count.
+function perRowCount(recorded, what) {
+  if (!recorded) fail(`${what} of a page were not read (is the table empty?)`);
+  const templates = new Map();
+  return (n) => {
+    let statement = templates.get(n);
+    if (!statement) {
+      const sql = recorded.sql.replace(/in \((\?(, )?)+\)/, `in (${Array.from({ length: n }, () => '?').join(', ')})`);
+      if (sql === recorded.sql && n !== recorded.parameters.length) fail(`no \`in (?, …)\` list in the query of ${what}`);
+      statement = sqlite.prepare(sql);
+      templates.set(n, statement);
+    }
+    return statement;
+  };
 }
+export const documentsStatement = perRowCount(plain.documents, 'the documents');
+export const balancesStatement = perRowCount(plain.balances, 'the balances');
 
 // The session check of every staff request, and the activity write at most every 30 s (ADR 0018).
 const SESSION_ROLES = new Map([
