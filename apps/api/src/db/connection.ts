@@ -62,7 +62,7 @@ export function createDb(database: Config['database'], observer: DbObserver = {}
         client.release();
       }
     };
-    bulkReaders.set(db, () => ({ arrays, close: () => {} }));
+    bulkReaders.set(db, () => ({ arrays, close: () => {}, readsAhead: true }));
     return db;
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -114,6 +114,12 @@ export function runImmediately(db: Db, sqlText: string, parameters: readonly unk
 export interface BulkReader {
   arrays(sqlText: string, parameters: readonly unknown[]): Promise<unknown[][]>;
   close(): void;
+  /**
+   * Whether the next batch is best asked for before the last is written out: on PostgreSQL a batch
+   * is a round trip to another process, which then works while this one writes; on SQLite a batch
+   * is read in this process, and reading it early only keeps two batches alive at once.
+   */
+  readsAhead: boolean;
 }
 
 const bulkReaders = new WeakMap<Db, () => BulkReader>();
@@ -134,6 +140,7 @@ export function openBulkReader(db: Db): BulkReader {
     arrays: async (sqlText, parameters) =>
       (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sqlText, [...parameters]))).rows.map((row) => Object.values(row)),
     close: () => {},
+    readsAhead: false,
   };
 }
 
@@ -153,6 +160,7 @@ function sqliteBulkReader(file: string, onStatement?: (sqlText: string) => void)
       return statement.all(parameters) as unknown[][];
     },
     close: () => reader.close(),
+    readsAhead: false,
   };
 }
 

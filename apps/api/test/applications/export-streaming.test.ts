@@ -8,9 +8,9 @@ import { EXPORT_BATCH, iterateApplicationRows } from '../../src/modules/domain/a
 
 /**
  * The CSV export of everything streams (ADR 0074, ADR 0099): its rows are read a batch at a time,
- * each batch only when the reply has taken the one before, so memory does not grow with the table.
- * A row added after the first batch was taken, older than every other, is still in the file:
- * nothing was read ahead. Only the columns the file shows are read. The file is the same, byte for
+ * at most one batch ahead of what the reply has taken (on PostgreSQL the next is asked for while
+ * one is written), so memory does not grow with the table. A row added after the first batch was
+ * taken, older than every other, is still in the file. Only the columns the file shows are read. The file is the same, byte for
  * byte, as the one field mapping writes it, across the batches' boundaries too.
  */
 
@@ -45,11 +45,12 @@ describe(`the CSV export reads its rows as the reply takes them (${engine})`, ()
     );
   }, 60_000);
 
-  it('reads one batch at a time, and no column the file does not show', async () => {
-    const batches = iterateApplicationRows(t.db, { search: '' }, CSV_COLUMNS);
+  it('reads a batch at a time, and no column the file does not show', async () => {
+    // Batches of 100 here: three of them, so the last is read after the row below is added whether or not one is read ahead.
+    const batches = iterateApplicationRows(t.db, { search: '' }, CSV_COLUMNS, 100);
     const first = await batches.next();
     expect(first.done).toBe(false);
-    expect(first.value).toHaveLength(EXPORT_BATCH);
+    expect(first.value).toHaveLength(100);
     // The file's columns include the two the next batch starts after, so nothing else is read.
     expect(first.value![0]).toHaveLength(CSV_COLUMNS.length);
 
@@ -61,7 +62,7 @@ describe(`the CSV export reads its rows as the reply takes them (${engine})`, ()
     });
     const rest: unknown[][] = [];
     for await (const rows of batches) rest.push(...rows);
-    expect(rest).toHaveLength(ROWS - EXPORT_BATCH + 1);
+    expect(rest).toHaveLength(ROWS - 100 + 1);
     expect(rest.at(-1)![CSV_COLUMNS.indexOf('id')]).toBe(late.id);
   });
 

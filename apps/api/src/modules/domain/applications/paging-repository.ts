@@ -364,14 +364,27 @@ export async function* iterateApplicationRows(
   const next = exportRows.statementOf(db, { ...shape, after: true });
   let values = listValues(terms, { status, stage, dueBy, limit: batchSize });
   const reader = openBulkReader(db);
+  const read = (statement: { sql: string; parameters: unknown[] }) => {
+    const rows = reader.arrays(statement.sql, statement.parameters);
+    // A batch read ahead may fail after the reply has stopped taking rows: its error then has no one to go to.
+    rows.catch(() => {});
+    return rows;
+  };
   try {
-    for (let statement = first(values); ; statement = next(values)) {
-      const rows = await reader.arrays(statement.sql, statement.parameters);
+    let ahead: Promise<unknown[][]> | null = read(first(values));
+    while (ahead) {
+      const rows = await ahead;
+      ahead = null;
       if (rows.length === 0) return;
+      const more = rows.length === batchSize;
+      if (more) {
+        const last = rows[rows.length - 1]!;
+        values = { ...values, afterCreatedAt: last[createdAt], afterId: last[id] };
+        if (reader.readsAhead) ahead = read(next(values));
+      }
       yield rows;
-      if (rows.length < batchSize) return;
-      const last = rows[rows.length - 1]!;
-      values = { ...values, afterCreatedAt: last[createdAt], afterId: last[id] };
+      if (!more) return;
+      ahead ??= read(next(values));
     }
   } finally {
     reader.close();
