@@ -91,13 +91,22 @@ export async function seedApplicationsPg({ databaseUrl, secret, count, role = 'a
   await client.query('analyze');
 
   const userId = randomBytes(12).toString('hex');
-  const family = randomBytes(12).toString('hex');
   const iso = new Date(now).toISOString();
-  const until = new Date(now + 86_400_000).toISOString();
   await client.query(
     `insert into users (id, name, email, role, password_hash, created_at, updated_at) values ($1, 'Bench Staff', 'bench-staff@example.com', $3, 'not-a-real-hash', $2, $2)`,
     [userId, iso, role],
   );
+  const family = await insertSession(client, userId, now);
+  await client.end();
+  const token = await createAccessTokens(secret).sign({ id: userId, role }, family);
+  return { token, userId };
+}
+
+/** A live session for `userId`, a day long from `now` (seed-applications.mjs's startSession): answers its family. */
+async function insertSession(client, userId, now) {
+  const family = randomBytes(12).toString('hex');
+  const iso = new Date(now).toISOString();
+  const until = new Date(now + 86_400_000).toISOString();
   await client.query(
     'insert into session_families (family_id, user_id, started_at, last_active_at, expires_at, ended_at, end_reason) values ($1, $2, $3, $3, $4, null, null)',
     [family, userId, iso, until],
@@ -106,9 +115,18 @@ export async function seedApplicationsPg({ databaseUrl, secret, count, role = 'a
     'insert into sessions (id, user_id, refresh_hash, family_id, expires_at, revoked_at, created_at, ip, user_agent) values ($1, $2, $3, $4, $5, null, $6, null, null)',
     [randomBytes(12).toString('hex'), userId, randomBytes(32).toString('hex'), family, until, iso],
   );
-  await client.end();
-  const token = await createAccessTokens(secret).sign({ id: userId, role }, family);
-  return { token, userId };
+  return family;
+}
+
+/** A new session for the staff member of an earlier seed, for a run that reuses its database. */
+export async function startSessionPg(databaseUrl, userId) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await insertSession(client, userId, Date.now());
+  } finally {
+    await client.end();
+  }
 }
 
 /** The keyset position just before row `offset` of the newest-first list, as the API's cursor encodes it (ADR 0028). */

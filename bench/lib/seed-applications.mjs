@@ -192,5 +192,5 @@ export async function seedApplications({ dataDir, secret, count, documents = fal
   const family = startSession(db, userId, now);
   db.close();
   const token = await createAccessTokens(secret).sign({ id: userId, role }, family);
-  return { token };
+  return { token, userId };
 }

@@ -90,12 +90,22 @@ export function compiledQueryShapes<S extends QueryShape<S>, P extends string, R
   build: (db: Db, shape: S, param: QueryParam<P>) => Compilable<R>,
 ) {
   const compiled = new WeakMap<Db, Map<string, Compiled<P>>>();
-  return async (db: Db, shape: S, values: Partial<Record<P, unknown>>): Promise<R[]> => {
+  const queryOf = (db: Db, shape: S) => {
     let shapes = compiled.get(db);
     if (!shapes) compiled.set(db, (shapes = new Map()));
     const key = keyOf(shape);
     let query = shapes.get(key);
     if (!query) shapes.set(key, (query = compile((param) => build(db, shape, param), false)));
-    return run<P, R>(db, query, values);
+    return query;
   };
+  const runQuery = async (db: Db, shape: S, values: Partial<Record<P, unknown>>): Promise<R[]> => run<P, R>(db, queryOf(db, shape), values);
+  /**
+   * One shape's statement and its parameters for given values, for a read of very many rows run
+   * again and again with other values through a bulk reader (db/connection.ts).
+   */
+  const statementOf = (db: Db, shape: S) => {
+    const query = queryOf(db, shape);
+    return (values: Partial<Record<P, unknown>>) => ({ sql: query.sql, parameters: parametersOf(query, values) });
+  };
+  return Object.assign(runQuery, { statementOf });
 }

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
@@ -50,7 +52,18 @@ export function createDb(database: Config['database'], observer: DbObserver = {}
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') process.stderr.write(`postgres: idle connection error: ${err.message}\n`);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withCallbackQueries(pool, onStatement) }) });
+    const callbackPool = withCallbackQueries(pool, onStatement);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackPool }) });
+    const arrays = async (sqlText: string, parameters: readonly unknown[]) => {
+      const client = await callbackPool.connect();
+      try {
+        return await client.arrays(sqlText, parameters);
+      } finally {
+        client.release();
+      }
+    };
+    bulkReaders.set(db, () => ({ arrays, close: () => {}, readsAhead: true }));
+    return db;
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file, onStatement ? { verbose: (text) => onStatement(String(text)) } : {});
@@ -63,6 +76,7 @@ export function createDb(database: Config['database'], observer: DbObserver = {}
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  bulkReaders.set(db, () => sqliteBulkReader(database.file, onStatement));
   immediateRunners.set(db, (sqlText, parameters) => {
     if (sqlite.inTransaction) return null;
     const statement = statements.prepare(sqlText) as SQLite.Statement;
@@ -93,6 +107,64 @@ export function runImmediately(db: Db, sqlText: string, parameters: readonly unk
 }
 
 /**
+ * Reads of very many rows (the CSV export of everything), batch after batch: each batch's rows as
+ * arrays of their values in the order selected, not as objects (an object with a property per
+ * column for every row cost as much as reading it). `close` when done, also when stopped early.
+ */
+export interface BulkReader {
+  arrays(sqlText: string, parameters: readonly unknown[]): Promise<unknown[][]>;
+  close(): void;
+  /**
+   * Whether the next batch is best asked for before the last is written out: on PostgreSQL a batch
+   * is a round trip to another process, which then works while this one writes; on SQLite a batch
+   * is read in this process, and reading it early only keeps two batches alive at once.
+   */
+  readsAhead: boolean;
+}
+
+const bulkReaders = new WeakMap<Db, () => BulkReader>();
+
+/**
+ * A bulk reader for `db`. On SQLite it is a read-only connection of its own with a small page
+ * cache: through the shared connection a scan of the whole table filled that connection's 16 MB
+ * cache (better-sqlite3's default), which stayed in the process after the export and pushed out
+ * the pages the interactive queries use. Each statement is its own read, as on the shared
+ * connection, so a batch sees every write committed before it. On PostgreSQL each batch takes a
+ * pooled connection and runs a statement prepared once per connection under a name.
+ */
+export function openBulkReader(db: Db): BulkReader {
+  const open = bulkReaders.get(db);
+  if (open) return open();
+  // A Kysely instance made elsewhere (a transaction's handle): through Kysely, each row's values in order.
+  return {
+    arrays: async (sqlText, parameters) =>
+      (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sqlText, [...parameters]))).rows.map((row) => Object.values(row)),
+    close: () => {},
+    readsAhead: false,
+  };
+}
+
+/** The bulk reader's page cache, in KiB (SQLite's negative cache_size): enough for the index's path and a batch's pages. */
+const BULK_CACHE_KIB = 2000;
+
+function sqliteBulkReader(file: string, onStatement?: (sqlText: string) => void): BulkReader {
+  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  reader.pragma(`cache_size = -${BULK_CACHE_KIB}`);
+  reader.pragma('busy_timeout = 5000');
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    arrays: async (sqlText, parameters) => {
+      let statement = statements.get(sqlText);
+      if (!statement) statements.set(sqlText, (statement = reader.prepare(sqlText).raw(true)));
+      onStatement?.(sqlText);
+      return statement.all(parameters) as unknown[][];
+    },
+    close: () => reader.close(),
+    readsAhead: false,
+  };
+}
+
+/**
  * Kysely runs every statement through pg's promise form of `client.query`. Over a run of queries
  * with many rows each (the CSV export of a large table, batch after batch), that form had every
  * batch's rows promoted to V8's old generation although each batch was garbage before the next
@@ -100,9 +172,9 @@ export function runImmediately(db: Db, sqlText: string, parameters: readonly unk
  * collection. pg's callback form, wrapped in a promise here, leaves them to die young. Measured,
  * and what is known of why, in ADR 0031.
  */
-function withCallbackQueries(pool: pg.Pool, onStatement?: (sqlText: string) => void): PostgresPool {
+function withCallbackQueries(pool: pg.Pool, onStatement?: (sqlText: string) => void): CallbackPool {
   // Kysely keeps its connection object per client it is handed, so one pg client gets one wrapper.
-  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrappers = new WeakMap<pg.PoolClient, CallbackClient>();
   const wrap = (client: pg.PoolClient) => {
     let wrapper = wrappers.get(client);
     if (!wrapper) {
@@ -113,17 +185,33 @@ function withCallbackQueries(pool: pg.Pool, onStatement?: (sqlText: string) => v
       client.on('error', (err: Error) => {
         lost = markUnavailable(err);
       });
+      const settle =
+        <R>(resolve: (value: R) => void, reject: (err: Error) => void, answer: (result: pg.QueryResult) => R) =>
+        (err: Error | null, result: pg.QueryResult) => {
+          if (!err) return resolve(answer(result));
+          if (isConnectionLoss(err)) lost = markUnavailable(err);
+          reject(err);
+        };
       wrapper = {
         // Only the (sql, parameters) form: no cursor is configured, so Kysely never passes one.
         query: ((sql: string, parameters: readonly unknown[]) =>
           new Promise<pg.QueryResult>((resolve, reject) => {
             onStatement?.(sql);
-            client.query(sql, parameters as unknown[], (err, result) => {
-              if (!err) return resolve(result);
-              if (isConnectionLoss(err)) lost = markUnavailable(err);
-              reject(err);
-            });
+            client.query(
+              sql,
+              parameters as unknown[],
+              settle(resolve, reject, (result) => result),
+            );
           })) as unknown as PostgresPoolClient['query'],
+        arrays: (sql, parameters) =>
+          new Promise<unknown[][]>((resolve, reject) => {
+            onStatement?.(sql);
+            const query = { text: sql, values: parameters as unknown[], rowMode: 'array' as const, name: statementName(sql) };
+            client.query(
+              query,
+              settle(resolve, reject, (result) => result.rows as unknown[][]),
+            );
+          }),
         // pg-pool gives a client a new release function at every checkout: look it up when called.
         // A connection that was lost goes back with its error, so the pool drops it and the next
         // request gets a fresh one: the pool recovers from a restart of the server by itself.
@@ -150,6 +238,18 @@ function withCallbackQueries(pool: pg.Pool, onStatement?: (sqlText: string) => v
     end: () => pool.end(),
   };
 }
+
+interface CallbackClient extends PostgresPoolClient {
+  /** A read's rows as arrays, its statement prepared once on this connection under a name of its text. */
+  arrays(sql: string, parameters: readonly unknown[]): Promise<unknown[][]>;
+}
+
+interface CallbackPool extends PostgresPool {
+  connect(): Promise<CallbackClient>;
+}
+
+/** A prepared statement's name: the same for the same text, so each connection prepares it once. */
+const statementName = (sql: string) => `rows_${crypto.createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
 
 /**
  * Whether a query failed because its connection did, not because of the statement: the server's

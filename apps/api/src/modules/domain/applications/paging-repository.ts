@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Application } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
-import type { Db } from '../../../db/connection.js';
+import { type Db, openBulkReader } from '../../../db/connection.js';
 import { compiledQueryShapes } from '../../../db/compiled-query.js';
 import type { ApplicationRow } from '../../../db/schema-applications.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
@@ -15,7 +15,6 @@ import {
   type Narrowing,
   type SearchShape,
   filterOf,
-  listFilter,
   listValues,
   narrowingOf,
   searchRanges,
@@ -311,38 +310,86 @@ export async function listApplications(
 }
 
 /**
- * Rows of a search (and status) in batches, newest first, for the CSV export, without holding them
- * all in memory. Batches of 200: with larger ones a batch's rows lived long enough to be promoted
- * to the old heap, and a large export grew the process several times as much (bench/HISTORY.md).
- * Only the columns asked for are read (with the two the next batch starts after): every other
- * column of a million rows was read, decoded and dropped (ADR 0074).
+ * Rows of an export, compiled once per shape and columns (db/compiled-query.ts): one prepared
+ * statement run for every batch with its keyset values, not a query built and compiled through
+ * Kysely again for each.
  */
-export async function* iterateApplicationRows<C extends keyof ApplicationRow>(
-  db: Db,
-  query: ApplicationFilter,
-  columns: readonly C[],
-  batchSize = 200,
-): AsyncGenerator<Pick<ApplicationRow, C | 'created_at' | 'id'>[]> {
-  const filter = listFilter(query, await walksNewestFirst(db, query));
-  const selected = [...new Set<keyof ApplicationRow>([...columns, 'created_at', 'id'])];
-  let after: { created_at: string; id: string } | null = null;
-  for (;;) {
-    let q = db.selectFrom('applications').select(selected);
+const exportRows = compiledQueryShapes(
+  (
+    db,
+    shape: { search: boolean; status: boolean; walk: boolean; after: boolean; columns: readonly (keyof ApplicationRow)[] } & SearchShape &
+      Narrowing,
+    bind: Bind,
+  ) => {
+    let q = db.selectFrom('applications').select(shape.columns);
+    const filter = filterOf(shape.search ? shape : null, shape.status, shape.walk, bind, shape);
     if (filter) q = q.where(filter);
-    if (after) {
-      const { created_at, id } = after;
+    if (shape.after) {
       // A row-value comparison is one index range on both engines; spelled as an OR it made
       // SQLite walk the index from the top again for every batch.
-      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(created_at, id)));
+      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(bind('afterCreatedAt'), bind('afterId'))));
     }
-    const rows = (await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batchSize).execute()) as Pick<
-      ApplicationRow,
-      C | 'created_at' | 'id'
-    >[];
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { created_at: last.created_at, id: last.id };
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(bind<number>('limit'));
+  },
+);
+
+/**
+ * Rows of a search (and status) in batches, newest first, for the CSV export, without holding them
+ * all in memory: each batch is read only when the one before has been taken, and is garbage well
+ * before the young generation next fills, so it dies young (much larger batches lived long enough
+ * to be promoted to the old heap, bench/HISTORY.md). Each row is an array of its values in the
+ * order of `columns` (then created_at and id, if not among them): an object per row cost as much
+ * as reading it. Only the columns asked for are read: every other column of a million rows was
+ * read, decoded and dropped (ADR 0074).
+ */
+export async function* iterateApplicationRows(
+  db: Db,
+  query: ApplicationFilter,
+  columns: readonly (keyof ApplicationRow)[],
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<unknown[][]> {
+  const terms = searchTerms(query.search);
+  const { status, stage, dueBy } = query;
+  const selected = [...new Set<keyof ApplicationRow>([...columns, 'created_at', 'id'])];
+  const [createdAt, id] = [selected.indexOf('created_at'), selected.indexOf('id')];
+  const shape = {
+    search: Boolean(terms),
+    ...(terms ? searchShape(terms) : { passport: false, country: false }),
+    status: Boolean(status),
+    ...narrowingOf(query),
+    walk: await walksNewestFirst(db, query),
+    columns: selected,
+  };
+  const first = exportRows.statementOf(db, { ...shape, after: false });
+  const next = exportRows.statementOf(db, { ...shape, after: true });
+  let values = listValues(terms, { status, stage, dueBy, limit: batchSize });
+  const reader = openBulkReader(db);
+  const read = (statement: { sql: string; parameters: unknown[] }) => {
+    const rows = reader.arrays(statement.sql, statement.parameters);
+    // A batch read ahead may fail after the reply has stopped taking rows: its error then has no one to go to.
+    rows.catch(() => {});
+    return rows;
+  };
+  try {
+    let ahead: Promise<unknown[][]> | null = read(first(values));
+    while (ahead) {
+      const rows = await ahead;
+      ahead = null;
+      if (rows.length === 0) return;
+      const more = rows.length === batchSize;
+      if (more) {
+        const last = rows[rows.length - 1]!;
+        values = { ...values, afterCreatedAt: last[createdAt], afterId: last[id] };
+        if (reader.readsAhead) ahead = read(next(values));
+      }
+      yield rows;
+      if (!more) return;
+      ahead ??= read(next(values));
+    }
+  } finally {
+    reader.close();
   }
 }
+
+/** Rows an export reads at a time (see iterateApplicationRows). */
+export const EXPORT_BATCH = 200;

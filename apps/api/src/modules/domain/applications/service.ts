@@ -278,7 +278,9 @@ export async function* exportApplicationsCsv(ctx: AppContext, actor: Actor, quer
   });
   yield `\uFEFF${csvHeader()}`;
   for await (const rows of iterateApplicationRows(ctx.db, query, CSV_COLUMNS)) {
-    yield rows.map(csvRow).join('');
+    let chunk = '';
+    for (const row of rows) chunk += csvRow(row);
+    yield chunk;
   }
 }
 
