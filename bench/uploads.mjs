@@ -215,6 +215,9 @@ try {
   // The rate moves with the CPU each process was given on a busy machine; the CPU an upload costs less so.
   console.log(`  CPU per byte, reference ÷ product: ${(cpu('reference') / cpu('product')).toFixed(2)}`);
 
+  const load = os.loadavg().map((x) => x.toFixed(1));
+  console.log(`  load average ${load.join(', ')}`);
+
   const cutAt = Math.floor(bytes.length * 0.6);
   const resumed = await cutAndResume(product.base, token, items.at(-1), bytes, cutAt);
   const again = resumed.sent - bytes.length;

@@ -8,11 +8,12 @@
 //   exceeded by Upload-Length; the per-token and per-address upload counters; the upload's row;
 // - HEAD and PATCH: the upload is the token's, for an item of its request (still to send for PATCH);
 //   PATCH checks its offset and content type and takes no byte beyond the upload's length;
-// - at the last byte: the staged file read back and read through with the product's own
-//   readThrough (type from its bytes, a PDF parsed), written into the storage folder (a temporary
-//   file, then a rename), then in one transaction the applicant checked again, the item moved to
-//   received only if still open, the upload marked finished and an audit row added; the staging
-//   file removed.
+// - at the last byte: the staged file read back as the product reads it (its withStagedBytes: one
+//   buffer lent to one upload at a time) and read through with the product's own readThrough (type
+//   from its bytes, a PDF parsed), written into the storage folder (a temporary file, then a
+//   rename), then in one transaction the applicant checked again, the item moved to received only
+//   if still open, the upload marked finished, an audit row added and staff's alert turn for the
+//   hour taken (the email it queues once an hour is left out); the staging file removed.
 // What it leaves out: Fastify (routing, hooks, the security headers, the request log at warn), the
 // tus library (its web streams, the JSON record beside each staged file, its lock) and Kysely.
 import { createHash, randomBytes } from 'node:crypto';
@@ -26,6 +27,7 @@ import { root } from './processes.mjs';
 
 const dist = (p) => import(pathToFileURL(path.join(root, p)).href);
 const { readThrough } = await dist('apps/api/dist/modules/domain/document-requests/readable-file.js');
+const { withStagedBytes } = await dist('apps/api/dist/modules/domain/document-requests/upload-buffer.js');
 const { keyedHasher } = await dist('apps/api/dist/lib/secret.js');
 const { addressGroup } = await dist('apps/api/dist/modules/kernel/rate-limits/client-group.js');
 const { newId } = await dist('apps/api/dist/lib/ids.js');
@@ -74,7 +76,12 @@ const sql = {
   ),
   finishUpload: db.prepare('update document_uploads set finished_at = ? where id = ?'),
   audit: db.prepare('insert into audit_events (id, actor_user_id, action, entity, entity_id, at, details) values (?, null, ?, ?, ?, ?, ?)'),
+  alertTurn: db.prepare(
+    `insert into upload_alerts (application_id, alerted_at) values (?, ?)
+     on conflict (application_id) do update set alerted_at = excluded.alerted_at where upload_alerts.alerted_at <= ?`,
+  ),
 };
+const ALERT_GAP_MS = 60 * 60_000;
 
 class Refusal extends Error {
   constructor(status, message) {
@@ -153,20 +160,27 @@ function uploadOf(request, id, writing) {
 }
 
 async function finish(id, { upload, item }, request) {
-  const bytes = await fsp.readFile(path.join(staging, id));
-  const { file } = await readThrough(bytes, JSON.parse(item.types));
-  if (!file) throw new Refusal(415, 'wrong type');
-  const storageKey = `received-${newId()}.pdf`;
-  const temp = path.join(storage, '.tmp', randomBytes(12).toString('hex'));
-  await fsp.writeFile(temp, file.bytes, { mode: 0o600 });
-  await fsp.rename(temp, path.join(storage, storageKey));
+  // Read back as the product reads it (its upload-buffer.js), kept in storage before the bytes are let go.
+  const stored = await withStagedBytes(path.join(staging, id), async (bytes) => {
+    const { file } = await readThrough(bytes, JSON.parse(item.types));
+    if (!file) return null;
+    const storageKey = `received-${newId()}.pdf`;
+    const temp = path.join(storage, '.tmp', randomBytes(12).toString('hex'));
+    await fsp.writeFile(temp, file.bytes, { mode: 0o600 });
+    await fsp.rename(temp, path.join(storage, storageKey));
+    return { storageKey, type: file.type, size: file.bytes.length };
+  });
+  if (!stored) throw new Refusal(415, 'wrong type');
   const at = new Date().toISOString();
   const moved = db.transaction(() => {
     if (withheld(request.application_id)) return false;
-    if (sql.moveItem.run(storageKey, file.type, file.bytes.length, at, at, item.id).changes !== 1) return false;
+    if (sql.moveItem.run(stored.storageKey, stored.type, stored.size, at, at, item.id).changes !== 1) return false;
     sql.finishUpload.run(at, upload.id);
-    const details = JSON.stringify({ item: item.label_en, type: file.type, size: file.bytes.length });
+    const details = JSON.stringify({ item: item.label_en, type: stored.type, size: stored.size });
     sql.audit.run(newId(), 'document_request.received', 'application', request.application_id, at, details);
+    // Staff's alert, at most one an hour per application: the turn is taken here; the email it would
+    // queue is left out (the product's warm-up upload takes the bench's one turn of the hour).
+    sql.alertTurn.run(request.application_id, at, new Date(Date.parse(at) - ALERT_GAP_MS).toISOString());
     return true;
   })();
   await fsp.rm(path.join(staging, id));

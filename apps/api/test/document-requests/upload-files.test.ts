@@ -97,6 +97,21 @@ describe('a finished upload is read through before its item is received', () => 
     expect((await storedFile(link.items[0]!.id)).equals(bytes)).toBe(true);
   });
 
+  it('keeps each PDF as sent when several finish at once, and a smaller one sent after them', async () => {
+    const files = [await realPdf(6), await realPdf(2), await realPdf(4)];
+    const links: Link[] = [];
+    for (const _ of files) links.push(await newLink(['passport']));
+    const sent = await Promise.all(files.map((bytes, i) => send(links[i]!, bytes)));
+    for (const [i, bytes] of files.entries()) {
+      expect(sent[i]!.answer.status).toBe(204);
+      expect((await storedFile(links[i]!.items[0]!.id)).equals(bytes)).toBe(true);
+    }
+    const link = await newLink(['passport']);
+    const small = await realPdf(1);
+    expect((await send(link, small)).answer.status).toBe(204);
+    expect((await storedFile(link.items[0]!.id)).equals(small)).toBe(true);
+  });
+
   it('keeps nothing that rode after a whole picture’s end: a JPEG and HTML in one file is stored as the picture alone', async () => {
     const link = await newLink(['passport']);
     const html = '<html><body><script>alert(document.cookie)</script></body></html>';

@@ -1,4 +1,5 @@
 import type { ItemState, RequestItemSpec } from '@visa/shared/document-requests';
+import { type QueryParam, compiledQuery } from '../../../db/compiled-query.js';
 import type { Db } from '../../../db/connection.js';
 import type { DocumentRequestItemRow, DocumentRequestRow } from '../../../db/schema-documents.js';
 
@@ -68,14 +69,19 @@ export async function insertRequest(db: Db, request: NewRequest): Promise<void> 
 }
 
 /** The request a token opens, if it still works at `now`. */
-export async function findWorkingRequest(db: Db, tokenHash: string, now: string): Promise<DocumentRequestRow | undefined> {
-  return db
+// Built once per database (db/compiled-query.ts): every request of the applicant's page and of its
+// uploads reads the token's request, and every later request of an upload reads the upload's item.
+const workingRequest = compiledQuery((db, param: QueryParam<'tokenHash' | 'now'>) =>
+  db
     .selectFrom('document_requests')
     .selectAll()
-    .where('token_hash', '=', tokenHash)
+    .where('token_hash', '=', param('tokenHash'))
     .where('ended_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+    .where('expires_at', '>', param('now')),
+);
+
+export async function findWorkingRequest(db: Db, tokenHash: string, now: string): Promise<DocumentRequestRow | undefined> {
+  return (await workingRequest(db, { tokenHash, now }))[0];
 }
 
 /** The application's latest request, working or not, for staff. */
@@ -182,8 +188,8 @@ export async function insertUpload(db: Db, upload: { id: string; requestId: stri
  * upload checks (the token's request, the item's state) and what its last byte needs. Undefined
  * when the upload or its item is gone.
  */
-export async function findUploadItem(db: Db, id: string) {
-  const row = await db
+const uploadItem = compiledQuery((db, param: QueryParam<'id'>) =>
+  db
     .selectFrom('document_uploads')
     .innerJoin('document_request_items', (join) =>
       join
@@ -193,8 +199,11 @@ export async function findUploadItem(db: Db, id: string) {
     .innerJoin('document_requests', 'document_requests.id', 'document_uploads.request_id')
     .selectAll('document_request_items')
     .select(['document_uploads.id as upload_id', 'document_requests.application_id', 'document_requests.created_by as request_created_by'])
-    .where('document_uploads.id', '=', id)
-    .executeTakeFirst();
+    .where('document_uploads.id', '=', param('id')),
+);
+
+export async function findUploadItem(db: Db, id: string) {
+  const [row] = await uploadItem(db, { id });
   if (!row) return undefined;
   const { upload_id: uploadId, application_id: applicationId, request_created_by: sentBy, ...item } = row;
   return { uploadId, applicationId, sentBy, item: item as DocumentRequestItemRow };

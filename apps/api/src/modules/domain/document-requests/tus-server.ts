@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import fsSync from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Server } from '@tus/server';
@@ -16,6 +15,7 @@ import { removeStoredFiles } from '../../../infra/storage/remove.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { noticesWithheld } from '../applicant-notices/may-contact.js';
 import { readThrough } from './readable-file.js';
+import { withStagedBytes } from './upload-buffer.js';
 import { alertStaffOfUpload } from './upload-alerts.js';
 import * as repo from './repository.js';
 import { uploadExtensionRefused } from './upload-target.js';
@@ -71,10 +71,16 @@ export function createUploadServer(ctx: AppContext): Server {
     const found = await repo.findUploadItem(ctx.db, uploadId);
     if (!found) throw refusal(404, M.linkNotValid);
     const { item, applicationId, sentBy } = found;
-    const sent = await fs.readFile(path.join(directory, uploadId));
-    const { file, sniffed } = await readThrough(sent, JSON.parse(item.types) as string[]);
+    // What is kept is in storage before the staged bytes' buffer is given back (upload-buffer.ts).
+    const { stored, sniffed } = await withStagedBytes(path.join(directory, uploadId), async (sent) => {
+      const { file, sniffed } = await readThrough(sent, JSON.parse(item.types) as string[]);
+      if (!file) return { stored: null, sniffed };
+      const key = `private/received-${newId()}.${EXTENSIONS[file.type]}`;
+      await ctx.storage.put(key, file.bytes, file.type);
+      return { stored: { key, type: file.type, size: file.bytes.length }, sniffed };
+    });
     const at = now().toISOString();
-    if (!file) {
+    if (!stored) {
       // The item stays as it was (to send, or asked again): the page says why and offers it again.
       // Nothing of the file is kept: neither the staged bytes nor its row.
       await ctx.db.transaction().execute(async (trx) => {
@@ -90,9 +96,7 @@ export function createUploadServer(ctx: AppContext): Server {
       await datastore.remove(uploadId).catch(() => undefined);
       throw refusal(415, M.uploadWrongType);
     }
-    const { type, bytes } = file;
-    const key = `private/received-${newId()}.${EXTENSIONS[type]}`;
-    await ctx.storage.put(key, bytes, type);
+    const { key, type, size } = stored;
     const moved = await ctx.db.transaction().execute(async (trx) => {
       // An erasure or a withdrawal while the last bytes were on their way: the record takes nothing
       // more (ADR 0064), and the upload ends as its link now does.
@@ -105,7 +109,7 @@ export function createUploadServer(ctx: AppContext): Server {
         item.id,
         ['to_send', 'asked_again'],
         'received',
-        { storage_key: key, content_type: type, size: bytes.length, received_at: at, reason: null },
+        { storage_key: key, content_type: type, size, received_at: at, reason: null },
         at,
       );
       if (!ok) return 'not-open' as const;
@@ -115,7 +119,7 @@ export function createUploadServer(ctx: AppContext): Server {
         action: AUDIT_ACTIONS.documentRequest.received,
         entity: AUDIT_ENTITIES.application,
         entityId: applicationId,
-        details: { item: item.label_en, type, size: bytes.length },
+        details: { item: item.label_en, type, size },
       });
       return (await alertStaffOfUpload(trx, ctx, { application_id: applicationId, created_by: sentBy }, now()))
         ? ('received, staff told' as const)
