@@ -40,9 +40,9 @@ const findEarly = (started: StartedEarly[], url: string, headers: Record<string,
   started.find((e) => e.url === url && Object.entries(e.headers).every(([name, value]) => (headers[name] ?? null) === value));
 
 /**
- * The parsed body of a 2xx JSON answer the shell started early for this GET, taken once, for the app
- * to have before its first render. Anything else (none started, a refusal, no answer, not JSON, too
- * old) is left as it is, and the app's own call takes it or goes to the network as usual.
+ * The parsed body of a 2xx answer the shell started early for this GET, taken once, for the app to
+ * have before its first render. A refusal, no answer or one too old is left for the app's own call
+ * to take as usual; a 2xx body that is not JSON gives nothing, and that call goes to the network.
  */
 export async function readEarly(url: string, headers: Record<string, string>): Promise<unknown> {
   const started = typeof window === 'undefined' ? undefined : window.__visaEarly;
