@@ -8,7 +8,9 @@
 // accessibility and best practices 100 (the staff pages are noindex, so SEO is not scored). Exits 1
 // when one is missed.
 //   node bench/pages/staff-lighthouse.mjs
-// Results go to bench/results/staff-lighthouse-*.json.
+// Results go to bench/results/staff-lighthouse-*.json, and each page's median report, every audit
+// (the LCP element, layout shifts, request chains, main-thread work), to
+// bench/results/staff-lighthouse-<page>-*.json.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -105,6 +107,7 @@ try {
       scriptBytes: chosen.audits['resource-summary']?.details?.items?.find((r) => r.resourceType === 'script')?.transferSize ?? 0,
       why,
     };
+    row.report = writeResult(`staff-lighthouse-${page.slice(1)}`, chosen);
     results.push(row);
     console.log(
       `${page.padEnd(13)} perf ${String(score.performance).padStart(3)} (runs ${perfs.join('/')})  a11y ${score.accessibility}  bp ${score['best-practices']}` +

@@ -2,6 +2,9 @@ import { options, Fragment } from 'preact';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+// Before any module that builds a schema (lib/zod-jitless.ts).
+import '../lib/zod-jitless';
+import { readMeBeforeRender } from '../features/auth/api/get-me';
 
 /**
  * React Router's first render waits for the page's state to be decoded by throwing a promise: the
@@ -47,7 +50,9 @@ orderHeadForHydration();
 // phone's main thread busy long enough to delay a tap (ADR 0057).
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-void routerStateDecoded()
+// The account the shell asked for early has long arrived when the scripts have: the first render
+// has it, and nothing that depends on the role appears later and moves the page (ADR 0101).
+void Promise.all([routerStateDecoded(), readMeBeforeRender()])
   .then(nextTask)
   .then(() =>
     startTransition(() => {

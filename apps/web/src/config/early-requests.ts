@@ -26,8 +26,16 @@ export interface EarlyRequest {
 /** The address the app's call builds for the request: its route's path and query, as lib/http.ts writes them. */
 export const earlyUrl = (request: EarlyRequest): string => requestUrl({ url: apiUrl(request.route), params: request.query });
 
-/** What every staff page asks first: who is signed in, and the session's limits for the idle warning. */
-export const EARLY_ON_EVERY_PAGE: EarlyRequest[] = [{ route: 'getMe' }, { route: 'getSession', background: true }];
+/**
+ * What every staff page asks first: who is signed in, the session's limits for the idle warning, and
+ * the frame's count of documents to review (its badge, ADR 0069), which it asks as soon as the
+ * account is known; started here, it is not a round trip after the first render.
+ */
+export const EARLY_ON_EVERY_PAGE: EarlyRequest[] = [
+  { route: 'getMe' },
+  { route: 'getSession', background: true },
+  { route: 'countDocumentsToReview' },
+];
 
 const firstPage: EarlyRequest = { route: 'listApplications', query: { page: 1, limit: PAGE_SIZE } };
 
@@ -37,8 +45,13 @@ const firstPage: EarlyRequest = { route: 'listApplications', query: { page: 1, l
  * change what the page asks for.
  */
 export const EARLY_BY_PAGE: Record<string, EarlyRequest[]> = {
-  'routes/admin/dashboard': [{ route: 'getStats' }, firstPage, { route: 'countDocumentsToReview' }, { route: 'countFailedTextMessages' }],
-  'routes/admin/application-list': [firstPage],
+  'routes/admin/dashboard': [
+    { route: 'getStats' },
+    firstPage,
+    { route: 'countFailedTextMessages' },
+    { route: 'getMyWork', query: { who: 'me' } },
+  ],
+  'routes/admin/application-list': [firstPage, { route: 'getCaseSettings' }],
   'routes/admin/slide-list': [{ route: 'listSlides' }],
   'routes/admin/staff-list': [{ route: 'listStaffAccounts' }],
   'routes/admin/profile': [{ route: 'getSecondFactor' }, { route: 'getCalendarFeed' }],

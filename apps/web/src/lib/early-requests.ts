@@ -30,11 +30,27 @@ export const EARLY_FRESH_MS = 10_000;
  */
 export function takeEarly(method: string, url: string, headers: Record<string, string>): Promise<Response> | undefined {
   const started = typeof window === 'undefined' || method !== 'GET' ? undefined : window.__visaEarly;
-  if (!started || started.length === 0) return undefined;
-  const at = started.findIndex(
-    (e) => e.url === url && Object.entries(e.headers).every(([name, value]) => (headers[name] ?? null) === value),
-  );
-  if (at < 0) return undefined;
-  const [early] = started.splice(at, 1);
-  return early && Date.now() - early.at < EARLY_FRESH_MS ? early.response : undefined;
+  const early = started && findEarly(started, url, headers);
+  if (!early) return undefined;
+  started.splice(started.indexOf(early), 1);
+  return Date.now() - early.at < EARLY_FRESH_MS ? early.response : undefined;
+}
+
+const findEarly = (started: StartedEarly[], url: string, headers: Record<string, string>) =>
+  started.find((e) => e.url === url && Object.entries(e.headers).every(([name, value]) => (headers[name] ?? null) === value));
+
+/**
+ * The parsed body of a 2xx answer the shell started early for this GET, taken once, for the app to
+ * have before its first render. A refusal, no answer or one too old is left for the app's own call
+ * to take as usual; a 2xx body that is not JSON gives nothing, and that call goes to the network.
+ */
+export async function readEarly(url: string, headers: Record<string, string>): Promise<unknown> {
+  const started = typeof window === 'undefined' ? undefined : window.__visaEarly;
+  const early = started && findEarly(started, url, headers);
+  if (!early) return undefined;
+  const response = await early.response.catch(() => undefined);
+  const at = started.indexOf(early);
+  if (!response?.ok || at < 0 || Date.now() - early.at >= EARLY_FRESH_MS) return undefined;
+  started.splice(at, 1);
+  return response.json().catch(() => undefined);
 }

@@ -66,10 +66,11 @@ describe('the staff shell script, at a staff page', () => {
     expect(urls()).toEqual([
       '/api/users/me',
       '/api/users/session',
+      '/api/application/documentsToReview',
       '/api/application/stats',
       `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`,
-      '/api/application/documentsToReview',
       '/api/application/messages/failed',
+      '/api/application/work?who=me',
     ]);
     expect(headersOf('/api/users/me')).toEqual({ Accept: ACCEPT, Authorization: 'Bearer t0k3n' });
     expect(headersOf('/api/users/session')).toEqual({
@@ -89,15 +90,16 @@ describe('the staff shell script, at a staff page', () => {
 
   it("starts only the requests of every page when the history entry carries the app's state, or the address a query", () => {
     localStorage.setItem(TOKEN_KEY, 't0k3n');
+    const everyPage = ['/api/users/me', '/api/users/session', '/api/application/documentsToReview'];
     openAt('/application', { usr: { search: 'rahm' }, key: 'k1', idx: 1 });
-    expect(urls()).toEqual(['/api/users/me', '/api/users/session']);
+    expect(urls()).toEqual(everyPage);
     fetch.mockClear();
     openAt('/application?status=pending');
-    expect(urls()).toEqual(['/api/users/me', '/api/users/session']);
+    expect(urls()).toEqual(everyPage);
     // A history entry of React Router's without the app's state still starts the page's own.
     fetch.mockClear();
     openAt('/application', { usr: null, key: 'k2', idx: 2 });
-    expect(urls()).toEqual(['/api/users/me', '/api/users/session', `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`]);
+    expect(urls()).toEqual([...everyPage, `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`, '/api/users/settings/case']);
   });
 
   it('starts none without a stored token', () => {

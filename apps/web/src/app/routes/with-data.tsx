@@ -1,14 +1,15 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { Outlet } from 'react-router';
-import { meQueryOptions } from '../../features/auth/api/get-me';
+import { meQueryOptions, seedMe } from '../../features/auth/api/get-me';
 import { onSignedIn } from '../../features/auth/lib/signed-in';
 import { createQueryClient } from '../../lib/query-client';
 
 // One cache for the whole visit: the login page and the staff area share it (both mount this
-// layout), so signing in and landing on the dashboard keep what was fetched.
+// layout), so signing in and landing on the dashboard keep what was fetched; a full load of a staff
+// page starts it with the account the shell asked for early.
 let client: QueryClient | undefined;
-const getQueryClient = () => (client ??= createQueryClient());
+const getQueryClient = () => (client ??= seedMe(createQueryClient()));
 
 // A sign-in in this app (the login page reached by client navigation): nothing cached for a previous
 // account may leak into this one, and the account just signed in is known already.

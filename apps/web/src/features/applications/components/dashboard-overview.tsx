@@ -185,7 +185,7 @@ function Summary({ label, value, to }: { label: string; value: number | undefine
               label
             )}
           </p>
-          <p className="h3 mb-0" data-testid={`summary-${label}`}>
+          <p className="h3 mb-0 summary-figure" data-testid={`summary-${label}`}>
             {value ?? (
               <Badge bg="light" text="dark">
                 …
