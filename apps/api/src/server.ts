@@ -30,6 +30,8 @@ async function main() {
       if (applied.length) log.info({ migrations: applied }, 'database migrated');
       await ensureSuperadmin(db, config, log);
       await db.destroy();
+      // The primary only watches its workers from here on: what loading the app filled goes back too.
+      releaseStartUpMemory();
     });
     return;
   }
