@@ -7,8 +7,10 @@
 //   node bench/builds.mjs bench/results/before bench/results/after
 //
 // Both run at once on the same seeded SQLite file and are loaded in turn (the order swapped every
-// round); the figure is answers per CPU second of each server process.
-// Knobs: TARGET (/api/users/me), ROWS (5000), CONNECTIONS (50), SECONDS (6), ROUNDS (6), LOG_LEVEL (warn).
+// round); the figure is answers per CPU second of each server process. What a Node option costs,
+// one build with and without it:  FIRST_NODE_ARGS='--max-semi-space-size=8' node bench/builds.mjs apps/api/dist apps/api/dist
+// Knobs: TARGET (/api/users/me), ROWS (5000), CONNECTIONS (50), SECONDS (6), ROUNDS (6), LOG_LEVEL (warn),
+// FIRST_NODE_ARGS and SECOND_NODE_ARGS (Node options after npm start's, space-separated).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +37,9 @@ const sides = [];
 try {
   const { token } = await seedApplications({ dataDir, secret, count: ROWS });
   const env = { DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  for (const script of builds) sides.push({ script, server: await startServer(env, script), requests: 0, cpu: 0, rounds: [] });
+  const nodeArgs = [process.env.FIRST_NODE_ARGS, process.env.SECOND_NODE_ARGS].map((args) => args?.split(' ').filter(Boolean) ?? []);
+  for (const [i, script] of builds.entries())
+    sides.push({ script, args: nodeArgs[i], server: await startServer(env, script, nodeArgs[i]), requests: 0, cpu: 0, rounds: [] });
   const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${randomBytes(24).toString('base64url')}` };
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
@@ -58,7 +62,7 @@ try {
   for (const side of sides) {
     const perCpu = side.requests / side.cpu;
     console.log(
-      `${path.relative(process.cwd(), side.script).padEnd(36)} ${String(Math.round(perCpu)).padStart(7)} answers per CPU s  ${((1e6 * side.cpu) / side.requests).toFixed(1).padStart(6)} µs per answer  rounds: ${side.rounds.join(' ')}`,
+      `${[path.relative(process.cwd(), side.script), ...side.args].join(' ').padEnd(36)} ${String(Math.round(perCpu)).padStart(7)} answers per CPU s  ${((1e6 * side.cpu) / side.requests).toFixed(1).padStart(6)} µs per answer  rounds: ${side.rounds.join(' ')}`,
     );
   }
   const [a, b] = sides.map((side) => side.requests / side.cpu);

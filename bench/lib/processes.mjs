@@ -59,10 +59,11 @@ async function start(args, env, probePath, { stdout = 'ignore', cwd, baseEnv = p
 /**
  * The built server (or another build of it, `script`), at LOG_LEVEL=warn unless env says otherwise,
  * with Node's options as `npm start` gives them (the held young generation, ADR 0074), so its
- * memory and collections are those an office runs with.
+ * memory and collections are those an office runs with; `nodeArgs` come after them (a later
+ * option wins).
  */
-export const startServer = (env, script = serverJs) =>
-  start([...SERVER_NODE_OPTIONS, script], { LOG_LEVEL: 'warn', ...env }, '/api/health');
+export const startServer = (env, script = serverJs, nodeArgs = []) =>
+  start([...SERVER_NODE_OPTIONS, ...nodeArgs, script], { LOG_LEVEL: 'warn', ...env }, '/api/health');
 /**
  * The built server (or the one under another release's root, `releaseRoot`) as `npm start` runs it
  * (scripts/start.mjs): from the release's root, with the configuration's defaults, LOG_LEVEL

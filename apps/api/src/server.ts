@@ -6,7 +6,7 @@ import { ensureSuperadmin } from './bootstrap.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import jobsPlugin from './modules/operations/jobs/plugin.js';
-import { defaultWebRoot, openRuntime } from './runtime.js';
+import { defaultWebRoot, openRuntime, releaseStartUpMemory } from './runtime.js';
 
 /** How long kept-alive connections stay open once the server stops taking new ones. */
 const KEEP_ALIVE_GRACE_MS = 1000;
@@ -30,6 +30,8 @@ async function main() {
       if (applied.length) log.info({ migrations: applied }, 'database migrated');
       await ensureSuperadmin(db, config, log);
       await db.destroy();
+      // The primary only watches its workers from here on: what loading the app filled goes back too.
+      releaseStartUpMemory();
     });
     return;
   }
@@ -87,6 +89,7 @@ async function serve(config: Config) {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  releaseStartUpMemory();
   // With several workers the primary says this once, when all of them listen.
   if (cluster.isWorker) return;
   process.stdout.write(`\n  Visa desk is running at ${config.publicUrl}\n  Staff sign in at ${config.publicUrl}/login\n\n`);

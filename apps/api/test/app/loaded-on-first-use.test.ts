@@ -16,7 +16,19 @@ import { engine } from '@visa/test-support/test-app';
  * answers as before.
  */
 
-const LOADED_LATER = ['sharp', 'file-type', 'pdfkit', 'pdf-lib', 'qrcode', 'nodemailer', 'yazl', '@tus/server', '@tus/file-store', 'srvx'];
+const LOADED_LATER = [
+  'sharp',
+  'file-type',
+  'pdfkit',
+  'pdf-lib',
+  'qrcode',
+  'nodemailer',
+  'yazl',
+  '@tus/server',
+  '@tus/file-store',
+  'srvx',
+  'ics',
+];
 const ADMIN = { email: 'owner@example.com', password: 'a long staff passphrase 7' };
 const XSRF = { 'x-xsrf-token': 't', cookie: 'XSRF-TOKEN=t' };
 const serverJs = path.resolve(import.meta.dirname, '../../dist/server.js');

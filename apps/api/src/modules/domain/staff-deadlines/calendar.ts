@@ -1,4 +1,3 @@
-import { createEvents } from 'ics';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { WORK_LIST_MAX } from '@visa/shared/case-work';
 import { addDays } from '@visa/shared/dates';
@@ -14,6 +13,7 @@ import { SERVER } from '@visa/shared/ui-texts';
 import type { AppContext } from '../../../context.js';
 import { clockOf } from '../../../lib/clock.js';
 import { HttpError } from '../../../lib/http-error.js';
+import { onFirstUse } from '../../../lib/on-first-use.js';
 import { newSecretToken, sha256 } from '../../../lib/tokens.js';
 import { recordAudit } from '../../kernel/audit/repository.js';
 import { tooManyRequests } from '../../kernel/rate-limits/limiter.js';
@@ -39,6 +39,9 @@ const FILE_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
 const EVERY_DEADLINE = '9999-12-31';
 
 const notFound = () => new HttpError(404, SERVER.notFound);
+
+/** The calendar file writer (with the schema library it checks events with), loaded on first use (ADR 0074). */
+const loadIcs = onFirstUse(() => import('ics'));
 
 export async function feedStatus(ctx: Pick<AppContext, 'db'>, userId: string): Promise<CalendarFeedStatus> {
   const feed = await repo.findFeedOf(ctx.db, userId);
@@ -108,6 +111,7 @@ export async function calendarOf(
   const letters = await listDueLetters(ctx.db, { until: EVERY_DEADLINE, ownerId, limit: WORK_LIST_MAX });
   const stamp = clockOf(ctx)().getTime();
   const host = new URL(ctx.config.publicUrl).hostname;
+  const { createEvents } = await loadIcs();
   const { error, value } = createEvents(
     letters.map((l) => ({
       uid: `${l.letterId}@${host}`,
