@@ -6,7 +6,7 @@ import { ensureSuperadmin } from './bootstrap.js';
 import { runPrimary } from './cluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import jobsPlugin from './modules/operations/jobs/plugin.js';
-import { defaultWebRoot, openRuntime, releaseStartUpMemory } from './runtime.js';
+import { defaultWebRoot, openRuntime, releaseMemoryWhenQuiet, releaseStartUpMemory } from './runtime.js';
 
 /** How long kept-alive connections stay open once the server stops taking new ones. */
 const KEEP_ALIVE_GRACE_MS = 1000;
@@ -90,6 +90,7 @@ async function serve(config: Config) {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   releaseStartUpMemory();
+  releaseMemoryWhenQuiet();
   // With several workers the primary says this once, when all of them listen.
   if (cluster.isWorker) return;
   process.stdout.write(`\n  Visa desk is running at ${config.publicUrl}\n  Staff sign in at ${config.publicUrl}/login\n\n`);
