@@ -9,7 +9,7 @@
 //   node bench/pages/page-weight.mjs    (BENGALI=1 to add the /bn pages)
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BENGALI_PAGES, CHROME_FLAGS, CHROMIUM, PAGES, builtApp, writeResult } from './server.mjs';
+import { BENGALI_PAGES, CHROME_FLAGS, CHROMIUM, PAGES, builtApp, writeResult, PHONE } from './server.mjs';
 
 const JS_BUDGET_GZIP = 90_000;
 const VIDEO_BUDGET = 300_000;
@@ -23,12 +23,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_F
 
 /** Every response of one page visit: url, type, bytes on the wire (CDP encodedDataLength). */
 async function visit(path, { scroll }) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -21,6 +21,35 @@ export const CHROME_FLAGS = [
 export const PAGES = ['/', '/enquiry', '/about', '/terms'];
 export const BENGALI_PAGES = ['/bn', '/bn/enquiry', '/bn/about', '/bn/terms'];
 
+/** The staff account builtApp creates (with BASE_URL, the server you started must have it). */
+export const BENCH_ACCOUNT = { email: 'bench@example.com', password: 'river stone lantern 7' };
+
+/** The phone the page benchmarks open their pages on. */
+export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/**
+ * Signs the bench account in from a page of the app already open, as the sign-in form does: the
+ * anti-forgery cookie echoed, the token kept in localStorage, the cookies left in the browser.
+ * Answers 'signed in', or why not.
+ */
+export function signInFrom(page) {
+  return page.evaluate(async ({ email, password }) => {
+    const xsrf =
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.split('=')[1] ?? '';
+    const res = await fetch('/api/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf) },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = await res.json();
+    if (body.token) localStorage.setItem('token', body.token);
+    return body.token ? 'signed in' : `sign-in failed: ${res.status}`;
+  }, BENCH_ACCOUNT);
+}
+
 export async function builtApp() {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => {} };
   const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/build/client'));
@@ -29,8 +58,8 @@ export async function builtApp() {
   const server = await startServer({
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'river stone lantern 7',
+    ADMIN_EMAIL: BENCH_ACCOUNT.email,
+    ADMIN_PASSWORD: BENCH_ACCOUNT.password,
   });
   return {
     base: server.base,

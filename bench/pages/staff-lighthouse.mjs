@@ -14,15 +14,13 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROME_FLAGS, CHROMIUM, builtApp, median, writeResult } from './server.mjs';
+import { CHROME_FLAGS, CHROMIUM, builtApp, median, signInFrom, writeResult } from './server.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const TARGETS = { performance: 97, accessibility: 100, 'best-practices': 100 };
 const FCP_TARGET_MS = 1500;
 const SIGNED_OUT = ['/login'];
 const SIGNED_IN = ['/dashboard', '/application'];
-// The account builtApp creates (bench/pages/server.mjs).
-const ACCOUNT = { email: 'bench@example.com', password: 'river stone lantern 7' };
 
 const app = await builtApp();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
@@ -32,21 +30,7 @@ const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
 async function signIn() {
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${app.base}/`);
-  const status = await page.evaluate(async ({ email, password }) => {
-    const xsrf =
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('XSRF-TOKEN='))
-        ?.split('=')[1] ?? '';
-    const res = await fetch('/api/users/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf) },
-      body: JSON.stringify({ email, password }),
-    });
-    const body = await res.json();
-    if (body.token) localStorage.setItem('token', body.token);
-    return body.token ? 'signed in' : `sign-in failed: ${res.status}`;
-  }, ACCOUNT);
+  const status = await signInFrom(page);
   if (status !== 'signed in') throw new Error(status);
   return page;
 }

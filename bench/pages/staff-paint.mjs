@@ -8,13 +8,11 @@
 // Knobs: PAGES (/dashboard,/application), RUNS (1) per page, WAIT (6000 ms after load),
 // REQUESTS (unset), BASE_URL, WEB_DIST, CHROMIUM_PATH as in server.mjs.
 import { chromium } from 'playwright-core';
-import { CHROMIUM, builtApp } from './server.mjs';
+import { CHROMIUM, PHONE, builtApp, signInFrom } from './server.mjs';
 
 const PAGES = (process.env.PAGES ?? '/dashboard,/application').split(',');
 const RUNS = Number(process.env.RUNS ?? 1);
 const WAIT = Number(process.env.WAIT ?? 6000);
-// The account builtApp creates (bench/pages/server.mjs).
-const ACCOUNT = { email: 'bench@example.com', password: 'river stone lantern 7' };
 
 /** Runs in the page before its scripts: records the candidates, shifts and long tasks. */
 function observe() {
@@ -43,30 +41,11 @@ function observe() {
 const app = await builtApp();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto(`${app.base}/`);
-  const signedIn = await page.evaluate(async ({ email, password }) => {
-    const xsrf =
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('XSRF-TOKEN='))
-        ?.split('=')[1] ?? '';
-    const res = await fetch('/api/users/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf) },
-      body: JSON.stringify({ email, password }),
-    });
-    const body = await res.json();
-    if (body.token) localStorage.setItem('token', body.token);
-    return Boolean(body.token);
-  }, ACCOUNT);
-  if (!signedIn) throw new Error('sign-in failed');
+  const status = await signInFrom(page);
+  if (status !== 'signed in') throw new Error(status);
   await context.addInitScript(observe);
   for (const path of PAGES)
     for (let run = 0; run < RUNS; run++) {
