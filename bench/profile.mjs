@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { clientAddress, measure } from './lib/load.mjs';
-import { cpuSeconds, root, startAsOffice } from './lib/processes.mjs';
+import { cpuSeconds, root, startAsOffice, startReference } from './lib/processes.mjs';
 import { enquiryPathOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
@@ -17,6 +17,9 @@ const SECONDS = Number(process.env.SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const TOP = Number(process.env.TOP ?? 30);
 const TARGET = process.env.TARGET ?? 'me';
+// SIDE=reference: the same-work reference (lib/reference-server.mjs) under the same load instead,
+// to set its profile beside the product's.
+const REFERENCE = process.env.SIDE === 'reference';
 
 /** One request read to its end: its time and size, in the shape the report prints. */
 async function once(url, headers) {
@@ -54,10 +57,11 @@ try {
   paths.export = { path: '/api/application/export', headers, once: true };
   const target = paths[TARGET];
   if (!target) throw new Error(`TARGET: one of ${Object.keys(paths).join(', ')}`);
-  const server = await startAsOffice(
-    { DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1' },
-    { logFile: path.join(dataDir, 'product.log'), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
-  );
+  const env = { DATA_DIR: dataDir, APP_SECRET: secret, TRUST_PROXY: '1' };
+  const profiling = ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  const server = REFERENCE
+    ? await startReference({ ...env, REFERENCE_LOG: path.join(dataDir, 'reference.log') }, profiling)
+    : await startAsOffice(env, { logFile: path.join(dataDir, 'product.log'), nodeArgs: profiling });
   // Samples before the load are start-up (loading modules, compiling serializers): left out. V8's
   // profile clock and process.hrtime are both the system's monotonic clock, in µs here.
   const loadStartUs = Number(process.hrtime.bigint() / 1000n);
@@ -114,7 +118,7 @@ try {
     : `${m.reqPerSec} req/s at ${CONNECTIONS} connections for ${SECONDS} s`;
   const text = `${TARGET}: ${run}, ${ROWS} applications, load ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}\nthe server's CPU ${cpu.toFixed(2)} s; self time, share of the busy time (idle left out), by function:\n${lines.join('\n')}\nby package or file:\n${parts.join('\n')}\n`;
   fs.mkdirSync(path.join(root, 'bench/profiles'), { recursive: true });
-  fs.writeFileSync(path.join(root, `bench/profiles/${TARGET}.txt`), text);
+  fs.writeFileSync(path.join(root, `bench/profiles/${TARGET}${REFERENCE ? '.reference' : ''}.txt`), text);
   console.log(text);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });

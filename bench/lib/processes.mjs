@@ -48,7 +48,7 @@ async function start(args, env, probePath, { stdout = 'ignore', cwd, baseEnv = p
     base,
     pid: child.pid,
     async stop() {
-      // Gone already: exited, or killed by a signal (the reference has no SIGTERM handler).
+      // Gone already: exited, or killed by a signal.
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -92,7 +92,8 @@ export function cpuSeconds(pid) {
 
 export const startHelloWorld = () => start(['-e', helloWorldJs], {}, '/');
 /** The same-work reference server (reference-server.mjs) with the product's environment. */
-export const startReference = (env) => start([path.join(import.meta.dirname, 'reference-server.mjs')], env, '/api/health');
+export const startReference = (env, nodeArgs = []) =>
+  start([...nodeArgs, path.join(import.meta.dirname, 'reference-server.mjs')], env, '/api/health');
 /** The same-work reference for resumable uploads (upload-reference.mjs), keeping its files under `dir`. */
 export const startUploadReference = (dir, env) =>
   start([path.join(import.meta.dirname, 'upload-reference.mjs')], { ...env, REFERENCE_DIR: dir }, '/health');

@@ -76,8 +76,25 @@ export function compiledQuery<P extends string, R>(build: (db: Db, param: QueryP
  */
 export type QueryShape<S> = { readonly [K in keyof S]: string | number | boolean | readonly string[] };
 
-/** One key per shape whatever order its facts were written in. */
-const keyOf = <S extends QueryShape<S>>(shape: S) => JSON.stringify(shape, Object.keys(shape).sort());
+/** The facts' names in one order, by the order a shape's literal wrote them in (a call site writes them alike each time). */
+const sortedNames = new Map<string, string[]>();
+
+/**
+ * One key per shape whatever order its facts were written in. The names are sorted once per
+ * order they come in, not on every call: a staff list request asks for several shapes' keys.
+ */
+function keyOf<S extends QueryShape<S>>(shape: S): string {
+  const names = Object.keys(shape);
+  const written = names.join();
+  let sorted = sortedNames.get(written);
+  if (!sorted) sortedNames.set(written, (sorted = names.sort()));
+  let key = '';
+  for (const name of sorted) {
+    const value = shape[name as keyof S];
+    key += `${name}=${typeof value === 'boolean' || typeof value === 'number' ? String(value) : JSON.stringify(value)};`;
+  }
+  return key;
+}
 
 /**
  * A query of a few shapes (a list with or without a search, one status, a cursor), each built and

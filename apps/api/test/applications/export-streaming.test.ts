@@ -4,7 +4,7 @@ import { appForFile, staffForFile } from '@visa/test-support/file-app';
 import { engine } from '@visa/test-support/test-app';
 import { CSV_COLUMNS, csvHeader, csvRowByMapping } from '../../src/modules/domain/applications/csv.js';
 import { erasedMarker } from '../../src/modules/domain/applications/mapping.js';
-import { EXPORT_BATCH, iterateApplicationRows } from '../../src/modules/domain/applications/paging-repository.js';
+import { EXPORT_BATCH, iterateApplicationRows } from '../../src/modules/domain/applications/export-repository.js';
 
 /**
  * The CSV export of everything streams (ADR 0074, ADR 0099): its rows are read a batch at a time,

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Application } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
-import { type Db, openBulkReader } from '../../../db/connection.js';
+import type { Db } from '../../../db/connection.js';
 import { type QueryParam, compiledQueryShapes } from '../../../db/compiled-query.js';
 import type { ApplicationRow } from '../../../db/schema-applications.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
@@ -14,6 +14,7 @@ import {
   type Condition,
   type Narrowing,
   type SearchShape,
+  type SearchTerms,
   filterOf,
   listValues,
   narrowingOf,
@@ -53,20 +54,9 @@ export function decodeCursor(cursor: string): PageStart | undefined {
  * a common surname prefix can match a twentieth of a million rows, and counting them all on every
  * keystroke is what made the search slow (ADR 0028). Past it the total is a lower bound.
  */
-const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_COUNT_CAP = 1000;
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/**
- * Whether a search matches so many rows that walking the newest-first index finds them after a
- * few rows, where collecting and sorting every match would cost more as the table grows. Only
- * asked on SQLite: PostgreSQL's planner makes that choice itself from its statistics.
- */
-async function walksNewestFirst(db: Db, query: ApplicationFilter): Promise<boolean> {
-  // Files waiting and letters due are few: their ids lead, whatever the search matches.
-  if (isPostgres(db) || !searchTerms(query.search) || query.documents || query.dueBy || query.balance) return false;
-  return (await listTotal(db, query, SEARCH_COUNT_CAP)).totalCapped;
-}
+export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Whether a page of applications with letters due is found sooner by walking the newest-first index
@@ -151,8 +141,12 @@ const countOwing = compiledQueryShapes((db, _shape: { owes: true }) =>
  * earliest open deadline, for letters due alone), counted among the applications the other filters
  * name when one is asked for, else the matches counted up to `cap`.
  */
-async function listTotal(db: Db, query: ApplicationFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
-  const terms = searchTerms(query.search);
+export async function listTotal(
+  db: Db,
+  query: ApplicationFilter,
+  cap: number,
+  terms: SearchTerms | null = searchTerms(query.search),
+): Promise<{ total: number; totalCapped: boolean }> {
   const narrowing = narrowingOf(query);
   const { status, stage, dueBy } = query;
   if (!terms && dueBy !== undefined && !narrowing.waiting && !narrowing.stage && !narrowing.owes && !status) {
@@ -244,12 +238,14 @@ async function listApplicationRows(
   db: Db,
   query: { page: number; limit: number; after?: PageStart } & ApplicationFilter,
 ): Promise<ApplicationPageRows> {
-  const counted = await listTotal(db, query, Math.max(SEARCH_COUNT_CAP, query.page * query.limit));
+  // The term is read once: it is normalised and matched against the country names (search-repository.ts).
+  const terms = searchTerms(query.search);
+  const counted = await listTotal(db, query, Math.max(SEARCH_COUNT_CAP, query.page * query.limit), terms);
   const skip = (query.page - 1) * query.limit;
   const { after } = query;
   const narrowing = narrowingOf(query);
   // The kept day counts know nothing of files, stages or letters; those pages are read by OFFSET.
-  if (!after && skip > OFFSET_ROWS && !searchTerms(query.search) && !isNarrowed(narrowing)) {
+  if (!after && skip > OFFSET_ROWS && !terms && !isNarrowed(narrowing)) {
     const rows = await deepPageRows(db, { skip, limit: query.limit, total: counted.total, status: query.status });
     if (rows) return { rows, ...counted };
   }
@@ -258,7 +254,6 @@ async function listApplicationRows(
     (await dueAreMany(db, query, counted.total)) ||
     (await owingAreMany(db, query, counted.total));
   const { status, stage, dueBy } = query;
-  const terms = searchTerms(query.search);
   const shape = {
     search: Boolean(terms),
     ...(terms ? searchShape(terms) : { passport: false, country: false }),
@@ -321,88 +316,3 @@ export async function listApplications(
     nextCursor: last ? encodeCursor(last) : null,
   };
 }
-
-/**
- * Rows of an export, compiled once per shape and columns (db/compiled-query.ts): one prepared
- * statement run for every batch with its keyset values, not a query built and compiled through
- * Kysely again for each.
- */
-const exportRows = compiledQueryShapes(
-  (
-    db,
-    shape: { search: boolean; status: boolean; walk: boolean; after: boolean; columns: readonly (keyof ApplicationRow)[] } & SearchShape &
-      Narrowing,
-    bind: Bind,
-  ) => {
-    let q = db.selectFrom('applications').select(shape.columns);
-    const filter = filterOf(shape.search ? shape : null, shape.status, shape.walk, bind, shape);
-    if (filter) q = q.where(filter);
-    if (shape.after) {
-      // A row-value comparison is one index range on both engines; spelled as an OR it made
-      // SQLite walk the index from the top again for every batch.
-      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(bind('afterCreatedAt'), bind('afterId'))));
-    }
-    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(bind<number>('limit'));
-  },
-);
-
-/**
- * Rows of a search (and status) in batches, newest first, for the CSV export, without holding them
- * all in memory: each batch is read only when the one before has been taken, and is garbage well
- * before the young generation next fills, so it dies young (much larger batches lived long enough
- * to be promoted to the old heap, bench/HISTORY.md). Each row is an array of its values in the
- * order of `columns` (then created_at and id, if not among them): an object per row cost as much
- * as reading it. Only the columns asked for are read: every other column of a million rows was
- * read, decoded and dropped (ADR 0074).
- */
-export async function* iterateApplicationRows(
-  db: Db,
-  query: ApplicationFilter,
-  columns: readonly (keyof ApplicationRow)[],
-  batchSize = EXPORT_BATCH,
-): AsyncGenerator<unknown[][]> {
-  const terms = searchTerms(query.search);
-  const { status, stage, dueBy } = query;
-  const selected = [...new Set<keyof ApplicationRow>([...columns, 'created_at', 'id'])];
-  const [createdAt, id] = [selected.indexOf('created_at'), selected.indexOf('id')];
-  const shape = {
-    search: Boolean(terms),
-    ...(terms ? searchShape(terms) : { passport: false, country: false }),
-    status: Boolean(status),
-    ...narrowingOf(query),
-    walk: await walksNewestFirst(db, query),
-    columns: selected,
-  };
-  const first = exportRows.statementOf(db, { ...shape, after: false });
-  const next = exportRows.statementOf(db, { ...shape, after: true });
-  let values = listValues(terms, { status, stage, dueBy, limit: batchSize });
-  const reader = openBulkReader(db);
-  const read = (statement: { sql: string; parameters: unknown[] }) => {
-    const rows = reader.arrays(statement.sql, statement.parameters);
-    // A batch read ahead may fail after the reply has stopped taking rows: its error then has no one to go to.
-    rows.catch(() => {});
-    return rows;
-  };
-  try {
-    let ahead: Promise<unknown[][]> | null = read(first(values));
-    while (ahead) {
-      const rows = await ahead;
-      ahead = null;
-      if (rows.length === 0) return;
-      const more = rows.length === batchSize;
-      if (more) {
-        const last = rows[rows.length - 1]!;
-        values = { ...values, afterCreatedAt: last[createdAt], afterId: last[id] };
-        if (reader.readsAhead) ahead = read(next(values));
-      }
-      yield rows;
-      if (!more) return;
-      ahead ??= read(next(values));
-    }
-  } finally {
-    reader.close();
-  }
-}
-
-/** Rows an export reads at a time (see iterateApplicationRows). */
-export const EXPORT_BATCH = 200;

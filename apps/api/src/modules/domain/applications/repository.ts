@@ -12,7 +12,7 @@ import { toApplication } from './rows.js';
 
 /**
  * One application at a time: reads, writes and its files' storage keys. Lists and exports are in
- * paging-repository.ts, documents in documents-repository.ts, the kept counts in
+ * paging-repository.ts and export-repository.ts, documents in documents-repository.ts, the kept counts in
  * counts-repository.ts.
  */
 

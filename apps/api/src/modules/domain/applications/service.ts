@@ -33,7 +33,8 @@ import type { UploadedFile } from '../../../plugins/uploads.js';
 import type { ApplicationForm } from './form.js';
 import { fieldsOf, inputColumns } from './mapping.js';
 import * as counts from './counts-repository.js';
-import { decodeCursor, iterateApplicationRows, listApplications } from './paging-repository.js';
+import { iterateApplicationRows } from './export-repository.js';
+import { decodeCursor, listApplications } from './paging-repository.js';
 import * as repo from './repository.js';
 import { toApplication } from './rows.js';
 
