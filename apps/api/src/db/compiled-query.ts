@@ -126,3 +126,19 @@ export function compiledQueryShapes<S extends QueryShape<S>, P extends string, R
   };
   return Object.assign(runQuery, { statementOf });
 }
+
+/** The named values of an `in (…)` list of ids, one stand-in each: `id0`, `id1`, … */
+export type IdParam = `id${number}`;
+
+/**
+ * An `in (…)` list of `count` ids for a query of shape `{ count }` (a page's applications), so
+ * it is compiled once per number of ids; `idValues` binds them.
+ */
+export const idParams = (count: number, param: QueryParam<IdParam>): string[] => Array.from({ length: count }, (_, i) => param(`id${i}`));
+
+/** The ids of `idParams`, by the names it gave them. */
+export function idValues(ids: readonly string[]): Record<IdParam, string> {
+  const values: Record<IdParam, string> = {};
+  ids.forEach((id, i) => (values[`id${i}`] = id));
+  return values;
+}

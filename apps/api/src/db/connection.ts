@@ -248,8 +248,20 @@ interface CallbackPool extends PostgresPool {
   connect(): Promise<CallbackClient>;
 }
 
+/** Names already made, by statement text: an export asks for one per batch, of a few texts. */
+const statementNames = new Map<string, string>();
+
 /** A prepared statement's name: the same for the same text, so each connection prepares it once. */
-const statementName = (sql: string) => `rows_${crypto.createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `rows_${crypto.createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
+    // Few texts ever come here (an export's shapes); bounded all the same.
+    if (statementNames.size >= 100) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return name;
+}
 
 /**
  * Whether a query failed because its connection did, not because of the statement: the server's

@@ -1,7 +1,7 @@
 import type { DocumentLabel } from '@visa/shared/constants';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
-import { type QueryParam, compiledQueryShapes } from '../../../db/compiled-query.js';
+import { type IdParam, type QueryParam, compiledQueryShapes, idParams, idValues } from '../../../db/compiled-query.js';
 import type { DocumentRow } from '../../../db/schema-applications.js';
 
 /** Every statement on the application_documents table alone. */
@@ -21,15 +21,11 @@ export async function listDocumentRows(db: Db, applicationId: string): Promise<D
  * The documents of a page's applications in upload order, compiled once per number of ids (a page
  * has at most 100 rows) since every list page runs it.
  */
-const documentsOf = compiledQueryShapes((db, { count }: { count: number }, param: QueryParam<`id${number}`>) =>
+const documentsOf = compiledQueryShapes((db, { count }: { count: number }, param: QueryParam<IdParam>) =>
   db
     .selectFrom('application_documents')
     .selectAll()
-    .where(
-      'application_id',
-      'in',
-      Array.from({ length: count }, (_, i) => param(`id${i}`)),
-    )
+    .where('application_id', 'in', idParams(count, param))
     .orderBy('application_id')
     .orderBy('position')
     .orderBy('id'),
@@ -40,9 +36,7 @@ export async function listDocumentRowsFor(db: Db, applicationIds: string[]): Pro
   const byApplication = new Map<string, DocumentRow[]>();
   const count = applicationIds.length;
   if (count === 0) return byApplication;
-  const ids: Record<`id${number}`, string> = {};
-  applicationIds.forEach((id, i) => (ids[`id${i}`] = id));
-  const rows = await documentsOf(db, { count }, ids);
+  const rows = await documentsOf(db, { count }, idValues(applicationIds));
   for (const row of rows) {
     const list = byApplication.get(row.application_id) ?? [];
     list.push(row);

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { Application } from '@visa/shared/applications';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import type { Db } from '../../../db/connection.js';
-import { type QueryParam, compiledQueryShapes } from '../../../db/compiled-query.js';
+import { type IdParam, type QueryParam, compiledQueryShapes, idParams, idValues } from '../../../db/compiled-query.js';
 import type { ApplicationRow } from '../../../db/schema-applications.js';
 import type { UrlSigner } from '../../../infra/storage/signed-urls.js';
 import { dayOfPosition, dueCount, statusCounts } from './counts-repository.js';
@@ -274,23 +274,14 @@ async function listApplicationRows(
  * What each of a page's applications owes (ADR 0086): one key lookup each in the kept balances,
  * compiled once per number of ids (a page has at most 100 rows) since every list page runs it.
  */
-const balancesOfPage = compiledQueryShapes((db, { count }: { count: number }, param: QueryParam<`id${number}`>) =>
-  db
-    .selectFrom('application_balances')
-    .select(['application_id', 'due_minor'])
-    .where(
-      'application_id',
-      'in',
-      Array.from({ length: count }, (_, i) => param(`id${i}`)),
-    ),
+const balancesOfPage = compiledQueryShapes((db, { count }: { count: number }, param: QueryParam<IdParam>) =>
+  db.selectFrom('application_balances').select(['application_id', 'due_minor']).where('application_id', 'in', idParams(count, param)),
 );
 
 /** What each of a page's applications owes, by its id. */
 async function balancesOf(db: Db, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const values: Record<`id${number}`, string> = {};
-  ids.forEach((id, i) => (values[`id${i}`] = id));
-  const rows = await balancesOfPage(db, { count: ids.length }, values);
+  const rows = await balancesOfPage(db, { count: ids.length }, idValues(ids));
   return new Map(rows.map((r) => [r.application_id, Number(r.due_minor)]));
 }
 
