@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { SERVER_NODE_OPTIONS, serverEnv } from '../scripts/lib.mjs';
+import { SERVER_NODE_OPTIONS } from '../scripts/lib.mjs';
 import { freePort, root, serverJs } from './lib/processes.mjs';
 import { enquiryPathOf, passportOf, seedApplications } from './lib/seed-applications.mjs';
 
@@ -67,7 +67,6 @@ async function startServer(extra) {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      ...serverEnv(),
       DATA_DIR: dataDir,
       APP_SECRET: secret,
       PORT: String(port),
@@ -196,9 +195,7 @@ await probed.stop();
 fs.rmSync(work, { recursive: true, force: true });
 
 const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, TOP);
-console.log(
-  `node ${process.version} ${SERVER_NODE_OPTIONS.join(' ')} MALLOC_ARENA_MAX=${serverEnv().MALLOC_ARENA_MAX}; load average ${os.loadavg()[0].toFixed(1)}; ${ROWS} applications`,
-);
+console.log(`node ${process.version} ${SERVER_NODE_OPTIONS.join(' ')}; load average ${os.loadavg()[0].toFixed(1)}; ${ROWS} applications`);
 console.log(`RSS idle ${IDLE_SECONDS} s after start-up: ${idle.text} (target ≤ ${MAX_IDLE_MB} MB)`);
 console.log(`RSS every ${SAMPLE_SECONDS} s of the mix: ${samples.map((v) => v.toFixed(0)).join(' ')} MB`);
 console.log(

@@ -15,16 +15,6 @@ export const root = path.resolve(import.meta.dirname, '..');
  * no more CPU than at 16 (ADR 0074, ADR 0098).
  */
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=8'];
-
-/**
- * The environment the server process starts with besides the caller's own, wherever it is started
- * (`bin/visa-desk start` repeats it). glibc's allocator gives each thread that allocates (V8's
- * compiler and collector threads, libuv's pool) an arena of its own, up to eight per core, and
- * keeps what they fragment: under load that grew the process's memory outside the JavaScript heap
- * and never gave it back. Two arenas hold it down at no measurable cost in CPU (ADR 0102). An
- * operator's own MALLOC_ARENA_MAX wins.
- */
-export const serverEnv = (env = process.env) => ({ MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || '2' });
 const stampFile = path.join(root, '.tmp', 'build-stamp');
 
 export function run(cmd, args, options = {}) {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { SERVER_NODE_OPTIONS, serverEnv } from '../../scripts/lib.mjs';
+import { SERVER_NODE_OPTIONS } from '../../scripts/lib.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const serverJs = path.join(root, 'apps/api/dist/server.js');
@@ -63,7 +63,7 @@ async function start(args, env, probePath, { stdout = 'ignore', cwd, baseEnv = p
  * option wins).
  */
 export const startServer = (env, script = serverJs, nodeArgs = []) =>
-  start([...SERVER_NODE_OPTIONS, ...nodeArgs, script], { LOG_LEVEL: 'warn', ...serverEnv(), ...env }, '/api/health');
+  start([...SERVER_NODE_OPTIONS, ...nodeArgs, script], { LOG_LEVEL: 'warn', ...env }, '/api/health');
 /**
  * The built server (or the one under another release's root, `releaseRoot`) as `npm start` runs it
  * (scripts/start.mjs): from the release's root, with the configuration's defaults, LOG_LEVEL
@@ -73,16 +73,11 @@ export const startServer = (env, script = serverJs, nodeArgs = []) =>
 export function startAsOffice(env, { logFile, releaseRoot = root, nodeArgs = [] }) {
   const { LOG_LEVEL: _unset, ...inherited } = process.env;
   const fd = fs.openSync(logFile, 'a');
-  const started = start(
-    [...SERVER_NODE_OPTIONS, ...nodeArgs, path.join(releaseRoot, 'apps/api/dist/server.js')],
-    { ...serverEnv(), ...env },
-    '/api/health',
-    {
-      stdout: fd,
-      cwd: releaseRoot,
-      baseEnv: inherited,
-    },
-  );
+  const started = start([...SERVER_NODE_OPTIONS, ...nodeArgs, path.join(releaseRoot, 'apps/api/dist/server.js')], env, '/api/health', {
+    stdout: fd,
+    cwd: releaseRoot,
+    baseEnv: inherited,
+  });
   return started.finally(() => fs.closeSync(fd));
 }
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import APPLICANT_FORM from '@visa/test-support/applicant-form.json' with { type: 'json' };
 import sharp from 'sharp';
-import { SERVER_NODE_OPTIONS, serverEnv } from '../../../scripts/lib.mjs';
+import { SERVER_NODE_OPTIONS } from '../../../scripts/lib.mjs';
 import { freePort, root, serverJs } from '../../lib/processes.mjs';
 import { onCleanup, sleep } from './harness.mjs';
 
@@ -19,7 +19,7 @@ export function requireBuild() {
 }
 
 /**
- * Starts `node apps/api/dist/server.js` with Node's options and allocator setting as `npm start` gives them and only the environment given here (plus PATH and
+ * Starts `node apps/api/dist/server.js` with Node's options as `npm start` gives them and only the environment given here (plus PATH and
  * HOME), so a DATABASE_URL or STORAGE_DRIVER in the caller's shell never points a drill at real
  * data. Output goes to `logFile`. Answers once /api/health does.
  */
@@ -31,7 +31,6 @@ export async function startProduct({ env, logFile, port, timeoutMs = 60_000 }) {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      ...serverEnv(),
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -152,10 +152,6 @@ describe('npm run release', () => {
       try {
         const health = await waitForHealth(server);
         expect(health).toEqual({ status: 'ok', database: 'ok', version });
-        // Started with Node's options and the allocator's arenas as `npm start` starts it (ADR 0074, ADR 0102).
-        const proc = (file: string) => fs.readFileSync(`/proc/${server.child.pid}/${file}`, 'utf8').split('\0');
-        expect(proc('cmdline')).toContain('--max-semi-space-size=8');
-        expect(proc('environ')).toContain('MALLOC_ARENA_MAX=2');
         const home = await fetch(`${server.url}/`);
         expect(home.status).toBe(200);
         expect(await home.text()).toContain('<html lang="en"');
