@@ -8,7 +8,8 @@
 //   LOAD_SECONDS=600 node bench/memory.mjs   the ten-minute mix
 // Knobs: ROWS (10000) applications seeded, IDLE_SECONDS (10) before the first reading, LOAD_SECONDS
 // (20) of the mix at CONNECTIONS (20), read every SAMPLE_SECONDS (LOAD_SECONDS / 10), read 2 s after
-// it and again after QUIET_SECONDS (35) without requests, TOP (15) entries listed; exit 1 when idle
+// it and again after QUIET_SECONDS (35) without requests, TOP (15) entries listed, MALLOC_ARENA_MAX
+// passed to the server when set; exit 1 when idle
 // RSS is over MAX_IDLE_MB (120) or RSS once quiet after the load over MAX_LOADED_MB (160).
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -67,6 +68,8 @@ async function startServer(extra) {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // glibc's arenas, to compare (bench/HISTORY.md): unset, as the server runs by default.
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
       DATA_DIR: dataDir,
       APP_SECRET: secret,
       PORT: String(port),
