@@ -158,8 +158,12 @@ test.describe('a form sent before the page is ready', () => {
       expect(new URL(page.url()).pathname).toBe(enquiry);
       release();
       await page.getByLabel(labels[1]).selectOption({ label: labels[3] });
-      await page.getByRole('button', { name: submit }).click();
-      await expect(page).toHaveURL(new RegExp(`${enquiry.replace('enquiry', 'view-one')}$`));
+      // The click may land while the page's script is still starting: the form is then held (its
+      // button disabled) and sent by the script once ready, so the result page is what is awaited.
+      const result = new RegExp(`${enquiry.replace('enquiry', 'view-one')}$`);
+      const click = page.getByRole('button', { name: submit }).click().catch(() => undefined);
+      await Promise.race([page.waitForURL(result), click]);
+      await expect(page).toHaveURL(result);
       await expect(page.getByRole('heading', { name: `${application.givenN} ${application.surname}` })).toBeVisible();
       expect(await page.evaluate(() => JSON.stringify(history.state))).not.toContain(application.passport);
       addresses(application.passport, application.dob);
