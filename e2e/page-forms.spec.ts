@@ -161,7 +161,10 @@ test.describe('a form sent before the page is ready', () => {
       // The click may land while the page's script is still starting: the form is then held (its
       // button disabled) and sent by the script once ready, so the result page is what is awaited.
       const result = new RegExp(`${enquiry.replace('enquiry', 'view-one')}$`);
-      const click = page.getByRole('button', { name: submit }).click().catch(() => undefined);
+      const click = page
+        .getByRole('button', { name: submit })
+        .click()
+        .catch(() => undefined);
       await Promise.race([page.waitForURL(result), click]);
       await expect(page).toHaveURL(result);
       await expect(page.getByRole('heading', { name: `${application.givenN} ${application.surname}` })).toBeVisible();

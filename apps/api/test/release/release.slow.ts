@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '@visa/test-support/ports';
-import { buildRelease, must, onlyNode, repoRoot, runRelease, unpack, versionOf, waitForHealth } from './release-helpers.js';
+import { UNTRACKED } from './built-release.js';
+import { must, onlyNode, repoRoot, runRelease, unpack, versionOf, waitForHealth } from './release-helpers.js';
 
 // The real `npm run release` of this tree's HEAD in a fresh clone (nothing installed, nothing
-// built), unpacked into an empty folder and started the way a server with Node alone would start
-// it: PATH holds nothing but node, and only the settings given.
+// built: built-release.ts), unpacked into an empty folder and started the way a server with Node
+// alone would start it: PATH holds nothing but node, and only the settings given.
 
 /** What builds or checks code and has no business on a server. */
 const BUILD_TOOLS = [
@@ -31,14 +31,6 @@ const BUILD_TOOLS = [
   'lighthouse',
 ];
 
-/** What a working tree may hold that git does not track, passwords among them: never packed (ADR 0066). */
-const UNTRACKED = {
-  'deploy/visa-desk.env': 'SMTP_URL=smtp://office:a-real-password@mail.example.com:587\n',
-  'apps/web/build/client/.env.local': 'VITE_SECRET=never-shipped\n',
-  'apps/web/.env.local': 'VITE_SECRET=never-shipped\n',
-};
-const UNCOMMITTED = '\nAn edit nobody committed.\n';
-
 let clone: string;
 let head: string;
 let version: string;
@@ -47,22 +39,10 @@ let release: string;
 const cleanups: (() => void)[] = [];
 
 beforeAll(() => {
-  clone = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-release-clone-'));
-  cleanups.push(() => fs.rmSync(clone, { recursive: true, force: true }));
-  head = must('git', ['rev-parse', 'HEAD'], { cwd: repoRoot }).trim();
-  must('git', ['clone', '--quiet', '--no-checkout', repoRoot, clone]);
-  must('git', ['checkout', '--quiet', '--detach', head], { cwd: clone });
-  for (const [file, text] of Object.entries(UNTRACKED)) {
-    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
-    fs.writeFileSync(path.join(clone, file), text);
-  }
-  fs.appendFileSync(path.join(clone, 'CHANGELOG.md'), UNCOMMITTED);
-  version = versionOf(clone);
-  // npm's cache is warm wherever these tests run; the registry is asked only for what it lacks.
-  tarball = buildRelease(clone, { npm_config_prefer_offline: 'true' });
+  ({ clone, head, version, tarball } = inject('builtRelease'));
   release = unpack(tarball);
   cleanups.push(() => fs.rmSync(path.dirname(release), { recursive: true, force: true }));
-}, 900_000);
+});
 
 afterAll(() => {
   for (const cleanup of cleanups) cleanup();

@@ -1,21 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '@visa/test-support/ports';
 import { addApplicationWithFiles } from '@visa/test-support/processes';
 import { picture, slideFields, slideForm } from '../slides/fixtures.js';
-import {
-  buildRelease,
-  onlyNode,
-  openFolder,
-  repoRoot,
-  runRelease,
-  serviceUser,
-  unpack,
-  versionOf,
-  waitForHealth,
-} from './release-helpers.js';
+import { onlyNode, openFolder, repoRoot, runRelease, serviceUser, unpack, versionOf, waitForHealth } from './release-helpers.js';
 import { client, fileUrls, origins, releaseOf, servedFiles } from './upgrade-helpers.js';
 
 // An office upgrading, as docs/deploy.md says, from the latest release and from the first: the
@@ -48,7 +38,7 @@ beforeAll(() => {
   cleanups.push(() => fs.rmSync(opt, { recursive: true, force: true }));
   cleanups.push(() => fs.rmSync(pathDir, { recursive: true, force: true }));
   for (const origin of from) oldReleases.push(unpack(releaseOf(origin.ref), opt));
-  newRelease = unpack(buildRelease(repoRoot), opt);
+  newRelease = unpack(inject('builtRelease').tarball, opt);
   version = versionOf(repoRoot);
 }, 900_000);
 

@@ -7,6 +7,7 @@ import {
   type Bind,
   type Narrowing,
   type SearchShape,
+  type SearchTerms,
   filterOf,
   listValues,
   narrowingOf,
@@ -24,10 +25,10 @@ import {
  * few rows, where collecting and sorting every match would cost more as the table grows. Only
  * asked on SQLite: PostgreSQL's planner makes that choice itself from its statistics.
  */
-async function walksNewestFirst(db: Db, query: ApplicationFilter): Promise<boolean> {
+async function walksNewestFirst(db: Db, query: ApplicationFilter, terms: SearchTerms | null): Promise<boolean> {
   // Files waiting and letters due are few: their ids lead, whatever the search matches.
-  if (isPostgres(db) || !searchTerms(query.search) || query.documents || query.dueBy || query.balance) return false;
-  return (await listTotal(db, query, SEARCH_COUNT_CAP)).totalCapped;
+  if (isPostgres(db) || !terms || query.documents || query.dueBy || query.balance) return false;
+  return (await listTotal(db, query, SEARCH_COUNT_CAP, terms)).totalCapped;
 }
 
 /**
@@ -78,7 +79,7 @@ export async function* iterateApplicationRows(
     ...(terms ? searchShape(terms) : { passport: false, country: false }),
     status: Boolean(status),
     ...narrowingOf(query),
-    walk: await walksNewestFirst(db, query),
+    walk: await walksNewestFirst(db, query, terms),
     columns: selected,
   };
   const first = exportRows.statementOf(db, { ...shape, after: false });
