@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { type ClockedServer, startClockedServer } from './support/clocked-server';
 import { expect, test } from './support/test';
@@ -21,8 +21,22 @@ test.afterAll(async () => {
   await server.close();
 });
 
-/** Time passes for the server first, so whatever the page's timers then ask it is answered as at the later time. */
-async function idle(page: Page, ms: number) {
+/** The page's requests still unanswered: each is activity the server and the page count when it ends. */
+function inFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}
+
+/**
+ * Time passes for the server first, so whatever the page's timers then ask it is answered as at the
+ * later time. Only once the page has nothing in flight: a request answered after the clocks moved
+ * would be activity at the later time, and rightly put the warning off.
+ */
+async function idle(page: Page, pending: () => number, ms: number) {
+  await expect.poll(pending).toBe(0);
   server.advance(ms);
   await page.clock.fastForward(ms);
 }
@@ -37,6 +51,7 @@ test('the idle warning keeps the session with Stay signed in; idling out lands o
   page,
 }) => {
   await page.clock.install();
+  const pending = inFlight(page);
   await page.goto(`${server.url}/login`);
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -47,7 +62,7 @@ test('the idle warning keeps the session with Stay signed in; idling out lands o
   // A minute before the 2-minute idle end, the page asks.
   const warning = page.getByRole('dialog', { name: 'Are you still there?' });
   await expect(warning).toBeHidden();
-  await idle(page, 61_000);
+  await idle(page, pending, 61_000);
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('You will be signed out in 1 minute because there has been no activity.');
   await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
@@ -62,9 +77,9 @@ test('the idle warning keeps the session with Stay signed in; idling out lands o
 
   // Then nobody touches the page: the warning comes back a minute later, and two minutes after Stay
   // signed in the server has ended the session. The page's background checks never count as activity.
-  await idle(page, 61_000);
+  await idle(page, pending, 61_000);
   await expect(warning).toBeVisible();
-  await idle(page, 60_000);
+  await idle(page, pending, 60_000);
   await expect(page).toHaveURL(/\/login\?reason=idle$/);
   await expect(
     page.getByRole('status').filter({ hasText: 'You were signed out because there was no activity for a while. Please sign in again.' }),
