@@ -21,7 +21,7 @@ test.afterAll(async () => {
   await server.close();
 });
 
-/** The page's requests still unanswered: each is activity the server and the page count when it ends. */
+/** The page's requests still unanswered: each is activity the server and the page count when answered. */
 function inFlight(page: Page): () => number {
   const open = new Set<Request>();
   page.on('request', (request) => open.add(request));
@@ -32,8 +32,9 @@ function inFlight(page: Page): () => number {
 
 /**
  * Time passes for the server first, so whatever the page's timers then ask it is answered as at the
- * later time. Only once the page has nothing in flight: a request answered after the clocks moved
- * would be activity at the later time, and rightly put the warning off.
+ * later time. Only once the page has nothing in flight: a call answered after the clocks moved is
+ * activity at the later time, which rightly puts the warning off (a list shown from the cache may
+ * still be asking again).
  */
 async function idle(page: Page, pending: () => number, ms: number) {
   await expect.poll(pending).toBe(0);
@@ -58,6 +59,8 @@ test('the idle warning keeps the session with Stay signed in; idling out lands o
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Application List' }).click();
   await expect(page).toHaveURL(/\/application$/);
   await expect(page.getByRole('heading', { name: 'Application List', level: 1 })).toBeVisible();
+  // The heading is there before the list is asked for: its answer first.
+  await expect(page.getByRole('cell', { name: 'No applications found.' })).toBeVisible();
 
   // A minute before the 2-minute idle end, the page asks.
   const warning = page.getByRole('dialog', { name: 'Are you still there?' });
