@@ -70,9 +70,10 @@ describe('printable copy', () => {
     expect(pending).toContain('30 Nov 2026');
     expect(pending).toContain('Pending — we will email you when there is news');
     expect(pending).not.toMatch(/collect/i);
-    const rejected = await text((await createApplication(t.db, { status: 'rejected', pending_date: '2026-11-30' })).id);
+    // A day that is never the printing day: the copy says when it was printed.
+    const rejected = await text((await createApplication(t.db, { status: 'rejected', pending_date: '2025-03-14' })).id);
     expect(rejected).toContain('Rejected — please contact our office for advice');
-    expect(rejected).not.toMatch(/collect|30 Nov 2026/i);
+    expect(rejected).not.toMatch(/collect|14 Mar 2025/i);
     const approved = await text(
       (await createApplication(t.db, { status: 'approved', pending_date: '2026-11-30', approve_date: '2026-12-02' })).id,
     );
