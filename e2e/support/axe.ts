@@ -16,6 +16,17 @@ export async function expectNoAxeViolations(page: Page) {
   // The toast library loads with the first toast (ADR 0056): a toast just asked for mounts once its
   // script has come, and would fade in during the scan. Once the network is quiet it is on the page.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  const first = await scan(page);
+  // A toast that came or went while axe read the page (one mounted after the scan's hold began, on a
+  // slow machine) was measured half-faded: the page is read once more, settled. What is wrong stays wrong.
+  const { results } = first.results.violations.length > 0 && first.toasts ? await scan(page) : first;
+  if (!reducedAlready) await page.emulateMedia({ reducedMotion: null });
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}
+
+/** One scan, its toasts held and its animations over; `toasts`: whether a toaster was on the page. */
+async function scan(page: Page) {
   // A toast whose time runs out while axe reads the page starts fading out half-way through the
   // scan and is measured at that opacity. The toaster holds its toasts while the pointer is over
   // it, as for a person reading one: the scan holds them the same way, without moving the pointer.
@@ -31,7 +42,5 @@ export async function expectNoAxeViolations(page: Page) {
   // one); the default costs several times as much.
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
   if (holding) await toaster.dispatchEvent('mouseout');
-  if (!reducedAlready) await page.emulateMedia({ reducedMotion: null });
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary).toEqual([]);
+  return { results, toasts: holding || (await toaster.count()) > 0 };
 }
