@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { purgeUnusedBootstrap } from './vite.css-purge.ts';
 import { staffChunkGroups, staffChunks } from './vite.staff-chunks.ts';
 import { browserApiPaths, browserPhones, browserToasts, sharedAlias } from './vite.shared.ts';
 
@@ -30,6 +31,8 @@ const preactAliases = [
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [staffChunks, browserApiPaths, browserPhones, browserToasts, reactRouter()],
   resolve: { alias: command === 'build' && !isSsrBuild ? [sharedAlias, ...preactAliases] : [sharedAlias] },
+  // Bootstrap without the rules no page uses (ADR 0103), in the stylesheet the client build emits.
+  css: command === 'build' && !isSsrBuild ? { postcss: { plugins: [purgeUnusedBootstrap()] } } : {},
   server: { proxy: { '/api': api, '/files': api, '/media': api } },
   build: {
     assetsInlineLimit: 0,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
+import { expectAppliedBootstrapRules } from './stylesheet';
 
 /**
  * Fails with the list of violations when axe finds any WCAG 2.1 A/AA problem on the page. The
@@ -8,7 +9,8 @@ import { type Page, expect } from '@playwright/test';
  * For the same reason the scan runs with reduced motion asked for, so the page's transitions are
  * off: the pointer left where the last click was can come to hover a button that a re-render puts
  * under it, after the wait below, and a colour change half-way through its transition fails the
- * contrast check although neither end does.
+ * contrast check although neither end does. The same page, as read, also has every rule of
+ * Bootstrap's that applies to it (support/stylesheet.ts).
  */
 export async function expectNoAxeViolations(page: Page) {
   const reducedAlready = await page.evaluate(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -23,6 +25,7 @@ export async function expectNoAxeViolations(page: Page) {
   if (!reducedAlready) await page.emulateMedia({ reducedMotion: null });
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
+  await expectAppliedBootstrapRules(page);
 }
 
 /** One scan, its toasts held and its animations over; `toasts`: whether a toaster was on the page. */

@@ -14,3 +14,5 @@ export const PAGE_BUDGETS: PageBudget[];
 export function pageWeights(clientDir: string, budgets?: PageBudget[]): PageWeight[];
 export const STAFF_BASE_BUDGET: number;
 export function staffChunks(clientDir: string): Record<'base' | 'libraries', { file: string; gzip: number }>;
+export const STYLESHEET_BUDGET: number;
+export function sharedStylesheet(clientDir: string): { file: string; gzip: number };

@@ -34,6 +34,11 @@ export const STAFF_MAX_SCRIPTS = 20;
  * fails the budget test.
  */
 export const STAFF_BASE_BUDGET = 60 * KB;
+/**
+ * The most the stylesheet every page links may weigh, gzipped: it holds back the first paint of
+ * every page. Bootstrap's rules that no page can use leave it in the build (ADR 0103).
+ */
+export const STYLESHEET_BUDGET = 20 * KB;
 export const PAGE_BUDGETS = [
   // Public pages (ADR 0029): the islands script only.
   ...['/', '/enquiry', '/about', '/terms', '/view-one', '/privacy'].map((page) => ({ page, html: page, budget: 90 * KB })),
@@ -110,6 +115,14 @@ function gzipSize(clientDir, file) {
   return gzipSizes.get(key);
 }
 
+/** The stylesheet every page links, as the staff shell's HTML names it, with its gzip size. */
+export function sharedStylesheet(clientDir) {
+  const html = fs.readFileSync(path.join(clientDir, '__spa-fallback.html'), 'utf8');
+  const file = /<link rel="stylesheet" href="(\/assets\/[^"#]+\.css)/.exec(html)?.[1];
+  if (!file) throw new Error('no stylesheet in the staff shell');
+  return { file, gzip: gzipSize(clientDir, file) };
+}
+
 /**
  * The staff app's chunks every staff page loads, by the group that made them (vite.staff-chunks.ts):
  * the base (`staff-<hash>.js`) and the libraries (`staff-libraries-<hash>.js`), each with its gzip
@@ -154,6 +167,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `staff base chunk ${path.basename(base.file)} ${kb(base.gzip)}  budget ${kb(STAFF_BASE_BUDGET)}${base.gzip > STAFF_BASE_BUDGET ? '  OVER' : ''}` +
       `  (libraries beside it: ${path.basename(libraries.file)} ${kb(libraries.gzip)})`,
+  );
+  const sheet = sharedStylesheet(clientDir);
+  over ||= sheet.gzip > STYLESHEET_BUDGET;
+  console.log(
+    `stylesheet ${path.basename(sheet.file)} ${kb(sheet.gzip)}  budget ${kb(STYLESHEET_BUDGET)}${sheet.gzip > STYLESHEET_BUDGET ? '  OVER' : ''}`,
   );
   process.exit(over ? 1 : 0);
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAGE_BUDGETS, STAFF_BASE_BUDGET, pageWeights, staffChunks } from '../scripts/page-weight.mjs';
+import { PAGE_BUDGETS, STAFF_BASE_BUDGET, STYLESHEET_BUDGET, pageWeights, sharedStylesheet, staffChunks } from '../scripts/page-weight.mjs';
 
 // The built client, as `npm test` leaves it (it builds first when a source is newer than the build).
 const CLIENT = path.resolve(import.meta.dirname, '../build/client');
@@ -32,6 +32,28 @@ describe('JavaScript budgets of the built pages (ADR 0043)', () => {
     const preloads = shell.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(preloads.map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])).toEqual(expect.arrayContaining([base.file, libraries.file]));
     for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+  });
+
+  it('keeps the stylesheet every page links within its budget: Bootstrap without the rules no page can use (ADR 0103)', () => {
+    const sheet = sharedStylesheet(CLIENT);
+    expect(sheet.gzip, `${sheet.file}: ${sheet.gzip} B gzipped`).toBeLessThanOrEqual(STYLESHEET_BUDGET);
+    for (const page of ['index.html', 'enquiry/index.html', 'login/index.html']) {
+      expect(fs.readFileSync(path.join(CLIENT, page), 'utf8'), page).toContain(`href="${sheet.file}`);
+    }
+    const css = fs.readFileSync(path.join(CLIENT, sheet.file), 'utf8');
+    // Classes React Bootstrap composes from a prop (`variant`, `size`, `striped`) and the grid's from numbers stay…
+    for (const kept of [
+      '.btn-outline-secondary{',
+      '.table-striped>',
+      '.spinner-border-sm{',
+      '.col-md-6{',
+      '.alert-danger{',
+      '.is-invalid',
+    ]) {
+      expect(css).toContain(kept);
+    }
+    // …and components no page renders are gone.
+    for (const gone of ['.carousel-item', '.offcanvas', '.popover', '.accordion']) expect(css).not.toContain(gone);
   });
 
   it('measures every staff route of the route table, and the sign-in pages from their HTML', () => {
