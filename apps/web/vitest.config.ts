@@ -16,5 +16,10 @@ export default defineConfig({
     // file spends as long loading its modules (React, the API it renders against, jsdom) as running
     // its tests, and with one worker the main process sits idle beside it, so each core gets a worker.
     maxWorkers: os.availableParallelism(),
+    // A worker keeps its jsdom window, React and the other packages from one file to the next:
+    // setting those up again cost each file more than most files' tests. What a file leaves must
+    // not reach the next: test/setup.ts drops the app's own modules before each file imports them
+    // again, and test/shared-window.ts puts back what the file changed on the window (ADR 0104).
+    isolate: false,
   },
 });

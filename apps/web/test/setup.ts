@@ -1,6 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { restoreTheWindowAfterTheFile } from './shared-window';
+
+// The files of a worker share one module graph and one jsdom window (isolate: false in
+// vitest.config.ts). This runs before each file's imports, so every file gets the app's and the
+// API's modules fresh (with no state another file left in them); packages outside the sources stay
+// loaded, which is the saving.
+vi.resetModules();
+
+restoreTheWindowAfterTheFile();
 
 // console.error in a test is a failure (React warnings, failed prop types, act() misuse).
 beforeEach(() => {

@@ -244,7 +244,8 @@ describe('Settings → Receipts and VAT', { timeout: 30_000 }, () => {
     // "7,5" would be 75% to a reader of thousands separators: refused before anything is sent.
     fireEvent.change(vat, { target: { value: '7,5' } });
     await user().click(within(form).getByRole('button', { name: R.save }));
-    expect(vat).toHaveAccessibleDescription(`${R.vatInvalid} ${R.vatHint}`);
+    // The form checks its fields after the click's event, in promises of its own.
+    await waitFor(() => expect(vat).toHaveAccessibleDescription(`${R.vatInvalid} ${R.vatHint}`));
     expect(h.sentTo('PUT /api/users/settings/receipts')).toHaveLength(0);
 
     fireEvent.change(bin, { target: { value: '12345' } });
