@@ -3,17 +3,6 @@
  * that show them do not load the reports' schemas.
  */
 
-export const METHOD_WORDS: Record<string, string> = {
-  cash: 'Cash',
-  bank: 'Bank transfer',
-  cheque: 'Cheque',
-  bkash: 'bKash',
-  nagad: 'Nagad',
-  rocket: 'Rocket',
-  sslcommerz: 'SSLCommerz',
-  'bkash-checkout': 'bKash checkout',
-};
-
 /** Paisa as staff read taka on screen: "৳1,234.50", grouped the Indian way. */
 export const showTaka = (minor: number): string =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol' }).format(minor / 100);

@@ -6,6 +6,7 @@ import {
   WALLET_HINTS,
   formatMinor,
   isGatewayPayment,
+  methodWords,
   minorText,
   parseMinor,
   parseRateMicros,
@@ -17,6 +18,9 @@ describe('what the staff pages repeat of the ledger’s rules', () => {
   it('holds to money.ts: the methods, the wallets’ hints, the gateways and the dollar conversion', () => {
     expect(OFFICE_METHODS).toEqual(STAFF_METHODS);
     expect(Object.keys(METHOD_WORDS).sort()).toEqual([...PAYMENT_METHODS].sort());
+    // The Reports page names each method as the Money panel does; one it does not know, as sent.
+    expect(methodWords('sslcommerz')).toBe(METHOD_WORDS.sslcommerz);
+    expect(methodWords('toString')).toBe('toString');
     expect(WALLET_HINTS).toEqual(Object.fromEntries(Object.entries(WALLET_TRANSACTION_ID).map(([m, w]) => [m, w.message])));
     expect(PAYMENT_METHODS.filter(isGatewayPayment)).toEqual(GATEWAY_METHODS);
     for (const [cents, rate] of [

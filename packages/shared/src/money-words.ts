@@ -98,6 +98,7 @@ export const KIND_WORDS = {
   reversal: 'Reversal',
 } as const;
 
+/** How staff read each way of paying, wherever a payment's method shows: the Money panel, its forms and the Reports page. */
 export const METHOD_WORDS = {
   cash: 'Cash',
   bank: 'Bank transfer',
@@ -108,6 +109,10 @@ export const METHOD_WORDS = {
   sslcommerz: 'Card or mobile banking (SSLCommerz)',
   'bkash-checkout': 'bKash payment link',
 } as const;
+
+/** A method's words, or the method itself for one this build does not know (an older report's row). */
+export const methodWords = (method: string): string =>
+  Object.hasOwn(METHOD_WORDS, method) ? METHOD_WORDS[method as keyof typeof METHOD_WORDS] : method;
 
 const CHANNEL_WORDS: Record<string, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
 

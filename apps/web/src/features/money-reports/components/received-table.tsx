@@ -1,6 +1,7 @@
 import { Table } from 'react-bootstrap';
 import type { ReceivedReport } from '@visa/shared/money-reports';
-import { METHOD_WORDS, REPORT_WORDS as W, showTaka } from '@visa/shared/money-report-words';
+import { methodWords } from '@visa/shared/money-words';
+import { REPORT_WORDS as W, showTaka } from '@visa/shared/money-report-words';
 
 /** Money in per day or month, a column per method that moved money in the period, with the totals. */
 export function ReceivedTable({ report, caption, periodLabel }: { report: ReceivedReport; caption: string; periodLabel: string }) {
@@ -15,7 +16,7 @@ export function ReceivedTable({ report, caption, periodLabel }: { report: Receiv
             <th scope="col">{periodLabel}</th>
             {methods.map((m) => (
               <th key={m} scope="col" className="text-end">
-                {METHOD_WORDS[m] ?? m}
+                {methodWords(m)}
               </th>
             ))}
             <th scope="col" className="text-end">
