@@ -124,4 +124,5 @@ export const RECEIPT_STAFF_TEXTS = {
   unknownCode: 'There is no receipt with this code.',
   noChannel:
     'The applicant agreed to no channel the receipt can go by (email, or SMS or WhatsApp while Settings → Messages has them on), so it cannot be sent. Please print it instead.',
+  reversed: 'This payment was reversed, so its receipt is no longer valid and is not sent.',
 } as const;

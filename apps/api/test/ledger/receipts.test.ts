@@ -172,6 +172,36 @@ describe('receipts', () => {
       expect(await t.db.selectFrom('outbox').select('id').where('application_id', '=', other.app.id).execute()).toEqual([]);
     }
   });
+
+  it("withdraws a receipt still waiting when its payment is reversed, and sends no reversed payment's receipt", async () => {
+    const { app, entry, receipt } = await paid(300_000, { email: 'shirin@example.com' });
+    const other = await paid(300_000, { email: 'karim@example.com' });
+    const send = (id: string, receiptId: string) =>
+      t.request({ method: 'POST', url: `${money(id)}/receipts/${receiptId}/send`, token: clerk.token });
+    expect((await send(app.id, receipt.id)).statusCode).toBe(200);
+    expect((await send(other.app.id, other.receipt.id)).statusCode).toBe(200);
+    const waiting = (id: string) =>
+      t.db.selectFrom('outbox').select(['status', 'last_error', 'secret', 'receipt_number']).where('application_id', '=', id).execute();
+    expect(await waiting(app.id)).toEqual([{ status: 'queued', last_error: null, secret: null, receipt_number: receipt.number }]);
+
+    const reversal = await t.request({
+      method: 'POST',
+      url: `${money(app.id)}/entries/${entry.id}/reversal`,
+      payload: { reason: 'Wrong file' },
+      token: owner.token,
+    });
+    expect(reversal.statusCode, reversal.body).toBe(200);
+    expect(await waiting(app.id)).toEqual([
+      { status: 'skipped', last_error: 'payment reversed', secret: null, receipt_number: receipt.number },
+    ]);
+    // Another applicant's receipt is not touched.
+    expect((await waiting(other.app.id)).map((row) => row.status)).toEqual(['queued']);
+
+    const again = await send(app.id, receipt.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(RECEIPT_STAFF_TEXTS.reversed);
+    expect(await waiting(app.id)).toHaveLength(1);
+  });
 });
 
 /**

@@ -17,6 +17,7 @@ import {
 } from './emails.js';
 import {
   dropWaitingLinks,
+  dropWaitingReceipts,
   queueApplicantEmail,
   queueLinkText,
   queuePayLinkText,
@@ -129,7 +130,7 @@ export async function notify(trx: Db, ctx: NoticeContext, applicationId: string,
       await queueApplicantEmail(
         trx,
         applicationId,
-        { to: applicant.email, ...renderReceiptEmail(applicant.givenName, event, publicUrl) },
+        { to: applicant.email, ...renderReceiptEmail(applicant.givenName, event, publicUrl), receiptNumber: event.number },
         now,
       );
       queued.push('email');
@@ -191,4 +192,12 @@ async function queueStatusEmail(
   const content = renderEmail(recipientOf(applicant), { kind: 'status', status: change.to, date: change.date }, o.ctx.config.publicUrl);
   await queueApplicantEmail(trx, applicant.id, { to: applicant.email, ...content }, o.now, settling);
   return true;
+}
+
+/**
+ * A reversed payment's receipt is no longer valid (ADR 0105): whatever of it still waits in the
+ * outbox (quiet hours, a retry) goes nowhere. One already handed to a provider cannot be called back.
+ */
+export async function withdrawReceipt(trx: Db, applicationId: string, receiptNumber: string): Promise<number> {
+  return dropWaitingReceipts(trx, applicationId, receiptNumber, 'payment reversed');
 }

@@ -32,6 +32,8 @@ export interface NewEmail {
   secret?: string;
   /** The reminder it carries (ADR 0080): its letter is asked after again when it is sent. */
   reminderId?: string;
+  /** The receipt it carries (ADR 0093), by number: a reversal of its payment withdraws it while it waits (ADR 0105). */
+  receiptNumber?: string;
 }
 
 /** The columns a text message leaves empty until it is sent, and an email's that a text message never has. */
@@ -96,6 +98,7 @@ async function insertEmail(
       html_body: email.html,
       secret: email.secret ?? null,
       reminder_id: email.reminderId ?? null,
+      receipt_number: email.receiptNumber ?? null,
       from_status: settling?.fromStatus ?? null,
       status: 'queued',
       attempts: 0,
@@ -229,6 +232,18 @@ export async function dropWaitingLinks(
     .set({ status: 'skipped', last_error: reason, secret: null })
     .where('application_id', '=', applicationId)
     .where('kind', '=', kind)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A receipt still waiting, on any channel, is withdrawn with its check code: its payment was reversed. */
+export async function dropWaitingReceipts(db: Db, applicationId: string, receiptNumber: string, reason: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'skipped', last_error: reason, secret: null })
+    .where('application_id', '=', applicationId)
+    .where('receipt_number', '=', receiptNumber)
     .where('status', '=', 'queued')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

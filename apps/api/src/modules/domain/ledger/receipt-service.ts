@@ -63,14 +63,16 @@ export async function receiptPdf(
 /**
  * Sends the receipt on every channel the applicant agreed to (notify decides them, ADR 0093): the
  * email in both languages, the SMS or WhatsApp template in the number's language. Sent again, it
- * goes again. Refused (409, sending nothing) for an erased or consent-withdrawn applicant, and when
- * no channel the applicant agreed to can carry it.
+ * goes again. Refused (409, sending nothing) for an erased or consent-withdrawn applicant, for a
+ * reversed payment's receipt, and when no channel the applicant agreed to can carry it.
  */
 export async function sendReceipt(ctx: ReceiptContext, actor: Actor, applicationId: string, receiptId: string) {
   const receipt = await receiptOf(ctx, applicationId, receiptId);
   await assertMayContact(ctx.db, applicationId);
   const channels = await ctx.db.transaction().execute(async (trx) => {
     await assertMayContact(trx, applicationId);
+    // Checked with the sending, so a reversal either comes first (refused here) or after (and withdraws it).
+    if (await repo.findReversalOf(trx, receipt.entry_id)) throw conflict(RECEIPT_STAFF_TEXTS.reversed);
     const number = receiptNumberText(receipt.fiscal_year, receipt.number);
     const outcome = await notify(trx, ctx, applicationId, {
       kind: 'receipt',

@@ -101,6 +101,10 @@ export async function receiptsOf(db: Db, applicationId: string): Promise<Receipt
     .execute();
 }
 
+export async function findReceiptOfEntry(db: Db, entryId: string): Promise<ReceiptRow | undefined> {
+  return db.selectFrom('receipts').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
+}
+
 export async function findReceiptByCode(db: Db, code: string): Promise<ReceiptRow | undefined> {
   return db.selectFrom('receipts').selectAll().where('verify_code', '=', code).executeTakeFirst();
 }

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { type Currency, MONEY_TEXTS as T, type PaymentMethod, convertMinor, dueEffect, fiscalYearOf } from '@visa/shared/money';
+import {
+  type Currency,
+  MONEY_TEXTS as T,
+  type PaymentMethod,
+  convertMinor,
+  dueEffect,
+  fiscalYearOf,
+  receiptNumberText,
+} from '@visa/shared/money';
 import type { Db } from '../../../db/connection.js';
 import { HttpError, badRequest, conflict } from '../../../lib/http-error.js';
 import { newId } from '../../../lib/ids.js';
+import { withdrawReceipt } from '../applicant-notices/notify.js';
 import * as repo from './repository.js';
 
 /**
@@ -117,7 +126,10 @@ export interface Reversal {
   at: Date;
 }
 
-/** A credit note that undoes one entry of this application, once; a reversed payment frees its transaction ID. */
+/**
+ * A credit note that undoes one entry of this application, once; a reversed payment frees its
+ * transaction ID and withdraws its receipt where it still waits to be sent.
+ */
 export async function reverseEntry(trx: Db, input: Reversal): Promise<repo.LedgerEntryRow> {
   const entry = await repo.findEntry(trx, input.entryId);
   if (!entry || entry.application_id !== input.applicationId) throw new HttpError(404, T.entryNotFound);
@@ -137,6 +149,11 @@ export async function reverseEntry(trx: Db, input: Reversal): Promise<repo.Ledge
   };
   await repo.insertEntry(trx, row);
   await repo.addToBalance(trx, entry.application_id, row.due_effect, row.created_at);
-  if (entry.kind === 'payment') await repo.releaseTransactionId(trx, entry.id);
+  if (entry.kind === 'payment') {
+    await repo.releaseTransactionId(trx, entry.id);
+    // Its receipt is no longer valid: one still waiting to go to the applicant does not go.
+    const receipt = await repo.findReceiptOfEntry(trx, entry.id);
+    if (receipt) await withdrawReceipt(trx, entry.application_id, receiptNumberText(receipt.fiscal_year, receipt.number));
+  }
   return row;
 }

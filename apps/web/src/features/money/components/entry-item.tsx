@@ -58,7 +58,7 @@ export function EntryItem({
       {entry.description && <div className="small">{entry.description}</div>}
       {target && <div className="small">{(entry.kind === 'reversal' ? T.reverses : T.refundOf)(entryName(target))}</div>}
       <div className="small text-body-secondary">{T.recorded(entry.createdBy?.name ?? null, formatDateTime(entry.createdAt))}</div>
-      {entry.receipt && <ReceiptActions applicationId={applicationId} receipt={entry.receipt} />}
+      {entry.receipt && <ReceiptActions applicationId={applicationId} receipt={entry.receipt} reversed={reversed} />}
       {superAdmin && !reversed && entry.kind !== 'reversal' && correcting === null && (
         <div className="d-flex flex-wrap gap-2 mt-1">
           <Button size="sm" variant="outline-danger" aria-label={T.reverseLabel(name)} onClick={() => setCorrecting('reversal')}>

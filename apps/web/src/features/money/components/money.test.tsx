@@ -162,6 +162,27 @@ describe('the Money panel on the applicant file', { timeout: 30_000 }, () => {
     expect(entries()[3]).toHaveTextContent('Recorded by Owner on');
     expect(screen.getByTestId('money-balance')).toHaveTextContent('৳2,000.00');
   });
+
+  it("keeps a reversed payment's receipt to print, without Send", async () => {
+    await h.signIn('superadmin');
+    const { id } = await createApplication(h.t.db);
+    await h.t.request({
+      method: 'POST',
+      url: `${base(id)}/entries`,
+      token: h.staff.token,
+      payload: { kind: 'payment', method: 'cash', amountMinor: 300_000, occurredOn: '2026-01-02' },
+    });
+    const [payment] = (await ledgerOf(id)).entries;
+    await h.t.request({
+      method: 'POST',
+      url: `${base(id)}/entries/${payment!.id}/reversal`,
+      token: h.staff.token,
+      payload: { reason: 'Wrong file' },
+    });
+    renderPanel(id, true);
+    expect(await screen.findByRole('button', { name: T.receiptPdfLabel(payment!.receipt!.number) })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.sendReceiptLabel(payment!.receipt!.number) })).toBeNull();
+  });
 });
 
 describe('a gateway refund in doubt', { timeout: 30_000 }, () => {

@@ -5,9 +5,18 @@ import { useReceiptPdf, useSendReceipt } from '../api/money';
 
 /**
  * A payment's receipt: its number, which downloads its PDF, and Send, which sends it to the
- * applicant through the channels they agreed to; each says how it went beside it.
+ * applicant through the channels they agreed to; each says how it went beside it. A reversed
+ * payment's receipt is no longer valid: it still prints (saying so) but is not sent (ADR 0105).
  */
-export function ReceiptActions({ applicationId, receipt }: { applicationId: string; receipt: { id: string; number: string } }) {
+export function ReceiptActions({
+  applicationId,
+  receipt,
+  reversed,
+}: {
+  applicationId: string;
+  receipt: { id: string; number: string };
+  reversed: boolean;
+}) {
   const pdf = useReceiptPdf(applicationId);
   const send = useSendReceipt(applicationId);
   return (
@@ -22,15 +31,17 @@ export function ReceiptActions({ applicationId, receipt }: { applicationId: stri
       >
         {T.receiptPdf(receipt.number)}
       </Button>
-      <Button
-        size="sm"
-        variant="outline-dark"
-        aria-label={T.sendReceiptLabel(receipt.number)}
-        disabled={send.isPending}
-        onClick={() => send.mutate(receipt.id)}
-      >
-        {T.sendReceipt}
-      </Button>
+      {!reversed && (
+        <Button
+          size="sm"
+          variant="outline-dark"
+          aria-label={T.sendReceiptLabel(receipt.number)}
+          disabled={send.isPending}
+          onClick={() => send.mutate(receipt.id)}
+        >
+          {T.sendReceipt}
+        </Button>
+      )}
       <span role="status" className="small">
         {send.isSuccess && <span className="text-success">{T.receiptSent(receipt.number)}</span>}
         {send.isError && <span className="text-danger">{serverMessage(send.error) ?? T.receiptSendFailed}</span>}
