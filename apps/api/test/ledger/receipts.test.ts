@@ -23,6 +23,8 @@ const pay = (on: TestApp, id: string, amountMinor: number) =>
     payload: { kind: 'payment', method: 'cash', amountMinor, occurredOn: '2027-01-12' },
     token: clerk.token,
   });
+const reverse = (id: string, entryId: string) =>
+  t.request({ method: 'POST', url: `${money(id)}/entries/${entryId}/reversal`, payload: { reason: 'Wrong file' }, token: owner.token });
 
 /** A paid application and its one receipt as the ledger shows it. */
 async function paid(amountMinor = 1_150_000, overrides: Parameters<typeof createApplication>[1] = {}) {
@@ -118,12 +120,7 @@ describe('receipts', () => {
     });
     expect(refund.statusCode, refund.body).toBe(200);
     expect((await check()).json()).toMatchObject({ status: 'valid', refundedMinor: 100_000 });
-    const reversal = await t.request({
-      method: 'POST',
-      url: `${money(app.id)}/entries/${entry.id}/reversal`,
-      payload: { reason: 'Wrong file' },
-      token: owner.token,
-    });
+    const reversal = await reverse(app.id, entry.id);
     expect(reversal.statusCode, reversal.body).toBe(200);
     expect((await check()).json()).toMatchObject({ status: 'reversed' });
     expect(pdfText((await pdfOf(app.id, receipt.id)).rawPayload)).toContain('no longer valid');
@@ -184,12 +181,7 @@ describe('receipts', () => {
       t.db.selectFrom('outbox').select(['status', 'last_error', 'secret', 'receipt_number']).where('application_id', '=', id).execute();
     expect(await waiting(app.id)).toEqual([{ status: 'queued', last_error: null, secret: null, receipt_number: receipt.number }]);
 
-    const reversal = await t.request({
-      method: 'POST',
-      url: `${money(app.id)}/entries/${entry.id}/reversal`,
-      payload: { reason: 'Wrong file' },
-      token: owner.token,
-    });
+    const reversal = await reverse(app.id, entry.id);
     expect(reversal.statusCode, reversal.body).toBe(200);
     expect(await waiting(app.id)).toEqual([
       { status: 'skipped', last_error: 'payment reversed', secret: null, receipt_number: receipt.number },

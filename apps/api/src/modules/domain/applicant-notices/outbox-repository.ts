@@ -227,23 +227,27 @@ export async function dropWaitingLinks(
   reason: string,
   kind: 'documents' | 'pay' = 'documents',
 ): Promise<number> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'skipped', last_error: reason, secret: null })
-    .where('application_id', '=', applicationId)
-    .where('kind', '=', kind)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return dropWaiting(db, applicationId, reason, 'kind', kind);
 }
 
 /** A receipt still waiting, on any channel, is withdrawn with its check code: its payment was reversed. */
 export async function dropWaitingReceipts(db: Db, applicationId: string, receiptNumber: string, reason: string): Promise<number> {
+  return dropWaiting(db, applicationId, reason, 'receipt_number', receiptNumber);
+}
+
+/** The application's messages still queued whose `column` holds `value` go nowhere, with whatever secret they waited with. */
+async function dropWaiting(
+  db: Db,
+  applicationId: string,
+  reason: string,
+  column: 'kind' | 'receipt_number',
+  value: string,
+): Promise<number> {
   const result = await db
     .updateTable('outbox')
     .set({ status: 'skipped', last_error: reason, secret: null })
     .where('application_id', '=', applicationId)
-    .where('receipt_number', '=', receiptNumber)
+    .where(column, '=', value)
     .where('status', '=', 'queued')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
