@@ -21,5 +21,11 @@ export default defineConfig({
     // not reach the next: test/setup.ts drops the app's own modules before each file imports them
     // again, and test/shared-window.ts puts back what the file changed on the window (ADR 0104).
     isolate: false,
+    // How long a test and a wait may take before they count as failed, set once for every web file
+    // (test/setup.ts sets Testing Library's waits). The defaults (5 s a test, 1 s a wait) fail
+    // tests that pass, on a machine busy with other work: jsdom walks every option of a country
+    // list on each query, and a form typed field by field takes seconds there. A passing test
+    // takes no longer for it; only a hang is reported later.
+    testTimeout: 30_000,
   },
 });

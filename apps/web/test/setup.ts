@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { restoreTheWindowAfterTheFile } from './shared-window';
 
@@ -10,6 +10,10 @@ import { restoreTheWindowAfterTheFile } from './shared-window';
 vi.resetModules();
 
 restoreTheWindowAfterTheFile();
+
+// findBy… and waitFor give up after 5 s rather than 1 (why: vitest.config.ts, testTimeout). A
+// file's own configure() keeps this, as it changes only what it names.
+configure({ asyncUtilTimeout: 5_000 });
 
 // console.error in a test is a failure (React warnings, failed prop types, act() misuse).
 beforeEach(() => {

@@ -14,7 +14,7 @@ const routes = [
   { path: paths.applicationList, Component: () => <h1>Application List</h1> },
 ];
 
-describe('the application edit page', { timeout: 30_000 }, () => {
+describe('the application edit page', () => {
   it('goes back to the list without navigation state or id', async () => {
     renderRoutes(routes, [paths.applicationEdit]);
     expect(await screen.findByRole('heading', { name: 'Application List' })).toBeInTheDocument();

@@ -68,7 +68,7 @@ const shownStatuses = () =>
     .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
 const lastListCall = () => h.sentTo('GET /api/application/fetchApplication').at(-1)?.params as Record<string, unknown>;
 
-describe('status filter', { timeout: 30_000 }, () => {
+describe('status filter', () => {
   it('is a labelled select kept in the URL; a change goes back to page 1 and keeps the search', async () => {
     renderRoutes(routes, [listEntry('?page=2', 'rahm')]);
     const select = await screen.findByRole('combobox', { name: 'Status' });

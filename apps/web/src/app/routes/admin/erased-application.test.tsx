@@ -29,7 +29,7 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
 }, 60_000);
 
-describe('an erased applicant’s application', { timeout: 30_000 }, () => {
+describe('an erased applicant’s application', () => {
   it('says so in the list, with the end of its reference, no passport and no Edit; the others are as before', async () => {
     const label = `${APPLICATION_TEXTS.erasedName} (${erasedId.slice(-6)})`;
     renderRoutes([

@@ -56,7 +56,7 @@ beforeAll(async () => {
 
 const page = (entry = '/myWork') => renderRoutes([{ path: '/myWork', Component: MyWorkPage }], [entry]);
 
-describe('My work', { timeout: 30_000 }, () => {
+describe('My work', () => {
   it('lists my letters overdue, due today and this week with the applicant, the letter, the deadline, the days and the owner', async () => {
     h.signInAs(owner);
     page();

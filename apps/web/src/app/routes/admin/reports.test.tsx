@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 const page = () => renderRoutes([{ path: '/reports', Component: ReportsPage }], ['/reports']);
 
-describe('Reports', { timeout: 30_000 }, () => {
+describe('Reports', () => {
   it('shows a super-admin the money in by method and who owes, an erased applicant under the marker', async () => {
     h.signInAs(owner);
     page();
@@ -85,7 +85,7 @@ describe('Reports', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings → Keeping financial records', { timeout: 30_000 }, () => {
+describe('Settings → Keeping financial records', () => {
   it('shows the six years, refuses words here and too many years at the field in the API’s words, and saves', async () => {
     h.signInAs(owner);
     const user = userEvent.setup();

@@ -20,8 +20,6 @@ beforeAll(async () => {
   configure({ defaultHidden: true });
 });
 afterAll(() => configure({ defaultHidden: false }));
-// Each role query walks the 250 options of the country list too: slow in jsdom on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 afterAll(() => api.close());
 
 /** What the page scrolled into view: jsdom lays nothing out, so the call itself is what is seen. */

@@ -1,5 +1,5 @@
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCountries } from '@visa/shared/countries';
 import { VIEW_ONE } from '@visa/shared/ui-texts';
 import { renderRoutes } from '../../../../test/render';
@@ -33,7 +33,6 @@ beforeAll(async () => {
   configure({ defaultHidden: true });
 });
 afterAll(() => configure({ defaultHidden: false }));
-vi.setConfig({ testTimeout: 30_000 });
 
 const routes = [
   { Component: PublicLayout, children: [{ path: '/view-one', Component: ViewOneRoute }] },

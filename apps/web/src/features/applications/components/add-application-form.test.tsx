@@ -38,8 +38,7 @@ async function fill(values: Typed, image?: File) {
 
 const alertText = () => screen.getByRole('alert').textContent;
 
-// Typing sixteen fields through user-event is slow on a busy machine; the default 5 s is too tight.
-describe('add application form', { timeout: 30_000 }, () => {
+describe('add application form', () => {
   it('has every field in order, with the sex and 14 job title options', () => {
     renderForm();
     const labels = within(screen.getByRole('form', { name: 'Add application' }))

@@ -99,7 +99,7 @@ const rows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row
 const user = () => userEvent.setup({ delay: null });
 const listCalls = () => h.sent.filter((c) => c.url === '/api/application/fetchApplication');
 
-describe('application list', { timeout: 30_000 }, () => {
+describe('application list', () => {
   it('shows the newest ten with photo, name, passport, status and dates, and a truthful entries line', async () => {
     renderTable();
     await waitFor(() => expect(rows()).toHaveLength(10));

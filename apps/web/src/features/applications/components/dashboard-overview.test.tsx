@@ -44,7 +44,7 @@ function Framed() {
   );
 }
 
-describe('dashboard', { timeout: 30_000 }, () => {
+describe('dashboard', () => {
   it('shows total applications, total pages and the counts by status', async () => {
     renderRoutes([{ path: '/dashboard', Component: Page }], ['/dashboard']);
     await waitFor(() => expect(screen.getByTestId('summary-Total applications')).toHaveTextContent('12'));

@@ -10,7 +10,7 @@ import { DocumentRequestPanel } from './document-request-panel';
 
 const h = apiHarnessForFile({ reset: false, signedIn: true });
 
-describe('a new document request’s due date', { timeout: 30_000 }, () => {
+describe('a new document request’s due date', () => {
   it('offers no date past the link’s bound, and shows the server’s reason when a later one is typed', async () => {
     const app = await seedApplication(h);
     // The bound as the server states it today: the panel must offer exactly it.
@@ -31,7 +31,7 @@ describe('a new document request’s due date', { timeout: 30_000 }, () => {
   });
 });
 
-describe('sending a document request', { timeout: 30_000 }, () => {
+describe('sending a document request', () => {
   it('confirms by channel, starts the form afresh, shows the link once, and asks before replacing a working link', async () => {
     const app = await seedApplication(h);
     const { latestDueDate } = (

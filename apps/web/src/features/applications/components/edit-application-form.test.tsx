@@ -32,7 +32,7 @@ async function save() {
 }
 const alertText = () => screen.getByRole('alert').textContent;
 
-describe('edit application form', { timeout: 30_000 }, () => {
+describe('edit application form', () => {
   it('is prefilled with the application and shows its current photo', async () => {
     const app = await seedApplication(h, { surname: 'Prefilled', jobTitle: 'Cook', sex: 'Female' });
     renderForm(app);

@@ -8,7 +8,7 @@ import { describeNoticeEvent } from '../lib/describe-notice-event';
 
 const h = apiHarnessForFile({ reset: false, signedIn: true });
 
-describe('failed status messages', { timeout: 30_000 }, () => {
+describe('failed status messages', () => {
   it('asks staff on the dashboard to call instead', async () => {
     const app = await seedApplication(h);
     const at = new Date().toISOString();

@@ -24,7 +24,7 @@ function renderForm(application: Application) {
 const agreedChannelsOf = async (id: string) =>
   (await h.t.request({ method: 'GET', url: `/api/application/fetchApplication/${id}`, token: h.staff.token })).json().notify;
 
-describe('the channels the applicant agreed to, on the edit form', { timeout: 30_000 }, () => {
+describe('the channels the applicant agreed to, on the edit form', () => {
   it('shows them as labelled checkboxes and saves what is ticked with the keyboard', async () => {
     const app = await seedApplication(h);
     expect(app.notify).toEqual(['email']);

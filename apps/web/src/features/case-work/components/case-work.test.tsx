@@ -19,7 +19,7 @@ const renderPanel = (applicationId: string) =>
     { toaster: true },
   );
 
-describe('the Case panel on the applicant file', { timeout: 30_000 }, () => {
+describe('the Case panel on the applicant file', () => {
   it('shows the stage, the IRCC number, a moved deadline with its reason, and the timeline', async () => {
     await h.signIn('admin', { name: 'Nadia Staff' });
     const { id } = await createApplication(h.t.db);
@@ -88,7 +88,7 @@ describe('the Case panel on the applicant file', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings → Case', { timeout: 30_000 }, () => {
+describe('Settings → Case', () => {
   it('reorders the stages, adds an office stage and saves them with the rules', async () => {
     await h.signIn('superadmin');
     renderRoutes([{ path: '/settings', Component: CaseSettingsForm }], ['/settings']);

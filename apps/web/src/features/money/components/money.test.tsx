@@ -26,7 +26,7 @@ const ledgerOf = async (id: string) =>
 const entries = () => screen.getAllByTestId('money-entry');
 const user = () => userEvent.setup({ delay: null });
 
-describe('the Money panel on the applicant file', { timeout: 30_000 }, () => {
+describe('the Money panel on the applicant file', () => {
   it('charges a dollar fee at the day’s rate, refuses a bad transaction ID at its field, takes a payment with its receipt', async () => {
     await h.signIn('admin', { name: 'Nadia Staff' });
     const { id } = await createApplication(h.t.db);
@@ -185,7 +185,7 @@ describe('the Money panel on the applicant file', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a gateway refund in doubt', { timeout: 30_000 }, () => {
+describe('a gateway refund in doubt', () => {
   it('shows the refund as being confirmed, with the amount, until the check settles it', async () => {
     await h.signIn('superadmin');
     const { id } = await createApplication(h.t.db);
@@ -217,7 +217,7 @@ describe('a gateway refund in doubt', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings → Fees', { timeout: 30_000 }, () => {
+describe('Settings → Fees', () => {
   it('changes a fee, adds one, shows the API’s refusal at its field and saves the schedule', async () => {
     await h.signIn('superadmin');
     renderRoutes([{ path: '/settings', Component: FeesForm }], ['/settings'], { toaster: true });
@@ -251,7 +251,7 @@ describe('Settings → Fees', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings → Receipts and VAT', { timeout: 30_000 }, () => {
+describe('Settings → Receipts and VAT', () => {
   it('takes the VAT rate as a percentage and sends basis points, with the API’s BIN refusal at its field', async () => {
     await h.signIn('superadmin');
     renderRoutes([{ path: '/settings', Component: ReceiptSettingsForm }], ['/settings'], { toaster: true });

@@ -13,7 +13,7 @@ beforeEach(async () => {
 
 const render = () => renderRoutes([{ path: '/settings', Component: MessageSettingsForm }], ['/settings'], { toaster: true });
 
-describe('Settings → Messages', { timeout: 30_000 }, () => {
+describe('Settings → Messages', () => {
   it('counts a Bangla text live and shows its preview', async () => {
     await h.signIn('superadmin');
     render();

@@ -37,7 +37,7 @@ beforeEach(() => {
 
 const render = () => renderRoutes([{ path: '/settings', Component: MessageSettingsForm }], ['/settings'], { toaster: true });
 
-describe('send a test message', { timeout: 30_000 }, () => {
+describe('send a test message', () => {
   it("shows the provider's answer, accepted or refused, the number masked", async () => {
     await h.signIn('superadmin');
     const user = userEvent.setup();

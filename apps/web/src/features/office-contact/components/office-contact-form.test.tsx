@@ -14,8 +14,7 @@ beforeEach(async () => {
 
 const render = () => renderRoutes([{ path: '/settings', Component: OfficeContactForm }], ['/settings'], { toaster: true });
 
-// Typing a whole contact with user-event takes a few seconds on a busy machine.
-describe("the owner's office contact form", { timeout: 30_000 }, () => {
+describe("the owner's office contact form", () => {
   it('saves the contact: the phone comes back formatted and the public read has it', async () => {
     await h.signIn('superadmin');
     const user = userEvent.setup();

@@ -19,7 +19,7 @@ beforeEach(() => h.signInAs(staff));
 
 const render = (element: React.ReactElement) => renderRoutes([{ path: '/', Component: () => element }], ['/'], { toaster: true });
 
-describe('the passport on the applicant file, and the passports we hold', { timeout: 30_000 }, () => {
+describe('the passport on the applicant file, and the passports we hold', () => {
   it('records a handover with the moves the passport can make, shows the server’s refusal, and prints the slip', async () => {
     const user = userEvent.setup({ delay: null });
     const row = await createApplication(h.t.db, { given_name: 'Salma', surname: 'Akter' });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 const render = (element: React.ReactElement) => renderRoutes([{ path: '/', Component: () => element }], ['/'], { toaster: true });
 
-describe('Settings: privacy notice', { timeout: 30_000 }, () => {
+describe('Settings: privacy notice', () => {
   beforeEach(() => h.signInAs(owner));
 
   it('starts from the standard text, refuses an empty notice, publishes version 1 and lists it; then consent can be required', async () => {
@@ -53,7 +53,7 @@ describe('Settings: privacy notice', { timeout: 30_000 }, () => {
   });
 });
 
-describe("the file's consent panel", { timeout: 30_000 }, () => {
+describe("the file's consent panel", () => {
   beforeEach(() => h.signInAs(staff));
 
   it('shows the consent recorded at intake; withdrawing asks first, then shows when', async () => {

@@ -10,7 +10,7 @@ import { RetentionForm } from './retention-form';
 
 const h = apiHarnessForFile();
 
-describe('retention settings and their preview', { timeout: 30_000 }, () => {
+describe('retention settings and their preview', () => {
   it('lists what the next run would anonymise, and a rule turned on starts at the recommended months', async () => {
     await h.signIn('superadmin');
     const withdrawn = await createApplication(h.t.db, { consent_withdrawn_at: '2020-01-01T00:00:00.000Z' });
@@ -48,7 +48,7 @@ describe('retention settings and their preview', { timeout: 30_000 }, () => {
   });
 });
 
-describe('erase now', { timeout: 30_000 }, () => {
+describe('erase now', () => {
   it('asks for a reason and the passport typed again, and sends them in the body only', async () => {
     await h.signIn('superadmin');
     const application = await createApplication(h.t.db, {}, { storage: h.t.storage });
