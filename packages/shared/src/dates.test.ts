@@ -13,6 +13,15 @@ describe('the one date formatter', () => {
     expect(formatDate('2026-12-05', 'bn', 'Pacific/Kiritimati')).toBe('৫ ডিসে, ২০২৬');
   });
 
+  it('writes an English calendar date as Intl does, every month, day and leap day', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    for (let at = Date.UTC(2023, 0, 1); at <= Date.UTC(2028, 11, 31); at += 86_400_000) {
+      const date = new Date(at).toISOString().slice(0, 10);
+      expect(formatDate(date), date).toBe(intl.format(at));
+    }
+    expect(formatDate('1999-09-09')).toBe(intl.format(Date.UTC(1999, 8, 9)));
+  });
+
   it('writes a moment as its day and 24-hour time in the office zone (Asia/Dhaka, UTC+6)', () => {
     expect(formatDate('2026-11-28T20:30:00.000Z')).toBe('29 Nov 2026');
     expect(formatDateTime('2026-11-28T14:05:00.000Z')).toBe('28 Nov 2026, 20:05');

@@ -81,6 +81,19 @@ function dateFormat(language: DateLanguage, timeZone: string, withTime: boolean)
   return format;
 }
 
+/** The months as en-GB writes a day ('5 Sept 2026'). */
+const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A valid YYYY-MM-DD date in English as Intl writes it, by hand: a page's first Intl.DateTimeFormat
+ * loads locale and zone data, which costs a phone more than drawing a page of the application list.
+ * dates.test.ts holds it to Intl.
+ */
+function englishDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${day} ${ENGLISH_MONTHS[month - 1]} ${year}`;
+}
+
 /**
  * The one way a date is written for people (docs/product.md#dates, ADR 0071): '28 Nov 2026' in
  * English, '২৮ নভে, ২০২৬' in Bengali. A calendar date (YYYY-MM-DD) is written as it is, so no time
@@ -89,8 +102,11 @@ function dateFormat(language: DateLanguage, timeZone: string, withTime: boolean)
  */
 export function formatDate(value: string | null | undefined, language: DateLanguage = 'en', timeZone = OFFICE_TIME_ZONE): string {
   if (!value) return '';
-  if (DATE_PATTERN.test(value))
-    return isIsoDate(value) ? dateFormat(language, 'UTC', false).format(Date.parse(`${value}T00:00:00.000Z`)) : value;
+  if (DATE_PATTERN.test(value)) {
+    if (!isIsoDate(value)) return value;
+    if (language === 'en') return englishDay(value);
+    return dateFormat(language, 'UTC', false).format(Date.parse(`${value}T00:00:00.000Z`));
+  }
   const at = value.includes('T') ? Date.parse(value) : Number.NaN;
   return Number.isNaN(at) ? value : dateFormat(language, timeZone, false).format(at);
 }

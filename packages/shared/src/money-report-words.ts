@@ -3,10 +3,6 @@
  * that show them do not load the reports' schemas.
  */
 
-/** Paisa as staff read taka on screen: "৳1,234.50", grouped the Indian way. */
-export const showTaka = (minor: number): string =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol' }).format(minor / 100);
-
 export const REPORT_WORDS = {
   title: 'Reports',
   lead: 'Money in, net of refunds and reversals, and who still owes. Amounts in taka.',

@@ -5,6 +5,8 @@
  * it is held to it by money-words.test.ts.
  */
 
+import { showTaka } from './taka.js';
+
 type Currency = 'BDT' | 'CAD';
 type Language = 'en' | 'bn';
 
@@ -76,10 +78,11 @@ const formats = new Map<string, Intl.NumberFormat>();
  * Bengali digits on a Bangla page only. The amount reaches Intl as an exact decimal string.
  */
 export function formatMinor(minor: number, currency: Currency = 'BDT', language: Language = 'en'): string {
+  if (currency === 'BDT' && language === 'en') return showTaka(minor);
   const key = `${currency} ${language}`;
   let format = formats.get(key);
   if (!format) {
-    const locale = language === 'bn' ? 'bn-BD' : currency === 'BDT' ? 'en-IN' : 'en';
+    const locale = language === 'bn' ? 'bn-BD' : 'en';
     format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,

@@ -1,6 +1,7 @@
 import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { REPORT_WORDS as W, showTaka } from '@visa/shared/money-report-words';
+import { REPORT_WORDS as W } from '@visa/shared/money-report-words';
+import { showTaka } from '@visa/shared/taka';
 import { paths } from '../../../config/paths';
 import { useMoneyTile } from '../api/get-reports';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Table } from 'react-bootstrap';
 import { Link, generatePath } from 'react-router';
-import { REPORT_WORDS as W, showTaka } from '@visa/shared/money-report-words';
+import { REPORT_WORDS as W } from '@visa/shared/money-report-words';
+import { showTaka } from '@visa/shared/taka';
 import { LoadingStatus } from '../../../components/loading-status';
 import { paths } from '../../../config/paths';
 import { useOutstanding } from '../api/get-reports';

@@ -1,7 +1,8 @@
 import { Table } from 'react-bootstrap';
 import type { ReceivedReport } from '@visa/shared/money-reports';
 import { methodWords } from '@visa/shared/money-words';
-import { REPORT_WORDS as W, showTaka } from '@visa/shared/money-report-words';
+import { REPORT_WORDS as W } from '@visa/shared/money-report-words';
+import { showTaka } from '@visa/shared/taka';
 
 /** Money in per day or month, a column per method that moved money in the period, with the totals. */
 export function ReceivedTable({ report, caption, periodLabel }: { report: ReceivedReport; caption: string; periodLabel: string }) {
