@@ -40,7 +40,7 @@ function openAt(address: string, state: unknown = null) {
   return [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
 }
 
-const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.reject(new Error('offline')));
+const fetch = vi.fn((_url: string, _init?: RequestInit): Promise<Response> => Promise.reject(new Error('offline')));
 const urls = () => fetch.mock.calls.map(([url]) => url);
 const headersOf = (url: string) => fetch.mock.calls.find(([u]) => u === url)?.[1]?.headers as Record<string, string>;
 
@@ -100,6 +100,31 @@ describe('the staff shell script, at a staff page', () => {
     fetch.mockClear();
     openAt('/application', { usr: null, key: 'k2', idx: 2 });
     expect(urls()).toEqual([...everyPage, `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`, '/api/users/settings/case']);
+  });
+
+  it('reads each answer as it arrives, so one the page never asks for does not stay open, and hands on the same answer', async () => {
+    localStorage.setItem(TOKEN_KEY, 't0k3n');
+    const answers: Response[] = [];
+    fetch.mockImplementation((url: string) => {
+      const answer =
+        url === '/api/users/session'
+          ? new Response(null, { status: 204 })
+          : new Response(JSON.stringify({ message: 'You do not have permission to do this.' }), {
+              status: 403,
+              statusText: 'Forbidden',
+              headers: { 'content-type': 'application/json; charset=utf-8' },
+            });
+      answers.push(answer);
+      return Promise.resolve(answer);
+    });
+    openAt('/dashboard');
+    const taken = await Promise.all((window.__visaEarly ?? []).map((e) => e.response));
+    expect(answers.every((a) => a.body === null || a.bodyUsed)).toBe(true);
+    expect(answers.filter((a) => a.bodyUsed)).toHaveLength(answers.length - 1);
+    const me = taken[0]!;
+    expect([me.status, me.statusText, me.headers.get('content-type')]).toEqual([403, 'Forbidden', 'application/json; charset=utf-8']);
+    expect(await me.json()).toEqual({ message: 'You do not have permission to do this.' });
+    expect([taken[1]!.status, taken[1]!.body]).toEqual([204, null]);
   });
 
   it('starts none without a stored token', () => {

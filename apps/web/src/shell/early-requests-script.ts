@@ -38,6 +38,14 @@ export interface ShellScriptData {
 }
 
 /**
+ * The answer with its body read as it arrives, taken by the app or not. A fetch whose body nobody
+ * reads stays open as long as the page does, and a page can leave its early answers unread: a role
+ * it refuses, the new-password screen, an answer too old to use. The app reads the copy instead.
+ */
+const readAtOnce = (response: Response): Promise<Response> =>
+  response.blob().then((body) => new Response(body.size > 0 ? body : null, response));
+
+/**
  * Started only with a stored token, sent as the app would send it: the requests of every page, and
  * the page's own when neither the address has a query nor the history entry carries the app's state
  * (React Router keeps it under `usr`): either can change what the page asks for, as the application
@@ -59,7 +67,7 @@ function startEarly(data: ShellScriptData, own: EarlyStart[]): void {
   for (const { url, background } of requests) {
     const headers: Record<string, string> = { Accept: data.accept, Authorization: authorization };
     if (background) headers[name] = value;
-    const response = fetch(url, { headers, credentials: 'same-origin' });
+    const response = fetch(url, { headers, credentials: 'same-origin' }).then(readAtOnce);
     // One the app never takes must not be reported as a failure; one it takes fails there.
     response.catch(() => undefined);
     started.push({ url, headers: { Authorization: authorization, [name]: background ? value : null }, at: Date.now(), response });
