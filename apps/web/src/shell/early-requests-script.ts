@@ -43,7 +43,7 @@ export interface ShellScriptData {
  * it refuses, the new-password screen, an answer too old to use. The app reads the copy instead.
  */
 const readAtOnce = (response: Response): Promise<Response> =>
-  response.blob().then((body) => new Response(body.size > 0 ? body : null, response));
+  response.arrayBuffer().then((body) => new Response(body.byteLength > 0 ? body : null, response));
 
 /**
  * Started only with a stored token, sent as the app would send it: the requests of every page, and
