@@ -5,7 +5,9 @@
  * it is held to it by money-words.test.ts.
  */
 
-import { showTaka } from './taka.js';
+import { minorText, showTaka } from './taka.js';
+
+export { minorText };
 
 type Currency = 'BDT' | 'CAD';
 type Language = 'en' | 'bn';
@@ -56,12 +58,6 @@ export const parseMinor = (text: string): number | null => parseDecimal(text, 2)
 
 /** Taka per dollar as typed ("88.25"), in millionths of a taka. */
 export const parseRateMicros = (text: string): number | null => parseDecimal(text, 6);
-
-/** Minor units as a plain decimal ("1250.50"), for a field that shows a stored amount. */
-export function minorText(minor: number): string {
-  const abs = Math.abs(minor);
-  return `${minor < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** Millionths of a taka as typed back: "88.25". */
 export function rateText(micros: number): string {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minorText } from './money-words.js';
-import { showTaka } from './taka.js';
+import { minorText, showTaka } from './taka.js';
 
 describe('taka as staff read it', () => {
   it('writes an amount as Intl does, from a paisa to the largest amount held exactly', () => {

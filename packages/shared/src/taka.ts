@@ -5,8 +5,13 @@
  * Its own module, so the dashboard loads these lines and not the Money panel's words.
  */
 export function showTaka(minor: number): string {
-  const abs = Math.abs(minor);
-  const whole = String(Math.trunc(abs / 100));
+  const [whole = '0', paisa] = minorText(Math.abs(minor)).split('.');
   const lakhs = whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
-  return `${minor < 0 ? '-' : ''}৳${lakhs ? `${lakhs},` : ''}${whole.slice(-3)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${minor < 0 ? '-' : ''}৳${lakhs ? `${lakhs},` : ''}${whole.slice(-3)}.${paisa}`;
+}
+
+/** Minor units as a plain decimal ("1250.50"), for a field that shows a stored amount. */
+export function minorText(minor: number): string {
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
