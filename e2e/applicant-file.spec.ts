@@ -8,9 +8,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { addApplication } from './support/applications';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
-
-const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
+import { office } from './support/office';
 
 test('applicant file: upload documents (one refused), approve, history and email, print and PDF', async ({ page }) => {
   const token = await signInViaApi(page);
@@ -85,7 +83,7 @@ test('applicant file: upload documents (one refused), approve, history and email
   const approvedRow = emails.getByRole('row', { name: /Visa application update: Approved/ });
   await expect(approvedRow.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(history).toContainText('Email written to the outbox folder: Visa application update: Approved');
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = path.join(office().dataDir, 'outbox');
   // Quoted-printable bodies wrap long lines with a trailing '='; joined again they read as written.
   const messages = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''));
   const approvalMail = messages.find((eml) => eml.includes(`To: ${application.email}`) && eml.includes('was approved on'));

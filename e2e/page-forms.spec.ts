@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { startClockedServer } from './support/clocked-server';
 import { OWNER, addSubAdminViaApi, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
+import { office } from './support/office';
 
 /**
  * Forms before the page is ready and without JavaScript (ADR 0037): what is typed never goes into
@@ -18,9 +19,6 @@ import { expect, test } from './support/test';
  * sent once the scripts are there. Without JavaScript, the form is a POST and the server answers
  * a page.
  */
-
-const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
 
 /** Holds every script of the page until `release` is called. */
 async function holdScripts(page: Page) {
@@ -51,7 +49,7 @@ function watchAddresses(page: Page) {
 
 /** The reset link in the newest email to `to` in the outbox folder. */
 function resetMailTo(to: string): boolean {
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = path.join(office().dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return false;
   return fs
     .readdirSync(outbox)

@@ -5,13 +5,11 @@ import { PASSWORD_RESET } from '@visa/shared/users';
 import { expectNoAxeViolations } from './support/axe';
 import { addSubAdminViaApi, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
-
-const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
+import { office } from './support/office';
 
 /** The reset link in the newest email to `to` in the outbox folder (no SMTP in the journeys). */
 function resetLinkSentTo(to: string): string | undefined {
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = path.join(office().dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return undefined;
   for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
     // Quoted-printable: soft line breaks joined again, '=' written as =3D.

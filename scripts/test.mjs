@@ -57,12 +57,15 @@ if (parts.browser && !fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chrom
   e2e = { status: 1 };
   console.error('Chromium is missing: install it with `apt-get install -y chromium` (.ci/run does this).');
 } else if (parts.browser) {
-  const port = await freePort();
+  // Two workers, each with a server of its own (e2e/support/office.ts): on two cores one journey
+  // at a time leaves a core waiting while the other draws pages or answers requests.
+  const ports = new Set();
+  while (ports.size < 2) ports.add(await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-e2e-'));
   e2e = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...passThrough], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, CI: '1', E2E_PORT: String(port), E2E_DATA_DIR: dataDir, E2E_JSON: e2eJson },
+    env: { ...process.env, CI: '1', E2E_PORTS: [...ports].join(','), E2E_DATA_DIR: dataDir, E2E_JSON: e2eJson },
   });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

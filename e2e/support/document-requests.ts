@@ -3,15 +3,13 @@ import path from 'node:path';
 import { type Page, expect } from '@playwright/test';
 import { addDays, todayIn } from '@visa/shared/dates';
 import { addApplication } from './applications';
+import { office } from './office';
 
 /** What the documents-by-link journeys share: an application to ask, and the link its email carries. */
 
-const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/visa-e2e-${port}`;
-
 /** The document link in the newest delivered email to `to` (base64 or quoted-printable body). */
 function requestLinkSentTo(to: string): string | undefined {
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = path.join(office().dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return undefined;
   for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
     const eml = fs.readFileSync(path.join(outbox, file), 'utf8');

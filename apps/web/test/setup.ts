@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { rememberComputedStyles } from './computed-styles';
 import { restoreTheWindowAfterTheFile } from './shared-window';
 
 // The files of a worker share one module graph and one jsdom window (isolate: false in
@@ -9,6 +10,8 @@ import { restoreTheWindowAfterTheFile } from './shared-window';
 // loaded, which is the saving.
 vi.resetModules();
 
+// Before the window's snapshot, so the shared window keeps it from file to file.
+rememberComputedStyles();
 restoreTheWindowAfterTheFile();
 
 // findBy… and waitFor give up after 5 s rather than 1 (why: vitest.config.ts, testTimeout). A
