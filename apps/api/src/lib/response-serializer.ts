@@ -27,6 +27,13 @@ function simplify(node: unknown): unknown {
 }
 
 /**
+ * A compiled serializer depends on its schema alone, and the routes' schemas are the modules'
+ * own: an app built again in the same process (a test file's, a journey's clocked server, the
+ * CLI's) takes the serializers already compiled instead of compiling every route's again.
+ */
+const compiledSerializers = new WeakMap<ZodType, (data: unknown) => string>();
+
+/**
  * Answers are written by a serializer compiled once per route from the route's response schema
  * (ADR 0027), instead of checking every answer against the zod schema and then calling
  * JSON.stringify. The shape on the wire is the same: only the schema's properties are written
@@ -36,11 +43,15 @@ function simplify(node: unknown): unknown {
  * serializer.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<ZodType> = (route) => {
+  const compiled = compiledSerializers.get(route.schema);
+  if (compiled) return compiled;
   let jsonSchema: JsonSchema;
   try {
     jsonSchema = z.toJSONSchema(route.schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as JsonSchema;
   } catch {
     return zodSerializerCompiler(route);
   }
-  return fastJson(simplify(jsonSchema) as Parameters<typeof fastJson>[0]);
+  const serialize = fastJson(simplify(jsonSchema) as Parameters<typeof fastJson>[0]);
+  compiledSerializers.set(route.schema, serialize);
+  return serialize;
 };

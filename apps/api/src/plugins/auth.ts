@@ -167,11 +167,15 @@ export function withAccess<O extends FastifyPluginOptions>(
   access: Access,
   routes: (app: FastifyInstance, opts: O) => Promise<void>,
 ): (app: FastifyInstance, opts: O) => Promise<void> {
-  return async function guarded(scope, opts) {
+  const guarded = async (scope: FastifyInstance, opts: O) => {
     // One hook per request for the whole rule: the token and session, the role, the password rule.
     if (access === 'staff') scope.addHook('onRequest', scope.guard(null, true));
     if (access === 'superadmin') scope.addHook('onRequest', scope.guard(['superadmin'], true));
     // Called in this scope rather than registered again, so the group's prefix is applied once.
     await routes(scope, opts);
   };
+  // Fastify names a plugin without a display name by looking for it among the exports of every
+  // CommonJS module loaded, at each registration; this one is no module's export, and the search
+  // ends at its function name anyway.
+  return Object.assign(guarded, { [Symbol.for('fastify.display-name')]: 'guarded' });
 }

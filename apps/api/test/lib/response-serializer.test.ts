@@ -30,6 +30,14 @@ describe('the compiled response serializer (ADR 0027)', () => {
     expect(() => compile(UserSchema)({ _id: '0123456789abcdef01234567', name: 'Rafiq', role: 'admin' })).toThrow(/email/);
   });
 
+  it('compiles a schema once however many apps ask, and each schema for itself', () => {
+    const schema = z.object({ name: z.string() });
+    expect(compile(schema)).toBe(compile(schema));
+    const other = z.object({ name: z.string(), age: z.number() });
+    expect(compile(other)).not.toBe(compile(schema));
+    expect(JSON.parse(compile(other)({ name: 'Rafiq', age: 30, extra: 1 }))).toEqual({ name: 'Rafiq', age: 30 });
+  });
+
   it('keeps the zod serializer for a schema JSON Schema cannot express', () => {
     const serialize = compile(z.object({ n: z.string().transform((s) => s.length) }));
     expect(() => serialize({ n: 42 })).toThrow();
