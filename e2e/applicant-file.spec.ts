@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { jpeg } from '@visa/test-support/images';
 import { APPLICANT_FILE_TEXTS } from '@visa/shared/applicant-file';
 import { formatDate, todayIn } from '@visa/shared/dates';
@@ -8,7 +7,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { addApplication } from './support/applications';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
-import { office } from './support/office';
+import { outboxMails } from './support/office';
 
 test('applicant file: upload documents (one refused), approve, history and email, print and PDF', async ({ page }) => {
   const token = await signInViaApi(page);
@@ -83,9 +82,8 @@ test('applicant file: upload documents (one refused), approve, history and email
   const approvedRow = emails.getByRole('row', { name: /Visa application update: Approved/ });
   await expect(approvedRow.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(history).toContainText('Email written to the outbox folder: Visa application update: Approved');
-  const outbox = path.join(office().dataDir, 'outbox');
   // Quoted-printable bodies wrap long lines with a trailing '='; joined again they read as written.
-  const messages = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''));
+  const messages = outboxMails().map((eml) => eml.replace(/=\r?\n/g, ''));
   const approvalMail = messages.find((eml) => eml.includes(`To: ${application.email}`) && eml.includes('was approved on'));
   expect(approvalMail).toBeDefined();
   expect(approvalMail).toContain(`reference ${application._id}`);

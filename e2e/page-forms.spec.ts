@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
 import { totpCode } from '@visa/test-support/totp';
@@ -10,7 +8,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { startClockedServer } from './support/clocked-server';
 import { OWNER, addSubAdminViaApi, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
-import { office } from './support/office';
+import { outboxMails } from './support/office';
 
 /**
  * Forms before the page is ready and without JavaScript (ADR 0037): what is typed never goes into
@@ -49,12 +47,7 @@ function watchAddresses(page: Page) {
 
 /** The reset link in the newest email to `to` in the outbox folder. */
 function resetMailTo(to: string): boolean {
-  const outbox = path.join(office().dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return false;
-  return fs
-    .readdirSync(outbox)
-    .filter((f) => f.endsWith('.eml'))
-    .some((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(`To: ${to}`));
+  return outboxMails().some((eml) => eml.includes(`To: ${to}`));
 }
 
 async function addApplication(page: Page) {

@@ -1,22 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PASSWORD } from '@visa/shared/ui-texts';
 import { PASSWORD_RESET } from '@visa/shared/users';
 import { expectNoAxeViolations } from './support/axe';
 import { addSubAdminViaApi, signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
-import { office } from './support/office';
+import { outboxMails } from './support/office';
 
 /** The reset link in the newest email to `to` in the outbox folder (no SMTP in the journeys). */
 function resetLinkSentTo(to: string): string | undefined {
-  const outbox = path.join(office().dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return undefined;
-  for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+  for (const mail of outboxMails()) {
     // Quoted-printable: soft line breaks joined again, '=' written as =3D.
-    const eml = fs
-      .readFileSync(path.join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
+    const eml = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     if (!eml.includes(`To: ${to}`)) continue;
     const link = /(https?:\/\/\S+\/reset-password#token=[\w-]+)/.exec(eml)?.[1];
     if (link) return link;

@@ -1,18 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Page, expect } from '@playwright/test';
 import { addDays, todayIn } from '@visa/shared/dates';
 import { addApplication } from './applications';
-import { office } from './office';
+import { outboxMails } from './office';
 
 /** What the documents-by-link journeys share: an application to ask, and the link its email carries. */
 
 /** The document link in the newest delivered email to `to` (base64 or quoted-printable body). */
 function requestLinkSentTo(to: string): string | undefined {
-  const outbox = path.join(office().dataDir, 'outbox');
-  if (!fs.existsSync(outbox)) return undefined;
-  for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
-    const eml = fs.readFileSync(path.join(outbox, file), 'utf8');
+  for (const eml of outboxMails()) {
     if (!eml.includes(`To: ${to}`)) continue;
     const decoded = [
       eml.replace(/=\r?\n/g, '').replace(/=3D/g, '='),

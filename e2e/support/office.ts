@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -20,4 +21,17 @@ export const officeDataDir = (port: number): string => path.join(dataRoot, Strin
 export function office(): { url: string; dataDir: string } {
   const port = officePorts[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? officePorts[0]!;
   return { url: `http://127.0.0.1:${port}`, dataDir: officeDataDir(port) };
+}
+
+/**
+ * The text of each email this worker's server has delivered to its outbox folder (no SMTP in the
+ * journeys), oldest file first; each journey decodes and matches what it looks for.
+ */
+export function outboxMails(): string[] {
+  const outbox = path.join(office().dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
 }

@@ -30,7 +30,7 @@ export function rememberComputedStyles(): void {
     return style;
   };
   view.getComputedStyle = remembered;
-  if (globalThis.getComputedStyle !== remembered) globalThis.getComputedStyle = remembered;
+  globalThis.getComputedStyle = remembered;
 }
 
 const REMEMBERED = new WeakSet<object>();
