@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One run for every unit and API suite. The API suite runs once per database engine:
@@ -36,8 +40,38 @@ const apiProject = (name: string, db: 'sqlite' | 'postgres') => ({
   },
 });
 
+// Files that spend most of their time waiting on processes they start and on real seconds (outages
+// held for a second or two, servers killed and started again), not on the CPU. Vitest starts the
+// files it has no timings for largest first, and these are small: in a fresh clone or on CI they
+// came last, and the last one ran alone while the other worker sat idle. They start first instead.
+const waitingFiles = [
+  'test/system/outage-drills.test.ts',
+  'test/release/command-names.test.ts',
+  'test/import/kill.test.ts',
+  'test/import/files-kill.test.ts',
+];
+const apiRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/api');
+for (const name of waitingFiles) {
+  if (!fs.existsSync(path.join(apiRoot, name))) throw new Error(`vitest.config.ts: waitingFiles names ${name}, which is not there`);
+}
+
+class WaitingFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waits = (file: TestSpecification) =>
+      file.project.name.startsWith('api:') && waitingFiles.some((name) => file.moduleId.endsWith(`/apps/api/${name}`));
+    // Projects stay in the order Vitest gave them; within one, the waiting files move to the front.
+    const projects = [...new Set(sorted.map((file) => file.project.name))];
+    return projects.flatMap((name) => {
+      const own = sorted.filter((file) => file.project.name === name);
+      return [...own.filter(waits), ...own.filter((file) => !waits(file))];
+    });
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: WaitingFilesFirst },
     projects: [
       'packages/shared/vitest.config.ts',
       'apps/web/vitest.config.ts',
