@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
 import { VISA_TYPES } from './document-requests.js';
+import { showTaka } from './taka.js';
 
 /**
  * Money on an application (ADR 0084): an append-only ledger of charges, discounts, payments,
@@ -60,10 +61,6 @@ export function fiscalYearOf(date: string): string {
 /** A receipt's number as printed: its fiscal year and its place in it. */
 export const receiptNumberText = (fiscalYear: string, number: number): string => `${fiscalYear}/${String(number).padStart(6, '0')}`;
 
-/** An amount in paisa as staff read it in a message: "৳1,234.50" in English digits. */
-export const formatTaka = (minor: number): string =>
-  `৳${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** Staff messages of the ledger's rules. */
 export const MONEY_TEXTS = {
   transactionIdUsed: (applicationId: string) => `This transaction ID was already recorded on application ${applicationId}.`,
@@ -76,13 +73,13 @@ export const MONEY_TEXTS = {
   dateAhead: 'Money cannot be recorded on a day still to come.',
   notAPayment: 'Only a payment can be refunded.',
   reversedPayment: 'This payment was reversed; there is nothing to refund.',
-  refundTooLarge: (leftMinor: number) => `At most ${formatTaka(leftMinor)} of this payment is left to refund.`,
+  refundTooLarge: (leftMinor: number) => `At most ${showTaka(leftMinor)} of this payment is left to refund.`,
   refundMethodNeeded: 'Please say how the money goes back.',
   gatewayRefundUnavailable: 'This payment came through a gateway that is not set up here; it cannot be refunded through it.',
   gatewayAmountDiffers: (askedMinor: number, paidMinor: number) =>
-    `Check this payment: the gateway confirmed ${formatTaka(paidMinor)} where ${formatTaka(askedMinor)} was asked.`,
+    `Check this payment: the gateway confirmed ${showTaka(paidMinor)} where ${showTaka(askedMinor)} was asked.`,
   gatewayOverpaid: (creditMinor: number) =>
-    `Check this payment: it was paid on a second payment page and leaves the file ${formatTaka(creditMinor)} in credit; refund it if it is not owed.`,
+    `Check this payment: it was paid on a second payment page and leaves the file ${showTaka(creditMinor)} in credit; refund it if it is not owed.`,
 } as const;
 
 /** The day money moved or a charge was made: a real date, not absurdly far back. */

@@ -3,11 +3,16 @@
  * the public verify page. No schema here, so the light public page can load them.
  */
 
+import { minorText } from './taka.js';
+
 export type ReceiptLanguage = 'en' | 'bn';
 
-/** An amount in paisa as a receipt prints it: "৳1,234.50", in Bengali digits in Bangla. */
+/**
+ * An amount in paisa as a receipt prints it: "৳1,234.50", in Bengali digits in Bangla. Intl is
+ * given the amount as its decimal text, which it formats exactly, never paisa divided as a float.
+ */
 export const receiptTaka = (minor: number, language: ReceiptLanguage): string =>
-  `৳${(minor / 100).toLocaleString(language === 'bn' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `৳${new Intl.NumberFormat(language === 'bn' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minorText(minor) as `${number}`)}`;
 
 /** A VAT rate in basis points as a percentage: 1500 → "15%", 750 → "7.5%". */
 export const vatRateText = (basisPoints: number, language: ReceiptLanguage): string =>
