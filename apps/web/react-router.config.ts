@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
-import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE, type EarlyRequest, earlyUrl } from './src/config/early-requests';
+import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE, type EarlyRequest, earlyStart } from './src/config/early-requests';
 import { PUBLIC_PAGES, paths } from './src/config/paths';
 import { TOKEN_KEY } from './src/lib/auth-storage';
 import { ACCEPT } from './src/lib/http';
@@ -50,8 +50,7 @@ export default {
     fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, 'public-pages.json'), JSON.stringify(PRERENDERED, null, 2));
     // For the staff shell's inline script (scripts/build-steps/preload-staff-routes.mjs, ADR 0057):
     // each early request as the address the app's call builds from the route table.
-    const started = (requests: EarlyRequest[]) =>
-      requests.map((r) => ({ url: earlyUrl(r), ...(r.background ? { background: true } : {}) }));
+    const started = (requests: EarlyRequest[]) => requests.map(earlyStart);
     const early = {
       tokenKey: TOKEN_KEY,
       accept: ACCEPT,

@@ -27,7 +27,9 @@ const nextVNode = options.vnode;
 options.vnode = (vnode) => {
   if (vnode.type === 'html') {
     const { lang } = vnode.props as { lang?: string };
-    if (lang && typeof document !== 'undefined') document.documentElement.lang = lang;
+    // Set only when it differs: every render of the layout passes here, and a write, even of the
+    // same language, has the browser look at the whole document's style again.
+    if (lang && typeof document !== 'undefined' && document.documentElement.lang !== lang) document.documentElement.lang = lang;
     vnode.type = Fragment;
   }
   nextVNode?.(vnode);

@@ -1,6 +1,7 @@
-import { type API_PATHS, type ApiKey, apiUrl } from '@visa/shared/api-paths';
+import { API_PATHS, type ApiKey, apiUrl } from '@visa/shared/api-paths';
 import { PAGE_SIZE } from '@visa/shared/constants';
 import { requestUrl } from '../lib/http';
+import type { EarlyStart } from '../shell/early-requests-script';
 
 /**
  * The GET requests a staff page makes as it opens, which the shell's inline script starts from the
@@ -27,6 +28,17 @@ export interface EarlyRequest {
 export const earlyUrl = (request: EarlyRequest): string => requestUrl({ url: apiUrl(request.route), params: request.query });
 
 /**
+ * What the shell's script is given for the request (the build writes it into the script's data). A
+ * route the table opens to super-admins only is started only for a token that names that role: the
+ * page asks for it only then, and a sub-admin's early request would only be refused.
+ */
+export const earlyStart = (request: EarlyRequest): EarlyStart => ({
+  url: earlyUrl(request),
+  ...(request.background ? { background: true } : {}),
+  ...(API_PATHS[request.route].access === 'superadmin' ? { superadminOnly: true } : {}),
+});
+
+/**
  * What every staff page asks first: who is signed in, the session's limits for the idle warning, and
  * the frame's count of documents to review (its badge, ADR 0069), which it asks as soon as the
  * account is known; started here, it is not a round trip after the first render.
@@ -50,6 +62,10 @@ export const EARLY_BY_PAGE: Record<string, EarlyRequest[]> = {
     firstPage,
     { route: 'countFailedTextMessages' },
     { route: 'getMyWork', query: { who: 'me' } },
+    // A super-admin's own two: the money tile, the largest thing the page first shows, and the line
+    // of system warnings. Started after the page's first effects, they were a round trip late.
+    { route: 'getMoneyTile' },
+    { route: 'getSystemStatus', background: true },
   ],
   'routes/admin/application-list': [firstPage, { route: 'getCaseSettings' }],
   'routes/admin/slide-list': [{ route: 'listSlides' }],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '@visa/shared/constants';
 import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
-import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE, type EarlyRequest, earlyUrl } from '../config/early-requests';
+import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE, type EarlyRequest, earlyStart } from '../config/early-requests';
 import { TOKEN_KEY } from '../lib/auth-storage';
 import { ACCEPT } from '../lib/http';
 import { type ShellScriptData, startStaffShell } from './early-requests-script';
@@ -11,7 +11,17 @@ import { type ShellScriptData, startStaffShell } from './early-requests-script';
  * data: the data here is made as the build makes it, from the app's own list of early requests.
  */
 
-const started = (requests: EarlyRequest[]) => requests.map((r) => ({ url: earlyUrl(r), ...(r.background ? { background: true } : {}) }));
+const started = (requests: EarlyRequest[]) => requests.map(earlyStart);
+
+/** An access token as the server signs it (header, payload, signature, each base64url) naming `role`. */
+const tokenOf = (role: string) =>
+  [
+    { alg: 'HS256', typ: 'JWT' },
+    { sub: '0123456789abcdef01234567', role, sid: 'f4m1ly' },
+  ]
+    .map((part) => btoa(JSON.stringify(part)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))
+    .concat('c2lnbmF0dXJl')
+    .join('.');
 
 /** The staff routes by id with the pattern of their path, as the build reads them from React Router's manifest. */
 const ROUTES: [id: string, pattern: string, files: string[]][] = [
@@ -54,6 +64,17 @@ afterEach(() => {
   delete window.__visaEarly;
 });
 
+/** What the dashboard starts for a token that names no super-admin. */
+const SUBADMIN_DASHBOARD = [
+  '/api/users/me',
+  '/api/users/session',
+  '/api/application/documentsToReview',
+  '/api/application/stats',
+  `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`,
+  '/api/application/messages/failed',
+  '/api/application/work?who=me',
+];
+
 describe('the staff shell script, at a staff page', () => {
   it("preloads the page's modules", () => {
     expect(openAt('/dashboard')).toEqual(['/assets/dashboard.js', '/assets/staff.js']);
@@ -63,15 +84,7 @@ describe('the staff shell script, at a staff page', () => {
   it('starts exactly the requests of every page and of the dashboard, each with the token, background only where the app sends it', () => {
     localStorage.setItem(TOKEN_KEY, 't0k3n');
     openAt('/dashboard');
-    expect(urls()).toEqual([
-      '/api/users/me',
-      '/api/users/session',
-      '/api/application/documentsToReview',
-      '/api/application/stats',
-      `/api/application/fetchApplication?page=1&limit=${PAGE_SIZE}`,
-      '/api/application/messages/failed',
-      '/api/application/work?who=me',
-    ]);
+    expect(urls()).toEqual(SUBADMIN_DASHBOARD);
     expect(headersOf('/api/users/me')).toEqual({ Accept: ACCEPT, Authorization: 'Bearer t0k3n' });
     expect(headersOf('/api/users/session')).toEqual({
       Accept: ACCEPT,
@@ -86,6 +99,20 @@ describe('the staff shell script, at a staff page', () => {
         { Authorization: 'Bearer t0k3n', [BACKGROUND_HEADER]: url === '/api/users/session' ? BACKGROUND_VALUE : null },
       ]),
     );
+  });
+
+  it("starts a super-admin's own requests only for a token that names a super-admin", () => {
+    localStorage.setItem(TOKEN_KEY, tokenOf('superadmin'));
+    openAt('/dashboard');
+    expect(urls()).toEqual([...SUBADMIN_DASHBOARD, '/api/application/money-reports/tile', '/api/users/settings/system']);
+    expect(headersOf('/api/users/settings/system')[BACKGROUND_HEADER]).toBe(BACKGROUND_VALUE);
+    expect(headersOf('/api/application/money-reports/tile')[BACKGROUND_HEADER]).toBeUndefined();
+    for (const token of [tokenOf('admin'), tokenOf('SUPERADMIN'), 'not.a-token.at-all', 'only-one-part', `x.${btoa('null')}.y`]) {
+      fetch.mockClear();
+      localStorage.setItem(TOKEN_KEY, token);
+      openAt('/dashboard');
+      expect(urls(), token).toEqual(SUBADMIN_DASHBOARD);
+    }
   });
 
   it("starts only the requests of every page when the history entry carries the app's state, or the address a query", () => {

@@ -1,3 +1,4 @@
+import type { Role } from '@visa/shared/constants';
 import type { StartedEarly } from '../lib/early-requests';
 
 /**
@@ -14,10 +15,12 @@ import type { StartedEarly } from '../lib/early-requests';
  */
 
 /** A GET started early: its address exactly as the app's call builds it (config/early-requests.ts). */
-interface EarlyStart {
+export interface EarlyStart {
   url: string;
   /** Sent as the app's own background calls are (ADR 0018). */
   background?: boolean;
+  /** Started only when the stored token names a super-admin (config/early-requests.ts). */
+  superadminOnly?: boolean;
 }
 
 export interface ShellScriptData {
@@ -43,7 +46,16 @@ export interface ShellScriptData {
  * it refuses, the new-password screen, an answer too old to use. The app reads the copy instead.
  */
 const readAtOnce = (response: Response): Promise<Response> =>
-  response.arrayBuffer().then((body) => new Response(body.byteLength > 0 ? body : null, response));
+  response.arrayBuffer().then(
+    (body) =>
+      // The headers as a plain object: given the answer itself, the browser would walk its headers
+      // by calling into the script once a header, a call a profiler charges.
+      new Response(body.byteLength > 0 ? body : null, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: Object.fromEntries(response.headers),
+      }),
+  );
 
 /**
  * Started only with a stored token, sent as the app would send it: the requests of every page, and
@@ -51,6 +63,19 @@ const readAtOnce = (response: Response): Promise<Response> =>
  * (React Router keeps it under `usr`): either can change what the page asks for, as the application
  * list's search does. Each is kept with what the app matches it by.
  */
+/**
+ * The role the access token names, read from its payload (base64url JSON) without checking it: it
+ * only spares a request the server would refuse, and the server checks every request itself.
+ */
+function roleOf(token: string): unknown {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown } | null)?.role;
+  } catch {
+    return undefined;
+  }
+}
+
 function startEarly(data: ShellScriptData, own: EarlyStart[]): void {
   let token: string | null = null;
   try {
@@ -60,7 +85,10 @@ function startEarly(data: ShellScriptData, own: EarlyStart[]): void {
   }
   if (!token) return;
   const state = history.state as { usr?: unknown } | null;
-  const requests = data.everyPage.concat(location.search || state?.usr ? [] : own);
+  const superadmin = roleOf(token) === ('superadmin' satisfies Role);
+  const requests = data.everyPage
+    .concat(location.search || state?.usr ? [] : own)
+    .filter((request) => superadmin || !request.superadminOnly);
   const authorization = `Bearer ${token}`;
   const [name, value] = data.background;
   const started: StartedEarly[] = (window.__visaEarly = []);
