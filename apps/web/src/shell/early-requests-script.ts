@@ -58,12 +58,6 @@ const readAtOnce = (response: Response): Promise<Response> =>
   );
 
 /**
- * Started only with a stored token, sent as the app would send it: the requests of every page, and
- * the page's own when neither the address has a query nor the history entry carries the app's state
- * (React Router keeps it under `usr`): either can change what the page asks for, as the application
- * list's search does. Each is kept with what the app matches it by.
- */
-/**
  * The role the access token names, read from its payload (base64url JSON) without checking it: it
  * only spares a request the server would refuse, and the server checks every request itself.
  */
@@ -76,6 +70,13 @@ function roleOf(token: string): unknown {
   }
 }
 
+/**
+ * Started only with a stored token, sent as the app would send it: the requests of every page, and
+ * the page's own when neither the address has a query nor the history entry carries the app's state
+ * (React Router keeps it under `usr`): either can change what the page asks for, as the application
+ * list's search does; one only super-admins may make, only with a token that names one. Each is
+ * kept with what the app matches it by.
+ */
 function startEarly(data: ShellScriptData, own: EarlyStart[]): void {
   let token: string | null = null;
   try {
