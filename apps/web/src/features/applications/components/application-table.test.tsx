@@ -210,6 +210,23 @@ describe('application list', () => {
     expect(onEdit.mock.calls[0]![0]._id).toBe(newest._id);
   });
 
+  it('a View clicked while a typed search still waits opens that row, and the search is not sent after it', async () => {
+    const { onView } = renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const before = listCalls().length;
+    const newest = seeded.at(-1)!;
+    await user().click(screen.getByPlaceholderText('Passport search ...'));
+    await user().paste('bx10');
+    await user().click(screen.getByRole('button', { name: `View ${newest.surname} ${newest.givenN}` }));
+    expect(onView.mock.calls[0]![0]._id).toBe(newest._id);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(listCalls().length).toBe(before);
+    // Typing again (the page stayed) sends the search as usual.
+    await user().type(screen.getByPlaceholderText('Passport search ...'), '0');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, search: 'bx100' });
+  });
+
   // These two need a list of exactly one application, so they get an API of their own whose only
   // application is the one each test stores.
   describe('with one application', () => {

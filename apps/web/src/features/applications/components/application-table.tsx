@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { APPLICATION_TEXTS, type Application, ApplicationSearchSchema, type DocumentsFilter } from '@visa/shared/applications';
@@ -85,11 +85,21 @@ export function ApplicationTable({
   const parsedSearch = ApplicationSearchSchema.safeParse(typed);
   const searchError = parsedSearch.success ? undefined : parsedSearch.error.issues[0]?.message;
   const wanted = parsedSearch.success ? parsedSearch.data : null;
+  // A row's View or Edit leaves the page, and the route's next page may still be loading when the
+  // pause runs out: the search's own step would then replace that navigation, and the click would
+  // be lost. Leaving cancels the search still waiting; typing again wants it back.
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const leaving = useRef(false);
   useEffect(() => {
-    if (wanted === null || wanted === search) return;
-    const timer = setTimeout(() => onSearchChange(wanted), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    if (wanted === null || wanted === search || leaving.current) return;
+    searchTimer.current = setTimeout(() => onSearchChange(wanted), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(searchTimer.current);
   }, [wanted, search, onSearchChange]);
+  const leaveFor = (go: (application: Application) => void, application: Application) => {
+    leaving.current = true;
+    clearTimeout(searchTimer.current);
+    go(application);
+  };
 
   // ADR 0007: after a delete (or on a stale link) a page past the end moves back to the last page.
   const data = list.data;
@@ -129,7 +139,10 @@ export function ApplicationTable({
               maxLength={80}
               aria-invalid={Boolean(searchError)}
               aria-describedby={searchError ? 'application-search-error' : undefined}
-              onChange={(e) => setTyped(e.target.value)}
+              onChange={(e) => {
+                leaving.current = false;
+                setTyped(e.target.value);
+              }}
             />
           </InputGroup>
           {searchError && (
@@ -269,8 +282,8 @@ export function ApplicationTable({
                   <td data-label={LABELS.approve}>{formatDate(a.approve) || '—'}</td>
                   <RowActions
                     name={rowName(a)}
-                    onView={() => onView(a)}
-                    onEdit={a.anonymised ? undefined : () => onEdit(a)}
+                    onView={() => leaveFor(onView, a)}
+                    onEdit={a.anonymised ? undefined : () => leaveFor(onEdit, a)}
                     deleteDisabled={remove.isPending && remove.variables === a._id}
                     onDelete={() => {
                       remove.reset();
