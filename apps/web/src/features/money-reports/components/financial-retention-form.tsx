@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Button, Form } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { FinancialRetention } from '@visa/shared/money-reports';
@@ -7,9 +7,9 @@ import { FINANCIAL_RETENTION_WORDS as W } from '@visa/shared/money-settings-word
 import { parseDecimal } from '@visa/shared/money-words';
 import { LOADING } from '@visa/shared/staff-texts';
 import { Field } from '../../../components/field';
+import { SettingsSectionForm } from '../../../components/settings-section-form';
 import { LoadingStatus } from '../../../components/loading-status';
 import { sendAction } from '../../../lib/form-actions';
-import { usePageForm } from '../../../lib/page-form';
 import { useFinancialRetention, useSaveFinancialRetention } from '../api/get-reports';
 
 type Values = { years: string };
@@ -23,7 +23,6 @@ export function FinancialRetentionForm() {
 }
 
 function FinancialRetentionEditor({ setting }: { setting: FinancialRetention }) {
-  const pageForm = usePageForm('Saving…');
   const id = useId();
   const save = useSaveFinancialRetention();
   const { register, handleSubmit, setError, reset, formState } = useForm<Values>({ defaultValues: { years: String(setting.years) } });
@@ -39,13 +38,7 @@ function FinancialRetentionEditor({ setting }: { setting: FinancialRetention }) 
   });
 
   return (
-    <Form {...pageForm} noValidate aria-label={W.title} onSubmit={(e) => void submit(e)}>
-      <p className="small text-body-secondary">{W.intro}</p>
-      {errors.root && (
-        <Alert variant="danger" className="py-2">
-          {errors.root.message}
-        </Alert>
-      )}
+    <SettingsSectionForm words={W} error={errors.root?.message} saving={save.isPending} onSubmit={(e) => void submit(e)}>
       <div className="row">
         <div className="col-12 col-md-6">
           <Field id={`${id}-years`} label={W.years} error={errors.years?.message} hint={W.yearsHint}>
@@ -53,9 +46,6 @@ function FinancialRetentionEditor({ setting }: { setting: FinancialRetention }) 
           </Field>
         </div>
       </div>
-      <Button type="submit" className="mt-2" disabled={save.isPending}>
-        {W.save}
-      </Button>
-    </Form>
+    </SettingsSectionForm>
   );
 }

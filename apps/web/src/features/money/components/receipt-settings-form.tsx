@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Button, Form } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { ReceiptSettings } from '@visa/shared/money-receipts';
@@ -7,9 +7,9 @@ import { RECEIPT_SETTINGS_WORDS as W, parseVatRate, vatRateInput } from '@visa/s
 import { RECEIPT_TEXTS, vatRateText } from '@visa/shared/receipt-words';
 import { LOADING } from '@visa/shared/staff-texts';
 import { Field } from '../../../components/field';
+import { SettingsSectionForm } from '../../../components/settings-section-form';
 import { LoadingStatus } from '../../../components/loading-status';
 import { sendAction } from '../../../lib/form-actions';
-import { usePageForm } from '../../../lib/page-form';
 import { useReceiptSettings, useSaveReceiptSettings } from '../api/money';
 
 type Values = { bin: string; vatRate: string };
@@ -41,7 +41,6 @@ function Preview({ settings: { bin, vatRateBasisPoints } }: { settings: ReceiptS
 }
 
 function ReceiptSettingsEditor({ settings }: { settings: ReceiptSettings }) {
-  const pageForm = usePageForm('Saving…');
   const id = useId();
   const save = useSaveReceiptSettings();
   const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
@@ -61,13 +60,7 @@ function ReceiptSettingsEditor({ settings }: { settings: ReceiptSettings }) {
   });
 
   return (
-    <Form {...pageForm} noValidate aria-label={W.title} onSubmit={(e) => void submit(e)}>
-      <p className="small text-body-secondary">{W.intro}</p>
-      {errors.root && (
-        <Alert variant="danger" className="py-2">
-          {errors.root.message}
-        </Alert>
-      )}
+    <SettingsSectionForm words={W} error={errors.root?.message} saving={save.isPending} onSubmit={(e) => void submit(e)}>
       <div className="row g-2">
         <div className="col-12 col-md-6">
           <Field id={`${id}-bin`} label={W.bin} error={errors.bin?.message} hint={W.binHint}>
@@ -82,9 +75,6 @@ function ReceiptSettingsEditor({ settings }: { settings: ReceiptSettings }) {
       </div>
       <h3 className="h6 mt-2">{W.preview}</h3>
       <Preview settings={settings} />
-      <Button type="submit" className="mt-3" disabled={save.isPending}>
-        {W.save}
-      </Button>
-    </Form>
+    </SettingsSectionForm>
   );
 }
