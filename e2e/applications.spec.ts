@@ -4,6 +4,7 @@ import { jpeg } from '@visa/test-support/images';
 import { APPLICATION_TEXTS } from '@visa/shared/applications';
 import { APPLICATION_LIST, VALIDATION } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
+import { addApplication } from './support/applications';
 import { signInViaApi } from './support/staff';
 import { expect, test } from './support/test';
 
@@ -173,4 +174,22 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   await expect(page.getByText(APPLICATION_TEXTS.deleted)).toBeVisible();
   await expect(page.getByText(APPLICATION_LIST.empty)).toBeVisible();
   expect((await request.get(src)).status()).toBe(404);
+});
+
+test('a View pressed while a typed search still waits opens that file, however slowly its page arrives', async ({ page }) => {
+  const token = await signInViaApi(page);
+  const added = await addApplication(page, token, { givenN: 'Rumana' }, 'EV');
+  // The file page's script held back, as on a slow link: the navigation is still under way when
+  // the search's pause runs out, and the search must not take its place.
+  await page.route(/\/assets\/application-file-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/application');
+  const row = page.getByRole('row', { name: /Akter Rumana/ }).filter({ hasText: added.passport });
+  await expect(row).toBeVisible();
+  await page.getByPlaceholder('Passport search ...').fill('ZZ9');
+  await row.getByRole('button', { name: 'View Akter Rumana' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Applicants Copy (Pending)' })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText(added.passport);
 });
