@@ -159,10 +159,17 @@ describe('the import files step', () => {
     ]);
     expect((await applicationOf(slowId, token)).image).toBeNull();
 
-    // The history says which file is missing and why.
+    // The history says which file is missing and why, each when its worker settled it: in the
+    // order the fetches ended, which the workers running side by side do not fix.
     const history = await t.request({ method: 'GET', url: `/api/application/applicationHistory/${id}`, token });
     const events = ApplicationHistorySchema.parse(history.json()).history;
-    expect(events.filter((e) => e.action === 'application.import_file.missing').map((e) => e.details)).toEqual([
+    const byField = (a: { field?: unknown }, b: { field?: unknown }) => String(a.field).localeCompare(String(b.field));
+    expect(
+      events
+        .filter((e) => e.action === 'application.import_file.missing')
+        .map((e) => e.details)
+        .sort(byField),
+    ).toEqual([
       { field: 'file3', name: 'contract.pdf', reason: problems['a.file3'] },
       { field: 'file4', name: 'gone.jpg', reason: R.answered(404) },
       { field: 'file5', name: 'page.jpg', reason: problems['a.file5'] },
