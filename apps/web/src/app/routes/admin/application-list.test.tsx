@@ -142,3 +142,35 @@ describe('status filter', () => {
     await waitFor(() => expect(shownStatuses()).toEqual(['Rejected', 'Rejected', 'Rejected']));
   });
 });
+
+describe('leaving while a typed search waits', () => {
+  /** A page whose loading is held until `arrive` is called, as a route's script still on its way. */
+  const heldPage = (text: string) => {
+    let arrive = () => {};
+    const held = new Promise<null>((resolve) => (arrive = () => resolve(null)));
+    return { route: { loader: () => held, Component: () => <p>{text}</p> }, arrive: () => arrive() };
+  };
+
+  it.each([
+    ['Add Application', (name: string) => screen.getByRole('link', { name })],
+    ['View', () => screen.getAllByRole('button', { name: /^View / })[0]!],
+  ])('%s still opens its page, and the search is not sent meanwhile', async (_what, control) => {
+    const added = heldPage('New application page');
+    const file = heldPage('Applicant file page');
+    renderRoutes(
+      [...routes, { path: paths.applicationNew, ...added.route }, { path: paths.applicationFileById, ...file.route }],
+      [paths.applicationList],
+    );
+    await waitFor(() => expect(screen.getByTestId('entries-line')).toHaveTextContent('Show 1 to 10 entries'));
+    const before = h.sentTo('GET /api/application/fetchApplication').length;
+    await user().click(screen.getByPlaceholderText('Passport search ...'));
+    await user().paste('rahm');
+    await user().click(control('Add Application'));
+    // Longer than the search's pause: its own step would have replaced the navigation under way.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(h.sentTo('GET /api/application/fetchApplication')).toHaveLength(before);
+    added.arrive();
+    file.arrive();
+    expect(await screen.findByText(/^(New application page|Applicant file page)$/)).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { type Application, ApplicationSearchSchema, type DocumentsFilter } from '@visa/shared/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
 import { paths } from '../../../config/paths';
@@ -55,7 +55,10 @@ const keptSearch = (search: string) => (search ? { search } : undefined);
  */
 export default function ApplicationListPage() {
   const navigate = useNavigate();
-  const { state } = useLocation();
+  const { pathname, state } = useLocation();
+  // A step to another page under way (a row's View, Add Application, the sidebar, signing out).
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
   const [params, setParams] = useSearchParams();
   const page = pageFromSearch(params);
   const addressSearch = params.get('search');
@@ -169,6 +172,7 @@ export default function ApplicationListPage() {
         onDocumentsChange={onDocumentsChange}
         onView={onView}
         onEdit={onEdit}
+        leaving={leaving}
       />
     </>
   );

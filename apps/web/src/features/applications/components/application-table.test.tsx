@@ -32,7 +32,10 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-/** The route's job (page and search in the URL) done with state, so the table is tested alone. */
+/**
+ * The route's job (page and search in the URL) done with state, so the table is tested alone. View
+ * and Edit start leaving, as a navigation to a page still loading does; Stay ends it on the page.
+ */
 function Harness({
   onView,
   onEdit,
@@ -49,33 +52,44 @@ function Harness({
   const [status, setStatus] = useState<ApplicationStatus | undefined>();
   const [documents, setDocuments] = useState<DocumentsFilter | undefined>();
   const [caseFilters, setCaseFilters] = useState<{ stage?: string; dueWithin?: number; balance?: 'due' }>({});
+  const [leaving, setLeaving] = useState(false);
+  const leave = (go: (a: Application) => void) => (a: Application) => {
+    setLeaving(true);
+    go(a);
+  };
   return (
-    <ApplicationTable
-      page={page}
-      search={search}
-      status={status}
-      documents={documents}
-      {...caseFilters}
-      onCaseFilterChange={(filter, value) => {
-        setCaseFilters((f) => ({ ...f, [filter]: filter === 'dueWithin' && value ? Number(value) : value }));
-        setPage(1);
-      }}
-      onPageChange={setPage}
-      onSearchChange={(s) => {
-        setSearch(s);
-        setPage(1);
-      }}
-      onStatusChange={(s) => {
-        setStatus(s);
-        setPage(1);
-      }}
-      onDocumentsChange={(d) => {
-        setDocuments(d);
-        setPage(1);
-      }}
-      onView={onView}
-      onEdit={onEdit}
-    />
+    <>
+      <button type="button" onClick={() => setLeaving(false)}>
+        Stay
+      </button>
+      <ApplicationTable
+        page={page}
+        search={search}
+        status={status}
+        documents={documents}
+        {...caseFilters}
+        onCaseFilterChange={(filter, value) => {
+          setCaseFilters((f) => ({ ...f, [filter]: filter === 'dueWithin' && value ? Number(value) : value }));
+          setPage(1);
+        }}
+        onPageChange={setPage}
+        onSearchChange={(s) => {
+          setSearch(s);
+          setPage(1);
+        }}
+        onStatusChange={(s) => {
+          setStatus(s);
+          setPage(1);
+        }}
+        onDocumentsChange={(d) => {
+          setDocuments(d);
+          setPage(1);
+        }}
+        onView={leave(onView)}
+        onEdit={leave(onEdit)}
+        leaving={leaving}
+      />
+    </>
   );
 }
 
@@ -221,10 +235,10 @@ describe('application list', () => {
     expect(onView.mock.calls[0]![0]._id).toBe(newest._id);
     await new Promise((r) => setTimeout(r, 600));
     expect(listCalls().length).toBe(before);
-    // Typing again (the page stayed) sends the search as usual.
-    await user().type(screen.getByPlaceholderText('Passport search ...'), '0');
+    // The navigation ends on this page after all: the search waiting is sent.
+    await user().click(screen.getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, search: 'bx100' });
+    expect(listCalls().at(-1)?.params).toMatchObject({ page: 1, search: 'bx10' });
   });
 
   // These two need a list of exactly one application, so they get an API of their own whose only

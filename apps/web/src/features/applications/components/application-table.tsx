@@ -42,6 +42,8 @@ interface Props {
   onCaseFilterChange: (filter: 'stage' | 'dueWithin' | 'balance', value: string | undefined) => void;
   onView: (application: Application) => void;
   onEdit: (application: Application) => void;
+  /** A navigation to another page is under way: a search still waiting must not replace it. */
+  leaving?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export function ApplicationTable({
   onCaseFilterChange,
   onView,
   onEdit,
+  leaving = false,
 }: Props) {
   const pageForm = usePageForm(LOADING.applications);
   const [typed, setTyped] = useState(search);
@@ -85,21 +88,19 @@ export function ApplicationTable({
   const parsedSearch = ApplicationSearchSchema.safeParse(typed);
   const searchError = parsedSearch.success ? undefined : parsedSearch.error.issues[0]?.message;
   const wanted = parsedSearch.success ? parsedSearch.data : null;
-  // A row's View or Edit leaves the page, and the route's next page may still be loading when the
-  // pause runs out: the search's own step would then replace that navigation, and the click would
-  // be lost. Leaving cancels the search still waiting; typing again wants it back.
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const leaving = useRef(false);
+  // A way off the page (a row's View, a link) may still be loading the next page when the pause
+  // runs out: the search's own step would then replace that navigation, and the click would be
+  // lost. While the page is leaving no search is sent; if it stays after all, the search goes.
+  // The ref is read when the timer fires, in case it fires before the render that says so.
+  const leavingNow = useRef(leaving);
+  leavingNow.current = leaving;
   useEffect(() => {
-    if (wanted === null || wanted === search || leaving.current) return;
-    searchTimer.current = setTimeout(() => onSearchChange(wanted), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(searchTimer.current);
-  }, [wanted, search, onSearchChange]);
-  const leaveFor = (go: (application: Application) => void, application: Application) => {
-    leaving.current = true;
-    clearTimeout(searchTimer.current);
-    go(application);
-  };
+    if (wanted === null || wanted === search || leaving) return;
+    const timer = setTimeout(() => {
+      if (!leavingNow.current) onSearchChange(wanted);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [wanted, search, onSearchChange, leaving]);
 
   // ADR 0007: after a delete (or on a stale link) a page past the end moves back to the last page.
   const data = list.data;
@@ -139,10 +140,7 @@ export function ApplicationTable({
               maxLength={80}
               aria-invalid={Boolean(searchError)}
               aria-describedby={searchError ? 'application-search-error' : undefined}
-              onChange={(e) => {
-                leaving.current = false;
-                setTyped(e.target.value);
-              }}
+              onChange={(e) => setTyped(e.target.value)}
             />
           </InputGroup>
           {searchError && (
@@ -282,8 +280,8 @@ export function ApplicationTable({
                   <td data-label={LABELS.approve}>{formatDate(a.approve) || '—'}</td>
                   <RowActions
                     name={rowName(a)}
-                    onView={() => leaveFor(onView, a)}
-                    onEdit={a.anonymised ? undefined : () => leaveFor(onEdit, a)}
+                    onView={() => onView(a)}
+                    onEdit={a.anonymised ? undefined : () => onEdit(a)}
                     deleteDisabled={remove.isPending && remove.variables === a._id}
                     onDelete={() => {
                       remove.reset();
