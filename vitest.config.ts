@@ -16,7 +16,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // after the web one (groupOrder): the API files' response floors and child processes keep their
 // margins when they do not share the cores with jsdom.
 // Files that reach no database ask the same of either engine: the checks on the sources, the
-// release's commands and proxy (over a SQLite data folder of their own) and the image functions.
+// release's commands and proxy (over a SQLite data folder of their own), the shared SQLite
+// connection's settings (on a file of their own) and the image functions.
 // The PostgreSQL run leaves them to the SQLite one; a file here that starts to use the test
 // database belongs off this list.
 const engineFree = [
@@ -26,6 +27,7 @@ const engineFree = [
   'test/app/module-graph.test.ts',
   'test/app/sql-in-repositories.test.ts',
   'test/app/test-layout.test.ts',
+  'test/db/sqlite-settings.test.ts',
   'test/lib/images.test.ts',
 ];
 const apiProject = (name: string, db: 'sqlite' | 'postgres') => ({
