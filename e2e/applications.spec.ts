@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { jpeg } from '@visa/test-support/images';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { APPLICATION_LIST, VALIDATION } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';
 import { addApplication } from './support/applications';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { cameraPhoto, describePicture } from '@visa/test-support/images';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { IMAGE_MAX_BYTES_ADD } from '@visa/shared/constants';
 import { ADD_APPLICATION, UPLOAD } from '@visa/shared/ui-texts';
 import { expectNoAxeViolations } from './support/axe';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session-rules';
 import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE, type EarlyRequest, earlyStart } from './src/config/early-requests';
 import { PUBLIC_PAGES, paths } from './src/config/paths';
 import { TOKEN_KEY } from './src/lib/auth-storage';

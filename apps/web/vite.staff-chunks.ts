@@ -8,8 +8,14 @@ import type { Plugin } from 'vite';
  * load goes into one chunk (`staff`), every other module at least `SHARED_BY` of them load into a
  * second (`staff-shared`), and the rest stays with its page. A page then loads about a dozen files,
  * some kilobytes of the second chunk it does not use among them.
+ *
+ * A chunk runs every module in it as it loads, so the shared modules that build zod schemas as
+ * they are evaluated are kept out of `staff-shared` (ADR 0111): those at least `SCHEMAS_SHARED_BY`
+ * pages load go into `staff-schemas`, and a page that builds no schema as it starts (the
+ * dashboard, My work, the reports) loads neither them nor zod.
  */
 const SHARED_BY = 4;
+const SCHEMAS_SHARED_BY = 2;
 
 /** The modules every staff page runs whatever the page: the entry, the root and its two layouts. */
 const SHELL = /[\\/]src[\\/]app[\\/](root\.tsx|entry\.client\.tsx|routes[\\/]with-data\.tsx|routes[\\/]admin[\\/]layout\.tsx)$/;
@@ -21,13 +27,18 @@ const ROUTE_MODULE = /[\\/]src[\\/]app[\\/](root\.tsx|entry\.client\.tsx|routes[
 /** How many staff pages load each module statically, counted once the module graph is complete. */
 const pagesUsing = new Map<string, number>();
 let staffPages = 0;
+/** The modules that import zod itself: evaluating one builds its schemas. */
+const buildsSchemas = new Set<string>();
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 export const staffChunks: Plugin = {
   name: 'visa-staff-chunks',
   apply: 'build',
   buildEnd() {
     pagesUsing.clear();
+    buildsSchemas.clear();
     const ids = [...this.getModuleIds()];
+    for (const id of ids) if (!ZOD.test(id) && this.getModuleInfo(id)?.importedIds.some((i) => ZOD.test(i))) buildsSchemas.add(id);
     const shell = ids.filter((id) => SHELL.test(id));
     const pages = ids.filter((id) => STAFF_PAGE.test(id) && this.getModuleInfo(id)?.isEntry);
     staffPages = pages.length;
@@ -46,18 +57,42 @@ export const staffChunks: Plugin = {
 };
 
 const used = (id: string) => (ROUTE_MODULE.test(id) ? 0 : (pagesUsing.get(id) ?? 0));
+/** Loaded by at least `by` staff pages, not by all. */
+const shared = (id: string, by = SHARED_BY) => used(id) >= by && used(id) < staffPages;
 
 /**
- * The two largest libraries every staff page loads, each in a chunk of its own (ADR 0076): React
- * Router (the app's navigation) and zod (the shared schemas the app parses answers with). Neither
- * takes part in the first paint, which is the shell's frame in HTML and CSS; kept out of `staff`,
- * they load beside it, and the shell asks for them behind the stylesheet.
+ * The largest libraries, each in a chunk of its own (ADR 0076, ADR 0111): React Router (the app's
+ * navigation), zod (the schemas the app parses answers and forms with) and React Hook Form with its
+ * zod resolver (the forms). None takes part in the first paint, which is the shell's frame in HTML
+ * and CSS; kept out of `staff`, they load beside it, behind the stylesheet. Only React Router is on
+ * every page's start: zod and the forms come with the pages that build a schema or show a form, and
+ * otherwise with the first answer the frame reads (the session's, the count of files to review),
+ * whose schemas share zod's chunk (`SMALL_SCHEMAS`) rather than adding requests.
  */
-const LIBRARIES = [{ name: 'staff-libraries', path: /[\\/]node_modules[\\/](react-router|@react-router|zod)[\\/]/ }];
+const LIBRARIES = {
+  router: /[\\/]node_modules[\\/](react-router|@react-router)[\\/]/,
+  zod: /[\\/]node_modules[\\/]zod[\\/]/,
+  forms: /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/,
+};
+/**
+ * Small schemas that go with zod rather than into a chunk of their own: the two the staff frame
+ * imports when its first background answers come, and the list's search, checked as it is typed.
+ */
+const SMALL_SCHEMAS = /([\\/]packages[\\/]shared[\\/]src[\\/](session|application-search)|[\\/]documents-to-review-answer)\.ts$/;
 
-/** The groups for the client build's `output.codeSplitting` (read when chunks are made, after buildEnd). */
+/**
+ * The groups for the client build's `output.codeSplitting` (read when chunks are made, after
+ * buildEnd). A group also takes the modules its captured ones import, so the order matters: what
+ * every page runs and the shared modules without schemas are taken first, before zod's group (with
+ * the small schemas that join it) or a form's resolver could take them along.
+ */
+const isLibrary = (id: string) => Object.values(LIBRARIES).some((path) => path.test(id));
+const library = (path: RegExp) => (id: string) => staffPages > 0 && path.test(id) && used(id) > 0;
 export const staffChunkGroups = [
-  ...LIBRARIES.map(({ name, path }) => ({ name, priority: 3, test: (id: string) => staffPages > 0 && path.test(id) && used(id) > 0 })),
-  { name: 'staff', priority: 2, test: (id: string) => staffPages > 0 && used(id) === staffPages },
-  { name: 'staff-shared', priority: 1, test: (id: string) => used(id) >= SHARED_BY && used(id) < staffPages },
+  { name: 'staff-libraries', priority: 6, test: library(LIBRARIES.router) },
+  { name: 'staff', priority: 5, test: (id: string) => staffPages > 0 && used(id) === staffPages },
+  { name: 'staff-shared', priority: 4, test: (id: string) => shared(id) && !buildsSchemas.has(id) && !isLibrary(id) },
+  { name: 'staff-zod', priority: 3, test: (id: string) => library(LIBRARIES.zod)(id) || (staffPages > 0 && SMALL_SCHEMAS.test(id)) },
+  { name: 'staff-forms', priority: 2, test: library(LIBRARIES.forms) },
+  { name: 'staff-schemas', priority: 1, test: (id: string) => shared(id, SCHEMAS_SHARED_BY) && buildsSchemas.has(id) },
 ];

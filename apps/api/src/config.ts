@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@visa/shared/constants';
 import { GRACE_DAYS_MAX } from '@visa/shared/document-requests';
-import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session';
+import { SESSION_ABSOLUTE_HOURS_DEFAULT, SESSION_IDLE_MINUTES_DEFAULT } from '@visa/shared/session-rules';
 import { dataDirLayout } from './infra/data-dir.js';
 import { type PasswordProblem, passwordProblem } from './lib/password-policy.js';
 import { textMessageConfigProblem } from './infra/text-providers/config.js';

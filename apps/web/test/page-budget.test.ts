@@ -7,6 +7,7 @@ import { PAGE_BUDGETS, STAFF_BASE_BUDGET, STYLESHEET_BUDGET, pageWeights, shared
 
 // The built client, as `npm test` leaves it (it builds first when a source is newer than the build).
 const CLIENT = path.resolve(import.meta.dirname, '../build/client');
+const source = (file: string) => fs.readFileSync(path.join(CLIENT, file), 'utf8');
 
 describe('JavaScript budgets of the built pages (ADR 0043)', () => {
   const weights = pageWeights(CLIENT);
@@ -18,20 +19,33 @@ describe('JavaScript budgets of the built pages (ADR 0043)', () => {
     if (weight.maxScripts !== undefined) expect(weight.scripts.length, `${weight.page}: scripts`).toBeLessThanOrEqual(weight.maxScripts);
   });
 
-  it('keeps the staff base chunk within its budget, React Router and zod beside it, all asked for behind the stylesheet (ADR 0076)', () => {
+  it('keeps the staff base chunk within its budget, React Router beside it, all asked for behind the stylesheet (ADR 0076)', () => {
     const { base, libraries } = staffChunks(CLIENT);
     expect(base.gzip, `${base.file}: ${base.gzip} B gzipped`).toBeLessThanOrEqual(STAFF_BASE_BUDGET);
-    // The libraries' own chunk: React Router's navigation and zod's parser are in it, not in the base.
-    const source = (file: string) => fs.readFileSync(path.join(CLIENT, file), 'utf8');
-    for (const mark of ['__reactRouterContext', 'ZodError']) {
-      expect(source(libraries.file)).toContain(mark);
-      expect(source(base.file)).not.toContain(mark);
-    }
+    // The libraries' own chunk: React Router's navigation is in it, not in the base; zod is in neither.
+    expect(source(libraries.file)).toContain('__reactRouterContext');
+    expect(source(base.file)).not.toContain('__reactRouterContext');
+    for (const file of [base.file, libraries.file]) expect(source(file), file).not.toContain('ZodError');
     // The shell's first paint needs no script: none of its preloads may compete with the stylesheet.
     const shell = fs.readFileSync(path.join(CLIENT, '__spa-fallback.html'), 'utf8');
     const preloads = shell.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(preloads.map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])).toEqual(expect.arrayContaining([base.file, libraries.file]));
     for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+  });
+
+  it('starts the pages that build no schema without zod or the forms library, which the others load (ADR 0111)', () => {
+    const loads = (page: string, mark: string) =>
+      weights.find((w) => w.page === page)?.scripts.some((s) => source(s.file).includes(mark)) ?? false;
+    // zod's error class and React Hook Form's context name, each in its library's chunk only.
+    const ZOD = 'ZodError';
+    const FORMS = 'HookFormContext';
+    for (const page of ['/dashboard', '/myWork', '/reports', '/setting', '/userManagement']) {
+      expect(loads(page, ZOD), `${page} loads zod`).toBe(false);
+      expect(loads(page, FORMS), `${page} loads the forms library`).toBe(false);
+    }
+    expect(loads('/application', ZOD)).toBe(true);
+    expect(loads('/application', FORMS)).toBe(false);
+    expect(loads('/addUserApplication', FORMS)).toBe(true);
   });
 
   it('keeps the stylesheet every page links within its budget: Bootstrap without the rules no page can use (ADR 0103)', () => {

@@ -4,7 +4,7 @@ import type { Application } from './applications.js';
 import { type ApplicationStatus, BRAND_NAME, DOCUMENT_LABELS, statusLabel } from './constants.js';
 import { formatDate, isIsoDate } from './dates.js';
 import { FIELD_LABELS as L } from './field-labels.js';
-import { IdSchema } from './ids.js';
+import { IdSchema } from './id-schema.js';
 import { formatPhone } from './phone.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
-import { IdSchema } from './ids.js';
+import { IdSchema } from './id-schema.js';
 import { type BuiltInStage, LETTER_KINDS, type LetterKind } from './case-words.js';
 
 export * from './case-words.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IdSchema, isValidId } from './ids.js';
+import { IdSchema } from './id-schema.js';
+import { isValidId } from './ids.js';
 
 describe('id format', () => {
   it('accepts 24 lowercase hex characters only', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CaseDateSchema, CaseSchema, StaffRefSchema } from './case-work.js';
 import { PASSPORT_HOLDERS, type PassportHolder } from './case-words.js';
-import { IdSchema } from './ids.js';
+import { IdSchema } from './id-schema.js';
 
 /**
  * Passport custody (ADR 0082): where the applicant's passport is — with the applicant until it is

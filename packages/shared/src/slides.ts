@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_MAX_PIXELS, SLIDE_STATUSES, type SlideStatus } from './constants.js';
-import { IdSchema } from './ids.js';
+import { IdSchema } from './id-schema.js';
 
 /** Lengths of the slide fields; the form, the server and the database agree on them. */
 export const SLIDE_LIMITS = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, SERVER, VALIDATION } from './ui-texts.js';
+import { STAFF } from './staff-account-texts.js';
 import {
   AddUserInputSchema,
   LoginInputSchema,
   ProfileInputSchema,
-  STAFF,
   UpdateUserInputSchema,
   normalizePassword,
   passwordLength,

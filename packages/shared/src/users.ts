@@ -5,16 +5,10 @@ import { PASSWORD_RESET } from './password-reset-texts.js';
 import { STAFF } from './staff-account-texts.js';
 import { SessionInfoSchema } from './session.js';
 
-/** Texts of staff-account rules (ADR 0006), kept apart so the sign-in pages import them without the schemas. */
-export { STAFF };
-
 const required = z.string({ error: VALIDATION.allFieldsRequired }).trim().min(1, VALIDATION.allFieldsRequired);
 // 254 is the longest address SMTP can deliver to.
 const email = required.max(254, VALIDATION.email).toLowerCase();
 const name = required.max(100, STAFF.nameTooLong);
-
-/** How the roles are labelled on screen (docs/product.md#who-uses-it). */
-export const ROLE_LABELS = { superadmin: 'Super-admin', admin: 'Sub-admin' } as const;
 
 export const RoleSchema = z.enum(ROLES);
 

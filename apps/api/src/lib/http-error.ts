@@ -1,5 +1,5 @@
 import { SERVER } from '@visa/shared/ui-texts';
-import type { SessionEndReason } from '@visa/shared/session';
+import type { SessionEndReason } from '@visa/shared/session-rules';
 
 /** An error whose status and message are safe to show to the caller. */
 export class HttpError extends Error {

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { ApiAccess } from '@visa/shared/api-paths';
 import type { Role } from '@visa/shared/constants';
 import { PASSWORD_CHANGE_REQUIRED, SERVER } from '@visa/shared/ui-texts';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, type SessionInfo } from '@visa/shared/session';
+import type { SessionInfo } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason } from '@visa/shared/session-rules';
 import type { User } from '@visa/shared/users';
 import { HttpError, sessionEnded } from '../lib/http-error.js';
 

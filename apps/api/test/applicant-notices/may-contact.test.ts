@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { DOCUMENT_REQUEST_TEXTS as M } from '@visa/shared/document-requests';
 import { CONTACT_TEXTS, DEFAULT_MESSAGE_SETTINGS } from '@visa/shared/notices';
 import { createApplication } from '@visa/test-support/applications';

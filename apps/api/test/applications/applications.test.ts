@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_TEXTS, type Application, ApplicationSchema } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import { type Application, ApplicationSchema } from '@visa/shared/applications';
 import { todayIn } from '@visa/shared/dates';
 import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
 import { listAuditFor } from '../../src/modules/kernel/audit/repository.js';

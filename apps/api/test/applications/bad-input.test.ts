@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import type { Application } from '@visa/shared/applications';
 import { SERVER, VALIDATION, pleaseEnterValid } from '@visa/shared/ui-texts';
 import { type FilePart, addApplication, applicationFields, multipart, tableCounts } from '@visa/test-support/applications';
 import { jpeg, noisyPng, pdf, png, pngBomb } from '@visa/test-support/images';

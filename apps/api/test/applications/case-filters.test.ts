@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { BUILT_IN_STAGES } from '@visa/shared/case-work';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';

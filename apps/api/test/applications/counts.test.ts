@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import type { Application } from '@visa/shared/applications';
 import { JOB_TITLES } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';
 import { createDb, type Db } from '../../src/db/connection.js';

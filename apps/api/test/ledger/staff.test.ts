@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { DEFAULT_FEE_SCHEDULE, LedgerSchema, MONEY_RACE_TEXTS, MONEY_TEXTS, WALLET_TRANSACTION_ID } from '@visa/shared/money';
 import { createApplication } from '@visa/test-support/applications';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';

@@ -7,7 +7,7 @@ import { newId } from '../../src/lib/ids.js';
 import { runRetentionCommand } from '../../src/modules/operations/retention/cli.js';
 import { previewRetention } from '../../src/modules/operations/retention/service.js';
 import { readErasures } from '../../src/modules/operations/retention/erasure-log.js';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { ENQUIRY_APPLICANT, applicationFields, createApplication, multipart } from '@visa/test-support/applications';
 import { jpeg } from '@visa/test-support/images';
 import { captureIo, cliEnv } from '@visa/test-support/processes';

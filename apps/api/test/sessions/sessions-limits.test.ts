@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER } from '@visa/shared/ui-texts';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE, SESSION_ACTIVITY_WRITE_SECONDS } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE, SESSION_ACTIVITY_WRITE_SECONDS } from '@visa/shared/session-rules';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { type TestApp, createTestApp, databaseBefore } from '@visa/test-support/test-app';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@visa/shared/audit-actions';
 import { ensureSuperadmin } from '../../src/bootstrap.js';
-import { STAFF } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { PASSWORD, VALIDATION } from '@visa/shared/ui-texts';
 import { runAccountCommand } from '../../src/cli/accounts.js';
 import type { CliIo } from '../../src/cli/io.js';

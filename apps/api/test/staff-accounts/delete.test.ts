@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
-import { STAFF } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { createTestApp } from '@visa/test-support/test-app';
 import { UNKNOWN_ID, userRequests } from './fixtures.js';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';

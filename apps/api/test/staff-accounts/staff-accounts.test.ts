@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, SERVER, VALIDATION } from '@visa/shared/ui-texts';
-import { STAFF, type User } from '@visa/shared/users';
+import type { User } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { verifyPassword } from '../../src/modules/domain/staff-accounts/passwords.js';
 import { UNKNOWN_ID, freshEmail, userRequests } from './fixtures.js';
 import { appForFile, staffForFile } from '@visa/test-support/file-app';

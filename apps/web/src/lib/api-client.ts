@@ -1,5 +1,5 @@
 import { type ApiUrl, apiUrl } from '@visa/shared/api-paths';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, SessionEndReasonSchema } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE, type SessionEndReason, isSessionEndReason } from '@visa/shared/session-rules';
 import { clearToken, getToken, setToken } from './auth-storage';
 import { type HttpResponse, type RequestConfig, type Transport, browserTransport, isHttpError, send } from './http';
 
@@ -38,7 +38,7 @@ export const onActivity = (listener: () => void) => {
 /** The `reason` of a 401 for a session that has ended, when the server gave a known one. */
 const sessionEndReason = (error: unknown): SessionEndReason | undefined => {
   const data = isHttpError<{ reason?: unknown }>(error) ? error.response?.data : undefined;
-  return SessionEndReasonSchema.safeParse(data?.reason).data;
+  return isSessionEndReason(data?.reason) ? data.reason : undefined;
 };
 
 /** A new access token, or why the session could not be renewed (ended, or unknown: expired). */

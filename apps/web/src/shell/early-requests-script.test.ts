@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '@visa/shared/constants';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session-rules';
 import { EARLY_BY_PAGE, EARLY_ON_EVERY_PAGE, type EarlyRequest, earlyStart } from '../config/early-requests';
 import { TOKEN_KEY } from '../lib/auth-storage';
 import { ACCEPT } from '../lib/http';

@@ -18,7 +18,7 @@ import {
   StaffDocumentRequestSchema,
 } from '../document-requests.js';
 import { EnquiryQuerySchema, EnquiryResponseSchema } from '../enquiry.js';
-import { IdParamsSchema, IdSchema } from '../ids.js';
+import { IdParamsSchema, IdSchema } from '../id-schema.js';
 import { EraseApplicationSchema } from '../retention.js';
 import { errors } from './errors.js';
 

@@ -8,7 +8,7 @@ import {
 } from '../passport-custody.js';
 import { CaseSettingsSchema } from '../case-settings.js';
 import { WorkListSchema, WorkQuerySchema } from '../case-work-lists.js';
-import { IdParamsSchema } from '../ids.js';
+import { IdParamsSchema } from '../id-schema.js';
 import { CalendarFeedParamsSchema, CalendarFeedStatusSchema, NewCalendarFeedSchema } from '../staff-deadlines.js';
 import { errors } from './errors.js';
 

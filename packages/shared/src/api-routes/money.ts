@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema } from '../ids.js';
+import { IdParamsSchema } from '../id-schema.js';
 import { EntryParamsSchema, FeeScheduleSchema, LedgerSchema, NewEntrySchema, RefundSchema, ReversalSchema } from '../money.js';
 import {
   SslcommerzFormSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema } from '../ids.js';
+import { IdParamsSchema } from '../id-schema.js';
 import { OfficeContactViewSchema } from '../office-contact.js';
 import {
   PrivacyConsentSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MessageResponseSchema } from '../applications.js';
 import { DocumentRequestSettingsSchema } from '../document-requests.js';
-import { IdParamsSchema } from '../ids.js';
+import { IdParamsSchema } from '../id-schema.js';
 import { OfficeContactInputSchema, OfficeContactViewSchema } from '../office-contact.js';
 import { RetentionPreviewSchema, RetentionSettingsSchema } from '../retention.js';
 import {

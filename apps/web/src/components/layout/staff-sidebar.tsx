@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { DOCUMENTS_WAITING, HELD_PASSPORTS_NAV, MY_WORK_TILE, REPORTS_NAV } from '@visa/shared/staff-texts';
-import { ROLE_LABELS, type User } from '@visa/shared/users';
+import type { User } from '@visa/shared/users';
+import { ROLE_LABELS } from '@visa/shared/staff-account-texts';
 import { paths } from '../../config/paths';
 import { documentsWaitingPath } from '../../config/staff-links';
 

@@ -1,7 +1,8 @@
 import { APPLICANT_FILE_TEXTS as M, MAX_DOCUMENTS, STATUS_ACTIONS, type StatusAction } from '@visa/shared/applicant-file';
 import type { ApplicationHistory } from '@visa/shared/applicant-file';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
-import { type Application, APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import type { Application } from '@visa/shared/applications';
 import { ERASURE_TEXTS } from '@visa/shared/retention';
 import type { ApplicationStatus } from '@visa/shared/constants';
 import { todayIn } from '@visa/shared/dates';

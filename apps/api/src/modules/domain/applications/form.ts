@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { APPLICATION_FIELDS, APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import { APPLICATION_FIELDS } from '@visa/shared/applications';
 import { SERVER } from '@visa/shared/ui-texts';
 import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { HttpError } from '../../../lib/http-error.js';

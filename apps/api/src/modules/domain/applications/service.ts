@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import {
-  APPLICATION_TEXTS,
   type Application,
   type ApplicationExportQuery,
   type ApplicationInput,

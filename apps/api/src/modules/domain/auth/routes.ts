@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCOUNT_ANSWERS, SERVER } from '@visa/shared/ui-texts';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session-rules';
 import type { RouteOptions } from '../../../context.js';
 import { apiRoute } from '../../../lib/api-routes.js';
 import { HttpError, sessionEnded } from '../../../lib/http-error.js';

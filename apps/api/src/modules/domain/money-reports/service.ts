@@ -1,4 +1,4 @@
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import { addDays, todayIn } from '@visa/shared/dates';
 import { type PaymentMethod, fiscalYearOf, receiptNumberText } from '@visa/shared/money';

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { SESSION_ACTIVITY_WRITE_SECONDS, type SessionEndReason, SessionEndReasonSchema, type SessionInfo } from '@visa/shared/session';
+import { SessionEndReasonSchema, type SessionInfo } from '@visa/shared/session';
+import { SESSION_ACTIVITY_WRITE_SECONDS, type SessionEndReason } from '@visa/shared/session-rules';
 import { newSecretToken, sha256 } from '../../../lib/tokens.js';
 import type { Db } from '../../../db/connection.js';
 import { newId } from '../../../lib/ids.js';

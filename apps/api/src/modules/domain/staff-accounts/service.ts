@@ -1,6 +1,7 @@
 import { LIMITS } from '@visa/shared/limits';
 import { PASSWORD, SERVER } from '@visa/shared/ui-texts';
-import { type AddUserInput, type ProfileInput, STAFF, type UpdateUserInput, type User } from '@visa/shared/users';
+import type { AddUserInput, ProfileInput, UpdateUserInput, User } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@visa/shared/audit-actions';
 import type { AppContext } from '../../../context.js';
 import { isUniqueViolation } from '../../../db/connection.js';

@@ -1,4 +1,4 @@
-import type { SessionEndReason } from '@visa/shared/session';
+import type { SessionEndReason } from '@visa/shared/session-rules';
 import type { Db } from '../../../db/connection.js';
 import { nowIso } from '../../../db/connection.js';
 

@@ -1,7 +1,8 @@
 import { Alert } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import type { Application } from '@visa/shared/applications';
 import { isValidId } from '@visa/shared/ids';
 import { LOADING } from '@visa/shared/staff-texts';
 import { paths } from '../../../config/paths';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { type Application, ApplicationSearchSchema, type DocumentsFilter } from '@visa/shared/applications';
+import type { Application, DocumentsFilter } from '@visa/shared/applications';
+import { ApplicationSearchSchema } from '@visa/shared/application-search';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
 import { paths } from '../../../config/paths';
 import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { paths } from '../../../config/paths';
 import { AddApplicationForm } from '../../../features/applications/components/add-application-form';
 import { useIntakeConsent } from '../../../features/privacy/components/intake-consent';

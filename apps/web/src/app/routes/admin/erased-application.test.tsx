@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { createApplication } from '@visa/test-support/applications';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '@visa/shared/api-paths';
 import { SESSION } from '@visa/shared/ui-texts';
-import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session';
+import { BACKGROUND_HEADER, BACKGROUND_VALUE } from '@visa/shared/session-rules';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';

@@ -3,8 +3,8 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@visa/shared/constants';
-import type { SessionEndReason } from '@visa/shared/session';
-import { ROLE_LABELS, STAFF } from '@visa/shared/users';
+import type { SessionEndReason } from '@visa/shared/session-rules';
+import { ROLE_LABELS, STAFF } from '@visa/shared/staff-account-texts';
 import { StaffFooter } from '../../../components/layout/staff-footer';
 import { StaffSidebar } from '../../../components/layout/staff-sidebar';
 import { paths } from '../../../config/paths';

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Alert } from 'react-bootstrap';
-import { STAFF } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { FAILED } from '@visa/shared/ui-texts';
 import { LOADING } from '@visa/shared/staff-texts';
 import { meQueryOptions, useMe } from '../../../features/auth/api/get-me';

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { ROLE_LABELS } from '@visa/shared/users';
+import { ROLE_LABELS } from '@visa/shared/staff-account-texts';
 import { FAILED } from '@visa/shared/ui-texts';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { FINANCIAL_RETENTION_WORDS, RECEIPT_SETTINGS_WORDS } from '@visa/shared/money-settings-words';

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { STAFF, UserSchema } from '@visa/shared/users';
+import { UserSchema } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { RequireRole } from '../../../features/auth/components/require-role';

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { STAFF } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { paths } from '../../../config/paths';
 import { RequireRole } from '../../../features/auth/components/require-role';
 import { AddStaffAccountForm } from '../../../features/staff-accounts/components/add-staff-account-form';

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { APPLICATION_TEXTS, type ApplicationFormValues } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import type { ApplicationFormValues } from '@visa/shared/applications';
 import { TIMEOUTS } from '@visa/shared/constants';
 import { ADD_APPLICATION, UPLOAD, VALIDATION, pleaseEnterValid } from '@visa/shared/ui-texts';
 import { applicationFields } from '@visa/test-support/applications';

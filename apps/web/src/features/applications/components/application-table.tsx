@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { APPLICATION_TEXTS, type Application, ApplicationSearchSchema, type DocumentsFilter } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import type { Application, DocumentsFilter } from '@visa/shared/applications';
+import { ApplicationSearchSchema } from '@visa/shared/application-search';
 import { APPLICATION_STATUSES, type ApplicationStatus, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { formatDate } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';

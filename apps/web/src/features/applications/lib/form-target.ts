@@ -1,4 +1,5 @@
-import { APPLICATION_FIELDS, APPLICATION_TEXTS, type ApplicationInput } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import { APPLICATION_FIELDS, type ApplicationInput } from '@visa/shared/applications';
 import { VALIDATION } from '@visa/shared/ui-texts';
 import { isHttpError } from '../../../lib/api-client';
 

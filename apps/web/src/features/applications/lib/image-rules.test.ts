@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { VALIDATION } from '@visa/shared/ui-texts';
 import { addImageMessage, editImageMessage } from './image-rules';
 

@@ -1,4 +1,4 @@
-import { APPLICATION_TEXTS } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import { IMAGE_MAX_BYTES_ADD, IMAGE_MAX_BYTES_EDIT } from '@visa/shared/constants';
 import { VALIDATION } from '@visa/shared/ui-texts';
 import { looksLikeAllowedImage } from '../../../lib/image-rules';

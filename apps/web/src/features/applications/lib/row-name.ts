@@ -1,4 +1,5 @@
-import { APPLICATION_TEXTS, type Application } from '@visa/shared/applications';
+import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
+import type { Application } from '@visa/shared/applications';
 
 /**
  * The name a row of applications shows, and its buttons are named by. An erased applicant has none

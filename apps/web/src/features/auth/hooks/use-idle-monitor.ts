@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  SESSION_ACTIVITY_WRITE_SECONDS,
-  SESSION_IDLE_WARNING_SECONDS,
-  type SessionEndReason,
-  type SessionInfo,
-} from '@visa/shared/session';
+import type { SessionInfo } from '@visa/shared/session';
+import { SESSION_ACTIVITY_WRITE_SECONDS, SESSION_IDLE_WARNING_SECONDS, type SessionEndReason } from '@visa/shared/session-rules';
 import { onActivity, isHttpError } from '../../../lib/api-client';
 import { checkSession, staySignedIn } from '../api/session';
 import { type SessionMessage, openSessionChannel } from '../lib/session-channel';

@@ -1,4 +1,4 @@
-import type { SessionEndReason } from '@visa/shared/session';
+import type { SessionEndReason } from '@visa/shared/session-rules';
 
 /**
  * What one tab of the staff area tells the others (same browser, same origin): the person was

@@ -1,5 +1,5 @@
 import { SESSION } from '@visa/shared/ui-texts';
-import type { SessionEndReason } from '@visa/shared/session';
+import type { SessionEndReason } from '@visa/shared/session-rules';
 
 const TEXTS: Record<SessionEndReason, string> = {
   idle: SESSION.endedIdle,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '@visa/shared/api-paths';
 import { isValidId } from '@visa/shared/ids';
 import { VALIDATION } from '@visa/shared/ui-texts';
-import { STAFF } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { api, serverMessage } from '../../../lib/api-client';
 import { staffAccountsQueryOptions } from './get-staff-accounts';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SERVER, VALIDATION } from '@visa/shared/ui-texts';
-import { STAFF } from '@visa/shared/users';
+import { STAFF } from '@visa/shared/staff-account-texts';
 import { apiHarnessForFile } from '../../../../test/api-harness';
 import { renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';

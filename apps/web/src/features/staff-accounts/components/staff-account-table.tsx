@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { ROLE_LABELS, STAFF, type User } from '@visa/shared/users';
+import type { User } from '@visa/shared/users';
+import { ROLE_LABELS, STAFF } from '@visa/shared/staff-account-texts';
 import { SERVER } from '@visa/shared/ui-texts';
 import { CONFIRM, LOADING } from '@visa/shared/staff-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
