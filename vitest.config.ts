@@ -24,6 +24,7 @@ const engineFree = [
   'test/release/**',
   'test/app/architecture.test.ts',
   'test/app/build-inputs.test.ts',
+  'test/app/log-destination.test.ts',
   'test/app/module-graph.test.ts',
   'test/app/sql-in-repositories.test.ts',
   'test/app/test-layout.test.ts',

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { TrustProxy } from './config.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppDeps, type RouteGroup, createAppContext } from './context.js';
-import { lazyRequestLogger, loggerOptions, requestLogController } from './lib/logging.js';
+import { lazyRequestLogger, logDestination, loggerOptions, requestLogController } from './lib/logging.js';
 import { originForm } from './lib/request-path.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import applicantFileRoutes from './modules/domain/applicant-file/routes.js';
@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     rewriteUrl: (req) => originForm(req.url ?? '/'),
-    logger: { ...loggerOptions(deps.config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
+    logger: { ...loggerOptions(deps.config.LOG_LEVEL), stream: logStream ?? logDestination() },
     childLoggerFactory: lazyRequestLogger,
     logController: requestLogController(),
     // The router's own refusals (a path that does not decode, a parameter past its length) would
