@@ -9,6 +9,15 @@ import { afterAll } from 'vitest';
  * window, as it would alone. The window's properties are accessors onto jsdom's window, so values
  * are compared, not only descriptors.
  */
+/**
+ * Globals a package keeps its state in: the package stays loaded from one file to the next (only the
+ * app's own modules are loaded again), so its global must stay too. zod adopts
+ * `__zod_globalConfig` when first evaluated, and lib/zod-jitless.ts sets its option there: taken
+ * away after the file that first loaded zod, the next file's option would go to an object zod no
+ * longer reads.
+ */
+const KEPT_GLOBALS = new Set(['__zod_globalConfig']);
+
 export function restoreTheWindowAfterTheFile(): void {
   const shared = [globalThis, URL] as const;
   const before = shared.map((target) => {
@@ -21,7 +30,7 @@ export function restoreTheWindowAfterTheFile(): void {
     shared.forEach((target, i) => {
       const was = before[i]!;
       for (const key of Reflect.ownKeys(target)) {
-        if (typeof key === 'string' && key.startsWith('__vitest')) continue;
+        if (typeof key === 'string' && (key.startsWith('__vitest') || KEPT_GLOBALS.has(key))) continue;
         const then = was.get(key);
         const now = Object.getOwnPropertyDescriptor(target, key)!;
         if (!then) {
