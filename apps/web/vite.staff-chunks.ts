@@ -29,7 +29,6 @@ const pagesUsing = new Map<string, number>();
 let staffPages = 0;
 /** The modules that import zod itself: evaluating one builds its schemas. */
 const buildsSchemas = new Set<string>();
-const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 export const staffChunks: Plugin = {
   name: 'visa-staff-chunks',
@@ -38,7 +37,8 @@ export const staffChunks: Plugin = {
     pagesUsing.clear();
     buildsSchemas.clear();
     const ids = [...this.getModuleIds()];
-    for (const id of ids) if (!ZOD.test(id) && this.getModuleInfo(id)?.importedIds.some((i) => ZOD.test(i))) buildsSchemas.add(id);
+    for (const id of ids)
+      if (!LIBRARIES.zod.test(id) && this.getModuleInfo(id)?.importedIds.some((i) => LIBRARIES.zod.test(i))) buildsSchemas.add(id);
     const shell = ids.filter((id) => SHELL.test(id));
     const pages = ids.filter((id) => STAFF_PAGE.test(id) && this.getModuleInfo(id)?.isEntry);
     staffPages = pages.length;

@@ -1,15 +1,6 @@
 import { afterAll } from 'vitest';
 
 /**
- * The web files of a worker share one jsdom window (isolate: false in vitest.config.ts). Called
- * from the setup file, before a file's own imports: what the file then puts on the window or on
- * URL (a matchMedia, object URLs, the harness's fetch and typed arrays) and leaves in the document
- * (markup written straight into the body or the head, the page's address, attributes on <html> and
- * <body>, the tab's session storage) is gone when it ends, so the next file starts from jsdom's own
- * window, as it would alone. The window's properties are accessors onto jsdom's window, so values
- * are compared, not only descriptors.
- */
-/**
  * Globals a package keeps its state in: the package stays loaded from one file to the next (only the
  * app's own modules are loaded again), so its global must stay too. zod adopts
  * `__zod_globalConfig` when first evaluated, and lib/zod-jitless.ts sets its option there: taken
@@ -18,6 +9,15 @@ import { afterAll } from 'vitest';
  */
 const KEPT_GLOBALS = new Set(['__zod_globalConfig']);
 
+/**
+ * The web files of a worker share one jsdom window (isolate: false in vitest.config.ts). Called
+ * from the setup file, before a file's own imports: what the file then puts on the window or on
+ * URL (a matchMedia, object URLs, the harness's fetch and typed arrays) and leaves in the document
+ * (markup written straight into the body or the head, the page's address, attributes on <html> and
+ * <body>, the tab's session storage) is gone when it ends, so the next file starts from jsdom's own
+ * window, as it would alone. The window's properties are accessors onto jsdom's window, so values
+ * are compared, not only descriptors.
+ */
 export function restoreTheWindowAfterTheFile(): void {
   const shared = [globalThis, URL] as const;
   const before = shared.map((target) => {

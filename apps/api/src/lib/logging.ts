@@ -105,21 +105,23 @@ function scrubbedArguments(args: unknown[]): unknown[] {
   return scrubbed;
 }
 
+/** A destination whose waiting lines can be written out: at once, or with a callback when done. */
+type FlushableDestination = pino.DestinationStream & { flushSync(): void; flush(cb?: (err?: Error) => void): void };
+
 /**
- * Where the app's logger writes unless a test gives it a stream: a file descriptor (standard output)
- * through sonic-boom, as pino's own default, but in sonic-boom's buffer mode, each line handed over
- * as a Buffer. In its default text mode, while a write is under way sonic-boom appends each new line
- * to one pending string and measures that whole string again (`Buffer.byteLength`) for every line,
- * which under load made the request log's write cost several times the line itself (ADR 0112); in
- * buffer mode it keeps the lines and joins them once per write. `pino.destination`
+ * Where the app's logger writes unless a test gives it a stream: a file descriptor (standard
+ * output) through sonic-boom, as pino's own default, but in sonic-boom's buffer mode, each line
+ * handed over as a Buffer. In its default text mode, while a write is under way sonic-boom appends
+ * each new line to one pending string and measures that whole string again (`Buffer.byteLength`)
+ * for every line, which under load made the request log's write cost several times the line itself
+ * (ADR 0112); in buffer mode it keeps the lines and joins them once per write. `pino.destination`
  * registers the same flush on exit as pino's default destination, so lines logged before
  * `process.exit` (a SIGTERM's shutdown) are written.
  */
-export function logDestination(fd = 1): pino.DestinationStream & { flushSync(): void; flush(cb?: (err?: Error) => void): void } {
-  const boom = pino.destination({ dest: fd, contentMode: 'buffer' }) as unknown as Omit<pino.DestinationStream, 'write'> & {
+export function logDestination(fd = 1): FlushableDestination {
+  // In buffer mode sonic-boom takes Buffers; its types know only strings.
+  const boom = pino.destination({ dest: fd, contentMode: 'buffer' }) as unknown as Omit<FlushableDestination, 'write'> & {
     write(data: Buffer): boolean;
-    flushSync(): void;
-    flush(cb?: (err?: Error) => void): void;
   };
   return {
     // Looked up at each line: on a closed pipe (EPIPE) pino replaces the stream's write with a no-op.

@@ -14,6 +14,8 @@ import { logDestination } from '../../src/lib/logging.js';
  */
 
 const BURST = 20_000;
+/** The built module, for the child processes (buildApi() builds it when a source is newer). */
+const builtLogging = pathToFileURL(path.resolve(import.meta.dirname, '../../dist/lib/logging.js')).href;
 const line = (i: number) => `{"i":${i},"msg":"আবেদন ${i} অনুমোদিত ✓"}\n`;
 const expected = (count: number) => Array.from({ length: count }, (_, i) => line(i)).join('');
 
@@ -40,10 +42,9 @@ describe('the log destination', () => {
     ['a crash', "throw new Error('crash');", 1],
   ])('writes the lines still waiting when the process ends by %s', (_how, end, status) => {
     buildApi();
-    const logging = pathToFileURL(path.resolve(import.meta.dirname, '../../dist/lib/logging.js')).href;
     const file = path.join(dir, `end-${status}.log`);
     const script = `import fs from 'node:fs';
-import { logDestination } from ${JSON.stringify(logging)};
+import { logDestination } from ${JSON.stringify(builtLogging)};
 const destination = logDestination(fs.openSync(${JSON.stringify(file)}, 'a'));
 const line = ${line.toString()};
 for (let i = 0; i < ${BURST}; i++) destination.write(line(i));
@@ -55,8 +56,7 @@ ${end}`;
 
   it('keeps the process running when standard output is a pipe whose reader has gone', () => {
     buildApi();
-    const logging = pathToFileURL(path.resolve(import.meta.dirname, '../../dist/lib/logging.js')).href;
-    const script = `import { logDestination } from ${JSON.stringify(logging)};
+    const script = `import { logDestination } from ${JSON.stringify(builtLogging)};
 const destination = logDestination(1);
 let i = 0;
 const timer = setInterval(() => {
