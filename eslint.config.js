@@ -96,6 +96,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/query-client.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message: 'After a write, refetchAfterWrite (lib/query-client.ts): invalidateQueries alone keeps an answer read before it.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [{ target: './packages/shared', from: './apps' }] }],

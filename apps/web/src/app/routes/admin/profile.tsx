@@ -12,6 +12,7 @@ import { ProfileForm } from '../../../features/staff-accounts/components/profile
 import { serverMessage } from '../../../lib/api-client';
 import { LoadingStatus } from '../../../components/loading-status';
 import { FormCard } from '../../../components/form-card';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** The calendar feed (ADR 0081) sits below the page's forms: loaded after them. */
 const CalendarFeedSection = lazy(() =>
@@ -43,7 +44,7 @@ export default function ProfilePage() {
             onSaved={(saved) => {
               queryClient.setQueryData(meQueryOptions().queryKey, saved);
               // The account's other devices were just signed out.
-              void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
+              void refetchAfterWrite(queryClient, { queryKey: sessionsQueryOptions().queryKey });
               toast.success(STAFF.profileUpdated);
             }}
           />

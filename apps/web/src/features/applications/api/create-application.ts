@@ -8,6 +8,7 @@ import { CONSENT_FIELD } from '@visa/shared/privacy-texts';
 import { api, refusalMessage, type UploadProgress, isHttpError } from '../../../lib/api-client';
 import { toFormData } from '../lib/form-data';
 import { applicationKeys } from './keys';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** A 2xx other than the 201 the API answers. */
 class UnexpectedStatusError extends Error {
@@ -42,7 +43,7 @@ export function useCreateApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApplication,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: applicationKeys.all }),
   });
 }
 

@@ -5,6 +5,7 @@ import { isValidId } from '@visa/shared/ids';
 import { APPLICATION_LIST } from '@visa/shared/ui-texts';
 import { api, isHttpError } from '../../../lib/api-client';
 import { applicationKeys } from './keys';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 class InvalidIdError extends Error {
   constructor() {
@@ -26,7 +27,7 @@ export function useDeleteApplication() {
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: applicationKeys.detail(id) });
       // On 200 the list is fetched again (ADR 0007 on which page).
-      return queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      return refetchAfterWrite(queryClient, { queryKey: applicationKeys.all });
     },
   });
 }

@@ -10,6 +10,7 @@ import {
 import { api, serverMessage } from '../../../lib/api-client';
 import { reviewCountKey } from './documents-to-review';
 import { applicationKeys } from './keys';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** Documents by link on the applicant file (ADR 0046): the request, sending, revoking and the review. */
 
@@ -54,9 +55,9 @@ export function useDocumentRequestAction(id: string) {
       queryClient.setQueryData(requestKey(id), data);
       // An accepted file is one of the application's documents now; every step is in the history.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: applicationKeys.detail(id), exact: true }),
-        queryClient.invalidateQueries({ queryKey: applicationKeys.history(id) }),
-        queryClient.invalidateQueries({ queryKey: reviewCountKey }),
+        refetchAfterWrite(queryClient, { queryKey: applicationKeys.detail(id), exact: true }),
+        refetchAfterWrite(queryClient, { queryKey: applicationKeys.history(id) }),
+        refetchAfterWrite(queryClient, { queryKey: reviewCountKey }),
       ]);
     },
   });

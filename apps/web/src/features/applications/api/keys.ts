@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Application, DocumentsFilter } from '@visa/shared/applications';
 import { type ApplicationStatus, PAGE_SIZE } from '@visa/shared/constants';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 export interface ApplicationsQuery {
   page: number;
@@ -57,10 +58,10 @@ export const applicationKeys = {
 export async function applicationChanged(queryClient: QueryClient, application: Application): Promise<void> {
   queryClient.setQueryData(applicationKeys.detail(application._id), application);
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: applicationKeys.history(application._id) }),
+    refetchAfterWrite(queryClient, { queryKey: applicationKeys.history(application._id) }),
     // Approve and Reject move the case to its decision stage (ADR 0077).
-    queryClient.invalidateQueries({ queryKey: applicationKeys.case(application._id) }),
-    queryClient.invalidateQueries({ queryKey: applicationKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: applicationKeys.stats() }),
+    refetchAfterWrite(queryClient, { queryKey: applicationKeys.case(application._id) }),
+    refetchAfterWrite(queryClient, { queryKey: applicationKeys.lists() }),
+    refetchAfterWrite(queryClient, { queryKey: applicationKeys.stats() }),
   ]);
 }

@@ -14,6 +14,7 @@ import { apiHarnessForFile } from '../../../../test/api-harness';
 import { installObjectUrls, renderRoutes } from '../../../../test/render';
 import { paths } from '../../../config/paths';
 import { seedApplication } from '../test/fixtures';
+import { rowName } from '../lib/row-name';
 import { ApplicationTable } from './application-table';
 
 const objectUrls = installObjectUrls();
@@ -349,5 +350,19 @@ describe('application list', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(20);
+  });
+
+  it('a list asked for while a delete is on its way is asked for again: the deleted row does not stay', async () => {
+    const added = await seedApplication(h, { surname: 'Talukder' });
+    renderTable();
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Talukder'));
+    // The search's answer has not come when the delete is confirmed (it may have been read before).
+    h.fault('GET /api/application/fetchApplication', 'hang');
+    await user().type(screen.getByPlaceholderText('Passport search ...'), 'talukder');
+    await waitFor(() => expect(listCalls().at(-1)?.params).toMatchObject({ search: 'talukder' }), { timeout: 3000 });
+    await user().click(screen.getByRole('button', { name: `Delete ${rowName(added)}` }));
+    await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByText(APPLICATION_LIST.empty)).toBeInTheDocument());
+    expect(listCalls().at(-1)).toMatchObject({ params: { search: 'talukder' }, outcome: 200 });
   });
 });

@@ -9,6 +9,7 @@ import type {
 import { apiUrl } from '@visa/shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { secondFactorQueryOptions } from './get-second-factor';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** Setting up, turning off and new recovery codes for the signed-in account (docs/product.md#api-users). */
 const startSetup = async (input: SecondFactorSetupInput): Promise<SecondFactorSetup> =>
@@ -25,7 +26,7 @@ function useChange<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorQueryOptions().queryKey }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: secondFactorQueryOptions().queryKey }),
   });
 }
 

@@ -3,6 +3,7 @@ import { apiUrl } from '@visa/shared/api-paths';
 import { type CaseSettings, CaseSettingsSchema } from '@visa/shared/case-settings';
 import { CaseSchema, type CaseView, type LetterChange, type NewLetter, type NewStep } from '@visa/shared/case-work';
 import { api } from '../../../lib/api-client';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /**
  * The case on the applicant file and its settings (ADR 0077). The case sits under the
@@ -42,8 +43,8 @@ export function useCaseAction(id: string) {
       queryClient.setQueryData(caseKey(id), view);
       // Every step is audited (the History) and the stage shows in the lists.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['applications', 'detail', id, 'history'] }),
-        queryClient.invalidateQueries({ queryKey: ['applications', 'list'] }),
+        refetchAfterWrite(queryClient, { queryKey: ['applications', 'detail', id, 'history'] }),
+        refetchAfterWrite(queryClient, { queryKey: ['applications', 'list'] }),
       ]);
     },
   });

@@ -4,6 +4,7 @@ import type { FeeSchedule, Ledger, NewEntryInput } from '@visa/shared/money';
 import type { ReceiptSettings } from '@visa/shared/money-receipts';
 import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /**
  * Money on the applicant file and the fee schedule (ADR 0084). The ledger sits under the
@@ -45,8 +46,8 @@ export function useMoneyAction(id: string) {
       queryClient.setQueryData(ledgerKey(id), ledger);
       // Every entry is audited (the History), and the list's balance filter reads the balance.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['applications', 'detail', id, 'history'] }),
-        queryClient.invalidateQueries({ queryKey: ['applications', 'list'] }),
+        refetchAfterWrite(queryClient, { queryKey: ['applications', 'detail', id, 'history'] }),
+        refetchAfterWrite(queryClient, { queryKey: ['applications', 'list'] }),
       ]);
     },
   });

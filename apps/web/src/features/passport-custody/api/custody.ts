@@ -10,6 +10,7 @@ import {
 } from '@visa/shared/passport-custody';
 import { api } from '../../../lib/api-client';
 import { downloadName, saveBlob } from '../../../lib/save-file';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** Passport custody (ADR 0082): where an applicant's passport is, its handovers, and the passports the office holds. */
 const keys = {
@@ -38,8 +39,8 @@ export function useRecordHandover(id: string) {
       queryClient.setQueryData(keys.passport(id), custody);
       // Handing in and returning are steps of the case too: its timeline and letters change.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.case(id) }),
-        queryClient.invalidateQueries({ queryKey: keys.held }),
+        refetchAfterWrite(queryClient, { queryKey: keys.case(id) }),
+        refetchAfterWrite(queryClient, { queryKey: keys.held }),
       ]);
     },
   });

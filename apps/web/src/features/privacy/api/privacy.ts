@@ -11,6 +11,7 @@ import { apiUrl } from '@visa/shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { PRIVACY_OVERVIEW_KEY } from './get-overview';
 import { downloadName, saveBlob } from '../../../lib/save-file';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** The privacy notice, the consent setting and an application's consent (ADR 0053). */
 const keys = {
@@ -32,7 +33,7 @@ export function usePublishPrivacyNotice() {
   return useMutation({
     mutationFn: async (input: PrivacyNoticeInput): Promise<PrivacyNotice> =>
       PrivacyNoticeSchema.parse((await api.post(apiUrl('publishPrivacyNotice'), input)).data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['privacy'] }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ['privacy'] }),
   });
 }
 
@@ -41,7 +42,7 @@ export function useSetPrivacyConsentRequired() {
   return useMutation({
     mutationFn: async (required: boolean): Promise<boolean> =>
       (await api.put<{ required: boolean }>(apiUrl('setPrivacyConsentRequired'), { required })).data.required,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.overview }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: keys.overview }),
   });
 }
 
@@ -60,7 +61,7 @@ export function useWithdrawPrivacyConsent(id: string) {
     onSuccess: (consent) => {
       queryClient.setQueryData(keys.consent(id), consent);
       // The file's history gains the withdrawal and its emails list loses what was cancelled.
-      void queryClient.invalidateQueries({ queryKey: ['applications'] });
+      void refetchAfterWrite(queryClient, { queryKey: ['applications'] });
     },
   });
 }

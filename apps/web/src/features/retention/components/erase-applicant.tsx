@@ -6,6 +6,7 @@ import { ERASURE_TEXTS, EraseApplicationSchema } from '@visa/shared/retention';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { api, serverMessage } from '../../../lib/api-client';
 import { usePageForm } from '../../../lib/page-form';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /**
  * "Erase now" on the applicant file (super-admins; ADR 0052): the same erasure as the
@@ -24,7 +25,7 @@ export function EraseApplicant({ id }: { id: string }) {
     onSuccess: () => {
       setOpen(false);
       // Every list, count and the file itself: the record now shows without its personal data.
-      return queryClient.invalidateQueries({ queryKey: ['applications'] });
+      return refetchAfterWrite(queryClient, { queryKey: ['applications'] });
     },
   });
 

@@ -14,6 +14,7 @@ import { LOADING } from '@visa/shared/staff-texts';
 import { api, serverMessage } from '../../../lib/api-client';
 import { usePageForm } from '../../../lib/page-form';
 import { LoadingStatus } from '../../../components/loading-status';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 const KEY = ['settings', 'retention'] as const;
 const PREVIEW_KEY = ['settings', 'retention', 'preview'] as const;
@@ -50,7 +51,7 @@ export function RetentionForm() {
       RetentionSettingsSchema.parse((await api.put(apiUrl('updateRetentionSettings'), value)).data),
     onSuccess: (value) => {
       queryClient.setQueryData(KEY, value);
-      return queryClient.invalidateQueries({ queryKey: PREVIEW_KEY });
+      return refetchAfterWrite(queryClient, { queryKey: PREVIEW_KEY });
     },
   });
   const [draft, setDraft] = useState<RetentionSettings | null>(null);

@@ -5,6 +5,7 @@ import type { Slide, SlideInput } from '@visa/shared/slides';
 import { api, type UploadProgress } from '../../../lib/api-client';
 import { slideKeys } from './slide-keys';
 import { appendSlide } from './slide-list-cache';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 export interface NewSlide {
   fields: SlideInput;
@@ -31,7 +32,7 @@ export function useCreateSlide() {
     mutationFn: createSlide,
     onSuccess: (created) => {
       queryClient.setQueryData<Slide[]>(slideKeys.list(), (list) => appendSlide(list, created));
-      void queryClient.invalidateQueries({ queryKey: slideKeys.published() });
+      void refetchAfterWrite(queryClient, { queryKey: slideKeys.published() });
     },
   });
 }

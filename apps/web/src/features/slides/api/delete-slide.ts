@@ -4,6 +4,7 @@ import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
 import { slideKeys } from './slide-keys';
 import { removeSlide } from './slide-list-cache';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** deleteSlider/{_id}: no payload (docs/product.md#api-slides). */
 export const deleteSlide = async (_id: string): Promise<void> => {
@@ -17,7 +18,7 @@ export function useDeleteSlide() {
     onSuccess: (_data, sentId) => {
       queryClient.setQueryData<Slide[]>(slideKeys.list(), (list) => removeSlide(list, sentId));
       queryClient.removeQueries({ queryKey: slideKeys.one(sentId) });
-      void queryClient.invalidateQueries({ queryKey: slideKeys.published() });
+      void refetchAfterWrite(queryClient, { queryKey: slideKeys.published() });
     },
   });
 }

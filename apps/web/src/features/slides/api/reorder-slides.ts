@@ -3,6 +3,7 @@ import { apiUrl } from '@visa/shared/api-paths';
 import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
 import { slideKeys } from './slide-keys';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** reorderSlider: every slide's id, first shown first; answers the whole list in its new order. */
 const reorderSlides = async (ids: string[]): Promise<Slide[]> => (await api.put<Slide[]>(apiUrl('reorderSlides'), { ids })).data;
@@ -14,7 +15,7 @@ export function useReorderSlides() {
     // Like a fetch: the list is replaced by the response, and only once it has arrived.
     onSuccess: (list) => {
       queryClient.setQueryData(slideKeys.list(), list);
-      void queryClient.invalidateQueries({ queryKey: slideKeys.published() });
+      void refetchAfterWrite(queryClient, { queryKey: slideKeys.published() });
     },
   });
 }

@@ -4,6 +4,7 @@ import type { Slide } from '@visa/shared/slides';
 import { api } from '../../../lib/api-client';
 import { slideKeys } from './slide-keys';
 import { replaceSlide } from './slide-list-cache';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 export interface SlideChanges {
   _id: string;
@@ -26,5 +27,5 @@ export function useUpdateSlide() {
 export function applyUpdatedSlide(queryClient: QueryClient, updated: Slide) {
   queryClient.setQueryData<Slide[]>(slideKeys.list(), (list) => replaceSlide(list, updated));
   queryClient.setQueryData(slideKeys.one(updated._id), updated);
-  void queryClient.invalidateQueries({ queryKey: slideKeys.published() });
+  void refetchAfterWrite(queryClient, { queryKey: slideKeys.published() });
 }

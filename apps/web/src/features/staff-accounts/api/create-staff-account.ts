@@ -5,6 +5,7 @@ import { ADD_STAFF_ACCOUNT } from '@visa/shared/ui-texts';
 import type { AddUserInput, User } from '@visa/shared/users';
 import { api, serverMessage, isHttpError } from '../../../lib/api-client';
 import { staffAccountsQueryOptions } from './get-staff-accounts';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 const createStaffAccount = async (input: AddUserInput): Promise<User> =>
   (await api.post<User>(apiUrl('createStaffAccount'), input, { timeout: TIMEOUTS.addStaffAccount })).data;
@@ -13,7 +14,7 @@ export function useCreateStaffAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createStaffAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffAccountsQueryOptions().queryKey }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: staffAccountsQueryOptions().queryKey }),
   });
 }
 

@@ -3,6 +3,7 @@ import { apiUrl } from '@visa/shared/api-paths';
 import { EDIT_STAFF_ACCOUNT } from '@visa/shared/ui-texts';
 import type { UpdateUserInput, User } from '@visa/shared/users';
 import { api, serverMessage, isHttpError } from '../../../lib/api-client';
+import { refetchAfterWrite } from '../../../lib/query-client';
 
 /** An answer other than 200 (the API answers exactly 200); carries the server's message if any. */
 class UpdateRefusedError extends Error {}
@@ -18,7 +19,7 @@ export function useUpdateStaffAccount() {
   return useMutation({
     mutationFn: updateStaffAccount,
     // The list and, when someone edits themself, the signed-in account.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => refetchAfterWrite(queryClient, { queryKey: ['users'] }),
   });
 }
 
