@@ -5,6 +5,7 @@ import type { User } from '@visa/shared/users';
 import { ROLE_LABELS } from '@visa/shared/staff-account-texts';
 import { paths } from '../../config/paths';
 import { documentsWaitingPath } from '../../config/staff-links';
+import { useAfterLoad } from '../../lib/use-after-load';
 
 interface Props {
   open: boolean;
@@ -20,11 +21,13 @@ interface Props {
 /**
  * The staff sidebar (docs/product.md#navigation). The Sub-admin group is for super-admins only
  * (docs/product.md#who-uses-it); it stays hidden until the signed-in role is known, so a sub-admin
- * never sees it flash.
+ * never sees it flash. Closed (a phone's first sight), it is drawn once the page is: its links are a
+ * good part of the first render's work, and nobody sees them before the menu opens.
  */
 export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose, documentsWaiting = 0 }: Props) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const overlay = Boolean(onClose);
+  const drawn = useAfterLoad();
   useEffect(() => {
     if (overlay) closeRef.current?.focus();
   }, [overlay]);
@@ -41,6 +44,15 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
           Close menu
         </button>
       )}
+      {(open || drawn) && <SidebarLinks {...{ user, onLogout, signingOut, documentsWaiting }} />}
+    </nav>
+  );
+}
+
+/** The menu's contents: the account, the pages by group, Logout. */
+function SidebarLinks({ user, onLogout, signingOut = false, documentsWaiting = 0 }: Omit<Props, 'open' | 'onClose'>) {
+  return (
+    <>
       <div className="p-3 border-bottom border-secondary">
         <div className="fw-bold">Canada Visa Desk</div>
         {user && (
@@ -74,7 +86,7 @@ export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose
       <button type="button" className="link" onClick={onLogout} disabled={signingOut}>
         Logout
       </button>
-    </nav>
+    </>
   );
 }
 

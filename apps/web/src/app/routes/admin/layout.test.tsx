@@ -140,6 +140,37 @@ describe('staff sidebar', () => {
     }
   });
 
+  it('on a phone, fills the closed menu once the page has drawn, and at once when it is opened before', async () => {
+    const width = window.innerWidth;
+    const idle = { request: window.requestIdleCallback, cancel: window.cancelIdleCallback };
+    // The browser's idle moments, held until the test says so.
+    const waiting: IdleRequestCallback[] = [];
+    window.innerWidth = 375;
+    window.requestIdleCallback = (callback) => waiting.push(callback);
+    window.cancelIdleCallback = () => undefined;
+    const menuLinks = () => within(document.getElementById('staff-sidebar')!).queryAllByRole('link', { hidden: true });
+    try {
+      await h.signIn('admin');
+      const first = renderRoutes(routes, ['/dashboard']);
+      await screen.findByRole('button', { name: 'Show menu' });
+      expect(menuLinks()).toHaveLength(0);
+      act(() => waiting.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 })));
+      expect(menuLinks().map((link) => link.textContent)).toContain('Application List');
+      first.unmount();
+
+      const second = renderRoutes(routes, ['/dashboard']);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Show menu' }));
+      expect(within(screen.getByRole('navigation', { name: 'Staff' })).getByRole('link', { name: 'Application List' })).toBeVisible();
+      // While the idle callbacks are still the test's, whose cancelling the menu calls as it goes.
+      second.unmount();
+    } finally {
+      window.innerWidth = width;
+      window.requestIdleCallback = idle.request;
+      window.cancelIdleCallback = idle.cancel;
+    }
+  });
+
   it('logs out on the server, forgets the token and goes to the login page saying so', async () => {
     const staff = await h.signIn('admin');
     renderRoutes(routes, ['/dashboard']);
