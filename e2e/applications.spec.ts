@@ -43,6 +43,16 @@ async function fillForm(page: Page, values: [string, string][] = fields) {
   await page.getByLabel('Issued country').selectOption({ label: 'Bangladesh' });
 }
 
+/**
+ * Types a passport search and waits for its answer: the search goes out once typing pauses, and
+ * until then the list shown may be the whole list, which can read like the search's own.
+ */
+async function searchPassports(page: Page, term: string) {
+  const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('search') === term);
+  await page.getByPlaceholder('Passport search ...').fill(term);
+  await answered;
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test('a staff member adds, finds, edits, charts, exports and deletes an application', async ({ page, request }, testInfo) => {
@@ -87,10 +97,7 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
   await expect(page.getByTestId('entries-line')).toHaveText(/^Show 1 to \d+ entries$/);
   await expectNoAxeViolations(page);
   const term = passport.slice(0, 6).toLowerCase();
-  // The search goes out once typing pauses; until then the list shown may be the whole list.
-  const searched = page.waitForResponse((r) => new URL(r.url()).searchParams.get('search') === term);
-  await page.getByPlaceholder('Passport search ...').fill(term);
-  await searched;
+  await searchPassports(page, term);
   const row = page.getByRole('row', { name: /Hossain Tahmina/ });
   await expect(row).toBeVisible();
   await expect(page.getByTestId('entries-line')).toHaveText('Show 1 to 1 entries');
@@ -150,12 +157,8 @@ test('a staff member adds, finds, edits, charts, exports and deletes an applicat
 
   // --- Export --------------------------------------------------------------------------------
   await page.goto('/application');
-  // The search is debounced: wait for its answer. The whole list may also read "Show 1 to 1
-  // entries" (when this is the worker's only application), so the line alone does not tell.
-  const prefix = passport.slice(0, 6);
-  const exportSearched = page.waitForResponse((r) => new URL(r.url()).searchParams.get('search') === prefix);
-  await page.getByPlaceholder('Passport search ...').fill(prefix);
-  await exportSearched;
+  // The whole list may also read "Show 1 to 1 entries" (the worker's only application).
+  await searchPassports(page, passport.slice(0, 6));
   await expect(page.getByTestId('entries-line')).toHaveText('Show 1 to 1 entries');
   await expect(page.getByRole('row', { name: /Hossain-Rahman Tahmina/ })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

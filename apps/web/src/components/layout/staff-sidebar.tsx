@@ -24,7 +24,7 @@ interface Props {
  * never sees it flash. Closed (a phone's first sight), it is drawn once the page is: its links are a
  * good part of the first render's work, and nobody sees them before the menu opens.
  */
-export function StaffSidebar({ open, user, onLogout, signingOut = false, onClose, documentsWaiting = 0 }: Props) {
+export function StaffSidebar({ open, user, onLogout, signingOut, onClose, documentsWaiting }: Props) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const overlay = Boolean(onClose);
   const drawn = useAfterLoad();
