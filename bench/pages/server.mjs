@@ -24,6 +24,9 @@ export const BENGALI_PAGES = ['/bn', '/bn/enquiry', '/bn/about', '/bn/terms'];
 /** The staff account builtApp creates (with BASE_URL, the server you started must have it). */
 export const BENCH_ACCOUNT = { email: 'bench@example.com', password: 'river stone lantern 7' };
 
+/** Lighthouse's slow 4G, as the DevTools protocol sets it: 150 ms a round trip, 1.6 Mb/s down, 750 kb/s up. */
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
 /** The phone the page benchmarks open their pages on. */
 export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
@@ -48,6 +51,26 @@ export function signInFrom(page) {
     if (body.token) localStorage.setItem('token', body.token);
     return body.token ? 'signed in' : `sign-in failed: ${res.status}`;
   }, BENCH_ACCOUNT);
+}
+
+/** A phone-sized page of `browser`, signed in as the bench account, `observe` run first in each document it opens next. */
+export async function signedInPhone(browser, app, observe) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(`${app.base}/`);
+  const status = await signInFrom(page);
+  if (status !== 'signed in') throw new Error(status);
+  await context.addInitScript(observe);
+  return { context, page };
+}
+
+/** The page's next loads on slow 4G with the CPU slowed 4×, as Lighthouse's mobile run; answers the DevTools session. */
+export async function atPhoneSpeed(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
 }
 
 export async function builtApp() {

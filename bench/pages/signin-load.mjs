@@ -8,12 +8,11 @@
 //   WEB_DIST=<client build> compares another build; BASE_URL=<url> uses a running server.
 // Results go to bench/results/signin-load-*.json.
 import { chromium } from 'playwright-core';
-import { CHROME_FLAGS, CHROMIUM, builtApp, median, writeResult } from './server.mjs';
+import { CHROME_FLAGS, CHROMIUM, SLOW_4G, builtApp, median, writeResult } from './server.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_MS = 1000;
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ['/login', '/forgot-password', '/reset-password'];
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /** In the page before its first script: the moment the hold script's hook is called. */
 function instrument() {

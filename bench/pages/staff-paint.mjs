@@ -8,7 +8,7 @@
 // Knobs: PAGES (/dashboard,/application), RUNS (1) per page, WAIT (6000 ms after load),
 // REQUESTS (unset), BASE_URL, WEB_DIST, CHROMIUM_PATH as in server.mjs.
 import { chromium } from 'playwright-core';
-import { CHROMIUM, PHONE, builtApp, signInFrom } from './server.mjs';
+import { CHROMIUM, atPhoneSpeed, builtApp, signedInPhone } from './server.mjs';
 
 const PAGES = (process.env.PAGES ?? '/dashboard,/application').split(',');
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -41,24 +41,11 @@ function observe() {
 const app = await builtApp();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  await page.goto(`${app.base}/`);
-  const status = await signInFrom(page);
-  if (status !== 'signed in') throw new Error(status);
-  await context.addInitScript(observe);
+  const { context, page } = await signedInPhone(browser, app, observe);
   for (const path of PAGES)
     for (let run = 0; run < RUNS; run++) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
+      const cdp = await atPhoneSpeed(context, page);
       await cdp.send('Network.clearBrowserCache');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${app.base}${path}`, { waitUntil: 'load' });
       await page.waitForTimeout(WAIT);
       const seen = await page.evaluate(() => ({

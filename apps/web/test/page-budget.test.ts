@@ -33,6 +33,18 @@ describe('JavaScript budgets of the built pages (ADR 0043)', () => {
     for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
   });
 
+  it('has every script a staff page starts with ask for its functions compiled as it streams in (ADR 0115)', () => {
+    const staffPages = weights.filter((w) => w.maxScripts !== undefined);
+    expect(staffPages.length).toBeGreaterThan(5);
+    for (const page of staffPages)
+      // React Router's manifest is data: it has no function to compile.
+      for (const { file } of page.scripts.filter((s) => !/\/manifest-[\w-]+\.js$/.test(s.file))) {
+        // The first line, or the second after the bundler's list of a dynamic import's files.
+        const opening = source(file).split('\n', 2);
+        expect(opening, `${page.page}: ${file}`).toContain('//# allFunctionsCalledOnLoad');
+      }
+  });
+
   it('starts the pages that build no schema without zod or the forms library, which the others load (ADR 0111)', () => {
     const loads = (page: string, mark: string) =>
       weights.find((w) => w.page === page)?.scripts.some((s) => source(s.file).includes(mark)) ?? false;
