@@ -76,9 +76,9 @@ const LIBRARIES = {
 };
 /**
  * Small schemas that go with zod rather than into a chunk of their own: the two the staff frame
- * imports when its first background answers come, and the list's search, checked as it is typed.
+ * imports when its first background answers come. (The list checks its search without zod, ADR 0116.)
  */
-const SMALL_SCHEMAS = /([\\/]packages[\\/]shared[\\/]src[\\/](session|application-search)|[\\/]documents-to-review-answer)\.ts$/;
+const SMALL_SCHEMAS = /([\\/]packages[\\/]shared[\\/]src[\\/]session|[\\/]documents-to-review-answer)\.ts$/;
 
 /**
  * The groups for the client build's `output.codeSplitting` (read when chunks are made, after

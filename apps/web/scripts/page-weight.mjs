@@ -57,11 +57,12 @@ export const PAGE_BUDGETS = [
   ].map(([page, budget]) => ({ page, html: page, budget: budget * KB })),
   // Staff pages: the staff layout and the page's own route; each page's weight of 2026-12-01, when
   // the pages that build no schema as they start stopped loading zod and the forms library and the
-  // others took a chunk of schemas (ADR 0111), plus a little headroom.
+  // others took a chunk of schemas (ADR 0111), plus a little headroom; the application list's since
+  // it checks its search without zod (ADR 0116).
   ...[
     ['/dashboard', 'routes/admin/dashboard', 105],
     ['/myWork', 'routes/admin/my-work', 105],
-    ['/application', 'routes/admin/application-list', 130],
+    ['/application', 'routes/admin/application-list', 105],
     ['/updateApplicationView/:id', 'application-file-by-id', 145],
     ['/addUserApplication', 'routes/admin/application-new', 150],
     ['/editApplication', 'routes/admin/application-edit', 150],

@@ -45,18 +45,17 @@ describe('JavaScript budgets of the built pages (ADR 0043)', () => {
       }
   });
 
-  it('starts the pages that build no schema without zod or the forms library, which the others load (ADR 0111)', () => {
+  it('starts the pages that build no schema without zod or the forms library, which the others load (ADR 0111, ADR 0116)', () => {
     const loads = (page: string, mark: string) =>
       weights.find((w) => w.page === page)?.scripts.some((s) => source(s.file).includes(mark)) ?? false;
     // zod's error class and React Hook Form's context name, each in its library's chunk only.
     const ZOD = 'ZodError';
     const FORMS = 'HookFormContext';
-    for (const page of ['/dashboard', '/myWork', '/reports', '/setting', '/userManagement']) {
+    for (const page of ['/dashboard', '/application', '/myWork', '/reports', '/setting', '/userManagement']) {
       expect(loads(page, ZOD), `${page} loads zod`).toBe(false);
       expect(loads(page, FORMS), `${page} loads the forms library`).toBe(false);
     }
-    expect(loads('/application', ZOD)).toBe(true);
-    expect(loads('/application', FORMS)).toBe(false);
+    expect(loads('/addUserApplication', ZOD)).toBe(true);
     expect(loads('/addUserApplication', FORMS)).toBe(true);
   });
 

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { APPLICATION_TEXTS } from './application-texts.js';
+import { SEARCH_MAX, SEARCH_PATTERN } from './application-search-rule.js';
 
 /**
- * Search is a prefix of a passport or a name, so only the characters those can hold are
- * accepted; '*', '(', '[', '%', '\\' and friends are refused rather than silently matched. Kept
- * apart from applications.ts, so that the list, which checks what is typed as it is typed, builds
- * this one schema as it starts rather than all of that module's (ADR 0111).
+ * The search as the API reads it, from the rule the list checks as it is typed
+ * (application-search-rule.ts): trimmed, at most SEARCH_MAX characters, only SEARCH_PATTERN's.
  */
-const SEARCH_PATTERN = /^[\p{L}\p{M}\p{N} .'-]*$/u;
-export const SEARCH_MAX = 60;
-
 export const ApplicationSearchSchema = z
   .string({ error: APPLICATION_TEXTS.invalidSearch })
   .trim()

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Application, DocumentsFilter } from '@visa/shared/applications';
-import { ApplicationSearchSchema } from '@visa/shared/application-search';
+import { readSearch } from '@visa/shared/application-search-rule';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@visa/shared/constants';
 import { paths } from '../../../config/paths';
 import { applicationEditPath, applicationFilePath } from '../../../config/staff-links';
@@ -40,10 +40,7 @@ const balanceFromSearch = (params: URLSearchParams): 'due' | undefined => (param
  * The search text (a passport number or a name) as the history entry keeps it: in the entry's
  * state, never in the address, which browsers keep in their history and servers in their logs.
  */
-const searchFromState = (state: unknown): string => {
-  const parsed = ApplicationSearchSchema.safeParse((state as { search?: unknown } | null)?.search);
-  return parsed.success ? parsed.data : '';
-};
+const searchFromState = (state: unknown): string => readSearch((state as { search?: unknown } | null)?.search) ?? '';
 
 /** The state a step to another page or status carries: the search of the entry it leaves. */
 const keptSearch = (search: string) => (search ? { search } : undefined);

@@ -3,7 +3,7 @@ import { Alert, Button, Form, InputGroup, Pagination, Spinner, Table } from 'rea
 import toast from 'react-hot-toast';
 import { APPLICATION_TEXTS } from '@visa/shared/application-texts';
 import type { Application, DocumentsFilter } from '@visa/shared/applications';
-import { ApplicationSearchSchema } from '@visa/shared/application-search';
+import { readSearch } from '@visa/shared/application-search-rule';
 import { APPLICATION_STATUSES, type ApplicationStatus, PAGE_SIZE, statusLabel } from '@visa/shared/constants';
 import { formatDate } from '@visa/shared/dates';
 import { FIELD_LABELS as LABELS } from '@visa/shared/field-labels';
@@ -87,9 +87,8 @@ export function ApplicationTable({
     if (search !== typed.trim()) setTyped(search);
   }
 
-  const parsedSearch = ApplicationSearchSchema.safeParse(typed);
-  const searchError = parsedSearch.success ? undefined : parsedSearch.error.issues[0]?.message;
-  const wanted = parsedSearch.success ? parsedSearch.data : null;
+  const wanted = readSearch(typed);
+  const searchError = wanted === null ? APPLICATION_TEXTS.invalidSearch : undefined;
   // A way off the page (a row's View, a link) may still be loading the next page when the pause
   // runs out: the search's own step would then replace that navigation, and the click would be
   // lost. While the page is leaving no search is sent; if it stays after all, the search goes.
