@@ -13,9 +13,16 @@ import type { Plugin } from 'vite';
  * they are evaluated are kept out of `staff-shared` (ADR 0111): those at least `SCHEMAS_SHARED_BY`
  * pages load go into `staff-schemas`, and a page that builds no schema as it starts (the
  * dashboard, My work, the reports) loads neither them nor zod.
+ *
+ * The pages that start without zod share their small modules (ADR 0117): a module of at most
+ * `SMALL_MODULE` characters that two or three of them load, and no page that starts with zod,
+ * goes into `staff-light` with the others like it, instead of a file of its own. The dashboard
+ * started with eight such files of about a kilobyte each; the form pages, at their budget, load
+ * none of the chunk.
  */
 const SHARED_BY = 4;
 const SCHEMAS_SHARED_BY = 2;
+const SMALL_MODULE = 3000;
 
 /** The modules every staff page runs whatever the page: the entry, the root and its two layouts. */
 const SHELL = /[\\/]src[\\/]app[\\/](root\.tsx|entry\.client\.tsx|routes[\\/]with-data\.tsx|routes[\\/]admin[\\/]layout\.tsx)$/;
@@ -29,12 +36,17 @@ const pagesUsing = new Map<string, number>();
 let staffPages = 0;
 /** The modules that import zod itself: evaluating one builds its schemas. */
 const buildsSchemas = new Set<string>();
+/** The modules some staff page that starts with zod loads. */
+const onZodPages = new Set<string>();
+/** The modules that go into `staff-light`. */
+const light = new Set<string>();
 
 export const staffChunks: Plugin = {
   name: 'visa-staff-chunks',
   apply: 'build',
   buildEnd() {
     pagesUsing.clear();
+    onZodPages.clear();
     buildsSchemas.clear();
     const ids = [...this.getModuleIds()];
     for (const id of ids)
@@ -52,9 +64,34 @@ export const staffChunks: Plugin = {
         stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
       for (const id of seen) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+      if ([...seen].some((id) => LIBRARIES.zod.test(id))) for (const id of seen) onZodPages.add(id);
     }
+    chooseLight(ids, (id) => this.getModuleInfo(id));
   },
 };
+
+/**
+ * The small modules only the pages without zod share, less any that imports a module this chunk
+ * would otherwise drag in with it (a group takes what its modules import): only what every page
+ * loads, `staff-shared`, React Router and the chunk's own modules may stay outside it.
+ */
+function chooseLight(ids: string[], info: (id: string) => { code: string | null; importedIds: readonly string[] } | null) {
+  light.clear();
+  for (const id of ids) {
+    const code = info(id)?.code;
+    const candidate = used(id) >= 2 && used(id) < SHARED_BY && !onZodPages.has(id) && !buildsSchemas.has(id);
+    if (candidate && !isLibrary(id) && !NODE_MODULES.test(id) && code != null && code.length <= SMALL_MODULE) light.add(id);
+  }
+  const inPlace = (id: string) => used(id) === staffPages || inStaffShared(id) || LIBRARIES.router.test(id) || light.has(id);
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (const id of light)
+      if (!(info(id)?.importedIds ?? []).every(inPlace)) {
+        light.delete(id);
+        dropped = true;
+      }
+  }
+}
 
 const used = (id: string) => (ROUTE_MODULE.test(id) ? 0 : (pagesUsing.get(id) ?? 0));
 /** Loaded by at least `by` staff pages, not by all. */
@@ -87,11 +124,14 @@ const SMALL_SCHEMAS = /([\\/]packages[\\/]shared[\\/]src[\\/]session|[\\/]docume
  * the small schemas that join it) or a form's resolver could take them along.
  */
 const isLibrary = (id: string) => Object.values(LIBRARIES).some((path) => path.test(id));
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const inStaffShared = (id: string) => shared(id) && !buildsSchemas.has(id) && !isLibrary(id);
 const library = (path: RegExp) => (id: string) => staffPages > 0 && path.test(id) && used(id) > 0;
 export const staffChunkGroups = [
   { name: 'staff-libraries', priority: 6, test: library(LIBRARIES.router) },
   { name: 'staff', priority: 5, test: (id: string) => staffPages > 0 && used(id) === staffPages },
-  { name: 'staff-shared', priority: 4, test: (id: string) => shared(id) && !buildsSchemas.has(id) && !isLibrary(id) },
+  { name: 'staff-shared', priority: 4, test: inStaffShared },
+  { name: 'staff-light', priority: 4, test: (id: string) => light.has(id) },
   { name: 'staff-zod', priority: 3, test: (id: string) => library(LIBRARIES.zod)(id) || (staffPages > 0 && SMALL_SCHEMAS.test(id)) },
   { name: 'staff-forms', priority: 2, test: library(LIBRARIES.forms) },
   { name: 'staff-schemas', priority: 1, test: (id: string) => shared(id, SCHEMAS_SHARED_BY) && buildsSchemas.has(id) },

@@ -2,7 +2,9 @@
 // baseline, each on its own free port, started and stopped the same way.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_OPTIONS } from '../../scripts/lib.mjs';
 
@@ -97,3 +99,46 @@ export const startReference = (env, nodeArgs = []) =>
 /** The same-work reference for resumable uploads (upload-reference.mjs), keeping its files under `dir`. */
 export const startUploadReference = (dir, env) =>
   start([path.join(import.meta.dirname, 'upload-reference.mjs')], { ...env, REFERENCE_DIR: dir }, '/health');
+
+/**
+ * Caddy (the `caddy` on the PATH, Debian's package) in front of `target`, as deploy/Caddyfile puts
+ * it in front of the server: HTTPS with HTTP/2 and compression, less the domain (a certificate from
+ * Caddy's own local authority, which nothing is asked to trust: a browser must be told to accept
+ * it) and the log. Answers its https base and how to stop it; its files go with it.
+ */
+export async function startCaddyInFront(target) {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-caddy-'));
+  const config = path.join(dir, 'Caddyfile');
+  fs.writeFileSync(
+    config,
+    `{\n\tadmin off\n\tskip_install_trust\n\tauto_https disable_redirects\n\tstorage file_system ${dir}/data\n}\n` +
+      `https://127.0.0.1:${port} {\n\ttls internal\n\tencode zstd gzip\n\treverse_proxy ${new URL(target).host}\n}\n`,
+  );
+  const child = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
+    stdio: 'ignore',
+    env: { ...process.env, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir, HOME: dir },
+  });
+  const base = `https://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill();
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const answers = () =>
+    new Promise((resolve) =>
+      https
+        .get(`${base}/api/health`, { rejectUnauthorized: false }, (res) => resolve(res.resume() && res.statusCode < 500))
+        .on('error', () => resolve(false)),
+    );
+  for (const started = Date.now(); !(await answers());) {
+    if (child.exitCode !== null || Date.now() - started > 15_000) {
+      await stop();
+      throw new Error(`Caddy did not answer at ${base} (is the caddy package installed?)`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, stop };
+}

@@ -1,12 +1,15 @@
 // The built app for the page benchmarks: either BASE_URL (a server you started) or the real
 // server from apps/api/dist on a free port with a throwaway DATA_DIR and the web build of WEB_DIST
-// (default apps/web/build/client).
+// (default apps/web/build/client). With VIA_CADDY=1, Caddy in front of either: the pages over
+// HTTP/2 and TLS, as an office behind deploy/Caddyfile gets them, instead of the HTTP/1.1 that
+// `npm start` serves.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root, startServer } from '../lib/processes.mjs';
+import { root, startCaddyInFront, startServer } from '../lib/processes.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const VIA_CADDY = process.env.VIA_CADDY === '1';
 export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -15,6 +18,8 @@ export const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Caddy's certificate comes from its own local authority, which this machine does not trust.
+  ...(VIA_CADDY ? ['--ignore-certificate-errors'] : []),
 ];
 
 /** The public pages with performance targets (ADR 0010), then their Bengali twins. */
@@ -74,6 +79,22 @@ export async function atPhoneSpeed(context, page) {
 }
 
 export async function builtApp() {
+  const app = await appItself();
+  if (!VIA_CADDY) return app;
+  const caddy = await startCaddyInFront(app.base).catch(async (error) => {
+    await app.stop();
+    throw error;
+  });
+  return {
+    base: caddy.base,
+    async stop() {
+      await caddy.stop();
+      await app.stop();
+    },
+  };
+}
+
+async function appItself() {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => {} };
   const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/build/client'));
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`No web build in ${webDist}: run npm run build first`);

@@ -8,6 +8,7 @@
 // accessibility and best practices 100 (the staff pages are noindex, so SEO is not scored). Exits 1
 // when one is missed.
 //   node bench/pages/staff-lighthouse.mjs
+// With VIA_CADDY=1 the pages come through Caddy over HTTP/2 and TLS (bench/pages/server.mjs).
 // Results go to bench/results/staff-lighthouse-*.json, and each page's median report, every audit
 // (the LCP element, layout shifts, request chains, main-thread work), to
 // bench/results/staff-lighthouse-<page>-*.json.
@@ -23,6 +24,9 @@ const SIGNED_OUT = ['/login'];
 const SIGNED_IN = ['/dashboard', '/application'];
 
 const app = await builtApp();
+// What the pages came over: HTTP/1.1 from the server itself, or HTTP/2 through Caddy (VIA_CADDY=1).
+const PROTOCOL = app.base.startsWith('https:') ? 'HTTP/2 through Caddy' : 'HTTP/1.1';
+console.log(`the pages over ${PROTOCOL}`);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
 
@@ -105,6 +109,6 @@ try {
   await app.stop();
 }
 console.log(
-  `written to ${writeResult('staff-lighthouse', { runs: RUNS, targets: { ...TARGETS, fcpMs: FCP_TARGET_MS }, lighthouse: '12', results })}`,
+  `written to ${writeResult('staff-lighthouse', { runs: RUNS, targets: { ...TARGETS, fcpMs: FCP_TARGET_MS }, lighthouse: '12', protocol: PROTOCOL, results })}`,
 );
 process.exit(failed ? 1 : 0);

@@ -68,6 +68,15 @@ describe('JavaScript budgets of the built pages (ADR 0043)', () => {
     expect(loads('/addUserApplication', FORMS)).toBe(true);
   });
 
+  it('gives the pages that start without zod one file of the small modules they share, which no page with zod loads (ADR 0117)', () => {
+    const light = (page: string) => weights.find((w) => w.page === page)?.scripts.some((s) => /^staff-light-/.test(path.basename(s.file)));
+    // The dashboard's small shared modules (the money words, My work's fetch, the list's paging) in that file.
+    expect(light('/dashboard')).toBe(true);
+    expect(light('/application')).toBe(true);
+    for (const page of weights.filter((w) => w.route && w.scripts.some((s) => source(s.file).includes('ZodError'))))
+      expect(light(page.page), `${page.page} loads the small modules of the pages without zod`).toBe(false);
+  });
+
   it('keeps the stylesheet every page links within its budget: Bootstrap without the rules no page can use (ADR 0103)', () => {
     const sheet = sharedStylesheet(CLIENT);
     expect(sheet.gzip, `${sheet.file}: ${sheet.gzip} B gzipped`).toBeLessThanOrEqual(STYLESHEET_BUDGET);
