@@ -80,7 +80,7 @@ function chooseLight(ids: string[], info: (id: string) => { code: string | null;
   for (const id of ids) {
     const code = info(id)?.code;
     const candidate = used(id) >= 2 && used(id) < SHARED_BY && !onZodPages.has(id) && !buildsSchemas.has(id);
-    if (candidate && !isLibrary(id) && !NODE_MODULES.test(id) && code != null && code.length <= SMALL_MODULE) light.add(id);
+    if (candidate && !NODE_MODULES.test(id) && code != null && code.length <= SMALL_MODULE) light.add(id);
   }
   const inPlace = (id: string) => used(id) === staffPages || inStaffShared(id) || LIBRARIES.router.test(id) || light.has(id);
   for (let dropped = true; dropped;) {

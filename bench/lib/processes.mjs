@@ -23,15 +23,18 @@ export const freePort = () =>
     srv.on('error', reject);
   });
 
-async function waitFor(url, child, timeoutMs = 30_000) {
+/** Whether `url` answers without a server error. */
+const answers = (url) =>
+  fetch(url).then(
+    (r) => r.status < 500,
+    () => false,
+  );
+
+async function waitFor(url, child, timeoutMs = 30_000, answered = answers) {
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode}`);
-    const ok = await fetch(url).then(
-      (r) => r.status < 500,
-      () => false,
-    );
-    if (ok) return;
+    if (await answered(url)) return;
     if (Date.now() - started > timeoutMs) throw new Error(`${url}: not answering after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -119,26 +122,31 @@ export async function startCaddyInFront(target) {
     stdio: 'ignore',
     env: { ...process.env, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir, HOME: dir },
   });
+  // Not installed: no process (no pid), and the wait below ends in the error that says so.
+  child.on('error', () => {});
   const base = `https://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       child.kill();
       await new Promise((resolve) => child.once('exit', resolve));
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  const answers = () =>
-    new Promise((resolve) =>
+  // Caddy's certificate comes from its own local authority, which this machine does not trust.
+  const answersOverTls = (url) =>
+    new Promise((resolve) => {
       https
-        .get(`${base}/api/health`, { rejectUnauthorized: false }, (res) => resolve(res.resume() && res.statusCode < 500))
-        .on('error', () => resolve(false)),
-    );
-  for (const started = Date.now(); !(await answers());) {
-    if (child.exitCode !== null || Date.now() - started > 15_000) {
-      await stop();
-      throw new Error(`Caddy did not answer at ${base} (is the caddy package installed?)`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+        .get(url, { rejectUnauthorized: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode < 500);
+        })
+        .on('error', () => resolve(false));
+    });
+  try {
+    await waitFor(`${base}/api/health`, child, 15_000, answersOverTls);
+  } catch (error) {
+    await stop();
+    throw new Error(`Caddy did not answer at ${base} (is the caddy package installed?)`, { cause: error });
   }
   return { base, stop };
 }

@@ -87,6 +87,7 @@ export async function builtApp() {
   });
   return {
     base: caddy.base,
+    protocol: 'HTTP/2 through Caddy',
     async stop() {
       await caddy.stop();
       await app.stop();
@@ -95,7 +96,8 @@ export async function builtApp() {
 }
 
 async function appItself() {
-  if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => {} };
+  if (process.env.BASE_URL)
+    return { base: process.env.BASE_URL.replace(/\/$/, ''), protocol: 'as BASE_URL serves it', stop: async () => {} };
   const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/build/client'));
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`No web build in ${webDist}: run npm run build first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'visa-bench-pages-'));
@@ -107,6 +109,7 @@ async function appItself() {
   });
   return {
     base: server.base,
+    protocol: 'HTTP/1.1',
     async stop() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -24,9 +24,7 @@ const SIGNED_OUT = ['/login'];
 const SIGNED_IN = ['/dashboard', '/application'];
 
 const app = await builtApp();
-// What the pages came over: HTTP/1.1 from the server itself, or HTTP/2 through Caddy (VIA_CADDY=1).
-const PROTOCOL = app.base.startsWith('https:') ? 'HTTP/2 through Caddy' : 'HTTP/1.1';
-console.log(`the pages over ${PROTOCOL}`);
+console.log(`the pages over ${app.protocol}`);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
 
@@ -109,6 +107,6 @@ try {
   await app.stop();
 }
 console.log(
-  `written to ${writeResult('staff-lighthouse', { runs: RUNS, targets: { ...TARGETS, fcpMs: FCP_TARGET_MS }, lighthouse: '12', protocol: PROTOCOL, results })}`,
+  `written to ${writeResult('staff-lighthouse', { runs: RUNS, targets: { ...TARGETS, fcpMs: FCP_TARGET_MS }, lighthouse: '12', protocol: app.protocol, results })}`,
 );
 process.exit(failed ? 1 : 0);

@@ -54,12 +54,13 @@ describe('JavaScript budgets of the built pages (ADR 0043)', () => {
       }
   });
 
+  const loads = (page: string, mark: string) =>
+    weights.find((w) => w.page === page)?.scripts.some((s) => source(s.file).includes(mark)) ?? false;
+  // zod's error class and React Hook Form's context name, each in its library's chunk only.
+  const ZOD = 'ZodError';
+  const FORMS = 'HookFormContext';
+
   it('starts the pages that build no schema without zod or the forms library, which the others load (ADR 0111, ADR 0116)', () => {
-    const loads = (page: string, mark: string) =>
-      weights.find((w) => w.page === page)?.scripts.some((s) => source(s.file).includes(mark)) ?? false;
-    // zod's error class and React Hook Form's context name, each in its library's chunk only.
-    const ZOD = 'ZodError';
-    const FORMS = 'HookFormContext';
     for (const page of ['/dashboard', '/application', '/myWork', '/reports', '/setting', '/userManagement']) {
       expect(loads(page, ZOD), `${page} loads zod`).toBe(false);
       expect(loads(page, FORMS), `${page} loads the forms library`).toBe(false);
@@ -73,7 +74,7 @@ describe('JavaScript budgets of the built pages (ADR 0043)', () => {
     // The dashboard's small shared modules (the money words, My work's fetch, the list's paging) in that file.
     expect(light('/dashboard')).toBe(true);
     expect(light('/application')).toBe(true);
-    for (const page of weights.filter((w) => w.route && w.scripts.some((s) => source(s.file).includes('ZodError'))))
+    for (const page of weights.filter((w) => w.route && loads(w.page, ZOD)))
       expect(light(page.page), `${page.page} loads the small modules of the pages without zod`).toBe(false);
   });
 
