@@ -41,13 +41,15 @@ export async function runPrimary(config: Config, prepare: () => Promise<void>): 
       const now = Date.now();
       deaths.push(now);
       while (deaths.length && deaths[0]! < now - 60_000) deaths.shift();
-      process.stderr.write(`server process ${worker.process.pid} exited (${signal ?? `code ${code}`}); `);
+      // One write per line: the workers share this stderr, and a line written in two parts can
+      // have another process's output land between them.
+      const exited = `server process ${worker.process.pid} exited (${signal ?? `code ${code}`})`;
       if (deaths.length > config.WORKERS * 3) {
-        process.stderr.write('too many in the last minute, stopping\n');
+        process.stderr.write(`${exited}; too many in the last minute, stopping\n`);
         stopAll(1);
         return;
       }
-      process.stderr.write('starting another\n');
+      process.stderr.write(`${exited}; starting another\n`);
       setTimeout(start, 250 * deaths.length);
     });
   };
