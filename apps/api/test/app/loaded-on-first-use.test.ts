@@ -99,7 +99,8 @@ describe(`libraries loaded on first use (${engine} run)`, () => {
       headers: { 'content-type': 'application/json', ...XSRF },
       body: JSON.stringify(ADMIN),
     });
-    expect(login.status).toBe(200);
+    // The answer and the server's output with it: a refused sign-in here says why.
+    expect(login.status, `${await login.clone().text()}\n${server.output()}`).toBe(200);
     const { token } = (await login.json()) as { token: string };
     const setup = await fetch(`${server.url}/api/users/me/second-factor/setup`, {
       method: 'POST',
