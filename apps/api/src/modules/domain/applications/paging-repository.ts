@@ -301,7 +301,12 @@ export async function listApplications(
   );
   const last = rows.length === query.limit ? rows[rows.length - 1] : undefined;
   return {
-    applications: rows.map((r) => ({ ...toApplication(r, documents.get(r.id) ?? [], urls), balanceMinor: balances.get(r.id) ?? 0 })),
+    // Added to the object toApplication made rather than spread into a new one: a spread copy of an
+    // object with this many properties took a map of its own per row, so the answer's serializer
+    // met a new shape at every row and fell back to generic property lookups.
+    applications: rows.map((r) =>
+      Object.assign(toApplication(r, documents.get(r.id) ?? [], urls), { balanceMinor: balances.get(r.id) ?? 0 }),
+    ),
     total,
     totalCapped,
     nextCursor: last ? encodeCursor(last) : null,
