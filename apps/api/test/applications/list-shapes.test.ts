@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UrlSigner } from '../../src/infra/storage/signed-urls.js';
+import { createUrlSigner } from '../../src/infra/storage/signed-urls.js';
 import { listApplications } from '../../src/modules/domain/applications/paging-repository.js';
 import { addApplication, applicationFields } from '@visa/test-support/applications';
 import { type TestApp, createTestApp } from '@visa/test-support/test-app';
@@ -14,7 +14,7 @@ const sameHiddenClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
 
 describe('a page of the staff list, as V8 holds it', () => {
   let fresh: TestApp;
-  const urls: UrlSigner = { sign: (key) => `/files/${key}?sig=x`, verify: () => true };
+  const urls = createUrlSigner('x'.repeat(40), 86_400);
   beforeAll(async () => {
     fresh = await createTestApp();
     const { token } = await fresh.createStaff();
